@@ -1,0 +1,99 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every Strata target shares: Swift 6 mode plus the upcoming features
+/// that keep imports and existentials explicit.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
+        .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
+        .library(name: "StrataGraph", targets: ["StrataGraph"]),
+        .library(name: "StrataLexer", targets: ["StrataLexer"]),
+        .library(name: "StrataModel", targets: ["StrataModel"]),
+        .library(name: "StrataRules", targets: ["StrataRules"]),
+        .library(name: "StrataSynthetic", targets: ["StrataSynthetic"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "strata",
+            dependencies: ["StrataCLI"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataCLI",
+            dependencies: [
+                "StrataDiagnostics",
+                "StrataModel",
+                "StrataRules",
+                "StrataSynthetic",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataRules",
+            dependencies: ["StrataDiagnostics", "StrataGraph", "StrataModel"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataSynthetic",
+            dependencies: ["StrataModel"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataModel",
+            dependencies: [
+                "StrataDiagnostics",
+                "StrataGraph",
+                "StrataLexer",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "StrataDiagnostics", swiftSettings: strictSettings),
+        .target(name: "StrataGraph", swiftSettings: strictSettings),
+        .target(name: "StrataLexer", swiftSettings: strictSettings),
+
+        .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
+        .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
+        .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataModelTests",
+            dependencies: ["StrataModel", "StrataDiagnostics", "StrataTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataRulesTests",
+            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataCLITests",
+            dependencies: ["StrataCLI", "StrataModel", "StrataSynthetic", "StrataTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // Helpers shared by the test targets only (fixture paths, inline manifests).
+        .target(
+            name: "StrataTestSupport",
+            dependencies: ["StrataModel", "StrataDiagnostics"],
+            path: "Tests/StrataTestSupport",
+            swiftSettings: strictSettings
+        ),
+    ]
+)

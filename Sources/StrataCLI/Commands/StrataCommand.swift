@@ -1,0 +1,14 @@
+public import ArgumentParser
+
+/// `strata`: the root command.
+public struct StrataCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Keep a layered, modular Swift workspace true to its architecture.",
+        discussion: "Exit status: 0 clean, 1 violations at error severity, 2 bad input or usage.",
+        version: StrataVersion.current,
+        subcommands: [CheckCommand.self, RulesCommand.self, SynthesizeCommand.self]
+    )
+
+    public init() {}
+}

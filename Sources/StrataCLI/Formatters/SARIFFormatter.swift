@@ -1,0 +1,85 @@
+import StrataDiagnostics
+import StrataModel
+import StrataRules
+
+/// SARIF 2.1.0, for code-scanning dashboards. Every rule is described in the driver; each
+/// result carries a fingerprint from rule + source + target so dashboards track it across edits.
+struct SARIFFormatter: DiagnosticFormatter {
+    private struct Log: Encodable {
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var version = "2.1.0"
+        var runs: [Run]
+        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+    }
+    private struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+    }
+    private struct Tool: Encodable { var driver: Driver }
+    private struct Driver: Encodable {
+        var name = "strata"
+        var version = StrataVersion.current
+        var informationUri = "https://github.com/strata-swift/strata"
+        var rules: [RuleDescriptor]
+    }
+    private struct Text: Encodable { var text: String }
+    private struct RuleDescriptor: Encodable {
+        var id: String
+        var shortDescription: Text
+        var defaultConfiguration: Configuration
+    }
+    private struct Configuration: Encodable { var level: String }
+    private struct Result: Encodable {
+        var ruleId: String
+        var level: String
+        var message: Text
+        var locations: [Location]
+        var relatedLocations: [Location]?
+        var partialFingerprints: [String: String]?
+    }
+    private struct Location: Encodable {
+        var physicalLocation: PhysicalLocation?
+        var message: Text?
+    }
+    private struct PhysicalLocation: Encodable {
+        var artifactLocation: Artifact
+        var region: Region
+    }
+    private struct Artifact: Encodable { var uri: String }
+    private struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
+    }
+
+    private static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    func format(_ report: FormattableReport) -> String {
+        func physical(_ location: SourceLocation?) -> PhysicalLocation? {
+            location.map {
+                PhysicalLocation(artifactLocation: Artifact(uri: report.displayPath($0.path)),
+                                 region: Region(startLine: $0.line, startColumn: $0.column))
+            }
+        }
+        let rules = RuleRegistry.all.map { rule in
+            RuleDescriptor(id: rule.id, shortDescription: Text(text: rule.summary),
+                           defaultConfiguration: Configuration(level: rule.defaultSeverity == .warning ? "warning" : "error"))
+        }
+        let results = report.diagnostics.map { d -> Result in
+            var message = d.message
+            if let hint = d.hint { message += "\nhint: \(hint)" }
+            let related = d.notes.map { Location(physicalLocation: physical($0.location), message: Text(text: $0.message)) }
+            return Result(
+                ruleId: d.id, level: Self.level(d.severity), message: Text(text: message),
+                locations: d.location.map { [Location(physicalLocation: physical($0), message: nil)] } ?? [],
+                relatedLocations: related.isEmpty ? nil : related,
+                partialFingerprints: d.subject.map { ["strata/v1": "\(d.id):\($0.source):\($0.target)"] })
+        }
+        return encodeJSON(Log(runs: [Run(tool: Tool(driver: Driver(rules: rules)), results: results)]))
+    }
+}

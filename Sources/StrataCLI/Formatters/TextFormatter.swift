@@ -1,0 +1,63 @@
+import StrataDiagnostics
+
+/// Compiler-style text: `path:line:col: severity: [rule-id] message`, notes and a hint below,
+/// and a summary line. Colour only when asked (the command asks on a TTY without NO_COLOR).
+struct TextFormatter: DiagnosticFormatter {
+    let useColor: Bool
+
+    private enum Style: String {
+        case bold = "1", red = "1;31", yellow = "1;33", cyan = "1;36", green = "1;32", dim = "2"
+    }
+
+    private func styled(_ text: String, _ style: Style) -> String {
+        useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    private func place(_ location: SourceLocation?, _ display: (String) -> String) -> String {
+        guard let location else { return "" }
+        return styled("\(display(location.path)):\(location.line):\(location.column):", .bold) + " "
+    }
+
+    func format(_ report: FormattableReport) -> String {
+        var lines: [String] = []
+        for diagnostic in report.diagnostics {
+            let severity: String
+            switch diagnostic.severity {
+            case .error: severity = styled("error:", .red)
+            case .warning: severity = styled("warning:", .yellow)
+            case .note: severity = styled("note:", .cyan)
+            }
+            lines.append("\(place(diagnostic.location, report.displayPath))\(severity) [\(diagnostic.id)] \(diagnostic.message)")
+            for note in diagnostic.notes {
+                lines.append("\(place(note.location, report.displayPath))\(styled("note:", .cyan)) \(note.message)")
+            }
+            if let hint = diagnostic.hint {
+                lines.append("    \(styled("hint:", .green)) \(hint)")
+            }
+        }
+        lines.append(summaryLine(report.summary))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func summaryLine(_ summary: FormattableReport.Summary) -> String {
+        func plural(_ count: Int, _ word: String, _ plural: String? = nil) -> String {
+            "\(count) \(count == 1 ? word : plural ?? word + "s")"
+        }
+        if summary.inputFailed {
+            return styled("\(plural(summary.errors, "error")) in the input; nothing was checked", .red)
+        }
+        var parts = [
+            "\(summary.workspace ?? "workspace"): \(plural(summary.targets, "target")), \(plural(summary.edges, "dependency", "dependencies")), \(plural(summary.layers, "layer"))"
+        ]
+        if summary.errors == 0 && summary.warnings == 0 {
+            parts.append(styled("no violations", .green))
+        } else {
+            parts.append(styled(plural(summary.errors, "error"), summary.errors > 0 ? .red : .bold)
+                         + ", " + styled(plural(summary.warnings, "warning"), summary.warnings > 0 ? .yellow : .bold))
+        }
+        if let baseline = summary.baselinePath {
+            parts.append("\(summary.suppressed) suppressed by baseline \(baseline)")
+        }
+        return parts.joined(separator: " — ")
+    }
+}

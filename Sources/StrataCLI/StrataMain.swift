@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+
+/// The `strata` executable's entry point. It runs the command and maps ArgumentParser's
+/// usage-error status (64) to Strata's documented status 2 for bad usage.
+public enum StrataMain {
+    public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        do {
+            var command = try StrataCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit(0)
+        } catch {
+            let code = StrataCommand.exitCode(for: error)
+            let message = StrataCommand.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { Terminal.standardOutput(message + "\n") }
+                exit(0)
+            }
+            if !message.isEmpty { Terminal.standardError(message) }
+            exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

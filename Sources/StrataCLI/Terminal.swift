@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where the command line writes, and whether it may use colour.
+enum Terminal {
+    static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Colour only on a terminal, never when NO_COLOR is set (https://no-color.org) or TERM is dumb.
+    static var standardOutputSupportsColor: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(STDOUT_FILENO) != 0
+    }
+}

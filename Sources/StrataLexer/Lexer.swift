@@ -1,0 +1,341 @@
+/// A problem the lexer met: the source is not valid Swift there, but lexing went on.
+public struct LexerProblem: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case unterminatedString = "unterminated string literal"
+        case unterminatedBlockComment = "unterminated block comment"
+        case unterminatedRegex = "unterminated regex literal"
+        case unterminatedBacktick = "unterminated backtick identifier"
+    }
+    public var kind: Kind
+    /// Byte offset where the unterminated construct starts.
+    public var offset: Int
+}
+
+/// Splits Swift source into tokens, skipping whitespace and comments.
+///
+/// It knows exactly where comments (`//`, nested `/* /* */ */`), string literals (`"…"`,
+/// `"""…"""`, raw `#"…"#` with any number of `#`, interpolations containing strings) and
+/// `#/…/#` regex literals begin and end, so that text inside them is never taken for code.
+/// Bad input never stops it: unterminated constructs are recorded in `problems` and lexing
+/// continues (a single-line string ends at its line's end, a comment at the end of the file).
+public struct Lexer: Sendable {
+    public let source: SourceText
+    private var position: Int
+    private var atStartOfLine = true
+    /// Problems met so far.
+    public private(set) var problems: [LexerProblem] = []
+
+    public init(_ source: SourceText) {
+        self.source = source
+        let b = source.bytes
+        var start = 0
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { start = 3 }
+        // A shebang line (`#!/usr/bin/env swift`) is trivia.
+        if start + 1 < b.count, b[start] == UInt8(ascii: "#"), b[start + 1] == UInt8(ascii: "!") {
+            while start < b.count, b[start] != 0x0A, b[start] != 0x0D { start += 1 }
+        }
+        self.position = start
+    }
+
+    /// Every token of `source`, with the problems met.
+    public static func tokenize(_ source: SourceText) -> (tokens: [Token], problems: [LexerProblem]) {
+        var lexer = Lexer(source)
+        var tokens: [Token] = []
+        while let token = lexer.next() { tokens.append(token) }
+        return (tokens, lexer.problems)
+    }
+
+    /// The next token, or nil at the end of the source.
+    public mutating func next() -> Token? {
+        skipTrivia()
+        let b = source.bytes
+        guard position < b.count else { return nil }
+        let start = position
+        let lineStart = atStartOfLine
+        atStartOfLine = false
+        let c = b[start]
+
+        func make(_ kind: TokenKind, _ end: Int, interpolation: Bool = false, unterminated: Bool = false) -> Token {
+            position = end
+            return Token(kind: kind, range: start..<end, isAtStartOfLine: lineStart,
+                         hasInterpolation: interpolation, isUnterminated: unterminated)
+        }
+
+        switch c {
+        case UInt8(ascii: "("): return make(.leftParen, start + 1)
+        case UInt8(ascii: ")"): return make(.rightParen, start + 1)
+        case UInt8(ascii: "["): return make(.leftBracket, start + 1)
+        case UInt8(ascii: "]"): return make(.rightBracket, start + 1)
+        case UInt8(ascii: "{"): return make(.leftBrace, start + 1)
+        case UInt8(ascii: "}"): return make(.rightBrace, start + 1)
+        case UInt8(ascii: ","): return make(.comma, start + 1)
+        case UInt8(ascii: ":"): return make(.colon, start + 1)
+        case UInt8(ascii: ";"): return make(.semicolon, start + 1)
+        case UInt8(ascii: "@"): return make(.at, start + 1)
+        case UInt8(ascii: "\\"): return make(.backslash, start + 1)
+        case UInt8(ascii: "\""):
+            let literal = scanString(from: start, hashes: 0)
+            return make(.string, literal.end, interpolation: literal.interpolation, unterminated: literal.unterminated)
+        case UInt8(ascii: "#"):
+            var hashes = 0
+            var i = start
+            while i < b.count, b[i] == UInt8(ascii: "#") { hashes += 1; i += 1 }
+            if i < b.count, b[i] == UInt8(ascii: "\"") {
+                let literal = scanString(from: i, hashes: hashes)
+                return make(.string, literal.end, interpolation: literal.interpolation, unterminated: literal.unterminated)
+            }
+            if i < b.count, b[i] == UInt8(ascii: "/") {
+                let regex = scanExtendedRegex(from: start, contentStart: i + 1, hashes: hashes)
+                return make(.regex, regex.end, unterminated: regex.unterminated)
+            }
+            if hashes == 1, i < b.count, Self.isIdentifierStart(b[i]) {
+                return make(.poundKeyword, scanIdentifierTail(from: i + 1))
+            }
+            return make(.unknown, start + 1)
+        case UInt8(ascii: "`"):
+            var i = start + 1
+            while i < b.count, b[i] != UInt8(ascii: "`"), b[i] != 0x0A, b[i] != 0x0D { i += 1 }
+            if i < b.count, b[i] == UInt8(ascii: "`") {
+                return make(.identifier, i + 1)
+            }
+            problems.append(LexerProblem(kind: .unterminatedBacktick, offset: start))
+            return make(.unknown, start + 1)
+        case UInt8(ascii: "."):
+            if start + 1 < b.count, b[start + 1] == UInt8(ascii: ".") {
+                return make(.operatorSymbol, scanOperator(from: start, allowDots: true))
+            }
+            return make(.period, start + 1)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return make(.number, scanNumber(from: start))
+        case UInt8(ascii: "$"):
+            return make(.identifier, scanIdentifierTail(from: start + 1))
+        default:
+            if Self.isIdentifierStart(c) {
+                return make(.identifier, scanIdentifierTail(from: start + 1))
+            }
+            if Self.isOperatorCharacter(c) {
+                return make(.operatorSymbol, scanOperator(from: start, allowDots: false))
+            }
+            return make(.unknown, start + 1)
+        }
+    }
+
+    // MARK: - Trivia
+
+    private mutating func skipTrivia() {
+        let b = source.bytes
+        while position < b.count {
+            switch b[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
+                position += 1
+            case 0x0A, 0x0D:
+                atStartOfLine = true
+                position += 1
+            case UInt8(ascii: "/") where position + 1 < b.count && b[position + 1] == UInt8(ascii: "/"):
+                while position < b.count, b[position] != 0x0A, b[position] != 0x0D { position += 1 }
+            case UInt8(ascii: "/") where position + 1 < b.count && b[position + 1] == UInt8(ascii: "*"):
+                skipBlockComment()
+            default:
+                return
+            }
+        }
+    }
+
+    /// Skips a block comment, honouring nesting. A comment that spans lines leaves the next
+    /// token at the start of a line, as the compiler treats it.
+    private mutating func skipBlockComment() {
+        let b = source.bytes
+        let start = position
+        var depth = 0
+        var i = position
+        while i < b.count {
+            if b[i] == UInt8(ascii: "/"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "*") {
+                depth += 1
+                i += 2
+            } else if b[i] == UInt8(ascii: "*"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "/") {
+                depth -= 1
+                i += 2
+                if depth == 0 {
+                    position = i
+                    return
+                }
+            } else {
+                if b[i] == 0x0A || b[i] == 0x0D { atStartOfLine = true }
+                i += 1
+            }
+        }
+        problems.append(LexerProblem(kind: .unterminatedBlockComment, offset: start))
+        position = b.count
+    }
+
+    // MARK: - Literals
+
+    /// Scans a string literal whose opening quote is at `quote`, preceded by `hashes` `#`s.
+    private mutating func scanString(from quote: Int, hashes: Int) -> (end: Int, interpolation: Bool, unterminated: Bool) {
+        let b = source.bytes
+        let multiline = quote + 2 < b.count && b[quote + 1] == UInt8(ascii: "\"") && b[quote + 2] == UInt8(ascii: "\"")
+        let tokenStart = quote - hashes
+        var i = quote + (multiline ? 3 : 1)
+        var interpolation = false
+
+        func hashesFollow(_ at: Int) -> Bool {
+            guard at + hashes <= b.count else { return false }
+            var k = 0
+            while k < hashes {
+                if b[at + k] != UInt8(ascii: "#") { return false }
+                k += 1
+            }
+            return true
+        }
+
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\\"), hashesFollow(i + 1) {
+                let afterEscape = i + 1 + hashes
+                if afterEscape < b.count, b[afterEscape] == UInt8(ascii: "(") {
+                    interpolation = true
+                    i = skipInterpolation(from: afterEscape)
+                } else {
+                    // An escaped character; an escaped line break in a multi-line string is also fine.
+                    i = afterEscape + 1
+                    if afterEscape < b.count, b[afterEscape] == 0x0D, afterEscape + 1 < b.count, b[afterEscape + 1] == 0x0A {
+                        i += 1
+                    }
+                    if !multiline, afterEscape < b.count, b[afterEscape] == 0x0A || b[afterEscape] == 0x0D {
+                        problems.append(LexerProblem(kind: .unterminatedString, offset: tokenStart))
+                        return (afterEscape, interpolation, true)
+                    }
+                }
+                continue
+            }
+            if c == UInt8(ascii: "\"") {
+                if multiline {
+                    if i + 2 < b.count, b[i + 1] == UInt8(ascii: "\""), b[i + 2] == UInt8(ascii: "\""), hashesFollow(i + 3) {
+                        return (i + 3 + hashes, interpolation, false)
+                    }
+                } else if hashesFollow(i + 1) {
+                    return (i + 1 + hashes, interpolation, false)
+                }
+                i += 1
+                continue
+            }
+            if !multiline, c == 0x0A || c == 0x0D {
+                problems.append(LexerProblem(kind: .unterminatedString, offset: tokenStart))
+                return (i, interpolation, true)
+            }
+            i += 1
+        }
+        problems.append(LexerProblem(kind: .unterminatedString, offset: tokenStart))
+        return (b.count, interpolation, true)
+    }
+
+    /// Skips the code of an interpolation whose `(` is at `open`; returns the offset after its `)`.
+    /// Strings, comments and parentheses inside are honoured, so `"\(f(")"))"` ends where it should.
+    private mutating func skipInterpolation(from open: Int) -> Int {
+        let savedStartOfLine = atStartOfLine
+        defer { atStartOfLine = savedStartOfLine }
+        position = open + 1
+        var depth = 1
+        while let token = next() {
+            switch token.kind {
+            case .leftParen:
+                depth += 1
+            case .rightParen:
+                depth -= 1
+                if depth == 0 { return token.range.upperBound }
+            default:
+                break
+            }
+        }
+        return source.bytes.count
+    }
+
+    /// Scans `#/…/#`-style regex literals; `contentStart` is just after the `/`.
+    private mutating func scanExtendedRegex(from start: Int, contentStart: Int, hashes: Int) -> (end: Int, unterminated: Bool) {
+        let b = source.bytes
+        var i = contentStart
+        while i < b.count {
+            if b[i] == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            if b[i] == UInt8(ascii: "/") {
+                var k = 0
+                while k < hashes, i + 1 + k < b.count, b[i + 1 + k] == UInt8(ascii: "#") { k += 1 }
+                if k == hashes { return (i + 1 + hashes, false) }
+            }
+            i += 1
+        }
+        problems.append(LexerProblem(kind: .unterminatedRegex, offset: start))
+        return (b.count, true)
+    }
+
+    private func scanNumber(from start: Int) -> Int {
+        let b = source.bytes
+        var i = start + 1
+        let hex = b[start] == UInt8(ascii: "0") && i < b.count && (b[i] == UInt8(ascii: "x") || b[i] == UInt8(ascii: "X"))
+        while i < b.count {
+            let c = b[i]
+            if Self.isIdentifierContinue(c) {
+                let exponent = hex ? (c == UInt8(ascii: "p") || c == UInt8(ascii: "P"))
+                                   : (c == UInt8(ascii: "e") || c == UInt8(ascii: "E"))
+                i += 1
+                if exponent, i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            } else if c == UInt8(ascii: "."), i + 1 < b.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[i + 1]) {
+                i += 1
+            } else {
+                break
+            }
+        }
+        return i
+    }
+
+    private func scanIdentifierTail(from start: Int) -> Int {
+        let b = source.bytes
+        var i = start
+        while i < b.count, Self.isIdentifierContinue(b[i]) { i += 1 }
+        return i
+    }
+
+    private func scanOperator(from start: Int, allowDots: Bool) -> Int {
+        let b = source.bytes
+        var i = start
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "/"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "/") || b[i + 1] == UInt8(ascii: "*") {
+                break
+            }
+            if Self.isOperatorCharacter(c) || (allowDots && c == UInt8(ascii: ".")) {
+                i += 1
+            } else {
+                break
+            }
+        }
+        return max(i, start + 1)
+    }
+
+    // MARK: - Character classes
+
+    @inline(__always)
+    static func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || c == UInt8(ascii: "_") || c >= 0x80
+    }
+
+    @inline(__always)
+    static func isIdentifierContinue(_ c: UInt8) -> Bool {
+        isIdentifierStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+
+    @inline(__always)
+    static func isOperatorCharacter(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+             UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+             UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+            return true
+        default:
+            return false
+        }
+    }
+}

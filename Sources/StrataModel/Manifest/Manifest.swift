@@ -1,0 +1,184 @@
+public import StrataDiagnostics
+import Foundation
+
+/// The contents of a `strata.yml`, as written, with the location of every value.
+///
+/// A manifest is either in **generate mode** (it lists `modules` and `apps`; build files are
+/// derived from it) or in **adopt mode** (it has an `adopt` section; modules are read from
+/// existing `Package.swift` files and the manifest only maps them to layers and sets rules).
+public struct Manifest: Sendable {
+    /// Absolute path of the strata.yml file.
+    public var path: String
+    /// The workspace's name, if given.
+    public var name: Located<String>?
+    /// Layers from top to bottom.
+    public var layers: [LayerDeclaration]
+    /// How interface, mocks, tests and app targets are named.
+    public var naming: Naming
+    /// External packages declared once for the whole workspace (generate mode).
+    public var packages: [ExternalPackageDeclaration]
+    /// Modules (generate mode), in file order.
+    public var modules: [ModuleDeclaration]
+    /// Apps (generate mode), in file order.
+    public var apps: [AppDeclaration]
+    /// Code owners and the modules (or module name patterns) they own.
+    public var owners: [OwnerDeclaration]
+    /// Severity overrides per rule id.
+    public var rules: [RuleSetting]
+    /// Present in adopt mode.
+    public var adopt: AdoptSettings?
+
+    /// Which way the workspace's modules are found.
+    public var mode: WorkspaceMode { adopt == nil ? .generate : .adopt }
+}
+
+/// How a workspace's modules are found.
+public enum WorkspaceMode: String, Sendable, Codable {
+    /// strata.yml lists the modules; build files are generated from it.
+    case generate
+    /// Existing Package.swift files list the modules; strata.yml maps them to layers.
+    case adopt
+}
+
+/// One layer: a name and, in adopt mode, the name patterns of the modules it holds.
+public struct LayerDeclaration: Sendable, Hashable {
+    public var name: Located<String>
+    /// Glob patterns (`*Service`, `Network*`) matched against module and target names (adopt mode).
+    public var patterns: [Located<String>]
+    /// Free text for humans and graph legends.
+    public var description: String?
+}
+
+/// A naming template such as `{module}Core`: one placeholder with a fixed prefix and suffix.
+public struct NamingTemplate: Sendable, Hashable, CustomStringConvertible {
+    public let prefix: String
+    public let suffix: String
+    public let placeholder: String
+
+    /// Parses `template`, which must contain `{placeholder}` exactly once.
+    public init?(_ template: String, placeholder: String) {
+        let token = "{\(placeholder)}"
+        let parts = template.components(separatedBy: token)
+        guard parts.count == 2 else { return nil }
+        self.prefix = parts[0]
+        self.suffix = parts[1]
+        self.placeholder = placeholder
+    }
+
+    /// The name this template gives `base`.
+    public func name(for base: String) -> String { prefix + base + suffix }
+
+    /// The base name if `name` fits the template, e.g. `Network` for `NetworkCore` and `{module}Core`.
+    public func base(of name: String) -> String? {
+        guard name.count > prefix.count + suffix.count, name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+        return String(name.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+
+    public var description: String { prefix + "{\(placeholder)}" + suffix }
+}
+
+/// How the targets that belong to a module, and apps' targets, are named.
+public struct Naming: Sendable, Hashable {
+    public var interface: NamingTemplate
+    public var mocks: NamingTemplate
+    public var tests: NamingTemplate
+    public var app: NamingTemplate
+
+    /// The defaults: `{module}Interface`, `{module}Mocks`, `{module}Tests`, and apps named as themselves.
+    public static let `default` = Naming(
+        interface: NamingTemplate("{module}Interface", placeholder: "module")!,
+        mocks: NamingTemplate("{module}Mocks", placeholder: "module")!,
+        tests: NamingTemplate("{module}Tests", placeholder: "module")!,
+        app: NamingTemplate("{app}", placeholder: "app")!
+    )
+}
+
+/// Whether a library is linked statically or dynamically into the images that use it.
+public enum Linkage: String, Sendable, Codable, CaseIterable {
+    case `static`
+    case `dynamic`
+}
+
+/// An external Swift package, declared once with one pinned requirement.
+public struct ExternalPackageDeclaration: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        case url(String)
+        case path(String)
+    }
+    public enum Requirement: Sendable, Hashable {
+        case from(String)
+        case exact(String)
+        case branch(String)
+        case revision(String)
+        case none
+    }
+    /// The package's identity as the manifest names it (`swift-log`).
+    public var name: Located<String>
+    public var source: Source
+    public var requirement: Requirement
+}
+
+/// Options for a module's interface, mocks or tests target: whether it exists and what extra
+/// dependencies it has beyond the automatic ones.
+public struct CompanionTarget: Sendable, Hashable {
+    /// Where it was switched on.
+    public var location: SourceLocation
+    public var dependencies: [Located<String>]
+    public var packages: [Located<String>]
+}
+
+/// A module in generate mode.
+public struct ModuleDeclaration: Sendable, Hashable {
+    public var name: Located<String>
+    public var layer: Located<String>
+    public var interface: CompanionTarget?
+    public var mocks: CompanionTarget?
+    public var tests: CompanionTarget?
+    public var linkage: Linkage
+    /// Workspace targets the implementation depends on: modules, interface or mocks targets.
+    public var dependencies: [Located<String>]
+    /// External products, as `package/Product`.
+    public var packages: [Located<String>]
+    /// Source folder relative to the workspace root, if not the default.
+    public var path: Located<String>?
+}
+
+/// An app (generate mode): an executable that assembles modules. Apps sit above every layer.
+public struct AppDeclaration: Sendable, Hashable {
+    public var name: Located<String>
+    public var dependencies: [Located<String>]
+    public var packages: [Located<String>]
+    /// A test or demo host app, which may link mocks targets.
+    public var isTestHost: Bool
+    public var path: Located<String>?
+}
+
+/// A code owner (`@org/team` or an e-mail) and what they own.
+public struct OwnerDeclaration: Sendable, Hashable {
+    public var owner: Located<String>
+    /// Module names or glob patterns.
+    public var modules: [Located<String>]
+}
+
+/// How seriously a rule's findings are taken.
+public enum RuleSeverity: String, Sendable, Codable, CaseIterable {
+    case error
+    case warning
+    case off
+}
+
+/// A severity override for one rule.
+public struct RuleSetting: Sendable, Hashable {
+    public var rule: Located<String>
+    public var severity: Located<RuleSeverity>
+}
+
+/// Adopt mode: where the existing Package.swift files are.
+public struct AdoptSettings: Sendable, Hashable {
+    /// Folders holding a Package.swift, relative to the workspace root; globs allowed (`Packages/*`).
+    public var packages: [Located<String>]
+    /// Executable targets matching these patterns are test or demo host apps (may link mocks).
+    public var hosts: [Located<String>]
+    /// Where the section is.
+    public var location: SourceLocation
+}

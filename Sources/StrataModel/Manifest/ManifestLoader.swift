@@ -1,0 +1,187 @@
+public import Foundation
+public import StrataDiagnostics
+import Yams
+
+/// Reads and validates a strata.yml.
+///
+/// Every problem in the file — malformed YAML, an unknown key, a wrong type, an invalid value —
+/// becomes an input diagnostic with the file, line and column and a hint; the loader reports
+/// all of them rather than stopping at the first.
+public enum ManifestLoader {
+    /// The file name Strata looks for in a workspace folder.
+    public static let fileName = "strata.yml"
+
+    /// Reads the manifest at `path` (absolute).
+    public static func load(path: String) throws(InputErrors) -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputErrors([.inputError(
+                "unreadable-file", "cannot read '\(path)'", at: nil,
+                hint: "check that the file exists and is readable"
+            )])
+        }
+        return try parse(data: data, path: path)
+    }
+
+    /// Parses manifest bytes; `path` is used for diagnostics.
+    public static func parse(data: Data, path: String) throws(InputErrors) -> Manifest {
+        let text = try decodeUTF8(data, path: path)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
+        }
+        guard let root, !isEmptyDocument(root) else {
+            throw InputErrors([.inputError(
+                "empty-manifest", "\(fileName) is empty", at: .file(path),
+                hint: "a manifest needs at least 'layers:' and either 'modules:' or 'adopt:'; see docs/MANIFEST.md"
+            )])
+        }
+        var parser = ManifestParser(path: path)
+        let manifest = parser.parse(root)
+        if let manifest, parser.reader.diagnostics.isEmpty {
+            return manifest
+        }
+        throw InputErrors(parser.reader.diagnostics)
+    }
+
+    private static func isEmptyDocument(_ node: Node) -> Bool {
+        if case .scalar(let scalar) = node, scalar.isNull { return true }
+        return false
+    }
+
+    /// Decodes UTF-8 (dropping a byte-order mark); reports the first invalid byte's position.
+    static func decodeUTF8(_ data: Data, path: String) throws(InputErrors) -> String {
+        let bytes = [UInt8](data)
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        }
+        // Find the first byte that does not decode, to point at it.
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        var validBytes = 0
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let width = UTF8.width(scalar)
+                offset += width
+                if scalar == "\n" { line += 1; lineStart = offset }
+                validBytes = offset
+            case .emptyInput:
+                break loop
+            case .error:
+                break loop
+            }
+        }
+        let column = String(decoding: bytes[lineStart..<validBytes], as: UTF8.self).unicodeScalars.count + 1
+        throw InputErrors([.inputError(
+            "invalid-encoding", "\(URL(fileURLWithPath: path).lastPathComponent) is not valid UTF-8 (byte offset \(validBytes))",
+            at: SourceLocation(path: path, line: line, column: column),
+            hint: "save the file as UTF-8"
+        )])
+    }
+}
+
+/// Turns Yams errors into diagnostics with a position and a hint.
+enum YAMLErrorTranslator {
+    static func diagnostic(for error: any Error, text: String, path: String) -> Diagnostic {
+        guard let yamlError = error as? YamlError else {
+            return .inputError("yaml-syntax", "cannot parse YAML: \(error)", at: .file(path))
+        }
+        switch yamlError {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var notes: [DiagnosticNote] = []
+            if let context {
+                notes.append(DiagnosticNote(context.text, at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column)))
+            }
+            return .inputError(
+                "yaml-syntax", "malformed YAML: \(problem)",
+                at: SourceLocation(path: path, line: mark.line, column: mark.column),
+                hint: hint(for: problem, line: lineText(text, mark.line)),
+                notes: notes
+            )
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return duplicateKey(duplicates.first ?? "?", firstMark: context.mark, text: text, path: path)
+        case .reader(let problem, let offset, _, _):
+            let location = offset.map { offset -> SourceLocation in
+                let prefix = text.unicodeScalars.prefix(offset)
+                let line = prefix.filter { $0 == "\n" }.count + 1
+                let column = prefix.count - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
+                return SourceLocation(path: path, line: line, column: column)
+            } ?? .file(path)
+            return .inputError("yaml-syntax", "cannot read YAML: \(problem)", at: location, hint: "remove control characters from the file")
+        default:
+            return .inputError("yaml-syntax", "cannot parse YAML: \(yamlError)", at: .file(path))
+        }
+    }
+
+    private static func lineText(_ text: String, _ line: Int) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return line >= 1 && line <= lines.count ? String(lines[line - 1]) : ""
+    }
+
+    private static func hint(for problem: String, line: String) -> String {
+        if line.contains("\t") || problem.contains("tab") {
+            return "YAML does not allow tabs for indentation; indent with spaces"
+        }
+        if problem.contains("mapping values are not allowed") {
+            return "a value containing ': ' must be quoted, or a key is indented wrongly"
+        }
+        if problem.contains("did not find expected") {
+            return "check the indentation and that every '[', '{' and quote is closed"
+        }
+        return "check the YAML syntax around this position"
+    }
+
+    /// Yams names only the first occurrence of a duplicated key; find the second by scanning the
+    /// lines below at the same indentation, and name the enclosing section.
+    private static func duplicateKey(_ key: String, firstMark: Mark, text: String, path: String) -> Diagnostic {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = SourceLocation(path: path, line: firstMark.line, column: firstMark.column)
+        let indentation = firstMark.column - 1
+        func startsWithKey(_ line: String) -> Bool {
+            let body = line.dropFirst(indentation)
+            guard line.prefix(indentation).allSatisfy({ $0 == " " || $0 == "-" }) else { return false }
+            return body.hasPrefix(key + ":") || body.hasPrefix("\"\(key)\":") || body.hasPrefix("'\(key)':")
+        }
+        var second = first
+        if firstMark.line < lines.count {
+            for index in firstMark.line..<lines.count where startsWithKey(lines[index]) {
+                second = SourceLocation(path: path, line: index + 1, column: firstMark.column)
+                break
+            }
+            // A later, shallower line closes the section: stop there if nothing was found.
+        }
+        // The section the key lives in: the nearest line above with less indentation.
+        var section: String?
+        var index = firstMark.line - 2
+        while index >= 0 {
+            let line = lines[index]
+            let trimmed = line.drop { $0 == " " }
+            let depth = line.count - trimmed.count
+            if depth < indentation, !trimmed.isEmpty, !trimmed.hasPrefix("#") {
+                section = trimmed.split(separator: ":").first.map(String.init)
+                break
+            }
+            index -= 1
+        }
+        let notes = [DiagnosticNote("first declared here", at: first)]
+        switch section {
+        case "modules":
+            return .inputError("duplicate-module", "module '\(key)' is declared twice", at: second,
+                               hint: "rename one of the modules or merge the two declarations", notes: notes)
+        case "apps":
+            return .inputError("duplicate-app", "app '\(key)' is declared twice", at: second,
+                               hint: "rename one of the apps or merge the two declarations", notes: notes)
+        default:
+            let place = section.map { " in '\($0)'" } ?? ""
+            return .inputError("duplicate-key", "key '\(key)' appears twice\(place)", at: second,
+                               hint: "remove one of them; YAML keys must be unique", notes: notes)
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import StrataDiagnostics
+import Yams
+
+/// Turns the YAML tree of a strata.yml into a `Manifest`, checking shapes, types and the
+/// references that can be checked inside the file (layers). References to targets are
+/// resolved later, when the workspace is built.
+struct ManifestParser {
+    var reader: YAMLReader
+
+    init(path: String) {
+        reader = YAMLReader(path: path)
+    }
+
+    mutating func parse(_ root: Node) -> Manifest? {
+        guard let pairs = reader.mapping(root, "the manifest", hint: "the file must be a mapping with keys such as 'layers:' and 'modules:'") else {
+            return nil
+        }
+        reader.checkKeys(pairs, allowed: ManifestKeys.root, in: "the manifest")
+        let section = Dictionary(pairs.map { ($0.key.value, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var manifest = Manifest(
+            path: reader.path, name: nil, layers: [], naming: .default, packages: [], modules: [], apps: [],
+            owners: [], rules: [], adopt: nil
+        )
+        manifest.name = section["name"].flatMap { reader.string($0.value, "'name'") }
+        if let layers = section["layers"] {
+            manifest.layers = parseLayers(layers.value)
+        } else {
+            reader.report("missing-key", "the manifest has no 'layers'", at: .file(reader.path),
+                          hint: "list the layers from top to bottom, e.g. 'layers: [domain, service, core, shared]'")
+        }
+        if let naming = section["naming"] { manifest.naming = parseNaming(naming.value) }
+        if let adopt = section["adopt"] { manifest.adopt = parseAdopt(adopt.value, key: adopt.key) }
+
+        let layerNames = manifest.layers.map(\.name.value)
+        if manifest.adopt == nil {
+            if let packages = section["packages"] { manifest.packages = parsePackages(packages.value) }
+            if let modules = section["modules"] { manifest.modules = parseModules(modules.value, layers: layerNames) }
+            if let apps = section["apps"] { manifest.apps = parseApps(apps.value) }
+            if section["modules"] == nil {
+                reader.report("missing-key", "the manifest has neither 'modules' nor 'adopt'", at: .file(reader.path),
+                              hint: "list the modules under 'modules:' (generate mode), or add 'adopt: {}' to read existing Package.swift files")
+            }
+            for layer in manifest.layers {
+                if let pattern = layer.patterns.first {
+                    reader.report("invalid-value", "layer '\(layer.name.value)' has 'patterns', which only apply in adopt mode",
+                                  at: pattern.location, hint: "in generate mode each module names its layer; remove 'patterns'")
+                }
+            }
+        } else {
+            for key in ["modules", "apps", "packages"] {
+                if let entry = section[key] {
+                    reader.report("conflicting-sections", "'\(key)' cannot be used together with 'adopt'", at: entry.key.location,
+                                  hint: "in adopt mode modules and packages come from Package.swift; remove '\(key)' or 'adopt'")
+                }
+            }
+        }
+        if let owners = section["owners"] { manifest.owners = parseOwners(owners.value) }
+        if let rules = section["rules"] { manifest.rules = parseRules(rules.value) }
+        return manifest
+    }
+
+    // MARK: - Layers and naming
+
+    private mutating func parseLayers(_ node: Node) -> [LayerDeclaration] {
+        guard case .sequence(let sequence) = node else {
+            _ = reader.strings(node, "'layers'")
+            return []
+        }
+        if sequence.isEmpty {
+            reader.report("invalid-value", "'layers' is empty", at: node, hint: "list at least one layer")
+        }
+        var layers: [LayerDeclaration] = []
+        var seen: [String: SourceLocation] = [:]
+        for element in sequence {
+            let layer: LayerDeclaration?
+            if case .mapping = element {
+                layer = parseLayerMapping(element)
+            } else if let name = reader.string(element, "a layer name") {
+                layer = LayerDeclaration(name: name, patterns: [], description: nil)
+            } else {
+                layer = nil
+            }
+            guard let layer else { continue }
+            if let first = seen[layer.name.value] {
+                reader.report("duplicate-layer", "layer '\(layer.name.value)' is listed twice", at: layer.name.location,
+                              hint: "each layer appears once, in order from top to bottom",
+                              notes: [DiagnosticNote("first listed here", at: first)])
+                continue
+            }
+            seen[layer.name.value] = layer.name.location
+            layers.append(layer)
+        }
+        return layers
+    }
+
+    private mutating func parseLayerMapping(_ node: Node) -> LayerDeclaration? {
+        guard let pairs = reader.mapping(node, "a layer") else { return nil }
+        reader.checkKeys(pairs, allowed: ManifestKeys.layer, in: "a layer")
+        let fields = Dictionary(pairs.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let nameNode = fields["name"] else {
+            reader.report("missing-key", "a layer written as a mapping needs a 'name'", at: node)
+            return nil
+        }
+        guard let name = reader.string(nameNode, "the layer's 'name'") else { return nil }
+        let patterns = fields["patterns"].flatMap { reader.strings($0, "'patterns' of layer '\(name.value)'") } ?? []
+        let description = fields["description"].flatMap { reader.string($0, "'description' of layer '\(name.value)'") }?.value
+        return LayerDeclaration(name: name, patterns: patterns, description: description)
+    }
+
+    private mutating func parseNaming(_ node: Node) -> Naming {
+        var naming = Naming.default
+        guard let pairs = reader.mapping(node, "'naming'") else { return naming }
+        reader.checkKeys(pairs, allowed: ManifestKeys.naming, in: "'naming'")
+        for (key, value) in pairs {
+            let placeholder = key.value == "app" ? "app" : "module"
+            guard ManifestKeys.naming.contains(key.value), let text = reader.string(value, "'naming.\(key.value)'") else { continue }
+            guard let template = NamingTemplate(text.value, placeholder: placeholder),
+                  template.name(for: "X") != "X" || key.value == "app" else {
+                reader.report("invalid-value", "'naming.\(key.value)' must contain '{\(placeholder)}' exactly once, plus a prefix or suffix",
+                              at: text.location, hint: "for example \"{\(placeholder)}\(key.value == "interface" ? "Interface" : key.value.capitalized)\"")
+                continue
+            }
+            switch key.value {
+            case "interface": naming.interface = template
+            case "mocks": naming.mocks = template
+            case "tests": naming.tests = template
+            default: naming.app = template
+            }
+        }
+        return naming
+    }
+
+    // MARK: - Packages
+
+    private mutating func parsePackages(_ node: Node) -> [ExternalPackageDeclaration] {
+        guard let pairs = reader.mapping(node, "'packages'") else { return [] }
+        var packages: [ExternalPackageDeclaration] = []
+        for (name, value) in pairs {
+            let what = "package '\(name.value)'"
+            guard let fields = reader.mapping(value, what, hint: "for example '\(name.value): { url: https://github.com/owner/\(name.value), from: 1.0.0 }'") else { continue }
+            reader.checkKeys(fields, allowed: ManifestKeys.package, in: what)
+            let field = Dictionary(fields.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let url = field["url"].flatMap { reader.string($0, "'url' of \(what)") }
+            let path = field["path"].flatMap { reader.string($0, "'path' of \(what)") }
+            let requirements: [(String, (String) -> ExternalPackageDeclaration.Requirement)] = [
+                ("from", { .from($0) }), ("exact", { .exact($0) }), ("branch", { .branch($0) }), ("revision", { .revision($0) }),
+            ]
+            let given = requirements.compactMap { key, make in
+                field[key].flatMap { reader.string($0, "'\(key)' of \(what)") }.map { make($0.value) }
+            }
+            let source: ExternalPackageDeclaration.Source
+            switch (url, path) {
+            case let (url?, nil):
+                source = .url(url.value)
+                if given.count != 1 {
+                    reader.report("invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                                  at: name.location, hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'")
+                    continue
+                }
+            case let (nil, path?):
+                source = .path(path.value)
+                if !given.isEmpty {
+                    reader.report("invalid-value", "\(what) has a local 'path', which takes no version requirement", at: name.location)
+                    continue
+                }
+            case (.some, .some):
+                reader.report("invalid-value", "\(what) has both 'url' and 'path'", at: name.location, hint: "keep one of them")
+                continue
+            case (nil, nil):
+                reader.report("missing-key", "\(what) needs a 'url' or a 'path'", at: name.location)
+                continue
+            }
+            packages.append(ExternalPackageDeclaration(name: name, source: source, requirement: given.first ?? .none))
+        }
+        return packages
+    }
+
+    // MARK: - Modules and apps
+
+    private mutating func parseModules(_ node: Node, layers: [String]) -> [ModuleDeclaration] {
+        guard let pairs = reader.mapping(node, "'modules'") else { return [] }
+        var modules: [ModuleDeclaration] = []
+        for (name, value) in pairs {
+            let what = "module '\(name.value)'"
+            checkIdentifier(name, kind: "module")
+            guard let fields = reader.mapping(value, what, hint: "for example '\(name.value): { layer: \(layers.last ?? "core") }'") else { continue }
+            reader.checkKeys(fields, allowed: ManifestKeys.module, in: what)
+            let field = Dictionary(fields.map { ($0.key.value, $0) }, uniquingKeysWith: { first, _ in first })
+            guard let layerNode = field["layer"] else {
+                reader.report("missing-key", "\(what) has no 'layer'", at: name.location,
+                              hint: "add 'layer:' with one of: \(layers.joined(separator: ", "))")
+                continue
+            }
+            guard let layer = reader.string(layerNode.value, "'layer' of \(what)") else { continue }
+            if !layers.isEmpty, !layers.contains(layer.value) {
+                reader.report("unknown-layer", "\(what) is in layer '\(layer.value)', which is not in 'layers'", at: layer.location,
+                              hint: Suggestions.didYouMean(layer.value, in: layers) ?? "layers are: \(layers.joined(separator: ", "))")
+            }
+            let linkage = field["linkage"].flatMap { reader.choice($0.value, "'linkage' of \(what)", as: Linkage.self) }?.value ?? .static
+            modules.append(ModuleDeclaration(
+                name: name,
+                layer: layer,
+                interface: field["interface"].flatMap { companion($0.value, key: $0.key, what: "'interface' of \(what)") },
+                mocks: field["mocks"].flatMap { companion($0.value, key: $0.key, what: "'mocks' of \(what)") },
+                tests: field["tests"].map { companion($0.value, key: $0.key, what: "'tests' of \(what)") }
+                    ?? CompanionTarget(location: name.location, dependencies: [], packages: []),
+                linkage: linkage,
+                dependencies: field["dependencies"].flatMap { reader.strings($0.value, "'dependencies' of \(what)") } ?? [],
+                packages: field["packages"].flatMap { reader.strings($0.value, "'packages' of \(what)") } ?? [],
+                path: field["path"].flatMap { reader.string($0.value, "'path' of \(what)") }
+            ))
+        }
+        return modules
+    }
+
+    /// `true`/`false`, or a mapping with extra dependencies (which switches the target on).
+    private mutating func companion(_ node: Node, key: Located<String>, what: String) -> CompanionTarget? {
+        if case .mapping = node {
+            guard let pairs = reader.mapping(node, what) else { return nil }
+            reader.checkKeys(pairs, allowed: ManifestKeys.companionTarget, in: what)
+            let field = Dictionary(pairs.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
+            return CompanionTarget(
+                location: key.location,
+                dependencies: field["dependencies"].flatMap { reader.strings($0, "'dependencies' of \(what)") } ?? [],
+                packages: field["packages"].flatMap { reader.strings($0, "'packages' of \(what)") } ?? []
+            )
+        }
+        guard let enabled = reader.bool(node, what) else { return nil }
+        return enabled ? CompanionTarget(location: key.location, dependencies: [], packages: []) : nil
+    }
+
+    private mutating func parseApps(_ node: Node) -> [AppDeclaration] {
+        guard let pairs = reader.mapping(node, "'apps'") else { return [] }
+        var apps: [AppDeclaration] = []
+        for (name, value) in pairs {
+            let what = "app '\(name.value)'"
+            checkIdentifier(name, kind: "app")
+            guard let fields = reader.mapping(value, what, hint: "for example '\(name.value): { dependencies: [...] }'") else { continue }
+            reader.checkKeys(fields, allowed: ManifestKeys.app, in: what)
+            let field = Dictionary(fields.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
+            apps.append(AppDeclaration(
+                name: name,
+                dependencies: field["dependencies"].flatMap { reader.strings($0, "'dependencies' of \(what)") } ?? [],
+                packages: field["packages"].flatMap { reader.strings($0, "'packages' of \(what)") } ?? [],
+                isTestHost: field["host"].flatMap { reader.bool($0, "'host' of \(what)") } ?? false,
+                path: field["path"].flatMap { reader.string($0, "'path' of \(what)") }
+            ))
+        }
+        return apps
+    }
+
+    private mutating func checkIdentifier(_ name: Located<String>, kind: String) {
+        guard !SwiftIdentifier.isValid(name.value) else { return }
+        reader.report("invalid-name", "\(kind) name '\(name.value)' is not a valid Swift identifier", at: name.location,
+                      hint: "use letters, digits and underscores, not starting with a digit, e.g. '\(SwiftIdentifier.suggestion(for: name.value))'")
+    }
+
+    // MARK: - Owners, rules, adopt
+
+    private mutating func parseOwners(_ node: Node) -> [OwnerDeclaration] {
+        guard let pairs = reader.mapping(node, "'owners'") else { return [] }
+        return pairs.compactMap { owner, value in
+            reader.strings(value, "the modules of owner '\(owner.value)'").map { OwnerDeclaration(owner: owner, modules: $0) }
+        }
+    }
+
+    private mutating func parseRules(_ node: Node) -> [RuleSetting] {
+        guard let pairs = reader.mapping(node, "'rules'") else { return [] }
+        return pairs.compactMap { rule, value in
+            reader.choice(value, "the severity of rule '\(rule.value)'", as: RuleSeverity.self).map { RuleSetting(rule: rule, severity: $0) }
+        }
+    }
+
+    private mutating func parseAdopt(_ node: Node, key: Located<String>) -> AdoptSettings {
+        var settings = AdoptSettings(
+            packages: [Located(".", at: key.location), Located("Packages/*", at: key.location)],
+            hosts: [],
+            location: key.location
+        )
+        if case .scalar(let scalar) = node, scalar.isNull { return settings }
+        guard let pairs = reader.mapping(node, "'adopt'") else { return settings }
+        reader.checkKeys(pairs, allowed: ManifestKeys.adopt, in: "'adopt'")
+        for (field, value) in pairs {
+            switch field.value {
+            case "packages":
+                if let packages = reader.strings(value, "'adopt.packages'") { settings.packages = packages }
+            case "hosts":
+                if let hosts = reader.strings(value, "'adopt.hosts'") { settings.hosts = hosts }
+            default:
+                break
+            }
+        }
+        return settings
+    }
+}

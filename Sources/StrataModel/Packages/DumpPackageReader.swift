@@ -1,0 +1,173 @@
+import Foundation
+import StrataDiagnostics
+import StrataLexer
+import Subprocess
+import SystemPackage
+
+/// Reads a Package.swift by having SwiftPM evaluate it: `swift package dump-package`.
+///
+/// Certain for any manifest SwiftPM accepts, but it compiles and runs the manifest, which
+/// costs about a second each. Strata uses it only where the static reader is unsure, and the
+/// tests use it as the reference the static reader must agree with.
+enum DumpPackageReader {
+    /// The `swift` executable: `$STRATA_SWIFT` if set, else `swift` on the PATH.
+    static var swiftExecutable: Executable {
+        if let path = ProcessInfo.processInfo.environment["STRATA_SWIFT"], !path.isEmpty {
+            return .path(FilePath(path))
+        }
+        return .name("swift")
+    }
+
+    static func read(path: String) async throws(InputErrors) -> PackageManifest {
+        let directory = (path as NSString).deletingLastPathComponent
+        let command = "swift package dump-package --package-path \(directory)"
+        let output: String
+        do {
+            let result = try await run(
+                swiftExecutable,
+                arguments: ["package", "dump-package", "--package-path", directory],
+                output: .string(limit: 64 << 20),
+                error: .string(limit: 4 << 20)
+            )
+            guard result.terminationStatus.isSuccess else {
+                throw InputErrors(evaluationErrors(result.standardError ?? "", path: path, command: command))
+            }
+            output = result.standardOutput ?? ""
+        } catch let error as InputErrors {
+            throw error
+        } catch {
+            throw InputErrors(.inputError(
+                "package-evaluation", "cannot run 'swift package dump-package' for this manifest: \(error)",
+                at: .file(path), hint: "Strata needs the Swift toolchain on the PATH (or STRATA_SWIFT) to read manifests it cannot read statically"))
+        }
+        do {
+            return try decode(Data(output.utf8), path: path)
+        } catch {
+            throw InputErrors(.inputError(
+                "package-evaluation", "unexpected output from 'swift package dump-package': \(error)",
+                at: .file(path), hint: "run '\(command)' to see it"))
+        }
+    }
+
+    /// Compiler errors in the manifest become diagnostics at their own positions.
+    static func evaluationErrors(_ stderr: String, path: String, command: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for line in stderr.split(separator: "\n") {
+            // `/abs/Package.swift:12:5: error: cannot find 'x' in scope`
+            let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+            guard parts.count == 5, parts[3].trimmingCharacters(in: .whitespaces) == "error",
+                  let lineNumber = Int(parts[1]), let column = Int(parts[2]) else { continue }
+            diagnostics.append(.inputError(
+                "package-evaluation", "Package.swift cannot be evaluated: \(parts[4].trimmingCharacters(in: .whitespaces))",
+                at: SourceLocation(path: String(parts[0]), line: lineNumber, column: column),
+                hint: "fix the manifest so that '\(command)' succeeds"))
+        }
+        if diagnostics.isEmpty {
+            let message = stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { !$0.isEmpty } ?? "no output"
+            diagnostics.append(.inputError(
+                "package-evaluation", "Package.swift cannot be evaluated: \(message)", at: .file(path),
+                hint: "run '\(command)' to see the full output"))
+        }
+        return diagnostics
+    }
+
+    struct FormatError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Decodes dump-package's JSON.
+    static func decode(_ data: Data, path: String) throws -> PackageManifest {
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let name = root["name"] as? String else {
+            throw FormatError(description: "no package name")
+        }
+        let locations = TargetLocator(path: path)
+        var manifest = PackageManifest(path: path, name: name, products: [], dependencies: [], targets: [])
+
+        for product in root["products"] as? [[String: Any]] ?? [] {
+            guard let productName = product["name"] as? String else { continue }
+            let targets = product["targets"] as? [String] ?? []
+            let type = product["type"] as? [String: Any] ?? [:]
+            let kind: Product.Kind
+            if let library = type["library"] as? [String] {
+                kind = .library(Product.LibraryType(rawValue: library.first ?? "automatic") ?? .automatic)
+            } else if type.keys.contains("executable") {
+                kind = .executable
+            } else if type.keys.contains("plugin") {
+                kind = .plugin
+            } else {
+                kind = .other
+            }
+            manifest.products.append(Product(name: productName, kind: kind, targets: targets))
+        }
+
+        for dependency in root["dependencies"] as? [[String: Any]] ?? [] {
+            if let fileSystem = (dependency["fileSystem"] as? [[String: Any]])?.first,
+               let identity = fileSystem["identity"] as? String, let dependencyPath = fileSystem["path"] as? String {
+                manifest.dependencies.append(PackageDependency(
+                    identity: identity, name: fileSystem["nameForTargetDependencyResolutionOnly"] as? String,
+                    source: .fileSystem(URL(fileURLWithPath: dependencyPath).standardizedFileURL.path), location: nil))
+            } else if let sourceControl = (dependency["sourceControl"] as? [[String: Any]])?.first,
+                      let identity = sourceControl["identity"] as? String {
+                let location = sourceControl["location"] as? [String: Any] ?? [:]
+                let url = ((location["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
+                    ?? (location["local"] as? [String])?.first ?? identity
+                manifest.dependencies.append(PackageDependency(
+                    identity: identity, name: sourceControl["nameForTargetDependencyResolutionOnly"] as? String,
+                    source: .sourceControl(url), location: nil))
+            } else if let registry = (dependency["registry"] as? [[String: Any]])?.first,
+                      let identity = registry["identity"] as? String {
+                manifest.dependencies.append(PackageDependency(identity: identity, name: nil, source: .registry(identity), location: nil))
+            }
+        }
+
+        for target in root["targets"] as? [[String: Any]] ?? [] {
+            guard let targetName = target["name"] as? String else { continue }
+            let kind = PackageTarget.Kind(rawValue: target["type"] as? String ?? "regular") ?? .regular
+            var dependencies: [PackageTargetDependency] = []
+            let location = locations.location(ofTarget: targetName)
+            for entry in target["dependencies"] as? [[String: Any]] ?? [] {
+                if let byName = entry["byName"] as? [Any], let name = byName.first as? String {
+                    dependencies.append(PackageTargetDependency(.byName(name), location: location))
+                } else if let targetReference = entry["target"] as? [Any], let name = targetReference.first as? String {
+                    dependencies.append(PackageTargetDependency(.target(name), location: location))
+                } else if let product = entry["product"] as? [Any], let name = product.first as? String {
+                    let package = product.count > 1 ? product[1] as? String : nil
+                    dependencies.append(PackageTargetDependency(.product(name, package: package), location: location))
+                }
+            }
+            manifest.targets.append(PackageTarget(
+                name: targetName, kind: kind, dependencies: dependencies, path: target["path"] as? String,
+                exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String], location: location))
+        }
+        return manifest
+    }
+}
+
+/// Finds where targets are declared (`.target(name: "X"`) so that diagnostics about a
+/// manifest read through dump-package, which reports no positions, can still point at a line.
+struct TargetLocator {
+    private var locations: [String: SourceLocation] = [:]
+
+    init(path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        let source = SourceText(bytes: [UInt8](data))
+        let tokens = Lexer.tokenize(source).tokens
+        let kinds: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget"]
+        var i = 0
+        while i + 5 < tokens.count {
+            if tokens[i].kind == .period, tokens[i + 1].kind == .identifier, kinds.contains(source.text(of: tokens[i + 1])),
+               tokens[i + 2].kind == .leftParen, source.token(tokens[i + 3], is: "name"), tokens[i + 4].kind == .colon,
+               let name = source.stringValue(of: tokens[i + 5]), locations[name] == nil {
+                let (line, column) = source.lineAndColumn(of: tokens[i + 5].range.lowerBound)
+                locations[name] = SourceLocation(path: path, line: line, column: column)
+            }
+            i += 1
+        }
+    }
+
+    func location(ofTarget name: String) -> SourceLocation? {
+        locations[name]
+    }
+}

@@ -1,0 +1,143 @@
+public import StrataDiagnostics
+
+/// What Strata needs from a Package.swift: its products, package dependencies and targets
+/// with their dependencies. Produced by the static reader or by `swift package dump-package`;
+/// both must agree (locations aside), which the tests check on every fixture.
+public struct PackageManifest: Sendable, Hashable {
+    /// Absolute path of the Package.swift.
+    public var path: String
+    public var name: String
+    public var products: [Product]
+    public var dependencies: [PackageDependency]
+    public var targets: [PackageTarget]
+
+    public init(path: String, name: String, products: [Product], dependencies: [PackageDependency], targets: [PackageTarget]) {
+        self.path = path
+        self.name = name
+        self.products = products
+        self.dependencies = dependencies
+        self.targets = targets
+    }
+
+    /// Absolute path of the package's folder.
+    public var directory: String {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        return parts.joined(separator: "/")
+    }
+
+    /// The manifest without source locations, for comparing what two readers found.
+    public var withoutLocations: PackageManifest {
+        var copy = self
+        copy.dependencies = copy.dependencies.map { var d = $0; d.location = nil; return d }
+        copy.targets = copy.targets.map { target in
+            var t = target
+            t.location = nil
+            t.dependencies = t.dependencies.map { var d = $0; d.location = nil; return d }
+            return t
+        }
+        return copy
+    }
+}
+
+/// A product a package vends.
+public struct Product: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case library(LibraryType)
+        case executable
+        case plugin
+        case other
+    }
+    public enum LibraryType: String, Sendable, Hashable {
+        case automatic, `static`, `dynamic`
+    }
+    public var name: String
+    public var kind: Kind
+    public var targets: [String]
+
+    public init(name: String, kind: Kind, targets: [String]) {
+        self.name = name
+        self.kind = kind
+        self.targets = targets
+    }
+}
+
+/// A package another package depends on.
+public struct PackageDependency: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        /// A local package; absolute, standardised path.
+        case fileSystem(String)
+        case sourceControl(String)
+        case registry(String)
+    }
+    /// SwiftPM's identity: the last path component, lowercased, without `.git`.
+    public var identity: String
+    /// The name given with `.package(name:…)`, which `.product(package:)` may use instead of the identity.
+    public var name: String?
+    public var source: Source
+    public var location: SourceLocation?
+
+    public init(identity: String, name: String?, source: Source, location: SourceLocation?) {
+        self.identity = identity
+        self.name = name
+        self.source = source
+        self.location = location
+    }
+
+    /// True if `.product(package: reference)` means this dependency.
+    public func isReferenced(by reference: String) -> Bool {
+        identity == reference.lowercased() || name == reference
+    }
+
+    /// SwiftPM's identity for a URL or path: last component, without `.git`, lowercased.
+    public static func identity(for location: String) -> String {
+        var last = location.split(separator: "/").last.map(String.init) ?? location
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last.lowercased()
+    }
+}
+
+/// A target as a Package.swift declares it.
+public struct PackageTarget: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case regular, executable, test, macro, plugin, system, binary
+    }
+    public var name: String
+    public var kind: Kind
+    public var dependencies: [PackageTargetDependency]
+    /// The explicit `path:`, relative to the package folder.
+    public var path: String?
+    public var exclude: [String]
+    public var sources: [String]?
+    public var location: SourceLocation?
+
+    public init(name: String, kind: Kind, dependencies: [PackageTargetDependency], path: String?, exclude: [String],
+                sources: [String]?, location: SourceLocation?) {
+        self.name = name
+        self.kind = kind
+        self.dependencies = dependencies
+        self.path = path
+        self.exclude = exclude
+        self.sources = sources
+        self.location = location
+    }
+}
+
+/// One entry of a target's `dependencies:`.
+public struct PackageTargetDependency: Sendable, Hashable {
+    public enum Reference: Sendable, Hashable {
+        /// `.target(name:)`: a target of the same package.
+        case target(String)
+        /// `.product(name:package:)`.
+        case product(String, package: String?)
+        /// `"Name"` or `.byName(name:)`: a target of the same package, else a product of a dependency.
+        case byName(String)
+    }
+    public var reference: Reference
+    public var location: SourceLocation?
+
+    public init(_ reference: Reference, location: SourceLocation?) {
+        self.reference = reference
+        self.location = location
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import StrataDiagnostics
+import StrataLexer
+
+/// Reads a Package.swift without running the compiler.
+///
+/// It understands the common declarative form — imports, `let` constants, and
+/// `let package = Package(name:products:dependencies:targets:…)` built from literals, the
+/// PackageDescription factory methods, array `+` and references to those constants. Arguments
+/// that do not shape the graph (platforms, settings, resources, plugins) are parsed but not
+/// evaluated. Whenever something that shapes the graph is outside that form — a `var`, a loop,
+/// `#if`, string interpolation, a call to a user function, a later mutation of `package` —
+/// it throws `UncertainManifest` with the reason, and the caller falls back to
+/// `swift package dump-package`.
+struct StaticPackageReader {
+    let path: String
+    let source: SourceText
+    private var constants: [String: SwiftExpression] = [:]
+    private var evaluating: Set<String> = []
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.source = SourceText(bytes: bytes)
+    }
+
+    /// Reads the manifest, or throws why it cannot be certain.
+    mutating func read() throws(UncertainManifest) -> PackageManifest {
+        var parser = try SwiftExpressionParser(source: source)
+        let statements = try parser.parseFile()
+        var packageExpression: SwiftExpression?
+        for statement in statements {
+            guard case .constant(let name, let value, let at) = statement else { continue }
+            if constants[name] != nil {
+                throw UncertainManifest(reason: "'\(name)' is declared twice", offset: at)
+            }
+            constants[name] = value
+            if case .call(let callee, _, _) = value, Self.calleeName(callee) == "Package" {
+                guard packageExpression == nil else {
+                    throw UncertainManifest(reason: "more than one Package(…)", offset: at)
+                }
+                packageExpression = value
+            }
+        }
+        guard case .call(_, let arguments, _)? = packageExpression else {
+            throw UncertainManifest(reason: "no 'let package = Package(…)' was found", offset: nil)
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        var manifest = PackageManifest(path: path, name: "", products: [], dependencies: [], targets: [])
+        var hasName = false
+        for argument in arguments {
+            switch argument.label {
+            case "name":
+                manifest.name = try string(argument.value, "the package name")
+                hasName = true
+            case "products":
+                for element in try list(argument.value, "products") { manifest.products.append(try product(element)) }
+            case "dependencies":
+                for element in try list(argument.value, "dependencies") {
+                    manifest.dependencies.append(try dependency(element, directory: directory))
+                }
+            case "targets":
+                for element in try list(argument.value, "targets") { manifest.targets.append(try target(element)) }
+            default:
+                continue  // platforms, traits, language modes… do not shape the graph
+            }
+        }
+        guard hasName else { throw UncertainManifest(reason: "Package(…) has no name", offset: packageExpression?.offset) }
+        return manifest
+    }
+
+    // MARK: - PackageDescription calls
+
+    private mutating func product(_ expression: SwiftExpression) throws(UncertainManifest) -> Product {
+        let (name, arguments) = try factoryCall(expression, "a product")
+        let productName = try string(try argument("name", in: arguments, of: expression), "a product name")
+        let targets = try optionalArgument("targets", in: arguments).map { e throws(UncertainManifest) in try strings(e, "product targets") } ?? []
+        switch name {
+        case "library":
+            var type = Product.LibraryType.automatic
+            if let typeExpression = try optionalArgument("type", in: arguments) {
+                guard case .member(_, let member, _) = try resolve(typeExpression),
+                      let value = Product.LibraryType(rawValue: member) else {
+                    throw UncertainManifest(reason: "a library type that is not '.static' or '.dynamic'", offset: typeExpression.offset)
+                }
+                type = value
+            }
+            return Product(name: productName, kind: .library(type), targets: targets)
+        case "executable":
+            return Product(name: productName, kind: .executable, targets: targets)
+        case "plugin":
+            return Product(name: productName, kind: .plugin, targets: targets)
+        default:
+            throw UncertainManifest(reason: "an unknown product kind '.\(name)'", offset: expression.offset)
+        }
+    }
+
+    private mutating func dependency(_ expression: SwiftExpression, directory: String) throws(UncertainManifest) -> PackageDependency {
+        let (name, arguments) = try factoryCall(expression, "a package dependency")
+        guard name == "package" else {
+            throw UncertainManifest(reason: "a package dependency written as '.\(name)(…)'", offset: expression.offset)
+        }
+        let givenName = try optionalArgument("name", in: arguments).map { e throws(UncertainManifest) in try string(e, "a package name") }
+        let location = location(expression.offset)
+        if let pathExpression = try optionalArgument("path", in: arguments) {
+            let relative = try string(pathExpression, "a package path")
+            let absolute = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
+                .standardizedFileURL.path
+            return PackageDependency(identity: PackageDependency.identity(for: absolute), name: givenName,
+                                     source: .fileSystem(absolute), location: location)
+        }
+        if let urlExpression = try optionalArgument("url", in: arguments) {
+            let url = try string(urlExpression, "a package URL")
+            return PackageDependency(identity: PackageDependency.identity(for: url), name: givenName,
+                                     source: .sourceControl(url), location: location)
+        }
+        if let idExpression = try optionalArgument("id", in: arguments) {
+            let id = try string(idExpression, "a registry id")
+            return PackageDependency(identity: id.lowercased(), name: givenName, source: .registry(id), location: location)
+        }
+        throw UncertainManifest(reason: "a package dependency without 'url', 'path' or 'id'", offset: expression.offset)
+    }
+
+    private static let targetKinds: [String: PackageTarget.Kind] = [
+        "target": .regular, "executableTarget": .executable, "testTarget": .test, "macro": .macro,
+        "plugin": .plugin, "systemLibrary": .system, "binaryTarget": .binary,
+    ]
+
+    private mutating func target(_ expression: SwiftExpression) throws(UncertainManifest) -> PackageTarget {
+        let (factory, arguments) = try factoryCall(expression, "a target")
+        guard let kind = Self.targetKinds[factory] else {
+            throw UncertainManifest(reason: "an unknown target kind '.\(factory)'", offset: expression.offset)
+        }
+        let nameExpression = try argument("name", in: arguments, of: expression)
+        let name = try string(nameExpression, "a target name")
+        let dependencies = try optionalArgument("dependencies", in: arguments)
+            .map { e throws(UncertainManifest) in try list(e, "target dependencies") } ?? []
+        var targetDependencies: [PackageTargetDependency] = []
+        for element in dependencies { targetDependencies.append(try targetDependency(element)) }
+        return PackageTarget(
+            name: name,
+            kind: kind,
+            dependencies: targetDependencies,
+            path: try optionalArgument("path", in: arguments).flatMap { e throws(UncertainManifest) in try optionalString(e, "a target path") },
+            exclude: try optionalArgument("exclude", in: arguments).map { e throws(UncertainManifest) in try strings(e, "excluded paths") } ?? [],
+            sources: try optionalArgument("sources", in: arguments).flatMap { e throws(UncertainManifest) in try optionalStrings(e, "target sources") },
+            location: location(try resolvedOffset(nameExpression))
+        )
+    }
+
+    private mutating func targetDependency(_ expression: SwiftExpression) throws(UncertainManifest) -> PackageTargetDependency {
+        let resolved = try resolve(expression)
+        let location = location(expression.offset)
+        if case .string = resolved {
+            return PackageTargetDependency(.byName(try string(resolved, "a dependency name")), location: location)
+        }
+        let (factory, arguments) = try factoryCall(resolved, "a target dependency")
+        let name = try string(try argument("name", in: arguments, of: resolved), "a dependency name")
+        switch factory {
+        case "target":
+            return PackageTargetDependency(.target(name), location: location)
+        case "byName":
+            return PackageTargetDependency(.byName(name), location: location)
+        case "product":
+            let package = try optionalArgument("package", in: arguments).flatMap { e throws(UncertainManifest) in try optionalString(e, "a package name") }
+            return PackageTargetDependency(.product(name, package: package), location: location)
+        default:
+            throw UncertainManifest(reason: "an unknown target dependency '.\(factory)(…)'", offset: resolved.offset)
+        }
+    }
+
+    // MARK: - Evaluation
+
+    /// Follows references to top-level constants and flattens `+` of arrays and strings.
+    private mutating func resolve(_ expression: SwiftExpression) throws(UncertainManifest) -> SwiftExpression {
+        switch expression {
+        case .identifier(let name, let at):
+            if name == "nil" || name == "true" || name == "false" { return expression }
+            guard let value = constants[name] else {
+                throw UncertainManifest(reason: "a reference to '\(name)', which is not a constant of this file", offset: at)
+            }
+            guard !evaluating.contains(name) else {
+                throw UncertainManifest(reason: "'\(name)' refers to itself", offset: at)
+            }
+            evaluating.insert(name)
+            defer { evaluating.remove(name) }
+            return try resolve(value)
+        case .binary("+", let lhs, let rhs, let at):
+            let left = try resolve(lhs), right = try resolve(rhs)
+            switch (left, right) {
+            case let (.array(a, _), .array(b, _)):
+                return .array(a + b, at: at)
+            case let (.string(a?, _), .string(b?, _)):
+                return .string(value: a + b, at: at)
+            default:
+                throw UncertainManifest(reason: "'+' on values other than arrays or strings", offset: at)
+            }
+        case .opaque(let what, let at):
+            throw UncertainManifest(reason: what, offset: at)
+        case .binary(let op, _, _, let at):
+            throw UncertainManifest(reason: "the operator '\(op)'", offset: at)
+        default:
+            return expression
+        }
+    }
+
+    private mutating func resolvedOffset(_ expression: SwiftExpression) throws(UncertainManifest) -> Int {
+        try resolve(expression).offset
+    }
+
+    private static func calleeName(_ callee: SwiftExpression) -> String? {
+        switch callee {
+        case .identifier(let name, _): name
+        case .member(_, let name, _): name
+        default: nil
+        }
+    }
+
+    /// `.name(arguments)` or `Type.name(arguments)`: the factory's name and its arguments.
+    private mutating func factoryCall(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> (String, [SwiftExpression.Argument]) {
+        let resolved = try resolve(expression)
+        guard case .call(let callee, let arguments, _) = resolved, case .member(let base, let name, _) = callee else {
+            throw UncertainManifest(reason: "\(what) that is not a PackageDescription call", offset: resolved.offset)
+        }
+        if let base, !Self.isTypeName(base) {
+            throw UncertainManifest(reason: "\(what) made by calling a method of a value", offset: resolved.offset)
+        }
+        return (name, arguments)
+    }
+
+    /// `Target`, `Target.Dependency`, `PackageDescription.Product`: capitalised names only.
+    private static func isTypeName(_ expression: SwiftExpression) -> Bool {
+        switch expression {
+        case .identifier(let name, _): return name.first?.isUppercase == true
+        case .member(let base?, let name, _): return name.first?.isUppercase == true && isTypeName(base)
+        default: return false
+        }
+    }
+
+    private func argument(_ label: String, in arguments: [SwiftExpression.Argument], of call: SwiftExpression) throws(UncertainManifest) -> SwiftExpression {
+        guard let value = try optionalArgument(label, in: arguments) else {
+            throw UncertainManifest(reason: "a call without '\(label):'", offset: call.offset)
+        }
+        return value
+    }
+
+    private func optionalArgument(_ label: String, in arguments: [SwiftExpression.Argument]) throws(UncertainManifest) -> SwiftExpression? {
+        let matches = arguments.filter { $0.label == label }
+        guard matches.count <= 1 else {
+            throw UncertainManifest(reason: "'\(label):' given twice", offset: matches[1].value.offset)
+        }
+        return matches.first?.value
+    }
+
+    private mutating func string(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> String {
+        let resolved = try resolve(expression)
+        guard case .string(let value, let at) = resolved else {
+            throw UncertainManifest(reason: "\(what) that is not a string literal", offset: resolved.offset)
+        }
+        guard let value else {
+            throw UncertainManifest(reason: "\(what) built with string interpolation", offset: at)
+        }
+        return value
+    }
+
+    private mutating func optionalString(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> String? {
+        if case .identifier("nil", _) = expression { return nil }
+        return try string(expression, what)
+    }
+
+    private mutating func list(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> [SwiftExpression] {
+        let resolved = try resolve(expression)
+        guard case .array(let elements, _) = resolved else {
+            throw UncertainManifest(reason: "\(what) that are not an array literal", offset: resolved.offset)
+        }
+        return elements
+    }
+
+    private mutating func strings(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> [String] {
+        var values: [String] = []
+        for element in try list(expression, what) { values.append(try string(element, what)) }
+        return values
+    }
+
+    private mutating func optionalStrings(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> [String]? {
+        if case .identifier("nil", _) = expression { return nil }
+        return try strings(expression, what)
+    }
+
+    private func location(_ offset: Int) -> SourceLocation {
+        let (line, column) = source.lineAndColumn(of: offset)
+        return SourceLocation(path: path, line: line, column: column)
+    }
+}

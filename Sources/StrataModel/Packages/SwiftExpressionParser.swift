@@ -1,0 +1,306 @@
+import StrataLexer
+
+/// A Swift expression, as far as a declarative Package.swift needs: literals, names, member
+/// access, calls, arrays and binary operators. Anything else is `opaque`.
+indirect enum SwiftExpression {
+    struct Argument {
+        var label: String?
+        var value: SwiftExpression
+    }
+    /// A string literal; `value` is nil when it has interpolation.
+    case string(value: String?, at: Int)
+    case number(at: Int)
+    case identifier(String, at: Int)
+    /// `base.name`, or `.name` when `base` is nil.
+    case member(base: SwiftExpression?, name: String, at: Int)
+    case call(callee: SwiftExpression, arguments: [Argument], at: Int)
+    case array([SwiftExpression], at: Int)
+    case binary(op: String, SwiftExpression, SwiftExpression, at: Int)
+    /// Something the reader does not model (a closure, a subscript, a dictionary).
+    case opaque(String, at: Int)
+
+    /// Byte offset where the expression starts.
+    var offset: Int {
+        switch self {
+        case .string(_, let at), .number(let at), .identifier(_, let at), .member(_, _, let at),
+             .call(_, _, let at), .array(_, let at), .binary(_, _, _, let at), .opaque(_, let at):
+            return at
+        }
+    }
+}
+
+/// A top-level statement of a Package.swift the static reader accepts.
+enum TopLevelStatement {
+    case importDeclaration
+    case constant(name: String, value: SwiftExpression, at: Int)
+}
+
+/// Why the static reader cannot be sure of a manifest; it then falls back to dump-package.
+struct UncertainManifest: Error {
+    var reason: String
+    var offset: Int?
+}
+
+/// A recursive-descent parser for the expressions and top-level statements of a declarative
+/// Package.swift. It never crashes on bad input: anything outside the subset it knows
+/// throws `UncertainManifest`, and every loop consumes at least one token.
+struct SwiftExpressionParser {
+    let source: SourceText
+    let tokens: [Token]
+    private var position = 0
+    /// Nesting depth, bounded so hostile input cannot exhaust the stack.
+    private var depth = 0
+    private static let maximumDepth = 200
+
+    init(source: SourceText) throws(UncertainManifest) {
+        self.source = source
+        let (tokens, problems) = Lexer.tokenize(source)
+        if let problem = problems.first {
+            throw UncertainManifest(reason: problem.kind.rawValue, offset: problem.offset)
+        }
+        if let pound = tokens.first(where: { $0.kind == .poundKeyword && source.token($0, is: "#if") }) {
+            throw UncertainManifest(reason: "conditional compilation ('#if')", offset: pound.range.lowerBound)
+        }
+        self.tokens = tokens
+    }
+
+    // MARK: - Statements
+
+    mutating func parseFile() throws(UncertainManifest) -> [TopLevelStatement] {
+        var statements: [TopLevelStatement] = []
+        while let token = peek() {
+            if token.kind == .semicolon {
+                position += 1
+            } else if isWord(token, "import") {
+                position += 1
+                // `import Foo` or `import struct Foo.Bar`: names and dots on the same line.
+                while let next = peek(), !next.isAtStartOfLine, next.kind == .identifier || next.kind == .period {
+                    position += 1
+                }
+                statements.append(.importDeclaration)
+            } else if isWord(token, "let") {
+                position += 1
+                guard let name = peek(), name.kind == .identifier else {
+                    throw UncertainManifest(reason: "a 'let' that does not bind a plain name", offset: token.range.lowerBound)
+                }
+                position += 1
+                try skipTypeAnnotation()
+                guard let equals = peek(), equals.kind == .operatorSymbol, source.token(equals, is: "=") else {
+                    throw UncertainManifest(reason: "a 'let' without a value", offset: token.range.lowerBound)
+                }
+                position += 1
+                let value = try parseExpression()
+                statements.append(.constant(name: source.text(of: name), value: value, at: token.range.lowerBound))
+            } else {
+                let text = source.text(of: token)
+                let what = isWord(token, "var") ? "a 'var' (which later code may change)" : "a statement starting with '\(text)'"
+                throw UncertainManifest(reason: "\(what) at the top level", offset: token.range.lowerBound)
+            }
+        }
+        return statements
+    }
+
+    /// Skips `: Type` up to the `=` (generic brackets and parentheses balanced).
+    private mutating func skipTypeAnnotation() throws(UncertainManifest) {
+        guard let colon = peek(), colon.kind == .colon else { return }
+        position += 1
+        var nesting = 0
+        while let token = peek() {
+            switch token.kind {
+            case .leftParen, .leftBracket: nesting += 1
+            case .rightParen, .rightBracket: nesting -= 1
+            case .operatorSymbol:
+                let text = source.text(of: token)
+                if text == "=" && nesting == 0 { return }
+                nesting += text.filter { $0 == "<" }.count - text.filter { $0 == ">" }.count
+            default: break
+            }
+            position += 1
+        }
+        throw UncertainManifest(reason: "a type annotation without a value", offset: colon.range.lowerBound)
+    }
+
+    // MARK: - Expressions
+
+    mutating func parseExpression() throws(UncertainManifest) -> SwiftExpression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < Self.maximumDepth else {
+            throw UncertainManifest(reason: "expressions nested too deeply", offset: peek()?.range.lowerBound)
+        }
+        var lhs = try parsePostfix()
+        while let token = peek(), token.kind == .operatorSymbol {
+            let op = source.text(of: token)
+            if op == "=" { break }
+            position += 1
+            let rhs = try parsePostfix()
+            lhs = .binary(op: op, lhs, rhs, at: lhs.offset)
+        }
+        return lhs
+    }
+
+    private mutating func parsePostfix() throws(UncertainManifest) -> SwiftExpression {
+        var expression = try parsePrimary()
+        while let token = peek() {
+            switch token.kind {
+            case .period:
+                position += 1
+                guard let name = peek(), name.kind == .identifier || name.kind == .number else {
+                    throw UncertainManifest(reason: "a '.' not followed by a name", offset: token.range.lowerBound)
+                }
+                position += 1
+                expression = .member(base: expression, name: source.text(of: name), at: expression.offset)
+            case .leftParen where !token.isAtStartOfLine:
+                let arguments = try parseArguments()
+                expression = .call(callee: expression, arguments: arguments, at: expression.offset)
+            case .leftBrace where !token.isAtStartOfLine:
+                try skipBalanced()
+                expression = .opaque("a trailing closure", at: token.range.lowerBound)
+            case .leftBracket where !token.isAtStartOfLine:
+                try skipBalanced()
+                expression = .opaque("a subscript", at: token.range.lowerBound)
+            case .operatorSymbol where !token.isAtStartOfLine && ["!", "?"].contains(source.text(of: token))
+                && token.range.lowerBound > 0 && !Self.isSpace(source.bytes[token.range.lowerBound - 1]):
+                position += 1
+                expression = .opaque("an optional unwrap", at: token.range.lowerBound)
+            default:
+                return expression
+            }
+        }
+        return expression
+    }
+
+    private mutating func parsePrimary() throws(UncertainManifest) -> SwiftExpression {
+        guard let token = peek() else {
+            throw UncertainManifest(reason: "the file ends inside an expression", offset: source.bytes.count)
+        }
+        let offset = token.range.lowerBound
+        switch token.kind {
+        case .string:
+            position += 1
+            return .string(value: source.stringValue(of: token), at: offset)
+        case .number:
+            position += 1
+            return .number(at: offset)
+        case .identifier:
+            position += 1
+            return .identifier(source.text(of: token), at: offset)
+        case .period:
+            position += 1
+            guard let name = peek(), name.kind == .identifier else {
+                throw UncertainManifest(reason: "a '.' not followed by a name", offset: offset)
+            }
+            position += 1
+            return .member(base: nil, name: source.text(of: name), at: offset)
+        case .leftBracket:
+            return try parseArrayLiteral()
+        case .leftParen:
+            let arguments = try parseArguments()
+            if arguments.count == 1, arguments[0].label == nil { return arguments[0].value }
+            return .opaque("a tuple", at: offset)
+        case .leftBrace:
+            try skipBalanced()
+            return .opaque("a closure", at: offset)
+        case .operatorSymbol:
+            // A prefix operator such as `-1` or `!flag`.
+            position += 1
+            let operand = try parsePostfix()
+            return .opaque("a prefix operator applied to an expression", at: operand.offset)
+        default:
+            throw UncertainManifest(reason: "unexpected '\(source.text(of: token))'", offset: offset)
+        }
+    }
+
+    private mutating func parseArrayLiteral() throws(UncertainManifest) -> SwiftExpression {
+        let openIndex = position
+        let open = tokens[position]
+        position += 1
+        var elements: [SwiftExpression] = []
+        while true {
+            guard let token = peek() else {
+                throw UncertainManifest(reason: "an unclosed '['", offset: open.range.lowerBound)
+            }
+            if token.kind == .rightBracket {
+                position += 1
+                return .array(elements, at: open.range.lowerBound)
+            }
+            let element = try parseExpression()
+            if let colon = peek(), colon.kind == .colon {
+                // A dictionary literal: not needed for the graph.
+                position = try indexAfterBalanced(from: openIndex)
+                return .opaque("a dictionary literal", at: colon.range.lowerBound)
+            }
+            elements.append(element)
+            guard let separator = peek() else { continue }
+            if separator.kind == .comma {
+                position += 1
+            } else if separator.kind != .rightBracket {
+                throw UncertainManifest(reason: "unexpected '\(source.text(of: separator))' in an array", offset: separator.range.lowerBound)
+            }
+        }
+    }
+
+    private mutating func parseArguments() throws(UncertainManifest) -> [SwiftExpression.Argument] {
+        let open = tokens[position]
+        position += 1
+        var arguments: [SwiftExpression.Argument] = []
+        while true {
+            guard let token = peek() else {
+                throw UncertainManifest(reason: "an unclosed '('", offset: open.range.lowerBound)
+            }
+            if token.kind == .rightParen {
+                position += 1
+                return arguments
+            }
+            var label: String?
+            if token.kind == .identifier, position + 1 < tokens.count, tokens[position + 1].kind == .colon {
+                label = source.text(of: token)
+                position += 2
+            }
+            let value = try parseExpression()
+            arguments.append(.init(label: label, value: value))
+            guard let separator = peek() else { continue }
+            if separator.kind == .comma {
+                position += 1
+            } else if separator.kind != .rightParen {
+                throw UncertainManifest(reason: "unexpected '\(source.text(of: separator))' in an argument list", offset: separator.range.lowerBound)
+            }
+        }
+    }
+
+    /// Skips a balanced `(…)`, `[…]` or `{…}` starting at the current token.
+    private mutating func skipBalanced() throws(UncertainManifest) {
+        position = try indexAfterBalanced(from: position)
+    }
+
+    /// The index just past the bracket that closes the one at `openIndex`.
+    private func indexAfterBalanced(from openIndex: Int) throws(UncertainManifest) -> Int {
+        let open = tokens[openIndex]
+        var index = openIndex
+        var nesting = 0
+        while index < tokens.count {
+            switch tokens[index].kind {
+            case .leftParen, .leftBracket, .leftBrace: nesting += 1
+            case .rightParen, .rightBracket, .rightBrace: nesting -= 1
+            default: break
+            }
+            index += 1
+            if nesting == 0 { return index }
+        }
+        throw UncertainManifest(reason: "an unclosed '\(source.text(of: open))'", offset: open.range.lowerBound)
+    }
+
+    // MARK: - Helpers
+
+    private func peek() -> Token? {
+        position < tokens.count ? tokens[position] : nil
+    }
+
+    private func isWord(_ token: Token, _ word: StaticString) -> Bool {
+        token.kind == .identifier && source.token(token, is: word)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0A || byte == 0x0D
+    }
+}

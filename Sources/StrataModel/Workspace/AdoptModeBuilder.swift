@@ -1,0 +1,265 @@
+import Foundation
+import StrataDiagnostics
+
+/// Builds the workspace graph from existing SwiftPM manifests (adopt mode).
+///
+/// - Packages are the folders `adopt.packages` names (globs allowed), plus every local
+///   `.package(path:)` dependency inside the workspace, transitively.
+/// - Targets group into modules by the naming templates: `NetworkInterface` is the interface
+///   of `Network` when a target `Network` exists; a target fitting the mocks template is
+///   always a mocks target; test targets belong to the module their name points at.
+/// - A module's layer is the first layer (top to bottom) with a pattern matching the module's
+///   name. Executable targets no layer claims are apps.
+/// - A target is dynamic if a `.dynamic` library product of its package contains it.
+struct AdoptModeBuilder {
+    let packageReading: WorkspaceLoader.PackageReading
+
+    func build(_ manifest: Manifest, root: String) async throws(InputErrors) -> LoadedWorkspace {
+        guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
+        let folders = try Self.packageFolders(settings, root: root)
+        let (packages, reports) = try await readPackages(folders, root: root)
+
+        var assembler = GraphAssembler()
+        let layers = manifest.layers.map { Layer(name: $0.name.value, location: $0.name.location, description: $0.description) }
+        let layerGlobs = manifest.layers.map { $0.patterns.map { Glob($0.value) } }
+        let hostGlobs = settings.hosts.map { Glob($0.value) }
+        let naming = manifest.naming
+        func layer(of name: String) -> Int? {
+            layerGlobs.firstIndex { globs in globs.contains { $0.matches(name) } }
+        }
+
+        // 1. Roles and modules.
+        let sourceTargets = packages.flatMap { package in package.targets.filter { $0.kind != .test && $0.kind != .plugin } }
+        let sourceNames = Set(sourceTargets.map(\.name))
+        struct Placement { var role: TargetRole; var module: String?; var layer: Int?; var isHost = false }
+        func placement(of target: PackageTarget) -> Placement {
+            switch target.kind {
+            case .test:
+                let module = naming.tests.base(of: target.name).flatMap { sourceNames.contains($0) ? $0 : nil } ?? target.name
+                return Placement(role: .tests, module: module, layer: layer(of: module))
+            case .binary, .system:
+                return Placement(role: .external, module: nil, layer: nil)
+            case .executable where layer(of: target.name) == nil:
+                return Placement(role: .app, module: nil, layer: nil, isHost: hostGlobs.contains { $0.matches(target.name) })
+            default:
+                if let base = naming.mocks.base(of: target.name) {
+                    let module = sourceNames.contains(base) ? base : target.name
+                    return Placement(role: .mocks, module: module, layer: layer(of: module))
+                }
+                if let base = naming.interface.base(of: target.name), sourceNames.contains(base) {
+                    return Placement(role: .interface, module: base, layer: layer(of: base))
+                }
+                return Placement(role: .implementation, module: target.name, layer: layer(of: target.name))
+            }
+        }
+
+        var moduleTargets: [String: [TargetRole: Int]] = [:]
+        var moduleOrder: [String] = []
+        var moduleLocations: [String: SourceLocation] = [:]
+        for package in packages {
+            let dynamicTargets = Set(package.products.flatMap { product -> [String] in
+                if case .library(.dynamic) = product.kind { return product.targets }
+                return []
+            })
+            for target in package.targets where target.kind != .plugin {
+                let place = placement(of: target)
+                let id = assembler.add(
+                    Target(name: target.name, role: place.role, module: place.module, layer: place.layer,
+                           linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
+                           isTestHost: place.isHost, location: target.location ?? .file(package.path),
+                           package: place.role == .external ? package.name : nil),
+                    origin: "package '\(package.name)'")
+                guard let module = place.module else { continue }
+                if moduleTargets[module] == nil { moduleOrder.append(module) }
+                moduleTargets[module, default: [:]][place.role] = id
+                if place.role == .implementation || moduleLocations[module] == nil {
+                    moduleLocations[module] = target.location ?? .file(package.path)
+                }
+            }
+        }
+        let modules = moduleOrder.map { name -> Module in
+            let targets = moduleTargets[name] ?? [:]
+            let anyTarget = targets[.implementation] ?? targets.values.min()!
+            return Module(name: name, layer: assembler.targets[anyTarget].layer, location: moduleLocations[name], targets: targets)
+        }
+
+        // 2. Edges.
+        let packageByPath = Dictionary(packages.map { ($0.directory, $0) }, uniquingKeysWith: { a, _ in a })
+        for package in packages {
+            let ownTargets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            for target in package.targets where target.kind != .plugin {
+                guard let from = assembler.index[target.name] else { continue }
+                for dependency in target.dependencies {
+                    let location = dependency.location ?? target.location
+                    for to in resolve(dependency.reference, in: package, ownTargets: ownTargets, packages: packageByPath,
+                                      owner: target.name, location: location, assembler: &assembler) {
+                        assembler.addEdge(from: from, to: to, location: location)
+                    }
+                }
+            }
+        }
+
+        // 3. Owners name modules or patterns.
+        let moduleNames = Set(moduleOrder)
+        for owner in manifest.owners {
+            for entry in owner.modules where !Glob.isPattern(entry.value) && !moduleNames.contains(entry.value) {
+                assembler.diagnostics.append(.inputError(
+                    "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
+                    at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
+            }
+        }
+
+        if !assembler.diagnostics.isEmpty { throw InputErrors(assembler.diagnostics) }
+        let workspace = Workspace(
+            name: manifest.name?.value ?? packages.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
+            layers: layers, modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
+        return LoadedWorkspace(workspace: workspace, diagnostics: [], packageReports: reports)
+    }
+
+    /// The targets a dependency entry stands for: one target, all targets of a local
+    /// product, or an external product.
+    private func resolve(
+        _ reference: PackageTargetDependency.Reference, in package: PackageManifest, ownTargets: [String: PackageTarget],
+        packages: [String: PackageManifest], owner: String, location: SourceLocation?, assembler: inout GraphAssembler
+    ) -> [Int] {
+        func unknown(_ message: String, _ hint: String?) -> [Int] {
+            assembler.diagnostics.append(.inputError("unknown-dependency", message, at: location, hint: hint))
+            return []
+        }
+        func targetsOf(product name: String, in dependency: PackageDependency) -> [Int]? {
+            guard case .fileSystem(let path) = dependency.source, let local = packages[path] else {
+                return [assembler.external(package: dependency.identity, product: name, location: location)]
+            }
+            guard let product = local.products.first(where: { $0.name == name }) else { return nil }
+            return product.targets.compactMap { assembler.index[$0] }
+        }
+        switch reference {
+        case .target(let name):
+            if ownTargets[name]?.kind == .plugin { return [] }
+            guard ownTargets[name] != nil, let id = assembler.index[name] else {
+                return unknown("'\(owner)' depends on target '\(name)', which package '\(package.name)' does not declare",
+                               Suggestions.didYouMean(name, in: ownTargets.keys))
+            }
+            return [id]
+        case .byName(let name):
+            if let own = ownTargets[name] {
+                return own.kind == .plugin ? [] : assembler.index[name].map { [$0] } ?? []
+            }
+            for dependency in package.dependencies {
+                if case .fileSystem(let path) = dependency.source, let local = packages[path],
+                   local.products.contains(where: { $0.name == name }) {
+                    return targetsOf(product: name, in: dependency) ?? []
+                }
+            }
+            if let dependency = package.dependencies.first(where: { $0.isReferenced(by: name) }) {
+                return targetsOf(product: name, in: dependency) ?? []
+            }
+            return unknown("'\(owner)' depends on '\(name)', which is neither a target of package '\(package.name)' nor a product of its dependencies",
+                           Suggestions.didYouMean(name, in: ownTargets.keys))
+        case .product(let name, let packageReference):
+            let reference = packageReference ?? name
+            guard let dependency = package.dependencies.first(where: { $0.isReferenced(by: reference) }) else {
+                return unknown("'\(owner)' uses product '\(name)' of package '\(reference)', which package '\(package.name)' does not depend on",
+                               Suggestions.didYouMean(reference, in: package.dependencies.map(\.identity)) ?? "add it to the package's 'dependencies:'")
+            }
+            if let targets = targetsOf(product: name, in: dependency) { return targets }
+            let localProducts: [String]
+            if case .fileSystem(let path) = dependency.source { localProducts = packages[path]?.products.map(\.name) ?? [] } else { localProducts = [] }
+            return unknown("'\(owner)' uses product '\(name)', which package '\(reference)' does not vend",
+                           Suggestions.didYouMean(name, in: localProducts))
+        }
+    }
+
+    // MARK: - Finding and reading packages
+
+    /// Absolute folders holding a Package.swift, from `adopt.packages`.
+    static func packageFolders(_ settings: AdoptSettings, root: String) throws(InputErrors) -> [String] {
+        var folders: [String] = []
+        var problems: [Diagnostic] = []
+        for entry in settings.packages {
+            let matches = expand(entry.value, root: root).filter {
+                FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("Package.swift"))
+            }
+            if matches.isEmpty && !Glob.isPattern(entry.value) && entry.location != settings.location {
+                problems.append(.inputError(
+                    "missing-package", "'\(entry.value)' has no Package.swift", at: entry.location,
+                    hint: "adopt mode reads existing SwiftPM packages; point 'adopt.packages' at folders that hold a Package.swift"))
+            }
+            for match in matches where !folders.contains(match) { folders.append(match) }
+        }
+        if folders.isEmpty && problems.isEmpty {
+            let looked = settings.packages.map(\.value).joined(separator: ", ")
+            problems.append(.inputError(
+                "missing-package", "adopt mode found no Package.swift (looked in: \(looked))", at: settings.location,
+                hint: "add a Package.swift, or list the package folders under 'adopt: { packages: [...] }'"))
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return folders
+    }
+
+    /// Expands a folder pattern such as `Packages/*` relative to `root`, sorted.
+    static func expand(_ pattern: String, root: String) -> [String] {
+        var current = [root]
+        for component in pattern.split(separator: "/").map(String.init) where component != "." && !component.isEmpty {
+            if component == ".." || !Glob.isPattern(component) {
+                current = current.map { ($0 as NSString).appendingPathComponent(component) }
+                continue
+            }
+            let glob = Glob(component)
+            current = current.flatMap { folder -> [String] in
+                let children = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                return children.filter { !$0.hasPrefix(".") && glob.matches($0) }.sorted()
+                    .map { (folder as NSString).appendingPathComponent($0) }
+            }
+        }
+        return current.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    }
+
+    /// Reads every package, in parallel, following local path dependencies inside `root`.
+    private func readPackages(_ folders: [String], root: String) async throws(InputErrors) -> ([PackageManifest], [PackageReadReport]) {
+        var pending = folders
+        var seen = Set(folders)
+        var manifests: [String: (PackageManifest, PackageReadReport)] = [:]
+        var order: [String] = []
+        var problems: [Diagnostic] = []
+        let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+        let reading = packageReading
+        while !pending.isEmpty {
+            let batch = pending
+            pending = []
+            let results = await withTaskGroup(of: (String, Result<(PackageManifest, PackageReadReport), InputErrors>).self) { group in
+                for folder in batch {
+                    group.addTask {
+                        let path = (folder as NSString).appendingPathComponent("Package.swift")
+                        do throws(InputErrors) {
+                            return (folder, .success(try await PackageManifestReader.read(path: path, reading: reading)))
+                        } catch {
+                            return (folder, .failure(error))
+                        }
+                    }
+                }
+                var collected: [String: Result<(PackageManifest, PackageReadReport), InputErrors>] = [:]
+                for await (folder, result) in group { collected[folder] = result }
+                return collected
+            }
+            for folder in batch {
+                switch results[folder]! {
+                case .failure(let errors):
+                    problems += errors.diagnostics
+                case .success(let read):
+                    manifests[folder] = read
+                    order.append(folder)
+                    for dependency in read.0.dependencies {
+                        guard case .fileSystem(let path) = dependency.source, path.hasPrefix(rootPrefix) || path == root,
+                              !seen.contains(path),
+                              FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("Package.swift")) else { continue }
+                        seen.insert(path)
+                        pending.append(path)
+                    }
+                }
+            }
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return (order.map { manifests[$0]!.0 }, order.map { manifests[$0]!.1 })
+    }
+}

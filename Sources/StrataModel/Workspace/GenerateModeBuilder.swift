@@ -1,0 +1,190 @@
+import StrataDiagnostics
+
+/// Builds the workspace graph from a generate-mode manifest: strata.yml lists every module
+/// and app, and the targets follow from the naming templates.
+///
+/// Edges added by convention (marked automatic):
+/// - a module's implementation depends on its own interface target;
+/// - a mocks target depends on its module's interface (or implementation, if there is no interface);
+/// - a tests target depends on its module, its module's mocks, and the mocks of every module
+///   its implementation depends on.
+enum GenerateModeBuilder {
+    static func build(_ manifest: Manifest, root: String) throws(InputErrors) -> (Workspace, [Diagnostic]) {
+        var assembler = GraphAssembler()
+        var warnings: [Diagnostic] = []
+        let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, $0) }, uniquingKeysWith: { a, _ in a })
+        let layers = manifest.layers.map { Layer(name: $0.name.value, location: $0.name.location, description: $0.description) }
+        let packageNames = Set(manifest.packages.map(\.name.value))
+        let naming = manifest.naming
+
+        // 1. Targets, in declaration order: each module with its companions, then apps.
+        var modules: [Module] = []
+        for declaration in manifest.modules {
+            let name = declaration.name.value
+            let layer = layerIndex[declaration.layer.value]
+            let origin = "module '\(name)'"
+            var targets: [TargetRole: Int] = [:]
+            targets[.implementation] = assembler.add(
+                Target(name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
+                       location: declaration.name.location), origin: origin)
+            if let interface = declaration.interface {
+                targets[.interface] = assembler.add(
+                    Target(name: naming.interface.name(for: name), role: .interface, module: name, layer: layer,
+                           location: interface.location), origin: "the interface of \(origin)")
+            }
+            if let mocks = declaration.mocks {
+                targets[.mocks] = assembler.add(
+                    Target(name: naming.mocks.name(for: name), role: .mocks, module: name, layer: layer,
+                           location: mocks.location), origin: "the mocks of \(origin)")
+            }
+            if let tests = declaration.tests {
+                targets[.tests] = assembler.add(
+                    Target(name: naming.tests.name(for: name), role: .tests, module: name, layer: layer,
+                           location: tests.location), origin: "the tests of \(origin)")
+            }
+            modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
+        }
+        var appTargets: [Int] = []
+        for app in manifest.apps {
+            appTargets.append(assembler.add(
+                Target(name: naming.app.name(for: app.name.value), role: .app, module: nil, layer: nil,
+                       isTestHost: app.isTestHost, location: app.name.location),
+                origin: "app '\(app.name.value)'"))
+        }
+        let moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+
+        // 2. Declared edges.
+        /// A hint for a name that is not a target: a missing companion target, a typo, or a misplaced product.
+        func unknownHint(_ name: String) -> String {
+            for (template, key) in [(naming.interface, "interface"), (naming.mocks, "mocks")] {
+                if let base = template.base(of: name), moduleByName[base] != nil {
+                    return "module '\(base)' has no \(key) target; add '\(key): true' to it"
+                }
+            }
+            if let suggestion = assembler.suggestion(for: name) { return suggestion }
+            return name.contains("/") ? "external products go under 'packages:', not 'dependencies:'" : "declare it under 'modules:'"
+        }
+        func resolve(_ entry: Located<String>, of owner: String) -> Int? {
+            guard let id = assembler.index[entry.value], assembler.targets[id].role != .external else {
+                assembler.diagnostics.append(.inputError(
+                    "unknown-dependency", "\(owner) depends on '\(entry.value)', which is not a module or target in this workspace",
+                    at: entry.location, hint: unknownHint(entry.value)))
+                return nil
+            }
+            switch assembler.targets[id].role {
+            case .tests:
+                assembler.diagnostics.append(.inputError(
+                    "invalid-dependency", "\(owner) depends on '\(entry.value)', a test target; nothing can depend on a test target",
+                    at: entry.location, hint: "share test helpers through the module's mocks target ('mocks: true')"))
+                return nil
+            case .app:
+                assembler.diagnostics.append(.inputError(
+                    "invalid-dependency", "\(owner) depends on '\(entry.value)', an app; apps sit above every layer and cannot be dependencies",
+                    at: entry.location, hint: "move the shared code into a module"))
+                return nil
+            default:
+                return id
+            }
+        }
+        func resolvePackage(_ entry: Located<String>, of owner: String) -> Int? {
+            let parts = entry.value.split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                assembler.diagnostics.append(.inputError(
+                    "invalid-value", "\(owner) lists package product '\(entry.value)', which is not of the form 'package/Product'",
+                    at: entry.location, hint: "for example 'swift-log/Logging'"))
+                return nil
+            }
+            guard packageNames.contains(parts[0]) else {
+                assembler.diagnostics.append(.inputError(
+                    "unknown-package", "\(owner) uses package '\(parts[0])', which is not declared under 'packages:'",
+                    at: entry.location,
+                    hint: Suggestions.didYouMean(parts[0], in: packageNames) ?? "declare it once under 'packages:' with its url and version"))
+                return nil
+            }
+            return assembler.external(package: parts[0], product: parts[1], location: entry.location)
+        }
+        func addDeclared(_ from: Int, _ entries: [Located<String>], _ packages: [Located<String>], owner: String) {
+            var seen: [Int: SourceLocation] = [:]
+            for entry in entries {
+                guard let to = resolve(entry, of: owner) else { continue }
+                if let first = seen[to] {
+                    warnings.append(Diagnostic(
+                        id: "duplicate-dependency", severity: .warning,
+                        message: "\(owner) lists '\(entry.value)' twice", location: entry.location,
+                        notes: [DiagnosticNote("first listed here", at: first)], hint: "remove the repeated entry"))
+                    continue
+                }
+                seen[to] = entry.location
+                assembler.addEdge(from: from, to: to, location: entry.location)
+            }
+            for entry in packages {
+                if let to = resolvePackage(entry, of: owner) { assembler.addEdge(from: from, to: to, location: entry.location) }
+            }
+        }
+
+        for (declaration, module) in zip(manifest.modules, modules) {
+            let name = declaration.name.value
+            guard let implementation = module.targets[.implementation] else { continue }
+            addDeclared(implementation, declaration.dependencies, declaration.packages, owner: "module '\(name)'")
+            if let interface = module.targets[.interface], let options = declaration.interface {
+                addDeclared(interface, options.dependencies, options.packages, owner: "the interface of '\(name)'")
+            }
+            if let mocks = module.targets[.mocks], let options = declaration.mocks {
+                addDeclared(mocks, options.dependencies, options.packages, owner: "the mocks of '\(name)'")
+            }
+            if let tests = module.targets[.tests], let options = declaration.tests {
+                addDeclared(tests, options.dependencies, options.packages, owner: "the tests of '\(name)'")
+            }
+        }
+        for (app, id) in zip(manifest.apps, appTargets) {
+            addDeclared(id, app.dependencies, app.packages, owner: "app '\(app.name.value)'")
+        }
+
+        // 3. Conventional edges.
+        for (declaration, module) in zip(manifest.modules, modules) {
+            let implementation = module.targets[.implementation]!
+            let location = declaration.name.location
+            if let interface = module.targets[.interface] {
+                assembler.addEdge(from: implementation, to: interface, location: declaration.interface?.location, automatic: true)
+            }
+            if let mocks = module.targets[.mocks] {
+                assembler.addEdge(from: mocks, to: module.targets[.interface] ?? implementation,
+                                  location: declaration.mocks?.location, automatic: true)
+            }
+            if let tests = module.targets[.tests] {
+                assembler.addEdge(from: tests, to: implementation, location: declaration.tests?.location ?? location, automatic: true)
+                if let mocks = module.targets[.mocks] {
+                    assembler.addEdge(from: tests, to: mocks, location: declaration.tests?.location ?? location, automatic: true)
+                }
+                for entry in declaration.dependencies {
+                    guard let dependency = assembler.index[entry.value],
+                          let owner = assembler.targets[dependency].module, owner != declaration.name.value,
+                          let ownerMocks = moduleByName[owner]?.targets[.mocks] else { continue }
+                    assembler.addEdge(from: tests, to: ownerMocks, location: entry.location, automatic: true)
+                }
+            }
+        }
+
+        // 4. Owners name modules (or patterns).
+        let moduleNames = modules.map(\.name)
+        for owner in manifest.owners {
+            for entry in owner.modules where !Glob.isPattern(entry.value) && moduleByName[entry.value] == nil {
+                assembler.diagnostics.append(.inputError(
+                    "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
+                    at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
+            }
+        }
+
+        if !assembler.diagnostics.isEmpty {
+            throw InputErrors(assembler.diagnostics)
+        }
+        let workspace = Workspace(
+            name: manifest.name?.value ?? lastPathComponent(root), root: root, manifest: manifest, layers: layers,
+            modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
+        return (workspace, warnings)
+    }
+}
+
+func lastPathComponent(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}

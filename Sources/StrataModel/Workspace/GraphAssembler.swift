@@ -1,0 +1,49 @@
+import StrataDiagnostics
+
+/// Collects targets and edges while a workspace is being built, catching name collisions.
+/// Both the generate-mode and the adopt-mode builders use it.
+struct GraphAssembler {
+    private(set) var targets: [Target] = []
+    private(set) var dependencies: [[Dependency]] = []
+    private(set) var index: [String: Int] = [:]
+    var diagnostics: [Diagnostic] = []
+
+    /// Adds a target; reports `duplicate-target` and returns the existing index if the name is taken.
+    @discardableResult
+    mutating func add(_ target: Target, origin: String) -> Int {
+        if let existing = index[target.name] {
+            diagnostics.append(.inputError(
+                "duplicate-target",
+                "\(origin) produces target '\(target.name)', which already exists",
+                at: target.location,
+                hint: "rename one of them, or change the naming templates in 'naming:'",
+                notes: [DiagnosticNote("'\(target.name)' is first declared here", at: targets[existing].location)]
+            ))
+            return existing
+        }
+        let id = targets.count
+        targets.append(target)
+        dependencies.append([])
+        index[target.name] = id
+        return id
+    }
+
+    /// The external product's target, created on first use.
+    mutating func external(package: String, product: String, location: SourceLocation?) -> Int {
+        let name = "\(package)/\(product)"
+        if let id = index[name] { return id }
+        return add(Target(name: name, role: .external, module: nil, layer: nil, location: location, package: package),
+                   origin: "package '\(package)'")
+    }
+
+    /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
+    mutating func addEdge(from: Int, to: Int, location: SourceLocation?, automatic: Bool = false) {
+        guard !dependencies[from].contains(where: { $0.target == to }) else { return }
+        dependencies[from].append(Dependency(target: to, location: location, isAutomatic: automatic))
+    }
+
+    /// Names close to `name` among existing targets, for "did you mean".
+    func suggestion(for name: String) -> String? {
+        Suggestions.didYouMean(name, in: targets.filter { $0.role != .external }.map(\.name))
+    }
+}

@@ -1,0 +1,90 @@
+public import StrataDiagnostics
+
+/// What part a target plays in the architecture.
+public enum TargetRole: String, Sendable, Codable, CaseIterable {
+    /// A module's code.
+    case implementation
+    /// A module's interface target: protocols, plain types, data objects only.
+    case interface
+    /// Shared test doubles for a module; only tests and host apps may link them.
+    case mocks
+    /// A module's tests.
+    case tests
+    /// An executable that assembles modules; apps sit above every layer.
+    case app
+    /// A product of a package outside the workspace.
+    case external
+
+    /// Tests and externals are outside the production architecture; everything else is in it.
+    public var isProduction: Bool {
+        switch self {
+        case .implementation, .interface, .app: true
+        case .mocks, .tests, .external: false
+        }
+    }
+}
+
+/// A node of the workspace's graph: something that can be built and depended on.
+public struct Target: Sendable, Hashable {
+    /// Unique name in the workspace (for externals: `package/Product`).
+    public var name: String
+    public var role: TargetRole
+    /// The module it belongs to; nil for apps and externals.
+    public var module: String?
+    /// Index into `Workspace.layers`; nil for apps, externals and targets no layer pattern matched.
+    public var layer: Int?
+    /// How the target's library is linked into images.
+    public var linkage: Linkage
+    /// For apps: a test or demo host that may link mocks.
+    public var isTestHost: Bool
+    /// Where the target is declared.
+    public var location: SourceLocation?
+    /// For externals: the package's identity.
+    public var package: String?
+
+    public init(
+        name: String, role: TargetRole, module: String?, layer: Int?, linkage: Linkage = .static,
+        isTestHost: Bool = false, location: SourceLocation?, package: String? = nil
+    ) {
+        self.name = name
+        self.role = role
+        self.module = module
+        self.layer = layer
+        self.linkage = linkage
+        self.isTestHost = isTestHost
+        self.location = location
+        self.package = package
+    }
+}
+
+/// An edge of the graph: a target's dependency on another.
+public struct Dependency: Sendable, Hashable {
+    /// Index of the target depended on.
+    public var target: Int
+    /// The manifest line that declared the edge.
+    public var location: SourceLocation?
+    /// True for edges Strata adds by convention (a module on its interface, tests on mocks).
+    public var isAutomatic: Bool
+
+    public init(target: Int, location: SourceLocation?, isAutomatic: Bool = false) {
+        self.target = target
+        self.location = location
+        self.isAutomatic = isAutomatic
+    }
+}
+
+/// A layer of the workspace.
+public struct Layer: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation
+    public var description: String?
+}
+
+/// A module: the targets that belong together under one name.
+public struct Module: Sendable, Hashable {
+    public var name: String
+    public var layer: Int?
+    public var location: SourceLocation?
+    /// Target indices by role (implementation, interface, mocks, tests), where present.
+    public var targets: [TargetRole: Int]
+}

@@ -1,0 +1,88 @@
+public import Foundation
+public import StrataDiagnostics
+
+/// A workspace with what was learnt while loading it.
+public struct LoadedWorkspace: Sendable {
+    public var workspace: Workspace
+    /// Warnings about the input that did not stop loading (a repeated dependency, say).
+    public var diagnostics: [Diagnostic]
+    /// How each Package.swift was read (adopt mode), for `--verbose`.
+    public var packageReports: [PackageReadReport]
+}
+
+/// How one Package.swift was read.
+public struct PackageReadReport: Sendable, Hashable {
+    public enum Method: String, Sendable {
+        /// Read by Strata's static reader, without running the compiler.
+        case `static`
+        /// Evaluated with `swift package dump-package`.
+        case dumpPackage = "dump-package"
+    }
+    /// Absolute path of the Package.swift.
+    public var path: String
+    public var method: Method
+    /// Why the static reader could not be certain, when it fell back.
+    public var reason: String?
+}
+
+/// Finds and loads a workspace: its strata.yml and, in adopt mode, its Package.swift files.
+public struct WorkspaceLoader: Sendable {
+    /// How adopt-mode Package.swift files are read.
+    public enum PackageReading: String, Sendable, CaseIterable {
+        /// Statically where the reader is certain, else with `swift package dump-package`.
+        case automatic
+        /// Always with `swift package dump-package` (slow; the reference the static reader is tested against).
+        case dumpPackage = "dump-package"
+    }
+
+    public var packageReading: PackageReading
+
+    public init(packageReading: PackageReading = .automatic) {
+        self.packageReading = packageReading
+    }
+
+    /// Loads the workspace at `path`: a folder holding strata.yml, or the strata.yml itself.
+    /// Relative paths are taken from the current directory.
+    public func load(path: String) async throws(InputErrors) -> LoadedWorkspace {
+        let manifestPath = try Self.locateManifest(path)
+        let manifest = try ManifestLoader.load(path: manifestPath)
+        let root = (manifestPath as NSString).deletingLastPathComponent
+        switch manifest.mode {
+        case .generate:
+            let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root)
+            return LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
+        case .adopt:
+            return try await AdoptModeBuilder(packageReading: packageReading).build(manifest, root: root)
+        }
+    }
+
+    /// The absolute path of the strata.yml for `path`.
+    public static func locateManifest(_ path: String) throws(InputErrors) -> String {
+        let absolute = Self.absolutePath(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            throw InputErrors(.inputError(
+                "missing-workspace", "'\(path)' does not exist", at: nil,
+                hint: "pass a folder that holds a \(ManifestLoader.fileName), e.g. 'strata check Examples/ISS'"))
+        }
+        guard isDirectory.boolValue else { return absolute }
+        let candidate = (absolute as NSString).appendingPathComponent(ManifestLoader.fileName)
+        guard FileManager.default.fileExists(atPath: candidate) else {
+            let hasPackage = FileManager.default.fileExists(atPath: (absolute as NSString).appendingPathComponent("Package.swift"))
+            throw InputErrors(.inputError(
+                "missing-manifest", "no \(ManifestLoader.fileName) in '\(path)'", at: nil,
+                hint: hasPackage
+                    ? "this folder has a Package.swift: add a \(ManifestLoader.fileName) with 'layers:' and 'adopt: {}' to check it as it is (see docs/MANIFEST.md)"
+                    : "create a \(ManifestLoader.fileName) (see docs/MANIFEST.md) or pass the folder of a workspace"))
+        }
+        return candidate
+    }
+
+    /// `path` made absolute against the current directory, with `.` and `..` resolved.
+    public static func absolutePath(_ path: String) -> String {
+        let url = path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+}

@@ -1,0 +1,47 @@
+public import StrataDiagnostics
+public import StrataModel
+
+/// Runs the rules on a workspace with the severities strata.yml sets.
+public struct ArchitectureChecker: Sendable {
+    public let rules: [any Rule]
+    /// Effective severity by rule id.
+    public let severities: [String: RuleSeverity]
+
+    /// Applies `rules:` from the manifest; an unknown rule id is an input error.
+    public init(manifest: Manifest, rules: [any Rule] = RuleRegistry.all) throws(InputErrors) {
+        var severities = Dictionary(rules.map { ($0.id, $0.defaultSeverity) }, uniquingKeysWith: { a, _ in a })
+        var problems: [Diagnostic] = []
+        for setting in manifest.rules {
+            guard severities[setting.rule.value] != nil else {
+                problems.append(.inputError(
+                    "unknown-rule", "unknown rule '\(setting.rule.value)' in 'rules'", at: setting.rule.location,
+                    hint: Suggestions.didYouMean(setting.rule.value, in: rules.map(\.id))
+                        ?? "rules are: \(rules.map(\.id).joined(separator: ", "))"))
+                continue
+            }
+            severities[setting.rule.value] = setting.severity.value
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        self.rules = rules
+        self.severities = severities
+    }
+
+    /// Every finding of every rule that is not off, as diagnostics in presentation order.
+    public func check(_ workspace: Workspace) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for rule in rules {
+            let severity: Severity
+            switch severities[rule.id] ?? rule.defaultSeverity {
+            case .off: continue
+            case .warning: severity = .warning
+            case .error: severity = .error
+            }
+            for finding in rule.check(workspace) {
+                diagnostics.append(Diagnostic(
+                    id: rule.id, severity: severity, message: finding.message, location: finding.location,
+                    notes: finding.notes, hint: finding.hint, subject: finding.subject))
+            }
+        }
+        return diagnostics.sorted(by: Diagnostic.presentationOrder)
+    }
+}

@@ -1,0 +1,78 @@
+public import StrataDiagnostics
+public import StrataModel
+
+/// What a rule found, before the configured severity is applied.
+public struct Finding: Sendable, Hashable {
+    public var message: String
+    public var location: SourceLocation?
+    public var notes: [DiagnosticNote]
+    public var hint: String?
+    /// The pair of targets it is about; baselines key on it.
+    public var subject: DiagnosticSubject
+
+    public init(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = [], hint: String? = nil,
+                subject: DiagnosticSubject) {
+        self.message = message
+        self.location = location
+        self.notes = notes
+        self.hint = hint
+        self.subject = subject
+    }
+}
+
+/// An architecture rule: a constraint on the workspace graph with a kebab-case id.
+///
+/// Rules are pure functions of the workspace; each lives in its own file under `Rules/`,
+/// named after the constraint it keeps, and owns its message texts. `RuleRegistry.all`
+/// lists them in the order they run.
+public protocol Rule: Sendable {
+    /// The id used in diagnostics, baselines and strata.yml's `rules:` section.
+    var id: String { get }
+    /// Severity when strata.yml says nothing.
+    var defaultSeverity: RuleSeverity { get }
+    /// One sentence for documentation and `strata rules`.
+    var summary: String { get }
+    /// Every violation in `workspace`.
+    func check(_ workspace: Workspace) -> [Finding]
+}
+
+extension Workspace {
+    /// `A → B → C` for a path of target indices.
+    func describe(path: [Int]) -> String {
+        path.map { targets[$0].name }.joined(separator: " → ")
+    }
+
+    /// `'Name' (layer)` for messages.
+    func label(_ target: Int) -> String {
+        "'\(targets[target].name)' (\(layerName(of: target)))"
+    }
+
+    /// A note for each edge of `path`, pointing at the line that declared it.
+    func edgeNotes(along path: [Int]) -> [DiagnosticNote] {
+        zip(path, path.dropFirst()).map { from, to in
+            DiagnosticNote("'\(targets[from].name)' depends on '\(targets[to].name)'", at: dependency(from: from, to: to)?.location)
+        }
+    }
+
+    /// Calls `body` for every edge a manifest declares, with its declaration.
+    ///
+    /// Edges Strata adds by convention (a module on its own interface, tests on the mocks of
+    /// the module's dependencies) are left out: each follows from a declared edge, is legal
+    /// exactly when that one is, and would only repeat its finding.
+    func forEachDeclaredEdge(_ body: (_ from: Int, _ to: Int, _ dependency: Dependency) -> Void) {
+        for from in targets.indices {
+            for dependency in dependencies[from] where !dependency.isAutomatic { body(from, dependency.target, dependency) }
+        }
+    }
+
+    /// True if both targets belong to the same module.
+    func sameModule(_ a: Int, _ b: Int) -> Bool {
+        guard let m = moduleOfTarget[a] else { return false }
+        return m == moduleOfTarget[b]
+    }
+
+    /// The layer list as a note, for rules about direction.
+    var layerOrderNote: DiagnosticNote {
+        DiagnosticNote("layers from top to bottom: \(layers.map(\.name).joined(separator: ", "))", at: layers.first?.location)
+    }
+}

@@ -1,0 +1,20 @@
+/// Every rule, in the order they run. Findings are sorted by position before printing, so
+/// the order only matters for readability here: mapping first (a target without a layer
+/// escapes the layer rules), then the direction rules, then whole-graph rules.
+public enum RuleRegistry {
+    public static let all: [any Rule] = [
+        UnmappedTarget(),
+        LayerDirection(),
+        SameLayer(),
+        InterfacePurity(),
+        PreferInterface(),
+        MocksInProduction(),
+        NoCycles(),
+        StaticLinkedOnce(),
+    ]
+
+    /// The rule with this id.
+    public static func rule(id: String) -> (any Rule)? {
+        all.first { $0.id == id }
+    }
+}

@@ -1,0 +1,41 @@
+import StrataDiagnostics
+public import StrataModel
+
+/// `same-layer`: no links between modules of one layer, except to an interface target
+/// (interface → interface inside a layer is fine). Tests may also link a neighbour's mocks.
+public struct SameLayer: Rule {
+    public let id = "same-layer"
+    public let defaultSeverity = RuleSeverity.error
+    public let summary = "Modules of one layer link each other only through interface targets."
+
+    public init() {}
+
+    public func check(_ workspace: Workspace) -> [Finding] {
+        var findings: [Finding] = []
+        workspace.forEachDeclaredEdge { from, to, dependency in
+            guard let fromRank = workspace.rank(of: from), fromRank == workspace.rank(of: to),
+                  !workspace.sameModule(from, to) else { return }
+            let source = workspace.targets[from], target = workspace.targets[to]
+            if target.role == .interface { return }
+            if source.role == .tests && target.role == .mocks { return }
+            let subject = DiagnosticSubject(source: source.name, target: target.name)
+            if source.role == .app {
+                findings.append(Finding(
+                    "app '\(source.name)' depends on app '\(target.name)'", at: dependency.location,
+                    hint: "move what both apps need into a module", subject: subject))
+                return
+            }
+            let layer = workspace.layerName(of: from)
+            let hint: String
+            if let interface = workspace.interfaceTarget(ofModuleOf: to) {
+                hint = "depend on its interface '\(workspace.targets[interface].name)' instead"
+            } else {
+                hint = "give '\(target.module ?? target.name)' an interface target and depend on that, or move one of the two to another layer"
+            }
+            findings.append(Finding(
+                "'\(source.name)' depends on '\(target.name)', another module in layer '\(layer)'; inside a layer, links must go to an interface target",
+                at: dependency.location, hint: hint, subject: subject))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,3 @@
+import StrataCLI
+
+await StrataMain.main()
