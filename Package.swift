@@ -75,24 +75,24 @@ let package = Package(
         .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataModelTests",
-            dependencies: ["StrataModel", "StrataDiagnostics", "StrataTestSupport"],
+            dependencies: ["StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataRulesTests",
-            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataTestSupport"],
+            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataCLITests",
-            dependencies: ["StrataCLI", "StrataModel", "StrataSynthetic", "StrataTestSupport"],
+            dependencies: ["StrataCLI", "StrataModel", "StrataSynthetic", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         // Helpers shared by the test targets only (fixture paths, inline manifests).
         .target(
-            name: "StrataTestSupport",
+            name: "StrataModelTestSupport",
             dependencies: ["StrataModel", "StrataDiagnostics"],
-            path: "Tests/StrataTestSupport",
+            path: "Tests/StrataModelTestSupport",
             swiftSettings: strictSettings
         ),
     ]

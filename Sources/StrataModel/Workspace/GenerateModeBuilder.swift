@@ -6,8 +6,8 @@ import StrataDiagnostics
 /// Edges added by convention (marked automatic):
 /// - a module's implementation depends on its own interface target;
 /// - a mocks target depends on its module's interface (or implementation, if there is no interface);
-/// - a tests target depends on its module, its module's mocks, and the mocks of every module
-///   its implementation depends on.
+/// - a tests target depends on its module, its module's interface and mocks, and the mocks of
+///   every module its implementation depends on.
 enum GenerateModeBuilder {
     static func build(_ manifest: Manifest, root: String) throws(InputErrors) -> (Workspace, [Diagnostic]) {
         var assembler = GraphAssembler()
@@ -153,6 +153,9 @@ enum GenerateModeBuilder {
             }
             if let tests = module.targets[.tests] {
                 assembler.addEdge(from: tests, to: implementation, location: declaration.tests?.location ?? location, automatic: true)
+                if let interface = module.targets[.interface] {
+                    assembler.addEdge(from: tests, to: interface, location: declaration.tests?.location ?? location, automatic: true)
+                }
                 if let mocks = module.targets[.mocks] {
                     assembler.addEdge(from: tests, to: mocks, location: declaration.tests?.location ?? location, automatic: true)
                 }

@@ -1,0 +1,57 @@
+/// The command line every ISS terminal app accepts: which scenario to simulate, how much to
+/// log, and where to keep data between runs.
+public struct SimulationOptions: Sendable, Equatable {
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public var scenarioName = StationScenario.nominal.name
+    public var verbose = false
+    /// A folder for persistent data; nil keeps data in memory for the run.
+    public var storeFolder: String?
+    public var showHelp = false
+
+    public init() {}
+
+    /// The scenario named by `--scenario`.
+    public var scenario: StationScenario { StationScenario.named(scenarioName) ?? .nominal }
+
+    /// Parses `--scenario NAME`, `--store FOLDER`, `--verbose` and `--help`.
+    public static func parse<Arguments: Sequence>(_ arguments: Arguments) throws(UsageError) -> SimulationOptions
+    where Arguments.Element == String {
+        var options = SimulationOptions()
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--verbose", "-v":
+                options.verbose = true
+            case "--help", "-h":
+                options.showHelp = true
+            case "--scenario":
+                guard let name = iterator.next() else { throw UsageError(message: "--scenario needs a name") }
+                guard StationScenario.named(name) != nil else {
+                    throw UsageError(message: "unknown scenario '\(name)'; scenarios: \(StationScenario.all.map(\.name).joined(separator: ", "))")
+                }
+                options.scenarioName = name
+            case "--store":
+                guard let folder = iterator.next(), !folder.isEmpty else { throw UsageError(message: "--store needs a folder") }
+                options.storeFolder = folder
+            default:
+                throw UsageError(message: "unknown argument '\(argument)'")
+            }
+        }
+        return options
+    }
+
+    /// Help text for `app`.
+    public static func usage(app: String) -> String {
+        """
+        usage: \(app) [--scenario NAME] [--store FOLDER] [--verbose]
+
+          --scenario NAME   simulate one of: \(StationScenario.all.map(\.name).joined(separator: ", ")) (default: nominal)
+          --store FOLDER    keep data between runs in FOLDER (default: in memory)
+          --verbose         log every exchange with the ground and the devices
+        """
+    }
+}
