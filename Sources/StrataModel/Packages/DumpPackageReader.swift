@@ -20,17 +20,21 @@ enum DumpPackageReader {
 
     static func read(path: String) async throws(InputErrors) -> PackageManifest {
         let directory = (path as NSString).deletingLastPathComponent
-        let command = "swift package dump-package --package-path \(directory)"
+        // A scratch path of its own: the package's .build may be locked by a build running
+        // right now (even the `swift test` that runs Strata's tests), and dump-package needs
+        // nothing from it.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-dump-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output: String
         do {
             let result = try await run(
                 swiftExecutable,
-                arguments: ["package", "dump-package", "--package-path", directory],
+                arguments: ["package", "dump-package", "--package-path", directory, "--scratch-path", scratch],
                 output: .string(limit: 64 << 20),
                 error: .string(limit: 4 << 20)
             )
             guard result.terminationStatus.isSuccess else {
-                throw InputErrors(evaluationErrors(result.standardError ?? "", path: path, command: command))
+                throw InputErrors(evaluationErrors(result.standardError ?? "", path: path))
             }
             output = result.standardOutput ?? ""
         } catch let error as InputErrors {
@@ -45,12 +49,12 @@ enum DumpPackageReader {
         } catch {
             throw InputErrors(.inputError(
                 "package-evaluation", "unexpected output from 'swift package dump-package': \(error)",
-                at: .file(path), hint: "run '\(command)' to see it"))
+                at: .file(path), hint: "run 'swift package dump-package' in the package's folder to see it"))
         }
     }
 
     /// Compiler errors in the manifest become diagnostics at their own positions.
-    static func evaluationErrors(_ stderr: String, path: String, command: String) -> [Diagnostic] {
+    static func evaluationErrors(_ stderr: String, path: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for line in stderr.split(separator: "\n") {
             // `/abs/Package.swift:12:5: error: cannot find 'x' in scope`
@@ -60,14 +64,14 @@ enum DumpPackageReader {
             diagnostics.append(.inputError(
                 "package-evaluation", "Package.swift cannot be evaluated: \(parts[4].trimmingCharacters(in: .whitespaces))",
                 at: SourceLocation(path: String(parts[0]), line: lineNumber, column: column),
-                hint: "fix the manifest so that '\(command)' succeeds"))
+                hint: "fix the manifest so that 'swift package dump-package' succeeds in its folder"))
         }
         if diagnostics.isEmpty {
             let message = stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .first { !$0.isEmpty } ?? "no output"
             diagnostics.append(.inputError(
                 "package-evaluation", "Package.swift cannot be evaluated: \(message)", at: .file(path),
-                hint: "run '\(command)' to see the full output"))
+                hint: "run 'swift package dump-package' in the package's folder to see the full output"))
         }
         return diagnostics
     }

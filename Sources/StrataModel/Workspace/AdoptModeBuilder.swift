@@ -9,7 +9,9 @@ import StrataDiagnostics
 ///   of `Network` when a target `Network` exists; a target fitting the mocks template is
 ///   always a mocks target; test targets belong to the module their name points at.
 /// - A module's layer is the first layer (top to bottom) with a pattern matching the module's
-///   name. Executable targets no layer claims are apps.
+///   name. Executable targets are apps, which sit above every layer, whatever the patterns say
+///   (so a catch-all `*` for the bottom layer cannot pull an app down); `adopt.hosts` marks the
+///   test and demo hosts among them.
 /// - A target is dynamic if a `.dynamic` library product of its package contains it.
 struct AdoptModeBuilder {
     let packageReading: WorkspaceLoader.PackageReading
@@ -39,7 +41,7 @@ struct AdoptModeBuilder {
                 return Placement(role: .tests, module: module, layer: layer(of: module))
             case .binary, .system:
                 return Placement(role: .external, module: nil, layer: nil)
-            case .executable where layer(of: target.name) == nil:
+            case .executable:
                 return Placement(role: .app, module: nil, layer: nil, isHost: hostGlobs.contains { $0.matches(target.name) })
             default:
                 if let base = naming.mocks.base(of: target.name) {

@@ -45,8 +45,12 @@ public struct WorkspaceLoader: Sendable {
     /// Relative paths are taken from the current directory.
     public func load(path: String) async throws(InputErrors) -> LoadedWorkspace {
         let manifestPath = try Self.locateManifest(path)
-        let manifest = try ManifestLoader.load(path: manifestPath)
-        let root = (manifestPath as NSString).deletingLastPathComponent
+        return try await load(manifest: ManifestLoader.load(path: manifestPath))
+    }
+
+    /// Builds the workspace of an already parsed manifest; its folder is the workspace root.
+    public func load(manifest: Manifest) async throws(InputErrors) -> LoadedWorkspace {
+        let root = (manifest.path as NSString).deletingLastPathComponent
         switch manifest.mode {
         case .generate:
             let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root)

@@ -1,0 +1,36 @@
+public import Foundation
+
+/// Paths of the repository, the fixture workspaces and the examples, for tests.
+public enum Fixtures {
+    /// The repository's root folder.
+    public static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/StrataModelTestSupport/Fixtures.swift
+        return url.path
+    }()
+
+    /// `Tests/Fixtures`.
+    public static let root = repositoryRoot + "/Tests/Fixtures"
+
+    /// A fixture workspace folder, e.g. `path("Rules/SameLayerViolation")`.
+    public static func path(_ name: String) -> String {
+        root + "/" + name
+    }
+
+    /// `Examples/ISS`.
+    public static let iss = repositoryRoot + "/Examples/ISS"
+
+    /// Every folder under `Tests/Fixtures/<group>` holding a strata.yml, sorted.
+    public static func workspaces(in group: String) -> [String] {
+        let folder = root + "/" + group
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.sorted().filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/strata.yml") }
+    }
+
+    /// A fresh temporary folder, removed by the caller.
+    public static func temporaryFolder(_ label: String = "strata-test") throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}

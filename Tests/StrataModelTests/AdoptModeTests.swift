@@ -1,0 +1,119 @@
+import Foundation
+import StrataDiagnostics
+import StrataModel
+import StrataModelTestSupport
+import Testing
+
+@Suite struct AdoptModeTests {
+    private func target(_ workspace: Workspace, _ name: String) throws -> Target {
+        try #require(workspace.index[name].map { workspace.targets[$0] }, "no target \(name)")
+    }
+
+    private func edges(_ workspace: Workspace, from name: String) -> [String] {
+        workspace.dependencies[workspace.index[name]!].map { workspace.targets[$0.target].name }.sorted()
+    }
+
+    @Test func localPackagesAreReadWithTheirProductsAndPathDependencies() async throws {
+        let loaded = try await WorkspaceLoader().load(path: Fixtures.path("Adopt/LocalPackages"))
+        let workspace = loaded.workspace
+        #expect(loaded.packageReports.count == 4)
+        #expect(loaded.packageReports.allSatisfy { $0.method == .static })
+        #expect(try target(workspace, "NetworkInterface").role == .interface)
+        #expect(try target(workspace, "NetworkInterface").module == "Network")
+        #expect(try target(workspace, "NetworkMocks").role == .mocks)
+        #expect(try target(workspace, "SuitTests").role == .tests)
+        #expect(try target(workspace, "Cosmonaut").role == .app)
+        #expect(edges(workspace, from: "Suit") == ["Logging", "NetworkInterface"])
+        #expect(edges(workspace, from: "Cosmonaut") == ["Network", "Suit"])
+        #expect(workspace.layerName(of: workspace.index["NetworkMocks"]!) == "core")
+    }
+
+    @Test func executablesAreAppsAndHostsAreMarked() async throws {
+        let workspace = try await WorkspaceLoader().load(path: Fixtures.path("Adopt/RootPackage")).workspace
+        #expect(try target(workspace, "ShopApp").role == .app)
+        #expect(try target(workspace, "SearchHost").isTestHost)
+        #expect(try target(workspace, "Network").linkage == .dynamic)
+        #expect(try target(workspace, "Storage").linkage == .static)
+        #expect(edges(workspace, from: "SearchFeature") == ["CatalogServiceInterface", "Logging", "swift-collections/OrderedCollections"])
+        #expect(try target(workspace, "swift-collections/OrderedCollections").role == .external)
+    }
+
+    @Test func aCatchAllPatternDoesNotPullAnAppIntoALayer() async throws {
+        let workspace = try await WorkspaceLoader().load(path: Fixtures.path("Adopt/DynamicManifest")).workspace
+        #expect(try target(workspace, "App").role == .app)
+        #expect(try target(workspace, "Core").layer == 1)
+    }
+
+    @Test func theFallbackSaysWhyAManifestWasEvaluated() async throws {
+        let loaded = try await WorkspaceLoader().load(path: Fixtures.path("Adopt/DynamicManifest"))
+        let report = try #require(loaded.packageReports.first)
+        #expect(report.method == .dumpPackage)
+        #expect(report.reason?.contains("a 'var'") == true)
+        #expect(report.reason?.contains("(line 4)") == true)
+    }
+
+    // MARK: - Bad input
+
+    private func workspace(_ files: [String: String]) throws -> String {
+        let folder = try Fixtures.temporaryFolder("adopt")
+        for (relative, text) in files {
+            let path = folder + "/" + relative
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    private func errors(_ files: [String: String]) async throws -> [Diagnostic] {
+        let folder = try workspace(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            _ = try await WorkspaceLoader().load(path: folder)
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    static let manifest = "layers:\n  - { name: core, patterns: [\"*\"] }\nadopt: {}\n"
+
+    @Test func aWorkspaceWithoutAnyPackageSwiftIsReported() async throws {
+        let found = try await errors(["strata.yml": Self.manifest])
+        #expect(found.map(\.id) == ["missing-package"])
+        #expect(found.first?.message == "adopt mode found no Package.swift (looked in: ., Packages/*)")
+        #expect(found.first?.location?.line == 3)
+    }
+
+    @Test func anUnknownProductOfALocalPackageSuggestsTheRightOne() async throws {
+        let found = try await errors([
+            "strata.yml": Self.manifest,
+            "Packages/A/Package.swift": #"let package = Package(name: "A", products: [.library(name: "AKit", targets: ["A"])], targets: [.target(name: "A")])"#,
+            "Packages/B/Package.swift": #"let package = Package(name: "B", dependencies: [.package(path: "../A")], targets: [.target(name: "B", dependencies: [.product(name: "Akit", package: "A")])])"#,
+        ])
+        #expect(found.map(\.id) == ["unknown-dependency"])
+        #expect(found.first?.hint == "did you mean 'AKit'?")
+        #expect(found.first?.location?.path.hasSuffix("Packages/B/Package.swift") == true)
+    }
+
+    @Test func theSameTargetNameInTwoPackagesIsReported() async throws {
+        let found = try await errors([
+            "strata.yml": Self.manifest,
+            "Packages/A/Package.swift": #"let package = Package(name: "A", targets: [.target(name: "Shared")])"#,
+            "Packages/B/Package.swift": #"let package = Package(name: "B", targets: [.target(name: "Shared")])"#,
+        ])
+        #expect(found.map(\.id) == ["duplicate-target"])
+    }
+
+    @Test func aProductFromAPackageThatIsNotADependencyIsReported() async throws {
+        let found = try await errors([
+            "strata.yml": Self.manifest,
+            "Package.swift": #"let package = Package(name: "R", targets: [.target(name: "X", dependencies: [.product(name: "Logging", package: "swift-log")])])"#,
+        ])
+        #expect(found.first?.message == "'X' uses product 'Logging' of package 'swift-log', which package 'R' does not depend on")
+    }
+
+    @Test func modulesAndAdoptCannotBeMixed() async {
+        let errors = await InlineWorkspace.inputErrors("layers: [core]\nadopt: {}\nmodules: { A: { layer: core } }\n")
+        #expect(errors.map(\.id) == ["conflicting-sections"])
+    }
+}

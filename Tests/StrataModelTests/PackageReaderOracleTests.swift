@@ -1,0 +1,85 @@
+import Foundation
+import StrataDiagnostics
+import StrataModel
+import StrataModelTestSupport
+import Testing
+
+/// `swift package dump-package` is the reference: wherever the static reader says it read a
+/// manifest, it must have read exactly what SwiftPM evaluates.
+@Suite(.serialized) struct PackageReaderOracleTests {
+    /// Every Package.swift of the fixtures, the example and the repository itself.
+    static var manifests: [String] {
+        var paths = [Fixtures.repositoryRoot + "/Package.swift", Fixtures.iss + "/Package.swift"]
+        let enumerator = FileManager.default.enumerator(atPath: Fixtures.root)
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix("Package.swift") { paths.append(Fixtures.root + "/" + relative) }
+        }
+        return paths.sorted()
+    }
+
+    /// Manifests the static reader must decline, and why.
+    static let expectedUncertain = [
+        "Tests/Fixtures/Adopt/DynamicManifest/Package.swift": "a 'var'",
+        "Tests/Fixtures/BadInput/UnevaluableManifest/Package.swift": "a statement starting with 'func'",
+    ]
+
+    @Test func theStaticReaderAgreesWithDumpPackageOnEveryManifest() async throws {
+        let paths = Self.manifests
+        #expect(paths.count >= 10)
+        let results = await withTaskGroup(of: (String, PackageManifest?, String?).self) { group in
+            for path in paths {
+                group.addTask {
+                    do throws(InputErrors) {
+                        return (path, try await PackageManifestReader.readWithDumpPackage(path: path), nil)
+                    } catch {
+                        return (path, nil, error.diagnostics.first?.message)
+                    }
+                }
+            }
+            var collected: [String: (PackageManifest?, String?)] = [:]
+            for await (path, manifest, error) in group { collected[path] = (manifest, error) }
+            return collected
+        }
+        var compared = 0
+        for path in paths {
+            let relative = String(path.dropFirst(Fixtures.repositoryRoot.count + 1))
+            switch try PackageManifestReader.readStatically(path: path) {
+            case .read(let fromStaticReader):
+                let (fromDumpPackage, error) = results[path]!
+                let reference = try #require(fromDumpPackage, "dump-package failed on \(relative): \(error ?? "")")
+                #expect(fromStaticReader.withoutLocations == reference.withoutLocations, "\(relative)")
+                compared += 1
+            case .uncertain(let reason, _):
+                let expected = try #require(Self.expectedUncertain[relative], "the static reader unexpectedly declined \(relative): \(reason)")
+                #expect(reason.contains(expected), "\(relative): \(reason)")
+            }
+        }
+        #expect(compared == paths.count - Self.expectedUncertain.count)
+    }
+
+    @Test(arguments: ["Adopt/RootPackage", "Adopt/LocalPackages", "Adopt/DynamicManifest", "Adopt/LayerViolationInPackage",
+                      "Rules/UnmappedTargetViolation"])
+    func theModuleGraphFromTheFastPathEqualsTheOneFromDumpPackage(fixture: String) async throws {
+        let fast = try await WorkspaceLoader(packageReading: .automatic).load(path: Fixtures.path(fixture)).workspace
+        let reference = try await WorkspaceLoader(packageReading: .dumpPackage).load(path: Fixtures.path(fixture)).workspace
+        #expect(GraphSignature(fast) == GraphSignature(reference))
+        #expect(!fast.targets.isEmpty)
+    }
+}
+
+/// A workspace graph by names, without positions: what must not depend on how manifests were read.
+struct GraphSignature: Equatable, CustomStringConvertible {
+    var targets: [String]
+    var edges: Set<String>
+
+    init(_ workspace: Workspace) {
+        targets = workspace.targets.map { target in
+            "\(target.name) \(target.role) module=\(target.module ?? "-") layer=\(workspace.layerName(of: workspace.index[target.name]!)) \(target.linkage) host=\(target.isTestHost)"
+        }.sorted()
+        edges = Set(workspace.targets.indices.flatMap { from in
+            workspace.dependencies[from].map { "\(workspace.targets[from].name) → \(workspace.targets[$0.target].name)" }
+        })
+    }
+
+    var description: String { (targets + edges.sorted()).joined(separator: "\n") }
+}

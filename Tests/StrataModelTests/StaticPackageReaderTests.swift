@@ -1,0 +1,102 @@
+import Foundation
+import StrataDiagnostics
+import StrataModel
+import StrataModelTestSupport
+import Testing
+
+@Suite struct StaticPackageReaderTests {
+    private func read(_ text: String) -> PackageManifestReader.StaticResult {
+        PackageManifestReader.readStatically(path: "/pkg/Package.swift", bytes: Array(text.utf8))
+    }
+
+    private func uncertainReason(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
+        guard case .uncertain(let reason, _) = read(text) else {
+            Issue.record("expected the static reader to be unsure", sourceLocation: sourceLocation)
+            return nil
+        }
+        return reason
+    }
+
+    @Test func theCommonDeclarativeFormIsReadCompletely() throws {
+        guard case .read(let manifest) = try PackageManifestReader.readStatically(path: Fixtures.path("Adopt/RootPackage/Package.swift")) else {
+            Issue.record("the root fixture should be read statically")
+            return
+        }
+        #expect(manifest.name == "RootPackage")
+        #expect(manifest.products.map(\.name) == ["SearchFeature", "Network", "AppLogging", "shop"])
+        #expect(manifest.products[1].kind == .library(.dynamic))
+        #expect(manifest.products[3].kind == .executable)
+        #expect(manifest.dependencies.map(\.identity) == ["swift-log", "swift-collections"])
+        let search = try #require(manifest.targets.first { $0.name == "SearchFeature" })
+        #expect(search.dependencies.map(\.reference) == [
+            .byName("Logging"), .byName("CatalogServiceInterface"), .product("OrderedCollections", package: "swift-collections"),
+        ])
+        let checkout = try #require(manifest.targets.first { $0.name == "CheckoutFeature" })
+        #expect(checkout.dependencies.map(\.reference) == [.target("CatalogServiceInterface"), .byName("Storage")])
+        let storage = try #require(manifest.targets.first { $0.name == "Storage" })
+        #expect(storage.sources == ["Store.swift", "Migrations"])
+        let catalog = try #require(manifest.targets.first { $0.name == "CatalogService" })
+        #expect(catalog.exclude == ["README.md"])
+        #expect(manifest.targets.first { $0.name == "ShopApp" }?.path == "Apps/Shop")
+        #expect(manifest.targets.filter { $0.kind == .test }.count == 2)
+    }
+
+    @Test func locationsPointAtTargetNamesAndDependencyEntries() throws {
+        let text = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "P", targets: [
+            .target(name: "A", dependencies: ["B"]),
+            .target(name: "B"),
+        ])
+        """
+        guard case .read(let manifest) = read(text) else { Issue.record("not read"); return }
+        #expect(manifest.targets[0].location == SourceLocation(path: "/pkg/Package.swift", line: 4, column: 19))
+        #expect(manifest.targets[0].dependencies[0].location == SourceLocation(path: "/pkg/Package.swift", line: 4, column: 39))
+    }
+
+    @Test func localPathsAreResolvedAgainstThePackageFolder() {
+        let text = #"let package = Package(name: "P", dependencies: [.package(path: "../Shared/Network"), .package(name: "Kit", path: "Kit")])"#
+        guard case .read(let manifest) = read(text) else { Issue.record("not read"); return }
+        #expect(manifest.dependencies.map(\.source) == [.fileSystem("/Shared/Network"), .fileSystem("/pkg/Kit")])
+        #expect(manifest.dependencies.map(\.identity) == ["network", "kit"])
+        #expect(manifest.dependencies[1].isReferenced(by: "Kit"))
+    }
+
+    @Test(arguments: [
+        ("var targets: [Target] = []\nlet package = Package(name: \"P\", targets: targets)", "a 'var'"),
+        ("let package = Package(name: \"P\")\nfor t in package.targets { t.swiftSettings = [] }", "a statement starting with 'for'"),
+        ("let package = Package(name: \"P\")\npackage.targets.append(.target(name: \"X\"))", "a statement starting with 'package'"),
+        ("#if os(Linux)\nlet x = 1\n#endif\nlet package = Package(name: \"P\")", "conditional compilation"),
+        ("let n = \"A\"\nlet package = Package(name: \"P\", targets: [.target(name: \"\\(n)Kit\")])", "string interpolation"),
+        ("func make() -> [Target] { [] }\nlet package = Package(name: \"P\", targets: make())", "a statement starting with 'func'"),
+        ("let package = Package(name: \"P\", targets: makeTargets())", "not an array literal"),
+        ("let package = Package(name: \"P\", targets: [.target(name: env)])", "a reference to 'env'"),
+        ("let a = b\nlet b = a\nlet package = Package(name: \"P\", targets: a)", "refers to itself"),
+        ("let package = Package(name: \"P\", targets: [.customTarget(name: \"X\")])", "unknown target kind"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"X\", dependencies: [\"A\": 1])])", "a dictionary literal"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"unterminated])", "unterminated string"),
+        ("import PackageDescription\n", "no 'let package = Package"),
+        ("let package = Package(name: \"P\", targets: ProcessInfo.processInfo.environment[\"X\"] == nil ? [] : [])", "unexpected ':'"),
+    ])
+    func anythingOutsideTheDeclarativeFormMakesTheReaderUnsure(text: String, expectedReason: String) {
+        let reason = uncertainReason(text)
+        #expect(reason?.contains(expectedReason) == true, "reason was: \(reason ?? "none")")
+    }
+
+    @Test func truncatedManifestsNeverCrashTheReader() throws {
+        let text = try String(contentsOfFile: Fixtures.path("Adopt/RootPackage/Package.swift"), encoding: .utf8)
+        let bytes = Array(text.utf8)
+        var read = 0
+        for end in stride(from: 0, through: bytes.count, by: 3) {
+            if case .read = PackageManifestReader.readStatically(path: "/pkg/Package.swift", bytes: Array(bytes[..<end])) { read += 1 }
+        }
+        // Only (nearly) the whole file is a complete manifest.
+        #expect(read <= 2)
+    }
+
+    @Test func deeplyNestedInputIsRefusedRatherThanOverflowingTheStack() {
+        let text = "let package = Package(name: \"P\", targets: " + String(repeating: "[", count: 50_000) + ")"
+        #expect(uncertainReason(text) != nil)
+    }
+}
