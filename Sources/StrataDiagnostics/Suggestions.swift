@@ -5,7 +5,8 @@ public enum Suggestions {
     /// Nearness is the optimal-string-alignment distance (insertions, deletions, substitutions
     /// and swaps of neighbours), compared case-insensitively; a candidate qualifies when the
     /// distance is at most a third of the longer name (at least 1), so `Netwrok` finds `Network`
-    /// but `UI` does not find `Radio`.
+    /// but `UI` does not find `Radio`. Failing that, the shortest candidate that starts with
+    /// `name` (of three or more characters) is suggested, so `Logg` finds `Logging`.
     public static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {
         let needle = Array(name.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
@@ -18,7 +19,12 @@ public enum Suggestions {
                 best = (candidate, distance)
             }
         }
-        return best?.candidate
+        if let best { return best.candidate }
+        // A name cut short (`Logg` for `Logging`) is a prefix of what was meant.
+        guard needle.count >= 3 else { return nil }
+        let lowered = name.lowercased()
+        return candidates.filter { $0 != name && $0.lowercased().hasPrefix(lowered) }
+            .min { ($0.count, $0) < ($1.count, $1) }
     }
 
     /// A ready-to-print "did you mean 'X'?" or nil.

@@ -2,6 +2,12 @@ extension Digraph {
     /// Strongly connected components (Tarjan), each sorted ascending; components are listed
     /// in reverse topological order of the condensation (a component before those that reach it).
     public func stronglyConnectedComponents() -> [[Int]] {
+        stronglyConnectedComponents(among: nil)
+    }
+
+    /// Strongly connected components of the subgraph induced by the nodes `member` accepts
+    /// (all nodes when nil); nodes outside it are in no component.
+    func stronglyConnectedComponents(among member: [Bool]?) -> [[Int]] {
         let unvisited = -1
         var index = [Int](repeating: unvisited, count: nodeCount)
         var lowLink = [Int](repeating: 0, count: nodeCount)
@@ -12,7 +18,7 @@ extension Digraph {
         // Explicit call stack: (node, position in its successor list).
         var frames: [(node: Int, next: Int)] = []
 
-        for root in 0..<nodeCount where index[root] == unvisited {
+        for root in 0..<nodeCount where index[root] == unvisited && member?[root] != false {
             frames.append((root, 0))
             index[root] = nextIndex; lowLink[root] = nextIndex; nextIndex += 1
             stack.append(root); onStack[root] = true
@@ -23,6 +29,7 @@ extension Digraph {
                 if frame.next < list.count {
                     frames[frames.count - 1].next += 1
                     let w = list[frame.next]
+                    if member?[w] == false { continue }
                     if index[w] == unvisited {
                         index[w] = nextIndex; lowLink[w] = nextIndex; nextIndex += 1
                         stack.append(w); onStack[w] = true
