@@ -85,7 +85,11 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataCLITests",
-            dependencies: ["StrataCLI", "StrataModel", "StrataSynthetic", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataCLI", "StrataDiagnostics", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strictSettings
         ),
         // Helpers shared by the test targets only (fixture paths, inline manifests).

@@ -12,9 +12,12 @@ enum Terminal {
 
     /// Colour only on a terminal, never when NO_COLOR is set (https://no-color.org) or TERM is dumb.
     static var standardOutputSupportsColor: Bool {
-        let environment = ProcessInfo.processInfo.environment
+        supportsColor(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) != 0)
+    }
+
+    static func supportsColor(environment: [String: String], isTerminal: Bool) -> Bool {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
-        return isatty(STDOUT_FILENO) != 0
+        return isTerminal
     }
 }

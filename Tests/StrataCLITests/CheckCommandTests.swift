@@ -1,0 +1,85 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+@Suite struct CheckCommandTests {
+    @Test func theReferenceWorkspaceIsClean() async throws {
+        let result = try await StrataBinary.run(["check", "Examples/ISS"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "ISS: 52 targets, 160 dependencies, 4 layers — no violations\n")
+    }
+
+    @Test func strataPassesItsOwnRules() async throws {
+        let result = try await StrataBinary.run(["check", "--verbose"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("no violations\n"))
+        #expect(result.stderr.contains("Package.swift: read statically"))
+    }
+
+    @Test func pathsArePrintedRelativeToTheWorkingDirectory() async throws {
+        let result = try await StrataBinary.run(["check", "Tests/Fixtures/Rules/SameLayerViolation"])
+        #expect(result.stdout.hasPrefix("Tests/Fixtures/Rules/SameLayerViolation/strata.yml:6:49: error: [same-layer]"))
+        let elsewhere = try await StrataBinary.run(["check", "SameLayerViolation/strata.yml"], in: Fixtures.path("Rules"))
+        #expect(elsewhere.stdout.hasPrefix("SameLayerViolation/strata.yml:6:49:"))
+    }
+
+    @Test func usageErrorsExitWithStatusTwo() async throws {
+        let typo = try await StrataBinary.run(["check", "--frmat", "json"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("Did you mean '--format'?"))
+        let badFormat = try await StrataBinary.run(["check", "--format", "xml"])
+        #expect(badFormat.status == 2)
+        let missing = try await StrataBinary.run(["check", "No/Such/Folder"])
+        #expect(missing.status == 2)
+        #expect(missing.stdout.contains("error: [missing-workspace] 'No/Such/Folder' does not exist"))
+        let noManifest = try await StrataBinary.run(["check", "Sources"])
+        #expect(noManifest.status == 2)
+        #expect(noManifest.stdout.contains("no strata.yml in 'Sources'"))
+    }
+
+    @Test func helpAndVersionExitWithStatusZero() async throws {
+        let help = try await StrataBinary.run(["check", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--write-baseline"))
+        let version = try await StrataBinary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test func rulesAreListedWithTheirDefaultSeverities() async throws {
+        let result = try await StrataBinary.run(["rules"])
+        #expect(result.status == 0)
+        for id in ["layer-direction", "same-layer", "interface-purity", "prefer-interface", "mocks-in-production",
+                   "no-cycles", "static-linked-once", "unmapped-target"] {
+            #expect(result.stdout.contains(id))
+        }
+        #expect(result.stdout.contains("prefer-interface     warning"))
+    }
+
+    @Test func colourIsUsedOnlyOnATerminalWithoutNoColor() async throws {
+        let folder = Fixtures.path("Rules/SameLayerViolation")
+        let piped = try await StrataBinary.run(["check"], in: folder)
+        #expect(!piped.stdout.contains("\u{1B}["))
+        // `script` gives the command a pseudo-terminal.
+        let command = "\(StrataBinary.path) check"
+        let terminal = try await StrataBinary.runShell("script -qec '\(command)' /dev/null", in: folder)
+        #expect(terminal.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        let noColor = try await StrataBinary.runShell("NO_COLOR=1 script -qec '\(command)' /dev/null", in: folder)
+        #expect(!noColor.contains("\u{1B}["))
+        #expect(noColor.contains("error: [same-layer]"))
+    }
+
+    @Test func manifestReaderOptionForcesDumpPackage() async throws {
+        let result = try await StrataBinary.run(["check", "--verbose", "--manifest-reader", "dump-package"], in: Fixtures.path("Adopt/LocalPackages"))
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("Packages/Suit/Package.swift: read with swift package dump-package (dump-package was requested)"))
+    }
+}
+
+extension StrataBinary {
+    /// Runs a shell command line and returns its standard output.
+    static func runShell(_ command: String, in directory: String) async throws -> String {
+        let result = try await run([], in: directory, shell: command)
+        return result.stdout
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// The examples are end-to-end tests: the built binary runs on every fixture workspace and its
+/// output must match the committed `expected.txt` exactly.
+@Suite struct FixtureSnapshotTests {
+    /// Each rule fixture breaks exactly one rule.
+    static let ruleFixtures: [(fixture: String, rule: String, status: Int32)] = [
+        ("LayerDirectionViolation", "layer-direction", 1),
+        ("SameLayerViolation", "same-layer", 1),
+        ("InterfacePurityViolation", "interface-purity", 1),
+        ("PreferInterfaceWarning", "prefer-interface", 0),
+        ("MocksInProductionViolation", "mocks-in-production", 1),
+        ("NoCyclesViolation", "no-cycles", 1),
+        ("StaticLinkedOnceViolation", "static-linked-once", 1),
+        ("UnmappedTargetViolation", "unmapped-target", 1),
+    ]
+
+    /// Each bad-input fixture shows one kind of bad input.
+    static let badInputFixtures: [(fixture: String, id: String)] = [
+        ("MalformedYAML", "yaml-syntax"),
+        ("UnknownKey", "unknown-key"),
+        ("WrongType", "wrong-type"),
+        ("UnknownLayer", "unknown-layer"),
+        ("DuplicateModule", "duplicate-module"),
+        ("UnknownDependency", "unknown-dependency"),
+        ("EmptyManifest", "empty-manifest"),
+        ("NonUTF8Manifest", "invalid-encoding"),
+        ("MissingPackageSwift", "missing-package"),
+        ("UnevaluableManifest", "package-evaluation"),
+    ]
+
+    static let adoptFixtures: [(fixture: String, status: Int32)] = [
+        ("RootPackage", 0), ("LocalPackages", 0), ("DynamicManifest", 0), ("LayerViolationInPackage", 1),
+    ]
+
+    @Test func everyFixtureFolderIsCovered() {
+        #expect(Fixtures.workspaces(in: "Rules") == Self.ruleFixtures.map(\.fixture).sorted())
+        #expect(Fixtures.workspaces(in: "BadInput") == Self.badInputFixtures.map(\.fixture).sorted())
+        #expect(Fixtures.workspaces(in: "Adopt") == Self.adoptFixtures.map(\.fixture).sorted())
+    }
+
+    @Test(arguments: ruleFixtures)
+    func ruleFixturesBreakExactlyTheirRule(fixture: String, rule: String, status: Int32) async throws {
+        let folder = Fixtures.path("Rules/\(fixture)")
+        let text = try await StrataBinary.run(["check"], in: folder)
+        #expect(text.status == status, "\(text.stdout)\(text.stderr)")
+        try Snapshot.assertMatches(text.stdout, file: folder + "/expected.txt")
+
+        let json = try await StrataBinary.run(["check", "--format", "json"], in: folder)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let ids = Set((document["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        #expect(ids == [rule])
+    }
+
+    @Test(arguments: badInputFixtures)
+    func badInputIsReportedWithExitStatusTwo(fixture: String, id: String) async throws {
+        let folder = Fixtures.path("BadInput/\(fixture)")
+        let result = try await StrataBinary.run(["check"], in: folder)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("error: [\(id)]"))
+        #expect(result.stdout.contains("hint:"))
+        #expect(!result.stderr.contains("Fatal error"))
+        try Snapshot.assertMatches(result.stdout, file: folder + "/expected.txt")
+    }
+
+    @Test(arguments: adoptFixtures)
+    func adoptModeFixturesCheckAsExpected(fixture: String, status: Int32) async throws {
+        let folder = Fixtures.path("Adopt/\(fixture)")
+        let result = try await StrataBinary.run(["check"], in: folder)
+        #expect(result.status == status, "\(result.stdout)\(result.stderr)")
+        try Snapshot.assertMatches(result.stdout, file: folder + "/expected.txt")
+    }
+}
