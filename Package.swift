@@ -89,6 +89,7 @@ let package = Package(
                 "StrataCLI", "StrataDiagnostics", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),
