@@ -15,6 +15,7 @@ extension SyntheticWorkspace {
             var fields = ["layer: \(Self.layers[module.layer])"]
             if module.hasInterface { fields.append("interface: true") }
             if module.hasMocks { fields.append("mocks: true") }
+            if module.isDynamic { fields.append("linkage: dynamic") }
             if !module.dependencies.isEmpty { fields.append("dependencies: [\(module.dependencies.joined(separator: ", "))]") }
             lines.append("  \(module.name): { \(fields.joined(separator: ", ")) }")
         }
@@ -51,7 +52,8 @@ extension SyntheticWorkspace {
             packageDependencies.insert(owner)
             targetDependencies.append(".product(name: \"\(dependency)\", package: \"\(owner)\")")
         }
-        var products = ["        .library(name: \"\(module.name)\", targets: [\"\(module.name)\"]),"]
+        let type = module.isDynamic ? " type: .dynamic," : ""
+        var products = ["        .library(name: \"\(module.name)\",\(type) targets: [\"\(module.name)\"]),"]
         var targets: [String] = []
         var implementationDependencies = targetDependencies
         if module.hasInterface {

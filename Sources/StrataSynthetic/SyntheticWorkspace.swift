@@ -4,8 +4,9 @@ import StrataModel
 /// A synthetic layered workspace of any size, shaped like real application frameworks:
 /// modules spread over four layers, most services and core modules split into interface and
 /// mocks targets, dependencies going downwards (to interfaces where a module has one, with a
-/// few links to interfaces inside a layer), and apps that link a share of the domains plus
-/// the implementations behind the interfaces they use. The result passes every rule.
+/// few links to interfaces inside a layer), bottom-layer leaves of which half are dynamic, and
+/// apps that link a share of the domains plus the implementations behind the interfaces they
+/// use. The result passes every rule.
 public struct SyntheticWorkspace: Sendable {
     public struct Configuration: Sendable {
         public var moduleCount: Int
@@ -25,6 +26,8 @@ public struct SyntheticWorkspace: Sendable {
         public var layer: Int
         public var hasInterface: Bool
         public var hasMocks: Bool
+        /// Linked as a dynamic library.
+        public var isDynamic: Bool
         /// Target names this module's implementation depends on.
         public var dependencies: [String]
     }
@@ -64,10 +67,20 @@ public struct SyntheticWorkspace: Sendable {
             for _ in 0..<sizes[layer] {
                 number += 1
                 let name = "\(Self.layerPrefixes[layer])\(String(format: "%05d", number))"
-                let hasInterface = Double.random(in: 0..<1, using: &random) < Self.interfaceChance[layer]
-                var module = Module(name: name, layer: layer, hasInterface: hasInterface, hasMocks: hasInterface, dependencies: [])
-                module.dependencies = Self.pickDependencies(for: module, among: byLayer, modules: modules,
-                                                            fanOut: configuration.averageFanOut, random: &random)
+                let isBottom = layer == Self.layers.count - 1
+                let isDynamic = isBottom && Bool.random(using: &random)
+                // A dynamic library embeds its own (static) interface target, which its users
+                // link too: dynamic modules come without an interface split.
+                let hasInterface = !isDynamic && Double.random(in: 0..<1, using: &random) < Self.interfaceChance[layer]
+                var module = Module(name: name, layer: layer, hasInterface: hasInterface, hasMocks: hasInterface,
+                                    isDynamic: isDynamic, dependencies: [])
+                // Bottom-layer modules are leaves (like logging or analytics frameworks), half of
+                // them dynamic; a dynamic leaf embeds nothing, so the workspace stays clean while
+                // static-linked-once has real images to examine.
+                if !isBottom {
+                    module.dependencies = Self.pickDependencies(for: module, among: byLayer, modules: modules,
+                                                                fanOut: configuration.averageFanOut, random: &random)
+                }
                 byLayer[layer].append(modules.count)
                 modules.append(module)
             }

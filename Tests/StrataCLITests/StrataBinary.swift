@@ -12,8 +12,12 @@ enum StrataBinary {
         var stderr: String
     }
 
-    /// `.build/<triple>/<configuration>/strata`, next to the test bundle.
+    /// `$STRATA_BINARY` if set (CI points it at a release build), else the `strata` built next
+    /// to the test bundle (`.build/<triple>/debug/strata`).
     static var path: String {
+        if let override = ProcessInfo.processInfo.environment["STRATA_BINARY"], !override.isEmpty {
+            return WorkspacePath.absolute(override)
+        }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         return bundle.appendingPathComponent("strata").path
     }
@@ -52,5 +56,11 @@ enum Snapshot {
         #expect(expected == actual,
                 "\(relative) is stale; run 'STRATA_RECORD_SNAPSHOTS=1 swift test --filter StrataCLITests' and review the diff",
                 sourceLocation: sourceLocation)
+    }
+}
+
+enum WorkspacePath {
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : Fixtures.repositoryRoot + "/" + path
     }
 }

@@ -23,18 +23,20 @@ import Testing
         "Tests/Fixtures/BadInput/UnevaluableManifest/Package.swift": "a statement starting with 'func'",
     ]
 
+    private static func dumpPackage(_ path: String) async -> (String, PackageManifest?, String?) {
+        do {
+            return (path, try await PackageManifestReader.readWithDumpPackage(path: path), nil)
+        } catch {
+            return (path, nil, error.diagnostics.first?.message)
+        }
+    }
+
     @Test func theStaticReaderAgreesWithDumpPackageOnEveryManifest() async throws {
         let paths = Self.manifests
         #expect(paths.count >= 10)
         let results = await withTaskGroup(of: (String, PackageManifest?, String?).self) { group in
             for path in paths {
-                group.addTask {
-                    do throws(InputErrors) {
-                        return (path, try await PackageManifestReader.readWithDumpPackage(path: path), nil)
-                    } catch {
-                        return (path, nil, error.diagnostics.first?.message)
-                    }
-                }
+                group.addTask { await Self.dumpPackage(path) }
             }
             var collected: [String: (PackageManifest?, String?)] = [:]
             for await (path, manifest, error) in group { collected[path] = (manifest, error) }

@@ -217,6 +217,18 @@ struct AdoptModeBuilder {
         return current.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
+    /// Reads one package folder's manifest. (A plain function rather than a `do throws(…)`
+    /// inside the task closure: Swift 6.3 in release builds lost the closure's captured folder
+    /// name when the typed catch sat in the closure itself.)
+    private static func read(folder: String, reading: WorkspaceLoader.PackageReading) async
+        -> Result<(PackageManifest, PackageReadReport), InputErrors> {
+        do {
+            return .success(try await PackageManifestReader.read(path: (folder as NSString).appendingPathComponent("Package.swift"), reading: reading))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Reads every package, in parallel, following local path dependencies inside `root`.
     private func readPackages(_ folders: [String], root: String) async throws(InputErrors) -> ([PackageManifest], [PackageReadReport]) {
         var pending = folders
@@ -231,14 +243,7 @@ struct AdoptModeBuilder {
             pending = []
             let results = await withTaskGroup(of: (String, Result<(PackageManifest, PackageReadReport), InputErrors>).self) { group in
                 for folder in batch {
-                    group.addTask {
-                        let path = (folder as NSString).appendingPathComponent("Package.swift")
-                        do throws(InputErrors) {
-                            return (folder, .success(try await PackageManifestReader.read(path: path, reading: reading)))
-                        } catch {
-                            return (folder, .failure(error))
-                        }
-                    }
+                    group.addTask { (folder, await Self.read(folder: folder, reading: reading)) }
                 }
                 var collected: [String: Result<(PackageManifest, PackageReadReport), InputErrors>] = [:]
                 for await (folder, result) in group { collected[folder] = result }

@@ -21,14 +21,16 @@ public struct StaticLinkedOnce: Rule {
     public func check(_ workspace: Workspace) -> [Finding] {
         let targets = workspace.targets
         let graph = workspace.graph
-        func isDynamic(_ t: Int) -> Bool { targets[t].linkage == .dynamic && Self.isLinkable(targets[t]) }
+        let linkable = targets.map(Self.isLinkable)
+        let dynamic = targets.indices.map { linkable[$0] && targets[$0].linkage == .dynamic }
 
         // For an image: the static libraries it embeds, with the BFS parents to explain how.
+        // Dynamic libraries are shared by apps, so each one's closure is computed once.
         var embedded: [Int: (members: [Int], parents: [Int?])] = [:]
         func embeddedLibraries(of image: Int) -> (members: [Int], parents: [Int?]) {
             if let cached = embedded[image] { return cached }
             let parents = graph.breadthFirstParents(from: [image]) { from, to in
-                Self.isLinkable(targets[to]) && !isDynamic(to) && (from == image || !isDynamic(from))
+                linkable[to] && !dynamic[to] && (from == image || !dynamic[from])
             }
             let members = parents.indices.filter { $0 != image && parents[$0] != nil }
             embedded[image] = (members, parents)
@@ -36,30 +38,43 @@ public struct StaticLinkedOnce: Rule {
         }
 
         var findings: [Finding] = []
+        var embeddingCount = [Int](repeating: 0, count: targets.count)
         for app in targets.indices where targets[app].role == .app {
-            let reachable = graph.reachable(from: [app]) { _, to in Self.isLinkable(targets[to]) }
-            let images = [app] + targets.indices.filter { $0 != app && reachable[$0] && isDynamic($0) }
-            var embeddingImages: [Int: [Int]] = [:]
+            let reachable = graph.reachable(from: [app]) { _, to in linkable[to] }
+            let images = [app] + targets.indices.filter { $0 != app && reachable[$0] && dynamic[$0] }
+            guard images.count > 1 else { continue }  // one image embeds everything exactly once
+            var touched: [Int] = []
             for image in images {
-                for library in embeddedLibraries(of: image).members { embeddingImages[library, default: []].append(image) }
-            }
-            for (library, owners) in embeddingImages.sorted(by: { $0.key < $1.key }) where owners.count > 1 {
-                let names = owners.map { owner in
-                    owner == app ? "'\(targets[owner].name)' (the app)" : "'\(targets[owner].name)' (dynamic)"
+                for library in embeddedLibraries(of: image).members {
+                    if embeddingCount[library] == 0 { touched.append(library) }
+                    embeddingCount[library] += 1
                 }
-                let notes = owners.map { owner -> DiagnosticNote in
-                    let path = Digraph.path(to: library, parents: embeddedLibraries(of: owner).parents) ?? [owner, library]
-                    return DiagnosticNote(
-                        "embedded in '\(targets[owner].name)' through \(workspace.describe(path: path))",
-                        at: workspace.dependency(from: path[path.count - 2], to: library)?.location)
-                }
-                findings.append(Finding(
-                    "in app '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
-                    at: targets[library].location, notes: notes,
-                    hint: "make '\(targets[library].name)' dynamic, or link it from only one of these images",
-                    subject: DiagnosticSubject(source: targets[app].name, target: targets[library].name)))
             }
+            for library in touched.sorted() where embeddingCount[library] > 1 {
+                let owners = images.filter { embeddedLibraries(of: $0).parents[library] != nil }
+                findings.append(finding(app: app, library: library, owners: owners, workspace: workspace,
+                                        parents: { embeddedLibraries(of: $0).parents }))
+            }
+            for library in touched { embeddingCount[library] = 0 }
         }
         return findings
+    }
+
+    private func finding(app: Int, library: Int, owners: [Int], workspace: Workspace, parents: (Int) -> [Int?]) -> Finding {
+        let targets = workspace.targets
+        let names = owners.map { owner in
+            owner == app ? "'\(targets[owner].name)' (the app)" : "'\(targets[owner].name)' (dynamic)"
+        }
+        let notes = owners.map { owner -> DiagnosticNote in
+            let path = Digraph.path(to: library, parents: parents(owner)) ?? [owner, library]
+            return DiagnosticNote(
+                "embedded in '\(targets[owner].name)' through \(workspace.describe(path: path))",
+                at: workspace.dependency(from: path[path.count - 2], to: library)?.location)
+        }
+        return Finding(
+            "in app '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
+            at: targets[library].location, notes: notes,
+            hint: "make '\(targets[library].name)' dynamic, or link it from only one of these images",
+            subject: DiagnosticSubject(source: targets[app].name, target: targets[library].name))
     }
 }

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.2
+// Strata's benchmarks, a package of their own so that what only they need never reaches
+// Strata's own package. Run from the repository root:
+//   swift run -c release --package-path Benchmarks strata-benchmarks
+import PackageDescription
+
+let package = Package(
+    name: "StrataBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Strata", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "strata-benchmarks",
+            dependencies: [
+                .product(name: "StrataDiagnostics", package: "Strata"),
+                .product(name: "StrataModel", package: "Strata"),
+                .product(name: "StrataRules", package: "Strata"),
+                .product(name: "StrataSynthetic", package: "Strata"),
+            ],
+            path: "Sources/StrataBenchmarks",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+    ]
+)

@@ -1,0 +1,26 @@
+// strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
+//
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|all]
+import Foundation
+import StrataDiagnostics
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let which = arguments.first ?? "all"
+guard ["graph-rules", "manifest-reading", "all"].contains(which) else {
+    FileHandle.standardError.write(Data("usage: strata-benchmarks [graph-rules|manifest-reading|all]\n".utf8))
+    exit(2)
+}
+
+print("Machine: \(Machine.description)")
+print("")
+do {
+    if which == "graph-rules" || which == "all" {
+        try await GraphRulesBenchmark.run(moduleCounts: [500, 5_000], iterations: 10)
+    }
+    if which == "manifest-reading" || which == "all" {
+        try await ManifestReadingBenchmark.run(packageCount: 500, dumpPackageSample: 20, iterations: 10)
+    }
+} catch let error as InputErrors {
+    FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))
+    exit(1)
+}
