@@ -8,7 +8,7 @@ let package = Package(
     name: "StrataBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Strata", path: ".."),
+        .package(name: "Strata", path: "..")
     ],
     targets: [
         .executableTarget(
@@ -21,6 +21,6 @@ let package = Package(
             ],
             path: "Sources/StrataBenchmarks",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
-        ),
+        )
     ]
 )

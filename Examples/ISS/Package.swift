@@ -33,36 +33,73 @@ let package = Package(
         .target(name: "SpacesuitServiceCore"),
         .target(name: "SpacesuitService", dependencies: ["SpacesuitServiceCore", "RadioCore", "Logging"]),
         .target(name: "SpacesuitServiceMocks", dependencies: ["SpacesuitServiceCore"]),
-        .testTarget(name: "SpacesuitServiceTests", dependencies: ["SpacesuitService", "SpacesuitServiceCore", "SpacesuitServiceMocks", "RadioMocks", "RadioCore"]),
+        .testTarget(
+            name: "SpacesuitServiceTests",
+            dependencies: ["SpacesuitService", "SpacesuitServiceCore", "SpacesuitServiceMocks", "RadioMocks", "RadioCore"]),
         .target(name: "CosmonautServiceCore"),
         .target(name: "CosmonautService", dependencies: ["CosmonautServiceCore", "NetworkCore", "PersistenceCore", "Logging"]),
         .target(name: "CosmonautServiceMocks", dependencies: ["CosmonautServiceCore"]),
-        .testTarget(name: "CosmonautServiceTests", dependencies: ["CosmonautService", "CosmonautServiceCore", "CosmonautServiceMocks", "NetworkMocks", "PersistenceMocks", "NetworkCore", "Persistence"]),
+        .testTarget(
+            name: "CosmonautServiceTests",
+            dependencies: [
+                "CosmonautService", "CosmonautServiceCore", "CosmonautServiceMocks", "NetworkMocks", "PersistenceMocks", "NetworkCore", "Persistence",
+            ]),
         .target(name: "HeatRadiatorServiceCore"),
         .target(name: "HeatRadiatorService", dependencies: ["HeatRadiatorServiceCore", "RadioCore", "Logging"]),
         .target(name: "HeatRadiatorServiceMocks", dependencies: ["HeatRadiatorServiceCore"]),
-        .testTarget(name: "HeatRadiatorServiceTests", dependencies: ["HeatRadiatorService", "HeatRadiatorServiceCore", "HeatRadiatorServiceMocks", "RadioMocks", "RadioCore"]),
+        .testTarget(
+            name: "HeatRadiatorServiceTests",
+            dependencies: ["HeatRadiatorService", "HeatRadiatorServiceCore", "HeatRadiatorServiceMocks", "RadioMocks", "RadioCore"]),
         .target(name: "SolarArrayServiceCore"),
         .target(name: "SolarArrayService", dependencies: ["SolarArrayServiceCore", "RadioCore", "Logging"]),
         .target(name: "SolarArrayServiceMocks", dependencies: ["SolarArrayServiceCore"]),
-        .testTarget(name: "SolarArrayServiceTests", dependencies: ["SolarArrayService", "SolarArrayServiceCore", "SolarArrayServiceMocks", "RadioMocks", "RadioCore"]),
+        .testTarget(
+            name: "SolarArrayServiceTests",
+            dependencies: ["SolarArrayService", "SolarArrayServiceCore", "SolarArrayServiceMocks", "RadioMocks", "RadioCore"]),
         .target(name: "DockingPortServiceCore"),
         .target(name: "DockingPortService", dependencies: ["DockingPortServiceCore", "NetworkCore", "Logging"]),
         .target(name: "DockingPortServiceMocks", dependencies: ["DockingPortServiceCore"]),
-        .testTarget(name: "DockingPortServiceTests", dependencies: ["DockingPortService", "DockingPortServiceCore", "DockingPortServiceMocks", "NetworkMocks", "NetworkCore"]),
+        .testTarget(
+            name: "DockingPortServiceTests",
+            dependencies: ["DockingPortService", "DockingPortServiceCore", "DockingPortServiceMocks", "NetworkMocks", "NetworkCore"]),
         .target(name: "SpacesuitCore"),
         .target(name: "Spacesuit", dependencies: ["SpacesuitCore", "SpacesuitServiceCore", "UIComponents", "Logging"]),
         .testTarget(name: "SpacesuitTests", dependencies: ["Spacesuit", "SpacesuitCore", "SpacesuitServiceMocks", "SpacesuitServiceCore"]),
         .target(name: "Cosmonaut", dependencies: ["CosmonautServiceCore", "SpacesuitCore", "UIComponents", "Logging"]),
         .testTarget(name: "CosmonautTests", dependencies: ["Cosmonaut", "CosmonautServiceMocks", "CosmonautServiceCore", "SpacesuitCore"]),
         .target(name: "Peripheries", dependencies: ["HeatRadiatorServiceCore", "SolarArrayServiceCore", "DockingPortServiceCore", "UIComponents"]),
-        .testTarget(name: "PeripheriesTests", dependencies: ["Peripheries", "HeatRadiatorServiceMocks", "SolarArrayServiceMocks", "DockingPortServiceMocks", "HeatRadiatorServiceCore", "SolarArrayServiceCore", "DockingPortServiceCore"]),
+        .testTarget(
+            name: "PeripheriesTests",
+            dependencies: [
+                "Peripheries", "HeatRadiatorServiceMocks", "SolarArrayServiceMocks", "DockingPortServiceMocks", "HeatRadiatorServiceCore",
+                "SolarArrayServiceCore", "DockingPortServiceCore",
+            ]),
         .target(name: "Scaffold", dependencies: ["SolarArrayServiceCore", "DockingPortServiceCore", "UIComponents"]),
-        .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "SolarArrayServiceMocks", "DockingPortServiceMocks", "SolarArrayServiceCore", "DockingPortServiceCore"]),
+        .testTarget(
+            name: "ScaffoldTests",
+            dependencies: ["Scaffold", "SolarArrayServiceMocks", "DockingPortServiceMocks", "SolarArrayServiceCore", "DockingPortServiceCore"]),
         .target(name: "Columbus", dependencies: ["HeatRadiatorServiceCore", "PersistenceCore", "UIComponents", "Logging"]),
-        .testTarget(name: "ColumbusTests", dependencies: ["Columbus", "HeatRadiatorServiceMocks", "PersistenceMocks", "HeatRadiatorServiceCore", "Persistence"]),
-        .executableTarget(name: "CosmonautApp", dependencies: ["Cosmonaut", "Spacesuit", "SpacesuitCore", "CosmonautService", "CosmonautServiceCore", "SpacesuitService", "SpacesuitServiceCore", "Network", "NetworkCore", "Radio", "RadioCore", "Persistence", "PersistenceCore", "StationSimulator", "Logging"]),
-        .executableTarget(name: "OverviewApp", dependencies: ["Peripheries", "Scaffold", "Spacesuit", "SpacesuitService", "SpacesuitServiceCore", "HeatRadiatorService", "HeatRadiatorServiceCore", "SolarArrayService", "SolarArrayServiceCore", "DockingPortService", "DockingPortServiceCore", "Network", "NetworkCore", "Radio", "RadioCore", "StationSimulator", "UIComponents", "Logging"]),
-        .executableTarget(name: "LaboratoryApp", dependencies: ["Columbus", "HeatRadiatorService", "HeatRadiatorServiceCore", "Persistence", "PersistenceCore", "Radio", "RadioCore", "StationSimulator", "Logging"]),
+        .testTarget(
+            name: "ColumbusTests",
+            dependencies: ["Columbus", "HeatRadiatorServiceMocks", "PersistenceMocks", "HeatRadiatorServiceCore", "Persistence"]),
+        .executableTarget(
+            name: "CosmonautApp",
+            dependencies: [
+                "Cosmonaut", "Spacesuit", "SpacesuitCore", "CosmonautService", "CosmonautServiceCore", "SpacesuitService", "SpacesuitServiceCore",
+                "Network", "NetworkCore", "Radio", "RadioCore", "Persistence", "PersistenceCore", "StationSimulator", "Logging",
+            ]),
+        .executableTarget(
+            name: "OverviewApp",
+            dependencies: [
+                "Peripheries", "Scaffold", "Spacesuit", "SpacesuitService", "SpacesuitServiceCore", "HeatRadiatorService", "HeatRadiatorServiceCore",
+                "SolarArrayService", "SolarArrayServiceCore", "DockingPortService", "DockingPortServiceCore", "Network", "NetworkCore", "Radio",
+                "RadioCore", "StationSimulator", "UIComponents", "Logging",
+            ]),
+        .executableTarget(
+            name: "LaboratoryApp",
+            dependencies: [
+                "Columbus", "HeatRadiatorService", "HeatRadiatorServiceCore", "Persistence", "PersistenceCore", "Radio", "RadioCore",
+                "StationSimulator", "Logging",
+            ]),
     ]
 )

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Known findings a team has accepted for now, so that a large codebase can adopt Strata and
 /// fail only on new violations.
@@ -83,27 +83,30 @@ extension Baseline {
     /// Reads a baseline file. Problems come back as input diagnostics naming the file.
     public static func load(path: String) throws(InputErrors) -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputErrors(Diagnostic.inputError(
-                "unreadable-baseline", "cannot read baseline file '\(path)'", at: nil,
-                hint: "create one with 'strata check --write-baseline \(path)'"
-            ))
+            throw InputErrors(
+                Diagnostic.inputError(
+                    "unreadable-baseline", "cannot read baseline file '\(path)'", at: nil,
+                    hint: "create one with 'strata check --write-baseline \(path)'"
+                ))
         }
         let format: FileFormat
         do {
             format = try JSONDecoder().decode(FileFormat.self, from: data)
         } catch {
-            throw InputErrors(Diagnostic.inputError(
-                "malformed-baseline", "baseline file is not a Strata baseline: \(Self.describe(error))",
-                at: .file(path),
-                hint: "regenerate it with 'strata check --write-baseline \(path)'"
-            ))
+            throw InputErrors(
+                Diagnostic.inputError(
+                    "malformed-baseline", "baseline file is not a Strata baseline: \(Self.describe(error))",
+                    at: .file(path),
+                    hint: "regenerate it with 'strata check --write-baseline \(path)'"
+                ))
         }
         guard format.version == formatVersion else {
-            throw InputErrors(Diagnostic.inputError(
-                "malformed-baseline", "baseline format version \(format.version) is not supported (expected \(formatVersion))",
-                at: .file(path),
-                hint: "regenerate it with 'strata check --write-baseline \(path)'"
-            ))
+            throw InputErrors(
+                Diagnostic.inputError(
+                    "malformed-baseline", "baseline format version \(format.version) is not supported (expected \(formatVersion))",
+                    at: .file(path),
+                    hint: "regenerate it with 'strata check --write-baseline \(path)'"
+                ))
         }
         return Baseline(entries: format.entries)
     }
@@ -152,7 +155,8 @@ extension Baseline {
 
     /// A warning for each stale entry, pointing at its line in the baseline file when it can be found.
     public static func staleDiagnostics(_ stale: [Entry], baselinePath: String) -> [Diagnostic] {
-        let lines = (try? String(contentsOfFile: baselinePath, encoding: .utf8))?
+        let lines =
+            (try? String(contentsOfFile: baselinePath, encoding: .utf8))?
             .split(separator: "\n", omittingEmptySubsequences: false) ?? []
         return stale.map { entry in
             let needle = "\"rule\": \(quoted(entry.rule)), \"source\": \(quoted(entry.source)), \"target\": \(quoted(entry.target))"

@@ -21,8 +21,9 @@ public struct Digraph: Sendable, Equatable {
             sorted.removeLast(sorted.count - write)
             return sorted
         }
-        precondition(self.successors.allSatisfy { $0.allSatisfy { (0..<successors.count).contains($0) } },
-                     "edge to a node outside the graph")
+        precondition(
+            self.successors.allSatisfy { $0.allSatisfy { (0..<successors.count).contains($0) } },
+            "edge to a node outside the graph")
     }
 
     /// Builds a graph from an edge list.

@@ -57,8 +57,9 @@ public struct Lexer: Sendable {
 
         func make(_ kind: TokenKind, _ end: Int, interpolation: Bool = false, unterminated: Bool = false) -> Token {
             position = end
-            return Token(kind: kind, range: start..<end, isAtStartOfLine: lineStart,
-                         hasInterpolation: interpolation, isUnterminated: unterminated)
+            return Token(
+                kind: kind, range: start..<end, isAtStartOfLine: lineStart,
+                hasInterpolation: interpolation, isUnterminated: unterminated)
         }
 
         switch c {
@@ -277,8 +278,10 @@ public struct Lexer: Sendable {
         while i < b.count {
             let c = b[i]
             if Self.isIdentifierContinue(c) {
-                let exponent = hex ? (c == UInt8(ascii: "p") || c == UInt8(ascii: "P"))
-                                   : (c == UInt8(ascii: "e") || c == UInt8(ascii: "E"))
+                let exponent =
+                    hex
+                    ? (c == UInt8(ascii: "p") || c == UInt8(ascii: "P"))
+                    : (c == UInt8(ascii: "e") || c == UInt8(ascii: "E"))
                 i += 1
                 if exponent, i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
             } else if c == UInt8(ascii: "."), i + 1 < b.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[i + 1]) {
@@ -331,8 +334,8 @@ public struct Lexer: Sendable {
     static func isOperatorCharacter(_ c: UInt8) -> Bool {
         switch c {
         case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
-             UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
-             UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+            UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+            UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
             return true
         default:
             return false

@@ -9,7 +9,8 @@ extension SourceText {
         var start = token.range.lowerBound
         var hashes = 0
         while b[start] == UInt8(ascii: "#") { hashes += 1; start += 1 }
-        let multiline = token.range.count >= 6 + 2 * hashes
+        let multiline =
+            token.range.count >= 6 + 2 * hashes
             && b[start + 1] == UInt8(ascii: "\"") && b[start + 2] == UInt8(ascii: "\"")
         let quote = multiline ? 3 : 1
         let contentRange = (start + quote)..<(token.range.upperBound - quote - hashes)
@@ -44,7 +45,8 @@ extension SourceText {
             let c = content[i]
             var isEscape = c == UInt8(ascii: "\\")
             if isEscape, hashes > 0 {
-                isEscape = i + hashes < content.count
+                isEscape =
+                    i + hashes < content.count
                     && content[(i + 1)...(i + hashes)].allSatisfy { $0 == UInt8(ascii: "#") }
             }
             guard isEscape else {
@@ -62,9 +64,10 @@ extension SourceText {
             case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): out.append(content[e])
             case UInt8(ascii: "u"):
                 guard e + 1 < content.count, content[e + 1] == UInt8(ascii: "{"),
-                      let close = content[(e + 2)...].firstIndex(of: UInt8(ascii: "}")),
-                      let value = UInt32(String(decoding: content[(e + 2)..<close], as: UTF8.self), radix: 16),
-                      let scalar = Unicode.Scalar(value) else { return nil }
+                    let close = content[(e + 2)...].firstIndex(of: UInt8(ascii: "}")),
+                    let value = UInt32(String(decoding: content[(e + 2)..<close], as: UTF8.self), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                else { return nil }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 i = close + 1
                 continue

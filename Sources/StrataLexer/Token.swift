@@ -37,8 +37,10 @@ public struct Token: Sendable, Equatable {
     /// For strings, regex literals and block comments before the token: the construct has no end.
     public var isUnterminated: Bool
 
-    public init(kind: TokenKind, range: Range<Int>, isAtStartOfLine: Bool,
-                hasInterpolation: Bool = false, isUnterminated: Bool = false) {
+    public init(
+        kind: TokenKind, range: Range<Int>, isAtStartOfLine: Bool,
+        hasInterpolation: Bool = false, isUnterminated: Bool = false
+    ) {
         self.kind = kind
         self.range = range
         self.isAtStartOfLine = isAtStartOfLine

@@ -13,10 +13,11 @@ public struct ArchitectureChecker: Sendable {
         var problems: [Diagnostic] = []
         for setting in manifest.rules {
             guard severities[setting.rule.value] != nil else {
-                problems.append(.inputError(
-                    "unknown-rule", "unknown rule '\(setting.rule.value)' in 'rules'", at: setting.rule.location,
-                    hint: Suggestions.didYouMean(setting.rule.value, in: rules.map(\.id))
-                        ?? "rules are: \(rules.map(\.id).joined(separator: ", "))"))
+                problems.append(
+                    .inputError(
+                        "unknown-rule", "unknown rule '\(setting.rule.value)' in 'rules'", at: setting.rule.location,
+                        hint: Suggestions.didYouMean(setting.rule.value, in: rules.map(\.id))
+                            ?? "rules are: \(rules.map(\.id).joined(separator: ", "))"))
                 continue
             }
             severities[setting.rule.value] = setting.severity.value
@@ -37,9 +38,10 @@ public struct ArchitectureChecker: Sendable {
             case .error: severity = .error
             }
             for finding in rule.check(workspace) {
-                diagnostics.append(Diagnostic(
-                    id: rule.id, severity: severity, message: finding.message, location: finding.location,
-                    notes: finding.notes, hint: finding.hint, subject: finding.subject))
+                diagnostics.append(
+                    Diagnostic(
+                        id: rule.id, severity: severity, message: finding.message, location: finding.location,
+                        notes: finding.notes, hint: finding.hint, subject: finding.subject))
             }
         }
         return diagnostics.sorted(by: Diagnostic.presentationOrder)

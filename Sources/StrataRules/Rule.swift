@@ -10,8 +10,10 @@ public struct Finding: Sendable, Hashable {
     /// The pair of targets it is about; baselines key on it.
     public var subject: DiagnosticSubject
 
-    public init(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = [], hint: String? = nil,
-                subject: DiagnosticSubject) {
+    public init(
+        _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = [], hint: String? = nil,
+        subject: DiagnosticSubject
+    ) {
         self.message = message
         self.location = location
         self.notes = notes

@@ -39,8 +39,9 @@ public enum WorkspaceCheck {
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
             baseline = try baselinePath.map { path throws(InputErrors) in try Baseline.load(path: WorkspaceLoader.absolutePath(path)) }
         } catch {
-            return CheckReport(workspace: nil, diagnostics: error.diagnostics.sorted(by: Diagnostic.presentationOrder),
-                               findings: [], suppressedCount: 0, inputFailed: true, packageReports: [])
+            return CheckReport(
+                workspace: nil, diagnostics: error.diagnostics.sorted(by: Diagnostic.presentationOrder),
+                findings: [], suppressedCount: 0, inputFailed: true, packageReports: [])
         }
         let findings = checker.check(loaded.workspace)
         var shown = findings

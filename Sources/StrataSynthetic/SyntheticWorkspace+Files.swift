@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import StrataModel
 
 extension SyntheticWorkspace {
@@ -63,28 +63,34 @@ extension SyntheticWorkspace {
         }
         if module.hasMocks {
             products.append("        .library(name: \"\(module.name)Mocks\", targets: [\"\(module.name)Mocks\"]),")
-            targets.append("        .target(name: \"\(module.name)Mocks\", dependencies: [\"\(module.hasInterface ? "\(module.name)Interface" : module.name)\"]),")
+            targets.append(
+                "        .target(name: \"\(module.name)Mocks\", dependencies: [\"\(module.hasInterface ? "\(module.name)Interface" : module.name)\"]),"
+            )
         }
-        targets.insert("        .target(\n            name: \"\(module.name)\",\n            dependencies: [\(implementationDependencies.joined(separator: ", "))]\n        ),", at: 0)
-        targets.append("        .testTarget(name: \"\(module.name)Tests\", dependencies: [\"\(module.name)\"\(module.hasMocks ? ", \"\(module.name)Mocks\"" : "")]),")
-        return """
-        // swift-tools-version: 6.0
-        import PackageDescription
-
-        let package = Package(
-            name: "\(module.name)",
-            products: [
-        \(products.joined(separator: "\n"))
-            ],
-            dependencies: [
-        \(packageDependencies.sorted().map { "        .package(path: \"../\($0)\")," }.joined(separator: "\n"))
-            ],
-            targets: [
-        \(targets.joined(separator: "\n"))
-            ]
+        targets.insert(
+            "        .target(\n            name: \"\(module.name)\",\n            dependencies: [\(implementationDependencies.joined(separator: ", "))]\n        ),",
+            at: 0)
+        targets.append(
+            "        .testTarget(name: \"\(module.name)Tests\", dependencies: [\"\(module.name)\"\(module.hasMocks ? ", \"\(module.name)Mocks\"" : "")]),"
         )
+        return """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        """
+            let package = Package(
+                name: "\(module.name)",
+                products: [
+            \(products.joined(separator: "\n"))
+                ],
+                dependencies: [
+            \(packageDependencies.sorted().map { "        .package(path: \"../\($0)\")," }.joined(separator: "\n"))
+                ],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ]
+            )
+
+            """
     }
 
     /// The root Package.swift holding the apps as executables.
@@ -97,20 +103,20 @@ extension SyntheticWorkspace {
             targets.append("        .executableTarget(name: \"\(app.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),")
         }
         return """
-        // swift-tools-version: 6.0
-        import PackageDescription
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "SyntheticApps",
-            dependencies: [
-        \(used.map { "        .package(path: \"Packages/\($0)\")," }.joined(separator: "\n"))
-            ],
-            targets: [
-        \(targets.joined(separator: "\n"))
-            ]
-        )
+            let package = Package(
+                name: "SyntheticApps",
+                dependencies: [
+            \(used.map { "        .package(path: \"Packages/\($0)\")," }.joined(separator: "\n"))
+                ],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ]
+            )
 
-        """
+            """
     }
 
     /// Module name by target name (interfaces and mocks map to their module).

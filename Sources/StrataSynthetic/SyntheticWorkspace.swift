@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import StrataModel
 
 /// A synthetic layered workspace of any size, shaped like real application frameworks:
@@ -72,14 +72,16 @@ public struct SyntheticWorkspace: Sendable {
                 // A dynamic library embeds its own (static) interface target, which its users
                 // link too: dynamic modules come without an interface split.
                 let hasInterface = !isDynamic && Double.random(in: 0..<1, using: &random) < Self.interfaceChance[layer]
-                var module = Module(name: name, layer: layer, hasInterface: hasInterface, hasMocks: hasInterface,
-                                    isDynamic: isDynamic, dependencies: [])
+                var module = Module(
+                    name: name, layer: layer, hasInterface: hasInterface, hasMocks: hasInterface,
+                    isDynamic: isDynamic, dependencies: [])
                 // Bottom-layer modules are leaves (like logging or analytics frameworks), half of
                 // them dynamic; a dynamic leaf embeds nothing, so the workspace stays clean while
                 // static-linked-once has real images to examine.
                 if !isBottom {
-                    module.dependencies = Self.pickDependencies(for: module, among: byLayer, modules: modules,
-                                                                fanOut: configuration.averageFanOut, random: &random)
+                    module.dependencies = Self.pickDependencies(
+                        for: module, among: byLayer, modules: modules,
+                        fanOut: configuration.averageFanOut, random: &random)
                 }
                 byLayer[layer].append(modules.count)
                 modules.append(module)
@@ -90,8 +92,9 @@ public struct SyntheticWorkspace: Sendable {
         // implementations behind every interface their closure uses.
         let appCount = max(1, min(20, count / 100))
         let moduleIndex = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let interfaceOwner = Dictionary(modules.enumerated().filter { $1.hasInterface }.map { ("\($1.name)Interface", $0) },
-                                        uniquingKeysWith: { a, _ in a })
+        let interfaceOwner = Dictionary(
+            modules.enumerated().filter { $1.hasInterface }.map { ("\($1.name)Interface", $0) },
+            uniquingKeysWith: { a, _ in a })
         let topLayer = byLayer.firstIndex { !$0.isEmpty } ?? 0
         for appNumber in 1...appCount {
             var roots = byLayer[topLayer].filter { _ in Double.random(in: 0..<1, using: &random) < 0.3 }

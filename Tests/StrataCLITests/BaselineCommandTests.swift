@@ -18,15 +18,16 @@ import Testing
         let write = try await StrataBinary.run(["check", "--write-baseline", "baseline.json"], in: folder)
         #expect(write.status == 0)
         #expect(write.stderr.contains("wrote 1 baseline entries for 1 findings to baseline.json"))
-        #expect(try String(contentsOfFile: folder + "/baseline.json", encoding: .utf8) == """
-        {
-          "version": 1,
-          "entries": [
-            {"rule": "same-layer", "source": "CrewService", "target": "SuitService"}
-          ]
-        }
+        #expect(
+            try String(contentsOfFile: folder + "/baseline.json", encoding: .utf8) == """
+                {
+                  "version": 1,
+                  "entries": [
+                    {"rule": "same-layer", "source": "CrewService", "target": "SuitService"}
+                  ]
+                }
 
-        """)
+                """)
 
         let accepted = try await StrataBinary.run(["check", "--baseline", "baseline.json"], in: folder)
         #expect(accepted.status == 0, "\(accepted.stdout)")
@@ -42,13 +43,17 @@ import Testing
         #expect(!fresh.stdout.contains("[same-layer]"))
 
         // Fixing the accepted violation leaves a stale entry, reported as a warning.
-        let fixed = manifest
+        let fixed =
+            manifest
             .replacingOccurrences(of: "dependencies: [SuitService] }", with: "dependencies: [SuitServiceCore] }")
             .replacingOccurrences(of: "  Logging: { layer: shared, dependencies: [CrewService] }\n", with: "")
         try fixed.write(toFile: folder + "/strata.yml", atomically: true, encoding: .utf8)
         let stale = try await StrataBinary.run(["check", "--baseline", "baseline.json"], in: folder)
         #expect(stale.status == 0, "\(stale.stdout)")
-        #expect(stale.stdout.hasPrefix("baseline.json:4:5: warning: [stale-baseline-entry] baseline entry [same-layer] CrewService → SuitService matches no finding any more"))
+        #expect(
+            stale.stdout.hasPrefix(
+                "baseline.json:4:5: warning: [stale-baseline-entry] baseline entry [same-layer] CrewService → SuitService matches no finding any more"
+            ))
     }
 
     @Test func aMissingBaselineIsBadInput() async throws {

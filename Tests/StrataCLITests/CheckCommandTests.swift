@@ -49,8 +49,10 @@ import Testing
     @Test func rulesAreListedWithTheirDefaultSeverities() async throws {
         let result = try await StrataBinary.run(["rules"])
         #expect(result.status == 0)
-        for id in ["layer-direction", "same-layer", "interface-purity", "prefer-interface", "mocks-in-production",
-                   "no-cycles", "static-linked-once", "unmapped-target"] {
+        for id in [
+            "layer-direction", "same-layer", "interface-purity", "prefer-interface", "mocks-in-production",
+            "no-cycles", "static-linked-once", "unmapped-target",
+        ] {
             #expect(result.stdout.contains(id))
         }
         #expect(result.stdout.contains("prefer-interface     warning"))
@@ -70,7 +72,8 @@ import Testing
     }
 
     @Test func manifestReaderOptionForcesDumpPackage() async throws {
-        let result = try await StrataBinary.run(["check", "--verbose", "--manifest-reader", "dump-package"], in: Fixtures.path("Adopt/LocalPackages"))
+        let result = try await StrataBinary.run(
+            ["check", "--verbose", "--manifest-reader", "dump-package"], in: Fixtures.path("Adopt/LocalPackages"))
         #expect(result.status == 0)
         #expect(result.stderr.contains("Packages/Suit/Package.swift: read with swift package dump-package (dump-package was requested)"))
     }

@@ -23,10 +23,13 @@ enum StrataBinary {
     }
 
     /// Runs `strata arguments…` in `directory` (or, with `shell`, that command line under /bin/sh).
-    static func run(_ arguments: [String], in directory: String = Fixtures.repositoryRoot, shell: String? = nil,
-                    environment: [String: String] = [:], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> Result {
-        try #require(FileManager.default.isExecutableFile(atPath: path),
-                     "no strata executable at \(path); 'swift build' builds it", sourceLocation: sourceLocation)
+    static func run(
+        _ arguments: [String], in directory: String = Fixtures.repositoryRoot, shell: String? = nil,
+        environment: [String: String] = [:], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws -> Result {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: path),
+            "no strata executable at \(path); 'swift build' builds it", sourceLocation: sourceLocation)
         var updates: [Environment.Key: String?] = ["NO_COLOR": nil]
         for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
         let executable: Executable = shell == nil ? .path(FilePath(path)) : .path("/bin/sh")
@@ -38,7 +41,7 @@ enum StrataBinary {
         case .exited(let code): status = Int32(code)
         default: status = -1
         }
-        return Result(status: status, stdout: result.standardOutput ?? "", stderr: result.standardError ?? "")
+        return Result(status: status, stdout: result.standardOutput, stderr: result.standardError)
     }
 }
 
@@ -53,9 +56,10 @@ enum Snapshot {
         }
         let expected = try? String(contentsOfFile: path, encoding: .utf8)
         let relative = path.replacingOccurrences(of: Fixtures.repositoryRoot + "/", with: "")
-        #expect(expected == actual,
-                "\(relative) is stale; run 'STRATA_RECORD_SNAPSHOTS=1 swift test --filter StrataCLITests' and review the diff",
-                sourceLocation: sourceLocation)
+        #expect(
+            expected == actual,
+            "\(relative) is stale; run 'STRATA_RECORD_SNAPSHOTS=1 swift test --filter StrataCLITests' and review the diff",
+            sourceLocation: sourceLocation)
     }
 }
 

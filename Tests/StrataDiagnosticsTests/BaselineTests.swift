@@ -4,9 +4,10 @@ import Testing
 
 @Suite struct BaselineTests {
     private func finding(_ rule: String, _ source: String, _ target: String, line: Int = 1) -> Diagnostic {
-        Diagnostic(id: rule, severity: .error, message: "\(source) → \(target)",
-                   location: SourceLocation(path: "/w/strata.yml", line: line, column: 1),
-                   subject: DiagnosticSubject(source: source, target: target))
+        Diagnostic(
+            id: rule, severity: .error, message: "\(source) → \(target)",
+            location: SourceLocation(path: "/w/strata.yml", line: line, column: 1),
+            subject: DiagnosticSubject(source: source, target: target))
     }
 
     @Test func entriesAreSortedUniqueAndWithoutLineNumbers() {
@@ -15,20 +16,22 @@ import Testing
             finding("same-layer", "B", "C", line: 20),
             Diagnostic(id: "unknown-key", severity: .error, message: "input errors are never baselined"),
         ])
-        #expect(baseline.entries == [
-            Baseline.Entry(rule: "layer-direction", source: "A", target: "B"),
-            Baseline.Entry(rule: "same-layer", source: "B", target: "C"),
-        ])
-        #expect(baseline.serialized() == """
-        {
-          "version": 1,
-          "entries": [
-            {"rule": "layer-direction", "source": "A", "target": "B"},
-            {"rule": "same-layer", "source": "B", "target": "C"}
-          ]
-        }
+        #expect(
+            baseline.entries == [
+                Baseline.Entry(rule: "layer-direction", source: "A", target: "B"),
+                Baseline.Entry(rule: "same-layer", source: "B", target: "C"),
+            ])
+        #expect(
+            baseline.serialized() == """
+                {
+                  "version": 1,
+                  "entries": [
+                    {"rule": "layer-direction", "source": "A", "target": "B"},
+                    {"rule": "same-layer", "source": "B", "target": "C"}
+                  ]
+                }
 
-        """)
+                """)
     }
 
     @Test func applyingSuppressesKnownFindingsAndFindsStaleEntries() {
@@ -46,8 +49,10 @@ import Testing
     @Test func aWrittenBaselineReadsBackAndStaleEntriesPointAtTheirLine() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let baseline = Baseline(entries: [Baseline.Entry(rule: "a", source: "S \"quoted\"", target: "T"),
-                                          Baseline.Entry(rule: "b", source: "S", target: "T")])
+        let baseline = Baseline(entries: [
+            Baseline.Entry(rule: "a", source: "S \"quoted\"", target: "T"),
+            Baseline.Entry(rule: "b", source: "S", target: "T"),
+        ])
         try baseline.serialized().write(toFile: path, atomically: true, encoding: .utf8)
         #expect(try Baseline.load(path: path) == baseline)
         let stale = Baseline.staleDiagnostics([Baseline.Entry(rule: "b", source: "S", target: "T")], baselinePath: path)

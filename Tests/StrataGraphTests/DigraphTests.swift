@@ -85,8 +85,7 @@ import Testing
         var cycles = Set<[Int]>()
         func extend(_ path: [Int]) {
             for next in graph.successors[path.last!] {
-                if next == path[0] { cycles.insert(path) }
-                else if next > path[0] && !path.contains(next) { extend(path + [next]) }
+                if next == path[0] { cycles.insert(path) } else if next > path[0] && !path.contains(next) { extend(path + [next]) }
             }
         }
         for start in 0..<graph.nodeCount { extend([start]) }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Paths of the repository, the fixture workspaces and the examples, for tests.
 public enum Fixtures {

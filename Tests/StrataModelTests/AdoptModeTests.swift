@@ -87,8 +87,10 @@ import Testing
     @Test func anUnknownProductOfALocalPackageSuggestsTheRightOne() async throws {
         let found = try await errors([
             "strata.yml": Self.manifest,
-            "Packages/A/Package.swift": #"let package = Package(name: "A", products: [.library(name: "AKit", targets: ["A"])], targets: [.target(name: "A")])"#,
-            "Packages/B/Package.swift": #"let package = Package(name: "B", dependencies: [.package(path: "../A")], targets: [.target(name: "B", dependencies: [.product(name: "Akit", package: "A")])])"#,
+            "Packages/A/Package.swift":
+                #"let package = Package(name: "A", products: [.library(name: "AKit", targets: ["A"])], targets: [.target(name: "A")])"#,
+            "Packages/B/Package.swift":
+                #"let package = Package(name: "B", dependencies: [.package(path: "../A")], targets: [.target(name: "B", dependencies: [.product(name: "Akit", package: "A")])])"#,
         ])
         #expect(found.map(\.id) == ["unknown-dependency"])
         #expect(found.first?.hint == "did you mean 'AKit'?")
@@ -107,7 +109,8 @@ import Testing
     @Test func aProductFromAPackageThatIsNotADependencyIsReported() async throws {
         let found = try await errors([
             "strata.yml": Self.manifest,
-            "Package.swift": #"let package = Package(name: "R", targets: [.target(name: "X", dependencies: [.product(name: "Logging", package: "swift-log")])])"#,
+            "Package.swift":
+                #"let package = Package(name: "R", targets: [.target(name: "X", dependencies: [.product(name: "Logging", package: "swift-log")])])"#,
         ])
         #expect(found.first?.message == "'X' uses product 'Logging' of package 'swift-log', which package 'R' does not depend on")
     }

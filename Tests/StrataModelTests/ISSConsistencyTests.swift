@@ -13,11 +13,12 @@ import Testing
         }
         var declared: [String: Set<String>] = [:]
         for target in package.targets {
-            declared[target.name] = Set(target.dependencies.map { dependency -> String in
-                switch dependency.reference {
-                case .target(let name), .byName(let name), .product(let name, _): return name
-                }
-            })
+            declared[target.name] = Set(
+                target.dependencies.map { dependency -> String in
+                    switch dependency.reference {
+                    case .target(let name), .byName(let name), .product(let name, _): return name
+                    }
+                })
         }
         var expected: [String: Set<String>] = [:]
         for (index, target) in workspace.targets.enumerated() {

@@ -33,11 +33,13 @@ import Testing
     }
 
     @Test func unknownKeysSuggestTheNearestKey() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [core]
-        modules:
-          Network: { layer: core, 1️⃣dependecies: [] }
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [core]
+                modules:
+                  Network: { layer: core, 1️⃣dependecies: [] }
+                """))
         #expect(error.id == "unknown-key")
         #expect(error.message == "unknown key 'dependecies' in module 'Network'")
         #expect(error.hint == "did you mean 'dependencies'?")
@@ -49,46 +51,53 @@ import Testing
     }
 
     @Test func wrongTypesSayWhatWasExpectedAndFound() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [core]
-        modules:
-          Network: { layer: core, linkage: static, dependencies: 1️⃣Logging }
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [core]
+                modules:
+                  Network: { layer: core, linkage: static, dependencies: 1️⃣Logging }
+                """))
         #expect(error.id == "wrong-type")
         #expect(error.message == "expected a list for 'dependencies' of module 'Network', found a string ('Logging')")
         #expect(error.hint == "write it as a list: [Logging]")
     }
 
     @Test func invalidChoicesSuggestTheNearestValue() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [core]
-        modules:
-          Network: { layer: core, linkage: 1️⃣dynamik }
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [core]
+                modules:
+                  Network: { layer: core, linkage: 1️⃣dynamik }
+                """))
         #expect(error.id == "invalid-value")
         #expect(error.hint == "did you mean 'dynamic'?")
     }
 
     @Test func anUnknownLayerSuggestsTheNearestLayer() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [domain, service, core]
-        modules:
-          Network: { layer: 1️⃣servce }
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [domain, service, core]
+                modules:
+                  Network: { layer: 1️⃣servce }
+                """))
         #expect(error.id == "unknown-layer")
         #expect(error.message == "module 'Network' is in layer 'servce', which is not in 'layers'")
         #expect(error.hint == "did you mean 'service'?")
     }
 
     @Test func aDuplicateModulePointsAtBothDeclarations() async throws {
-        let marked = MarkedText("""
-        layers: [core]
-        modules:
-          2️⃣Network:
-            layer: core
-          1️⃣Network:
-            layer: core
-        """)
+        let marked = MarkedText(
+            """
+            layers: [core]
+            modules:
+              2️⃣Network:
+                layer: core
+              1️⃣Network:
+                layer: core
+            """)
         let error = try await singleError(marked)
         #expect(error.id == "duplicate-module")
         #expect(error.message == "module 'Network' is declared twice")
@@ -101,25 +110,29 @@ import Testing
     }
 
     @Test func aDependencyOnAnUnknownModuleSuggestsTheNearestName() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [domain, core]
-        modules:
-          Network: { layer: core }
-          Suit: { layer: domain, dependencies: [1️⃣Netwrok] }
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [domain, core]
+                modules:
+                  Network: { layer: core }
+                  Suit: { layer: domain, dependencies: [1️⃣Netwrok] }
+                """))
         #expect(error.id == "unknown-dependency")
         #expect(error.message == "module 'Suit' depends on 'Netwrok', which is not a module or target in this workspace")
         #expect(error.hint == "did you mean 'Network'?")
     }
 
     @Test func aDependencyOnAMissingCompanionTargetSaysHowToAddIt() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [domain, core]
-        naming: { interface: "{module}Core" }
-        modules:
-          Network: { layer: core }
-          Suit: { layer: domain, dependencies: [1️⃣NetworkCore] }
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [domain, core]
+                naming: { interface: "{module}Core" }
+                modules:
+                  Network: { layer: core }
+                  Suit: { layer: domain, dependencies: [1️⃣NetworkCore] }
+                """))
         #expect(error.hint == "module 'Network' has no interface target; add 'interface: true' to it")
     }
 
@@ -166,67 +179,76 @@ import Testing
     }
 
     @Test func packagesNeedExactlyOneRequirement() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [core]
-        packages:
-          1️⃣swift-log: { url: https://github.com/apple/swift-log, from: 1.5.0, exact: 1.5.4 }
-        modules: {}
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [core]
+                packages:
+                  1️⃣swift-log: { url: https://github.com/apple/swift-log, from: 1.5.0, exact: 1.5.4 }
+                modules: {}
+                """))
         #expect(error.message == "package 'swift-log' needs exactly one of 'from', 'exact', 'branch' or 'revision'")
     }
 
     @Test func anUndeclaredPackageIsReported() async throws {
-        let error = try await singleError(MarkedText("""
-        layers: [core]
-        packages:
-          swift-log: { url: https://github.com/apple/swift-log, from: 1.5.0 }
-        modules:
-          Logging: { layer: core, packages: [1️⃣swift-logs/Logging] }
-        """))
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [core]
+                packages:
+                  swift-log: { url: https://github.com/apple/swift-log, from: 1.5.0 }
+                modules:
+                  Logging: { layer: core, packages: [1️⃣swift-logs/Logging] }
+                """))
         #expect(error.id == "unknown-package")
         #expect(error.hint == "did you mean 'swift-log'?")
     }
 
     @Test func nothingCanDependOnATestTargetOrAnApp() async throws {
-        let errors = await InlineWorkspace.inputErrors("""
-        layers: [core]
-        modules:
-          A: { layer: core }
-          B: { layer: core, dependencies: [ATests, Shop] }
-        apps:
-          Shop: { dependencies: [A] }
-        """)
+        let errors = await InlineWorkspace.inputErrors(
+            """
+            layers: [core]
+            modules:
+              A: { layer: core }
+              B: { layer: core, dependencies: [ATests, Shop] }
+            apps:
+              Shop: { dependencies: [A] }
+            """)
         #expect(errors.map(\.id) == ["invalid-dependency", "invalid-dependency"])
     }
 
     @Test func targetNameCollisionsNameBothDeclarations() async throws {
-        let errors = await InlineWorkspace.inputErrors("""
-        layers: [core]
-        naming: { interface: "{module}Core" }
-        modules:
-          Network: { layer: core, interface: true }
-          NetworkCore: { layer: core }
-        """)
+        let errors = await InlineWorkspace.inputErrors(
+            """
+            layers: [core]
+            naming: { interface: "{module}Core" }
+            modules:
+              Network: { layer: core, interface: true }
+              NetworkCore: { layer: core }
+            """)
         #expect(errors.map(\.id) == ["duplicate-target"])
         #expect(errors.first?.message == "module 'NetworkCore' produces target 'NetworkCore', which already exists")
     }
 
     @Test func allProblemsInAFileAreReportedAtOnce() async throws {
-        let errors = await InlineWorkspace.inputErrors("""
-        layers: [core]
-        modules:
-          A: { layer: cor, lincage: static }
-          B: { layer: core, interface: maybe }
-        """)
+        let errors = await InlineWorkspace.inputErrors(
+            """
+            layers: [core]
+            modules:
+              A: { layer: cor, lincage: static }
+              B: { layer: core, interface: maybe }
+            """)
         #expect(Set(errors.map(\.id)) == ["unknown-layer", "unknown-key", "wrong-type"])
     }
 
     @Test func theReaderNeverCrashesOnArbitraryYAMLShapes() async {
-        let shapes = ["[]", "42", "layers: 3", "layers: [[a]]", "layers: [{}]", "layers: [core]\nmodules: []",
-                      "layers: [core]\nmodules: { A: }", "layers: [core]\nmodules: { A: { layer: [x] } }",
-                      "layers: [core]\napps: { X: 1 }\nmodules: {}", "layers: [core]\nowners: [a]\nmodules: {}",
-                      "layers: [core]\nrules: { same-layer: [] }\nmodules: {}", "? [a]\n: b", "layers: &a [core]\nmodules: *a",
-                      "layers: [core]\nadopt: 7"]
+        let shapes = [
+            "[]", "42", "layers: 3", "layers: [[a]]", "layers: [{}]", "layers: [core]\nmodules: []",
+            "layers: [core]\nmodules: { A: }", "layers: [core]\nmodules: { A: { layer: [x] } }",
+            "layers: [core]\napps: { X: 1 }\nmodules: {}", "layers: [core]\nowners: [a]\nmodules: {}",
+            "layers: [core]\nrules: { same-layer: [] }\nmodules: {}", "? [a]\n: b", "layers: &a [core]\nmodules: *a",
+            "layers: [core]\nadopt: 7",
+        ]
         for shape in shapes {
             let errors = await InlineWorkspace.inputErrors(shape)
             #expect(!errors.isEmpty, "\(shape)")

@@ -59,8 +59,10 @@ import Testing
         #expect(compared == paths.count - Self.expectedUncertain.count)
     }
 
-    @Test(arguments: ["Adopt/RootPackage", "Adopt/LocalPackages", "Adopt/DynamicManifest", "Adopt/LayerViolationInPackage",
-                      "Rules/UnmappedTargetViolation"])
+    @Test(arguments: [
+        "Adopt/RootPackage", "Adopt/LocalPackages", "Adopt/DynamicManifest", "Adopt/LayerViolationInPackage",
+        "Rules/UnmappedTargetViolation",
+    ])
     func theModuleGraphFromTheFastPathEqualsTheOneFromDumpPackage(fixture: String) async throws {
         let fast = try await WorkspaceLoader(packageReading: .automatic).load(path: Fixtures.path(fixture)).workspace
         let reference = try await WorkspaceLoader(packageReading: .dumpPackage).load(path: Fixtures.path(fixture)).workspace
@@ -78,9 +80,10 @@ struct GraphSignature: Equatable, CustomStringConvertible {
         targets = workspace.targets.map { target in
             "\(target.name) \(target.role) module=\(target.module ?? "-") layer=\(workspace.layerName(of: workspace.index[target.name]!)) \(target.linkage) host=\(target.isTestHost)"
         }.sorted()
-        edges = Set(workspace.targets.indices.flatMap { from in
-            workspace.dependencies[from].map { "\(workspace.targets[from].name) → \(workspace.targets[$0.target].name)" }
-        })
+        edges = Set(
+            workspace.targets.indices.flatMap { from in
+                workspace.dependencies[from].map { "\(workspace.targets[from].name) → \(workspace.targets[$0.target].name)" }
+            })
     }
 
     var description: String { (targets + edges.sorted()).joined(separator: "\n") }

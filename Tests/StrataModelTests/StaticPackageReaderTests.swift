@@ -28,9 +28,10 @@ import Testing
         #expect(manifest.products[3].kind == .executable)
         #expect(manifest.dependencies.map(\.identity) == ["swift-log", "swift-collections"])
         let search = try #require(manifest.targets.first { $0.name == "SearchFeature" })
-        #expect(search.dependencies.map(\.reference) == [
-            .byName("Logging"), .byName("CatalogServiceInterface"), .product("OrderedCollections", package: "swift-collections"),
-        ])
+        #expect(
+            search.dependencies.map(\.reference) == [
+                .byName("Logging"), .byName("CatalogServiceInterface"), .product("OrderedCollections", package: "swift-collections"),
+            ])
         let checkout = try #require(manifest.targets.first { $0.name == "CheckoutFeature" })
         #expect(checkout.dependencies.map(\.reference) == [.target("CatalogServiceInterface"), .byName("Storage")])
         let storage = try #require(manifest.targets.first { $0.name == "Storage" })
@@ -43,13 +44,13 @@ import Testing
 
     @Test func locationsPointAtTargetNamesAndDependencyEntries() throws {
         let text = """
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "P", targets: [
-            .target(name: "A", dependencies: ["B"]),
-            .target(name: "B"),
-        ])
-        """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "A", dependencies: ["B"]),
+                .target(name: "B"),
+            ])
+            """
         guard case .read(let manifest) = read(text) else { Issue.record("not read"); return }
         #expect(manifest.targets[0].location == SourceLocation(path: "/pkg/Package.swift", line: 4, column: 19))
         #expect(manifest.targets[0].dependencies[0].location == SourceLocation(path: "/pkg/Package.swift", line: 4, column: 39))

@@ -5,15 +5,16 @@ import StrataRules
 import Testing
 
 @Suite struct ArchitectureCheckerTests {
-    static let violating = header + """
-    rules:
-      prefer-interface: error
-      same-layer: off
-    modules:
-      SuitService: { layer: service, interface: true }
-      CrewService: { layer: service, dependencies: [SuitService] }
-      Suit: { layer: domain, dependencies: [SuitService] }
-    """
+    static let violating =
+        header + """
+            rules:
+              prefer-interface: error
+              same-layer: off
+            modules:
+              SuitService: { layer: service, interface: true }
+              CrewService: { layer: service, dependencies: [SuitService] }
+              Suit: { layer: domain, dependencies: [SuitService] }
+            """
 
     @Test func severitiesFromTheManifestApplyAndOffRulesDoNotRun() async throws {
         let loaded = try await InlineWorkspace.load(Self.violating)
@@ -24,11 +25,12 @@ import Testing
     }
 
     @Test func anUnknownRuleIdIsAnInputErrorWithASuggestion() async throws {
-        let marked = MarkedText(header + """
-        rules: { 1️⃣prefer-interfaces: warning }
-        modules:
-          A: { layer: core }
-        """)
+        let marked = MarkedText(
+            header + """
+                rules: { 1️⃣prefer-interfaces: warning }
+                modules:
+                  A: { layer: core }
+                """)
         let loaded = try await InlineWorkspace.load(marked.text)
         #expect(throws: InputErrors.self) { try ArchitectureChecker(manifest: loaded.workspace.manifest) }
         do {
@@ -53,13 +55,14 @@ import Testing
     }
 
     @Test func findingsComeOutInPresentationOrder() async throws {
-        let loaded = try await InlineWorkspace.load(header + """
-        modules:
-          Logging: { layer: shared, dependencies: [Suit] }
-          SuitService: { layer: service, interface: true }
-          CrewService: { layer: service, dependencies: [SuitService] }
-          Suit: { layer: domain }
-        """)
+        let loaded = try await InlineWorkspace.load(
+            header + """
+                modules:
+                  Logging: { layer: shared, dependencies: [Suit] }
+                  SuitService: { layer: service, interface: true }
+                  CrewService: { layer: service, dependencies: [SuitService] }
+                  Suit: { layer: domain }
+                """)
         let diagnostics = try ArchitectureChecker(manifest: loaded.workspace.manifest).check(loaded.workspace)
         let lines = diagnostics.compactMap { $0.location?.line }
         #expect(lines == lines.sorted())

@@ -19,7 +19,7 @@ func expectLocation(_ finding: Finding?, at marker: String, in marked: MarkedTex
 
 /// The layers and naming most rule tests share.
 let header = """
-layers: [domain, service, core, shared]
-naming: { interface: "{module}Core", mocks: "{module}Mocks" }
+    layers: [domain, service, core, shared]
+    naming: { interface: "{module}Core", mocks: "{module}Mocks" }
 
-"""
+    """

@@ -5,42 +5,48 @@ import Testing
 
 @Suite struct SameLayerTests {
     @Test func linksToAnInterfaceInTheSameLayerAreAllowed() async throws {
-        let marked = MarkedText(header + """
-        modules:
-          Network: { layer: core, interface: true, mocks: true }
-          Radio: { layer: core, interface: { dependencies: [NetworkCore] }, dependencies: [NetworkCore] }
-        """)
+        let marked = MarkedText(
+            header + """
+                modules:
+                  Network: { layer: core, interface: true, mocks: true }
+                  Radio: { layer: core, interface: { dependencies: [NetworkCore] }, dependencies: [NetworkCore] }
+                """)
         #expect(try await findings(of: SameLayer(), in: marked).isEmpty)
     }
 
     @Test func testsMayUseTheMocksOfANeighbour() async throws {
-        let marked = MarkedText(header + """
-        modules:
-          Network: { layer: core, interface: true, mocks: true }
-          Radio: { layer: core, dependencies: [NetworkCore], tests: { dependencies: [NetworkMocks] } }
-        """)
+        let marked = MarkedText(
+            header + """
+                modules:
+                  Network: { layer: core, interface: true, mocks: true }
+                  Radio: { layer: core, dependencies: [NetworkCore], tests: { dependencies: [NetworkMocks] } }
+                """)
         #expect(try await findings(of: SameLayer(), in: marked).isEmpty)
     }
 
     @Test func linksToAnImplementationInTheSameLayerAreReportedWithTheInterfaceToUse() async throws {
-        let marked = MarkedText(header + """
-        modules:
-          SuitService: { layer: service, interface: true }
-          CrewService: { layer: service, dependencies: [1️⃣SuitService] }
-        """)
+        let marked = MarkedText(
+            header + """
+                modules:
+                  SuitService: { layer: service, interface: true }
+                  CrewService: { layer: service, dependencies: [1️⃣SuitService] }
+                """)
         let result = try await findings(of: SameLayer(), in: marked)
         #expect(result.count == 1)
-        #expect(result.first?.message == "'CrewService' depends on 'SuitService', another module in layer 'service'; inside a layer, links must go to an interface target")
+        #expect(
+            result.first?.message
+                == "'CrewService' depends on 'SuitService', another module in layer 'service'; inside a layer, links must go to an interface target")
         #expect(result.first?.hint == "depend on its interface 'SuitServiceCore' instead")
         expectLocation(result.first, at: "1️⃣", in: marked)
     }
 
     @Test func withoutAnInterfaceTheHintSuggestsCreatingOne() async throws {
-        let marked = MarkedText(header + """
-        modules:
-          Network: { layer: core }
-          Radio: { layer: core, dependencies: [1️⃣Network] }
-        """)
+        let marked = MarkedText(
+            header + """
+                modules:
+                  Network: { layer: core }
+                  Radio: { layer: core, dependencies: [1️⃣Network] }
+                """)
         let result = try await findings(of: SameLayer(), in: marked)
         #expect(result.first?.hint?.hasPrefix("give 'Network' an interface target") == true)
         expectLocation(result.first, at: "1️⃣", in: marked)
@@ -49,13 +55,14 @@ import Testing
     @Test func anAppDependingOnAnotherAppIsReported() async throws {
         // Depending on an app is rejected when the manifest is read; the rule itself covers
         // graphs built by other means (adopt mode), tested there.
-        let errors = await InlineWorkspace.inputErrors(header + """
-        modules:
-          Suit: { layer: domain }
-        apps:
-          Cosmonaut: { dependencies: [Suit] }
-          Overview: { dependencies: [Cosmonaut] }
-        """)
+        let errors = await InlineWorkspace.inputErrors(
+            header + """
+                modules:
+                  Suit: { layer: domain }
+                apps:
+                  Cosmonaut: { dependencies: [Suit] }
+                  Overview: { dependencies: [Cosmonaut] }
+                """)
         #expect(errors.map(\.id) == ["invalid-dependency"])
     }
 }

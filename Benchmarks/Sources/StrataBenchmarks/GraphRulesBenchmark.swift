@@ -28,14 +28,17 @@ enum GraphRulesBenchmark {
                 findings = checker.check(workspace)
             }
             guard findings.isEmpty else {
-                fatalError("the synthetic workspace should pass every rule; first of \(findings.count) findings: [\(findings[0].id)] \(findings[0].message)")
+                fatalError(
+                    "the synthetic workspace should pass every rule; first of \(findings.count) findings: [\(findings[0].id)] \(findings[0].message)")
             }
             var perRule: [Measurement] = []
             for rule in RuleRegistry.all {
                 perRule.append(Measurement.measure(rule.id, iterations: iterations) { _ = rule.check(workspace) })
             }
             let slowest = perRule.max { $0.median < $1.median }!
-            print("| \(count) | \(workspace.targets.count) | \(workspace.dependencyCount) | \(load.median.formatted) | **\(all.median.formatted)** | \(slowest.name) \(slowest.median.formatted) |")
+            print(
+                "| \(count) | \(workspace.targets.count) | \(workspace.dependencyCount) | \(load.median.formatted) | **\(all.median.formatted)** | \(slowest.name) \(slowest.median.formatted) |"
+            )
         }
         print("")
     }

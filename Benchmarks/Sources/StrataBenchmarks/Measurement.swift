@@ -51,7 +51,8 @@ extension Duration {
 enum Machine {
     static var description: String {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
         let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
         return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, \(osName)"

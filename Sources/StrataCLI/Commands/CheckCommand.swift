@@ -13,10 +13,10 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Check a workspace's architecture rules.",
         discussion: """
-        Reads strata.yml (and, in adopt mode, the Package.swift files it points at), runs every rule \
-        and prints each finding as path:line:col: severity: [rule-id] message.
-        Exit status: 0 no errors, 1 rule violations at error severity, 2 the input could not be read.
-        """
+            Reads strata.yml (and, in adopt mode, the Package.swift files it points at), runs every rule \
+            and prints each finding as path:line:col: severity: [rule-id] message.
+            Exit status: 0 no errors, 1 rule violations at error severity, 2 the input could not be read.
+            """
     )
 
     @Argument(help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
@@ -31,7 +31,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write every current finding to this baseline file and exit 0.", valueName: "file"))
     var writeBaseline: String?
 
-    @Option(help: ArgumentHelp("How to read Package.swift files in adopt mode: automatic (static, dump-package where unsure) or dump-package.", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "How to read Package.swift files in adopt mode: automatic (static, dump-package where unsure) or dump-package.", valueName: "mode"))
     var manifestReader: WorkspaceLoader.PackageReading = .automatic
 
     @Flag(help: "Say how each Package.swift was read and how long each step took.")
@@ -45,7 +47,8 @@ struct CheckCommand: AsyncParsableCommand {
 
         if verbose {
             for packageReport in report.packageReports {
-                let how = packageReport.method == .static
+                let how =
+                    packageReport.method == .static
                     ? "read statically"
                     : "read with swift package dump-package (\(packageReport.reason ?? "requested"))"
                 Terminal.standardError("strata: \(display(packageReport.path)): \(how)")
@@ -62,7 +65,8 @@ struct CheckCommand: AsyncParsableCommand {
                 Terminal.standardError("strata: error: \(error)")
                 throw ExitCode(2)
             }
-            Terminal.standardError("strata: wrote \(accepted.entries.count) baseline entries for \(report.findings.count) findings to \(display(target))")
+            Terminal.standardError(
+                "strata: wrote \(accepted.entries.count) baseline entries for \(report.findings.count) findings to \(display(target))")
             return
         }
 

@@ -1,5 +1,5 @@
-import StrataDiagnostics
 import Foundation
+import StrataDiagnostics
 
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), which
 /// show as annotations on the pull request's diff.
@@ -41,9 +41,10 @@ struct GitHubFormatter: DiagnosticFormatter {
             lines.append("::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))")
         }
         let s = report.summary
-        lines.append(s.inputFailed
-            ? "strata: \(s.errors) input error(s); nothing was checked"
-            : "strata: \(s.workspace ?? "workspace"): \(s.errors) error(s), \(s.warnings) warning(s), \(s.suppressed) suppressed")
+        lines.append(
+            s.inputFailed
+                ? "strata: \(s.errors) input error(s); nothing was checked"
+                : "strata: \(s.workspace ?? "workspace"): \(s.errors) error(s), \(s.warnings) warning(s), \(s.suppressed) suppressed")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -44,12 +44,14 @@ struct JSONFormatter: DiagnosticFormatter {
         let s = report.summary
         let document = Document(
             workspace: s.workspace,
-            summary: Summary(errors: s.errors, warnings: s.warnings, suppressed: s.suppressed, targets: s.targets,
-                             dependencies: s.edges, layers: s.layers, inputFailed: s.inputFailed),
+            summary: Summary(
+                errors: s.errors, warnings: s.warnings, suppressed: s.suppressed, targets: s.targets,
+                dependencies: s.edges, layers: s.layers, inputFailed: s.inputFailed),
             diagnostics: report.diagnostics.map { d in
-                Entry(id: d.id, severity: d.severity.rawValue, message: d.message, location: location(d.location),
-                      notes: d.notes.map { Note(message: $0.message, location: location($0.location)) },
-                      hint: d.hint, subject: d.subject)
+                Entry(
+                    id: d.id, severity: d.severity.rawValue, message: d.message, location: location(d.location),
+                    notes: d.notes.map { Note(message: $0.message, location: location($0.location)) },
+                    hint: d.hint, subject: d.subject)
             })
         return encodeJSON(document)
     }

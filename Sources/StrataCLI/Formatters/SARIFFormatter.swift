@@ -9,7 +9,10 @@ struct SARIFFormatter: DiagnosticFormatter {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
         var version = "2.1.0"
         var runs: [Run]
-        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version, runs
+        }
     }
     private struct Run: Encodable {
         var tool: Tool
@@ -62,13 +65,15 @@ struct SARIFFormatter: DiagnosticFormatter {
     func format(_ report: FormattableReport) -> String {
         func physical(_ location: SourceLocation?) -> PhysicalLocation? {
             location.map {
-                PhysicalLocation(artifactLocation: Artifact(uri: report.displayPath($0.path)),
-                                 region: Region(startLine: $0.line, startColumn: $0.column))
+                PhysicalLocation(
+                    artifactLocation: Artifact(uri: report.displayPath($0.path)),
+                    region: Region(startLine: $0.line, startColumn: $0.column))
             }
         }
         let rules = RuleRegistry.all.map { rule in
-            RuleDescriptor(id: rule.id, shortDescription: Text(text: rule.summary),
-                           defaultConfiguration: Configuration(level: rule.defaultSeverity == .warning ? "warning" : "error"))
+            RuleDescriptor(
+                id: rule.id, shortDescription: Text(text: rule.summary),
+                defaultConfiguration: Configuration(level: rule.defaultSeverity == .warning ? "warning" : "error"))
         }
         let results = report.diagnostics.map { d -> Result in
             var message = d.message

@@ -6,7 +6,12 @@ struct TextFormatter: DiagnosticFormatter {
     let useColor: Bool
 
     private enum Style: String {
-        case bold = "1", red = "1;31", yellow = "1;33", cyan = "1;36", green = "1;32", dim = "2"
+        case bold = "1"
+        case red = "1;31"
+        case yellow = "1;33"
+        case cyan = "1;36"
+        case green = "1;32"
+        case dim = "2"
     }
 
     private func styled(_ text: String, _ style: Style) -> String {
@@ -52,8 +57,9 @@ struct TextFormatter: DiagnosticFormatter {
         if summary.errors == 0 && summary.warnings == 0 {
             parts.append(styled("no violations", .green))
         } else {
-            parts.append(styled(plural(summary.errors, "error"), summary.errors > 0 ? .red : .bold)
-                         + ", " + styled(plural(summary.warnings, "warning"), summary.warnings > 0 ? .yellow : .bold))
+            parts.append(
+                styled(plural(summary.errors, "error"), summary.errors > 0 ? .red : .bold)
+                    + ", " + styled(plural(summary.warnings, "warning"), summary.warnings > 0 ? .yellow : .bold))
         }
         if let baseline = summary.baselinePath {
             parts.append("\(summary.suppressed) suppressed by baseline \(baseline)")

@@ -1,5 +1,5 @@
-public import StrataDiagnostics
 import Foundation
+public import StrataDiagnostics
 
 /// The contents of a `strata.yml`, as written, with the location of every value.
 ///

@@ -14,10 +14,12 @@ public enum ManifestLoader {
     /// Reads the manifest at `path` (absolute).
     public static func load(path: String) throws(InputErrors) -> Manifest {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputErrors([.inputError(
-                "unreadable-file", "cannot read '\(path)'", at: nil,
-                hint: "check that the file exists and is readable"
-            )])
+            throw InputErrors([
+                .inputError(
+                    "unreadable-file", "cannot read '\(path)'", at: nil,
+                    hint: "check that the file exists and is readable"
+                )
+            ])
         }
         return try parse(data: data, path: path)
     }
@@ -32,10 +34,12 @@ public enum ManifestLoader {
             throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
         }
         guard let root, !isEmptyDocument(root) else {
-            throw InputErrors([.inputError(
-                "empty-manifest", "\(fileName) is empty", at: .file(path),
-                hint: "a manifest needs at least 'layers:' and either 'modules:' or 'adopt:'; see docs/MANIFEST.md"
-            )])
+            throw InputErrors([
+                .inputError(
+                    "empty-manifest", "\(fileName) is empty", at: .file(path),
+                    hint: "a manifest needs at least 'layers:' and either 'modules:' or 'adopt:'; see docs/MANIFEST.md"
+                )
+            ])
         }
         var parser = ManifestParser(path: path)
         let manifest = parser.parse(root)
@@ -77,11 +81,13 @@ public enum ManifestLoader {
             }
         }
         let column = String(decoding: bytes[lineStart..<validBytes], as: UTF8.self).unicodeScalars.count + 1
-        throw InputErrors([.inputError(
-            "invalid-encoding", "\(URL(fileURLWithPath: path).lastPathComponent) is not valid UTF-8 (byte offset \(validBytes))",
-            at: SourceLocation(path: path, line: line, column: column),
-            hint: "save the file as UTF-8"
-        )])
+        throw InputErrors([
+            .inputError(
+                "invalid-encoding", "\(URL(fileURLWithPath: path).lastPathComponent) is not valid UTF-8 (byte offset \(validBytes))",
+                at: SourceLocation(path: path, line: line, column: column),
+                hint: "save the file as UTF-8"
+            )
+        ])
     }
 }
 
@@ -93,8 +99,8 @@ enum YAMLErrorTranslator {
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             var notes: [DiagnosticNote] = []
             if let context {
                 notes.append(DiagnosticNote(context.text, at: SourceLocation(path: path, line: context.mark.line, column: context.mark.column)))
@@ -108,12 +114,13 @@ enum YAMLErrorTranslator {
         case .duplicatedKeysInMapping(let duplicates, let context):
             return duplicateKey(duplicates.first ?? "?", firstMark: context.mark, text: text, path: path)
         case .reader(let problem, let offset, _, _):
-            let location = offset.map { offset -> SourceLocation in
-                let prefix = text.unicodeScalars.prefix(offset)
-                let line = prefix.filter { $0 == "\n" }.count + 1
-                let column = prefix.count - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
-                return SourceLocation(path: path, line: line, column: column)
-            } ?? .file(path)
+            let location =
+                offset.map { offset -> SourceLocation in
+                    let prefix = text.unicodeScalars.prefix(offset)
+                    let line = prefix.filter { $0 == "\n" }.count + 1
+                    let column = prefix.count - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
+                    return SourceLocation(path: path, line: line, column: column)
+                } ?? .file(path)
             return .inputError("yaml-syntax", "cannot read YAML: \(problem)", at: location, hint: "remove control characters from the file")
         default:
             return .inputError("yaml-syntax", "cannot parse YAML: \(yamlError)", at: .file(path))
@@ -173,15 +180,18 @@ enum YAMLErrorTranslator {
         let notes = [DiagnosticNote("first declared here", at: first)]
         switch section {
         case "modules":
-            return .inputError("duplicate-module", "module '\(key)' is declared twice", at: second,
-                               hint: "rename one of the modules or merge the two declarations", notes: notes)
+            return .inputError(
+                "duplicate-module", "module '\(key)' is declared twice", at: second,
+                hint: "rename one of the modules or merge the two declarations", notes: notes)
         case "apps":
-            return .inputError("duplicate-app", "app '\(key)' is declared twice", at: second,
-                               hint: "rename one of the apps or merge the two declarations", notes: notes)
+            return .inputError(
+                "duplicate-app", "app '\(key)' is declared twice", at: second,
+                hint: "rename one of the apps or merge the two declarations", notes: notes)
         default:
             let place = section.map { " in '\($0)'" } ?? ""
-            return .inputError("duplicate-key", "key '\(key)' appears twice\(place)", at: second,
-                               hint: "remove one of them; YAML keys must be unique", notes: notes)
+            return .inputError(
+                "duplicate-key", "key '\(key)' appears twice\(place)", at: second,
+                hint: "remove one of them; YAML keys must be unique", notes: notes)
         }
     }
 }

@@ -27,8 +27,9 @@ struct ManifestParser {
         if let layers = section["layers"] {
             manifest.layers = parseLayers(layers.value)
         } else {
-            reader.report("missing-key", "the manifest has no 'layers'", at: .file(reader.path),
-                          hint: "list the layers from top to bottom, e.g. 'layers: [domain, service, core, shared]'")
+            reader.report(
+                "missing-key", "the manifest has no 'layers'", at: .file(reader.path),
+                hint: "list the layers from top to bottom, e.g. 'layers: [domain, service, core, shared]'")
         }
         if let naming = section["naming"] { manifest.naming = parseNaming(naming.value) }
         if let adopt = section["adopt"] { manifest.adopt = parseAdopt(adopt.value, key: adopt.key) }
@@ -39,20 +40,23 @@ struct ManifestParser {
             if let modules = section["modules"] { manifest.modules = parseModules(modules.value, layers: layerNames) }
             if let apps = section["apps"] { manifest.apps = parseApps(apps.value) }
             if section["modules"] == nil {
-                reader.report("missing-key", "the manifest has neither 'modules' nor 'adopt'", at: .file(reader.path),
-                              hint: "list the modules under 'modules:' (generate mode), or add 'adopt: {}' to read existing Package.swift files")
+                reader.report(
+                    "missing-key", "the manifest has neither 'modules' nor 'adopt'", at: .file(reader.path),
+                    hint: "list the modules under 'modules:' (generate mode), or add 'adopt: {}' to read existing Package.swift files")
             }
             for layer in manifest.layers {
                 if let pattern = layer.patterns.first {
-                    reader.report("invalid-value", "layer '\(layer.name.value)' has 'patterns', which only apply in adopt mode",
-                                  at: pattern.location, hint: "in generate mode each module names its layer; remove 'patterns'")
+                    reader.report(
+                        "invalid-value", "layer '\(layer.name.value)' has 'patterns', which only apply in adopt mode",
+                        at: pattern.location, hint: "in generate mode each module names its layer; remove 'patterns'")
                 }
             }
         } else {
             for key in ["modules", "apps", "packages"] {
                 if let entry = section[key] {
-                    reader.report("conflicting-sections", "'\(key)' cannot be used together with 'adopt'", at: entry.key.location,
-                                  hint: "in adopt mode modules and packages come from Package.swift; remove '\(key)' or 'adopt'")
+                    reader.report(
+                        "conflicting-sections", "'\(key)' cannot be used together with 'adopt'", at: entry.key.location,
+                        hint: "in adopt mode modules and packages come from Package.swift; remove '\(key)' or 'adopt'")
                 }
             }
         }
@@ -84,9 +88,10 @@ struct ManifestParser {
             }
             guard let layer else { continue }
             if let first = seen[layer.name.value] {
-                reader.report("duplicate-layer", "layer '\(layer.name.value)' is listed twice", at: layer.name.location,
-                              hint: "each layer appears once, in order from top to bottom",
-                              notes: [DiagnosticNote("first listed here", at: first)])
+                reader.report(
+                    "duplicate-layer", "layer '\(layer.name.value)' is listed twice", at: layer.name.location,
+                    hint: "each layer appears once, in order from top to bottom",
+                    notes: [DiagnosticNote("first listed here", at: first)])
                 continue
             }
             seen[layer.name.value] = layer.name.location
@@ -117,9 +122,11 @@ struct ManifestParser {
             let placeholder = key.value == "app" ? "app" : "module"
             guard ManifestKeys.naming.contains(key.value), let text = reader.string(value, "'naming.\(key.value)'") else { continue }
             guard let template = NamingTemplate(text.value, placeholder: placeholder),
-                  template.name(for: "X") != "X" || key.value == "app" else {
-                reader.report("invalid-value", "'naming.\(key.value)' must contain '{\(placeholder)}' exactly once, plus a prefix or suffix",
-                              at: text.location, hint: "for example \"{\(placeholder)}\(key.value == "interface" ? "Interface" : key.value.capitalized)\"")
+                template.name(for: "X") != "X" || key.value == "app"
+            else {
+                reader.report(
+                    "invalid-value", "'naming.\(key.value)' must contain '{\(placeholder)}' exactly once, plus a prefix or suffix",
+                    at: text.location, hint: "for example \"{\(placeholder)}\(key.value == "interface" ? "Interface" : key.value.capitalized)\"")
                 continue
             }
             switch key.value {
@@ -139,7 +146,10 @@ struct ManifestParser {
         var packages: [ExternalPackageDeclaration] = []
         for (name, value) in pairs {
             let what = "package '\(name.value)'"
-            guard let fields = reader.mapping(value, what, hint: "for example '\(name.value): { url: https://github.com/owner/\(name.value), from: 1.0.0 }'") else { continue }
+            guard
+                let fields = reader.mapping(
+                    value, what, hint: "for example '\(name.value): { url: https://github.com/owner/\(name.value), from: 1.0.0 }'")
+            else { continue }
             reader.checkKeys(fields, allowed: ManifestKeys.package, in: what)
             let field = Dictionary(fields.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
             let url = field["url"].flatMap { reader.string($0, "'url' of \(what)") }
@@ -155,8 +165,9 @@ struct ManifestParser {
             case let (url?, nil):
                 source = .url(url.value)
                 if given.count != 1 {
-                    reader.report("invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'",
-                                  at: name.location, hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'")
+                    reader.report(
+                        "invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                        at: name.location, hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'")
                     continue
                 }
             case let (nil, path?):
@@ -189,28 +200,31 @@ struct ManifestParser {
             reader.checkKeys(fields, allowed: ManifestKeys.module, in: what)
             let field = Dictionary(fields.map { ($0.key.value, $0) }, uniquingKeysWith: { first, _ in first })
             guard let layerNode = field["layer"] else {
-                reader.report("missing-key", "\(what) has no 'layer'", at: name.location,
-                              hint: "add 'layer:' with one of: \(layers.joined(separator: ", "))")
+                reader.report(
+                    "missing-key", "\(what) has no 'layer'", at: name.location,
+                    hint: "add 'layer:' with one of: \(layers.joined(separator: ", "))")
                 continue
             }
             guard let layer = reader.string(layerNode.value, "'layer' of \(what)") else { continue }
             if !layers.isEmpty, !layers.contains(layer.value) {
-                reader.report("unknown-layer", "\(what) is in layer '\(layer.value)', which is not in 'layers'", at: layer.location,
-                              hint: Suggestions.didYouMean(layer.value, in: layers) ?? "layers are: \(layers.joined(separator: ", "))")
+                reader.report(
+                    "unknown-layer", "\(what) is in layer '\(layer.value)', which is not in 'layers'", at: layer.location,
+                    hint: Suggestions.didYouMean(layer.value, in: layers) ?? "layers are: \(layers.joined(separator: ", "))")
             }
             let linkage = field["linkage"].flatMap { reader.choice($0.value, "'linkage' of \(what)", as: Linkage.self) }?.value ?? .static
-            modules.append(ModuleDeclaration(
-                name: name,
-                layer: layer,
-                interface: field["interface"].flatMap { companion($0.value, key: $0.key, what: "'interface' of \(what)") },
-                mocks: field["mocks"].flatMap { companion($0.value, key: $0.key, what: "'mocks' of \(what)") },
-                tests: field["tests"].map { companion($0.value, key: $0.key, what: "'tests' of \(what)") }
-                    ?? CompanionTarget(location: name.location, dependencies: [], packages: []),
-                linkage: linkage,
-                dependencies: field["dependencies"].flatMap { reader.strings($0.value, "'dependencies' of \(what)") } ?? [],
-                packages: field["packages"].flatMap { reader.strings($0.value, "'packages' of \(what)") } ?? [],
-                path: field["path"].flatMap { reader.string($0.value, "'path' of \(what)") }
-            ))
+            modules.append(
+                ModuleDeclaration(
+                    name: name,
+                    layer: layer,
+                    interface: field["interface"].flatMap { companion($0.value, key: $0.key, what: "'interface' of \(what)") },
+                    mocks: field["mocks"].flatMap { companion($0.value, key: $0.key, what: "'mocks' of \(what)") },
+                    tests: field["tests"].map { companion($0.value, key: $0.key, what: "'tests' of \(what)") }
+                        ?? CompanionTarget(location: name.location, dependencies: [], packages: []),
+                    linkage: linkage,
+                    dependencies: field["dependencies"].flatMap { reader.strings($0.value, "'dependencies' of \(what)") } ?? [],
+                    packages: field["packages"].flatMap { reader.strings($0.value, "'packages' of \(what)") } ?? [],
+                    path: field["path"].flatMap { reader.string($0.value, "'path' of \(what)") }
+                ))
         }
         return modules
     }
@@ -240,21 +254,23 @@ struct ManifestParser {
             guard let fields = reader.mapping(value, what, hint: "for example '\(name.value): { dependencies: [...] }'") else { continue }
             reader.checkKeys(fields, allowed: ManifestKeys.app, in: what)
             let field = Dictionary(fields.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
-            apps.append(AppDeclaration(
-                name: name,
-                dependencies: field["dependencies"].flatMap { reader.strings($0, "'dependencies' of \(what)") } ?? [],
-                packages: field["packages"].flatMap { reader.strings($0, "'packages' of \(what)") } ?? [],
-                isTestHost: field["host"].flatMap { reader.bool($0, "'host' of \(what)") } ?? false,
-                path: field["path"].flatMap { reader.string($0, "'path' of \(what)") }
-            ))
+            apps.append(
+                AppDeclaration(
+                    name: name,
+                    dependencies: field["dependencies"].flatMap { reader.strings($0, "'dependencies' of \(what)") } ?? [],
+                    packages: field["packages"].flatMap { reader.strings($0, "'packages' of \(what)") } ?? [],
+                    isTestHost: field["host"].flatMap { reader.bool($0, "'host' of \(what)") } ?? false,
+                    path: field["path"].flatMap { reader.string($0, "'path' of \(what)") }
+                ))
         }
         return apps
     }
 
     private mutating func checkIdentifier(_ name: Located<String>, kind: String) {
         guard !SwiftIdentifier.isValid(name.value) else { return }
-        reader.report("invalid-name", "\(kind) name '\(name.value)' is not a valid Swift identifier", at: name.location,
-                      hint: "use letters, digits and underscores, not starting with a digit, e.g. '\(SwiftIdentifier.suggestion(for: name.value))'")
+        reader.report(
+            "invalid-name", "\(kind) name '\(name.value)' is not a valid Swift identifier", at: name.location,
+            hint: "use letters, digits and underscores, not starting with a digit, e.g. '\(SwiftIdentifier.suggestion(for: name.value))'")
     }
 
     // MARK: - Owners, rules, adopt

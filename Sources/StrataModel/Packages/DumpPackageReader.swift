@@ -34,22 +34,25 @@ enum DumpPackageReader {
                 error: .string(limit: 4 << 20)
             )
             guard result.terminationStatus.isSuccess else {
-                throw InputErrors(evaluationErrors(result.standardError ?? "", path: path))
+                throw InputErrors(evaluationErrors(result.standardError, path: path))
             }
-            output = result.standardOutput ?? ""
+            output = result.standardOutput
         } catch let error as InputErrors {
             throw error
         } catch {
-            throw InputErrors(.inputError(
-                "package-evaluation", "cannot run 'swift package dump-package' for this manifest: \(error)",
-                at: .file(path), hint: "Strata needs the Swift toolchain on the PATH (or STRATA_SWIFT) to read manifests it cannot read statically"))
+            throw InputErrors(
+                .inputError(
+                    "package-evaluation", "cannot run 'swift package dump-package' for this manifest: \(error)",
+                    at: .file(path),
+                    hint: "Strata needs the Swift toolchain on the PATH (or STRATA_SWIFT) to read manifests it cannot read statically"))
         }
         do {
             return try decode(Data(output.utf8), path: path)
         } catch {
-            throw InputErrors(.inputError(
-                "package-evaluation", "unexpected output from 'swift package dump-package': \(error)",
-                at: .file(path), hint: "run 'swift package dump-package' in the package's folder to see it"))
+            throw InputErrors(
+                .inputError(
+                    "package-evaluation", "unexpected output from 'swift package dump-package': \(error)",
+                    at: .file(path), hint: "run 'swift package dump-package' in the package's folder to see it"))
         }
     }
 
@@ -60,18 +63,22 @@ enum DumpPackageReader {
             // `/abs/Package.swift:12:5: error: cannot find 'x' in scope`
             let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
             guard parts.count == 5, parts[3].trimmingCharacters(in: .whitespaces) == "error",
-                  let lineNumber = Int(parts[1]), let column = Int(parts[2]) else { continue }
-            diagnostics.append(.inputError(
-                "package-evaluation", "Package.swift cannot be evaluated: \(parts[4].trimmingCharacters(in: .whitespaces))",
-                at: SourceLocation(path: String(parts[0]), line: lineNumber, column: column),
-                hint: "fix the manifest so that 'swift package dump-package' succeeds in its folder"))
+                let lineNumber = Int(parts[1]), let column = Int(parts[2])
+            else { continue }
+            diagnostics.append(
+                .inputError(
+                    "package-evaluation", "Package.swift cannot be evaluated: \(parts[4].trimmingCharacters(in: .whitespaces))",
+                    at: SourceLocation(path: String(parts[0]), line: lineNumber, column: column),
+                    hint: "fix the manifest so that 'swift package dump-package' succeeds in its folder"))
         }
         if diagnostics.isEmpty {
-            let message = stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let message =
+                stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .first { !$0.isEmpty } ?? "no output"
-            diagnostics.append(.inputError(
-                "package-evaluation", "Package.swift cannot be evaluated: \(message)", at: .file(path),
-                hint: "run 'swift package dump-package' in the package's folder to see the full output"))
+            diagnostics.append(
+                .inputError(
+                    "package-evaluation", "Package.swift cannot be evaluated: \(message)", at: .file(path),
+                    hint: "run 'swift package dump-package' in the package's folder to see the full output"))
         }
         return diagnostics
     }
@@ -83,7 +90,8 @@ enum DumpPackageReader {
     /// Decodes dump-package's JSON.
     static func decode(_ data: Data, path: String) throws -> PackageManifest {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let name = root["name"] as? String else {
+            let name = root["name"] as? String
+        else {
             throw FormatError(description: "no package name")
         }
         let locations = TargetLocator(path: path)
@@ -108,20 +116,26 @@ enum DumpPackageReader {
 
         for dependency in root["dependencies"] as? [[String: Any]] ?? [] {
             if let fileSystem = (dependency["fileSystem"] as? [[String: Any]])?.first,
-               let identity = fileSystem["identity"] as? String, let dependencyPath = fileSystem["path"] as? String {
-                manifest.dependencies.append(PackageDependency(
-                    identity: identity, name: fileSystem["nameForTargetDependencyResolutionOnly"] as? String,
-                    source: .fileSystem(URL(fileURLWithPath: dependencyPath).standardizedFileURL.path), location: nil))
+                let identity = fileSystem["identity"] as? String, let dependencyPath = fileSystem["path"] as? String
+            {
+                manifest.dependencies.append(
+                    PackageDependency(
+                        identity: identity, name: fileSystem["nameForTargetDependencyResolutionOnly"] as? String,
+                        source: .fileSystem(URL(fileURLWithPath: dependencyPath).standardizedFileURL.path), location: nil))
             } else if let sourceControl = (dependency["sourceControl"] as? [[String: Any]])?.first,
-                      let identity = sourceControl["identity"] as? String {
+                let identity = sourceControl["identity"] as? String
+            {
                 let location = sourceControl["location"] as? [String: Any] ?? [:]
-                let url = ((location["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
+                let url =
+                    ((location["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
                     ?? (location["local"] as? [String])?.first ?? identity
-                manifest.dependencies.append(PackageDependency(
-                    identity: identity, name: sourceControl["nameForTargetDependencyResolutionOnly"] as? String,
-                    source: .sourceControl(url), location: nil))
+                manifest.dependencies.append(
+                    PackageDependency(
+                        identity: identity, name: sourceControl["nameForTargetDependencyResolutionOnly"] as? String,
+                        source: .sourceControl(url), location: nil))
             } else if let registry = (dependency["registry"] as? [[String: Any]])?.first,
-                      let identity = registry["identity"] as? String {
+                let identity = registry["identity"] as? String
+            {
                 manifest.dependencies.append(PackageDependency(identity: identity, name: nil, source: .registry(identity), location: nil))
             }
         }
@@ -141,9 +155,10 @@ enum DumpPackageReader {
                     dependencies.append(PackageTargetDependency(.product(name, package: package), location: location))
                 }
             }
-            manifest.targets.append(PackageTarget(
-                name: targetName, kind: kind, dependencies: dependencies, path: target["path"] as? String,
-                exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String], location: location))
+            manifest.targets.append(
+                PackageTarget(
+                    name: targetName, kind: kind, dependencies: dependencies, path: target["path"] as? String,
+                    exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String], location: location))
         }
         return manifest
     }
@@ -162,8 +177,9 @@ struct TargetLocator {
         var i = 0
         while i + 5 < tokens.count {
             if tokens[i].kind == .period, tokens[i + 1].kind == .identifier, kinds.contains(source.text(of: tokens[i + 1])),
-               tokens[i + 2].kind == .leftParen, source.token(tokens[i + 3], is: "name"), tokens[i + 4].kind == .colon,
-               let name = source.stringValue(of: tokens[i + 5]), locations[name] == nil {
+                tokens[i + 2].kind == .leftParen, source.token(tokens[i + 3], is: "name"), tokens[i + 4].kind == .colon,
+                let name = source.stringValue(of: tokens[i + 5]), locations[name] == nil
+            {
                 let (line, column) = source.lineAndColumn(of: tokens[i + 5].range.lowerBound)
                 locations[name] = SourceLocation(path: path, line: line, column: column)
             }

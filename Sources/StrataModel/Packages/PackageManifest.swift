@@ -29,11 +29,15 @@ public struct PackageManifest: Sendable, Hashable {
     /// The manifest without source locations, for comparing what two readers found.
     public var withoutLocations: PackageManifest {
         var copy = self
-        copy.dependencies = copy.dependencies.map { var d = $0; d.location = nil; return d }
+        copy.dependencies = copy.dependencies.map {
+            var d = $0; d.location = nil; return d
+        }
         copy.targets = copy.targets.map { target in
             var t = target
             t.location = nil
-            t.dependencies = t.dependencies.map { var d = $0; d.location = nil; return d }
+            t.dependencies = t.dependencies.map {
+                var d = $0; d.location = nil; return d
+            }
             return t
         }
         return copy
@@ -111,8 +115,10 @@ public struct PackageTarget: Sendable, Hashable {
     public var sources: [String]?
     public var location: SourceLocation?
 
-    public init(name: String, kind: Kind, dependencies: [PackageTargetDependency], path: String?, exclude: [String],
-                sources: [String]?, location: SourceLocation?) {
+    public init(
+        name: String, kind: Kind, dependencies: [PackageTargetDependency], path: String?, exclude: [String],
+        sources: [String]?, location: SourceLocation?
+    ) {
         self.name = name
         self.kind = kind
         self.dependencies = dependencies

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import StrataDiagnostics
 import StrataLexer
 
@@ -55,8 +55,9 @@ public enum PackageManifestReader {
 
     private static func contents(of path: String) throws(InputErrors) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputErrors(.inputError(
-                "missing-package", "cannot read '\(path)'", at: nil, hint: "check that the Package.swift exists and is readable"))
+            throw InputErrors(
+                .inputError(
+                    "missing-package", "cannot read '\(path)'", at: nil, hint: "check that the Package.swift exists and is readable"))
         }
         return [UInt8](data)
     }

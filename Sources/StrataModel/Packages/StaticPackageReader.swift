@@ -79,7 +79,8 @@ struct StaticPackageReader {
             var type = Product.LibraryType.automatic
             if let typeExpression = try optionalArgument("type", in: arguments) {
                 guard case .member(_, let member, _) = try resolve(typeExpression),
-                      let value = Product.LibraryType(rawValue: member) else {
+                    let value = Product.LibraryType(rawValue: member)
+                else {
                     throw UncertainManifest(reason: "a library type that is not '.static' or '.dynamic'", offset: typeExpression.offset)
                 }
                 type = value
@@ -105,13 +106,15 @@ struct StaticPackageReader {
             let relative = try string(pathExpression, "a package path")
             let absolute = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
                 .standardizedFileURL.path
-            return PackageDependency(identity: PackageDependency.identity(for: absolute), name: givenName,
-                                     source: .fileSystem(absolute), location: location)
+            return PackageDependency(
+                identity: PackageDependency.identity(for: absolute), name: givenName,
+                source: .fileSystem(absolute), location: location)
         }
         if let urlExpression = try optionalArgument("url", in: arguments) {
             let url = try string(urlExpression, "a package URL")
-            return PackageDependency(identity: PackageDependency.identity(for: url), name: givenName,
-                                     source: .sourceControl(url), location: location)
+            return PackageDependency(
+                identity: PackageDependency.identity(for: url), name: givenName,
+                source: .sourceControl(url), location: location)
         }
         if let idExpression = try optionalArgument("id", in: arguments) {
             let id = try string(idExpression, "a registry id")
@@ -132,7 +135,8 @@ struct StaticPackageReader {
         }
         let nameExpression = try argument("name", in: arguments, of: expression)
         let name = try string(nameExpression, "a target name")
-        let dependencies = try optionalArgument("dependencies", in: arguments)
+        let dependencies =
+            try optionalArgument("dependencies", in: arguments)
             .map { e throws(UncertainManifest) in try list(e, "target dependencies") } ?? []
         var targetDependencies: [PackageTargetDependency] = []
         for element in dependencies { targetDependencies.append(try targetDependency(element)) }
@@ -142,7 +146,8 @@ struct StaticPackageReader {
             dependencies: targetDependencies,
             path: try optionalArgument("path", in: arguments).flatMap { e throws(UncertainManifest) in try optionalString(e, "a target path") },
             exclude: try optionalArgument("exclude", in: arguments).map { e throws(UncertainManifest) in try strings(e, "excluded paths") } ?? [],
-            sources: try optionalArgument("sources", in: arguments).flatMap { e throws(UncertainManifest) in try optionalStrings(e, "target sources") },
+            sources: try optionalArgument("sources", in: arguments).flatMap { e throws(UncertainManifest) in try optionalStrings(e, "target sources")
+            },
             location: location(try resolvedOffset(nameExpression))
         )
     }
@@ -161,7 +166,9 @@ struct StaticPackageReader {
         case "byName":
             return PackageTargetDependency(.byName(name), location: location)
         case "product":
-            let package = try optionalArgument("package", in: arguments).flatMap { e throws(UncertainManifest) in try optionalString(e, "a package name") }
+            let package = try optionalArgument("package", in: arguments).flatMap { e throws(UncertainManifest) in
+                try optionalString(e, "a package name")
+            }
             return PackageTargetDependency(.product(name, package: package), location: location)
         default:
             throw UncertainManifest(reason: "an unknown target dependency '.\(factory)(…)'", offset: resolved.offset)
@@ -216,7 +223,8 @@ struct StaticPackageReader {
     }
 
     /// `.name(arguments)` or `Type.name(arguments)`: the factory's name and its arguments.
-    private mutating func factoryCall(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> (String, [SwiftExpression.Argument]) {
+    private mutating func factoryCall(_ expression: SwiftExpression, _ what: String) throws(UncertainManifest) -> (String, [SwiftExpression.Argument])
+    {
         let resolved = try resolve(expression)
         guard case .call(let callee, let arguments, _) = resolved, case .member(let base, let name, _) = callee else {
             throw UncertainManifest(reason: "\(what) that is not a PackageDescription call", offset: resolved.offset)
@@ -236,7 +244,9 @@ struct StaticPackageReader {
         }
     }
 
-    private func argument(_ label: String, in arguments: [SwiftExpression.Argument], of call: SwiftExpression) throws(UncertainManifest) -> SwiftExpression {
+    private func argument(
+        _ label: String, in arguments: [SwiftExpression.Argument], of call: SwiftExpression
+    ) throws(UncertainManifest) -> SwiftExpression {
         guard let value = try optionalArgument(label, in: arguments) else {
             throw UncertainManifest(reason: "a call without '\(label):'", offset: call.offset)
         }

@@ -23,7 +23,7 @@ indirect enum SwiftExpression {
     var offset: Int {
         switch self {
         case .string(_, let at), .number(let at), .identifier(_, let at), .member(_, _, let at),
-             .call(_, _, let at), .array(_, let at), .binary(_, _, _, let at), .opaque(_, let at):
+            .call(_, _, let at), .array(_, let at), .binary(_, _, _, let at), .opaque(_, let at):
             return at
         }
     }
@@ -159,7 +159,8 @@ struct SwiftExpressionParser {
             case .leftBracket where !token.isAtStartOfLine:
                 try skipBalanced()
                 expression = .opaque("a subscript", at: token.range.lowerBound)
-            case .operatorSymbol where !token.isAtStartOfLine && ["!", "?"].contains(source.text(of: token))
+            case .operatorSymbol
+            where !token.isAtStartOfLine && ["!", "?"].contains(source.text(of: token))
                 && token.range.lowerBound > 0 && !Self.isSpace(source.bytes[token.range.lowerBound - 1]):
                 position += 1
                 expression = .opaque("an optional unwrap", at: token.range.lowerBound)

@@ -59,17 +59,19 @@ struct AdoptModeBuilder {
         var moduleOrder: [String] = []
         var moduleLocations: [String: SourceLocation] = [:]
         for package in packages {
-            let dynamicTargets = Set(package.products.flatMap { product -> [String] in
-                if case .library(.dynamic) = product.kind { return product.targets }
-                return []
-            })
+            let dynamicTargets = Set(
+                package.products.flatMap { product -> [String] in
+                    if case .library(.dynamic) = product.kind { return product.targets }
+                    return []
+                })
             for target in package.targets where target.kind != .plugin {
                 let place = placement(of: target)
                 let id = assembler.add(
-                    Target(name: target.name, role: place.role, module: place.module, layer: place.layer,
-                           linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
-                           isTestHost: place.isHost, location: target.location ?? .file(package.path),
-                           package: place.role == .external ? package.name : nil),
+                    Target(
+                        name: target.name, role: place.role, module: place.module, layer: place.layer,
+                        linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
+                        isTestHost: place.isHost, location: target.location ?? .file(package.path),
+                        package: place.role == .external ? package.name : nil),
                     origin: "package '\(package.name)'")
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
@@ -88,13 +90,15 @@ struct AdoptModeBuilder {
         // 2. Edges.
         let packageByPath = Dictionary(packages.map { ($0.directory, $0) }, uniquingKeysWith: { a, _ in a })
         for package in packages {
-            let ownTargets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let scope = PackageScope(package, packages: packageByPath)
             for target in package.targets where target.kind != .plugin {
                 guard let from = assembler.index[target.name] else { continue }
                 for dependency in target.dependencies {
                     let location = dependency.location ?? target.location
-                    for to in resolve(dependency.reference, in: package, ownTargets: ownTargets, packages: packageByPath,
-                                      owner: target.name, location: location, assembler: &assembler) {
+                    for to in resolve(
+                        dependency.reference, in: scope, packages: packageByPath, owner: target.name, location: location,
+                        assembler: &assembler)
+                    {
                         assembler.addEdge(from: from, to: to, location: location)
                     }
                 }
@@ -105,9 +109,10 @@ struct AdoptModeBuilder {
         let moduleNames = Set(moduleOrder)
         for owner in manifest.owners {
             for entry in owner.modules where !Glob.isPattern(entry.value) && !moduleNames.contains(entry.value) {
-                assembler.diagnostics.append(.inputError(
-                    "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
-                    at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
+                assembler.diagnostics.append(
+                    .inputError(
+                        "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
+                        at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
             }
         }
 
@@ -118,12 +123,42 @@ struct AdoptModeBuilder {
         return LoadedWorkspace(workspace: workspace, diagnostics: [], packageReports: reports)
     }
 
+    /// One package's names, indexed once so that resolving stays linear in the number of
+    /// dependency entries even for a root package with thousands of path dependencies.
+    struct PackageScope {
+        let package: PackageManifest
+        let ownTargets: [String: PackageTarget]
+        private let byIdentity: [String: PackageDependency]
+        private let byName: [String: PackageDependency]
+        /// Product name → the first local dependency that vends it.
+        let localProductOwner: [String: PackageDependency]
+
+        init(_ package: PackageManifest, packages: [String: PackageManifest]) {
+            self.package = package
+            ownTargets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            byIdentity = Dictionary(package.dependencies.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
+            byName = Dictionary(package.dependencies.compactMap { d in d.name.map { ($0, d) } }, uniquingKeysWith: { first, _ in first })
+            var owners: [String: PackageDependency] = [:]
+            for dependency in package.dependencies {
+                guard case .fileSystem(let path) = dependency.source, let local = packages[path] else { continue }
+                for product in local.products where owners[product.name] == nil { owners[product.name] = dependency }
+            }
+            localProductOwner = owners
+        }
+
+        /// The dependency `.product(package: reference)` means (identity, case-insensitively, or the given name).
+        func dependency(referencedBy reference: String) -> PackageDependency? {
+            byIdentity[reference.lowercased()] ?? byName[reference]
+        }
+    }
+
     /// The targets a dependency entry stands for: one target, all targets of a local
     /// product, or an external product.
     private func resolve(
-        _ reference: PackageTargetDependency.Reference, in package: PackageManifest, ownTargets: [String: PackageTarget],
-        packages: [String: PackageManifest], owner: String, location: SourceLocation?, assembler: inout GraphAssembler
+        _ reference: PackageTargetDependency.Reference, in scope: PackageScope, packages: [String: PackageManifest],
+        owner: String, location: SourceLocation?, assembler: inout GraphAssembler
     ) -> [Int] {
+        let package = scope.package
         func unknown(_ message: String, _ hint: String?) -> [Int] {
             assembler.diagnostics.append(.inputError("unknown-dependency", message, at: location, hint: hint))
             return []
@@ -137,38 +172,40 @@ struct AdoptModeBuilder {
         }
         switch reference {
         case .target(let name):
-            if ownTargets[name]?.kind == .plugin { return [] }
-            guard ownTargets[name] != nil, let id = assembler.index[name] else {
-                return unknown("'\(owner)' depends on target '\(name)', which package '\(package.name)' does not declare",
-                               Suggestions.didYouMean(name, in: ownTargets.keys))
+            if scope.ownTargets[name]?.kind == .plugin { return [] }
+            guard scope.ownTargets[name] != nil, let id = assembler.index[name] else {
+                return unknown(
+                    "'\(owner)' depends on target '\(name)', which package '\(package.name)' does not declare",
+                    Suggestions.didYouMean(name, in: scope.ownTargets.keys))
             }
             return [id]
         case .byName(let name):
-            if let own = ownTargets[name] {
+            if let own = scope.ownTargets[name] {
                 return own.kind == .plugin ? [] : assembler.index[name].map { [$0] } ?? []
             }
-            for dependency in package.dependencies {
-                if case .fileSystem(let path) = dependency.source, let local = packages[path],
-                   local.products.contains(where: { $0.name == name }) {
-                    return targetsOf(product: name, in: dependency) ?? []
-                }
-            }
-            if let dependency = package.dependencies.first(where: { $0.isReferenced(by: name) }) {
+            if let dependency = scope.localProductOwner[name] ?? scope.dependency(referencedBy: name) {
                 return targetsOf(product: name, in: dependency) ?? []
             }
-            return unknown("'\(owner)' depends on '\(name)', which is neither a target of package '\(package.name)' nor a product of its dependencies",
-                           Suggestions.didYouMean(name, in: ownTargets.keys))
+            return unknown(
+                "'\(owner)' depends on '\(name)', which is neither a target of package '\(package.name)' nor a product of its dependencies",
+                Suggestions.didYouMean(name, in: scope.ownTargets.keys))
         case .product(let name, let packageReference):
             let reference = packageReference ?? name
-            guard let dependency = package.dependencies.first(where: { $0.isReferenced(by: reference) }) else {
-                return unknown("'\(owner)' uses product '\(name)' of package '\(reference)', which package '\(package.name)' does not depend on",
-                               Suggestions.didYouMean(reference, in: package.dependencies.map(\.identity)) ?? "add it to the package's 'dependencies:'")
+            guard let dependency = scope.dependency(referencedBy: reference) else {
+                return unknown(
+                    "'\(owner)' uses product '\(name)' of package '\(reference)', which package '\(package.name)' does not depend on",
+                    Suggestions.didYouMean(reference, in: package.dependencies.map(\.identity)) ?? "add it to the package's 'dependencies:'")
             }
             if let targets = targetsOf(product: name, in: dependency) { return targets }
             let localProducts: [String]
-            if case .fileSystem(let path) = dependency.source { localProducts = packages[path]?.products.map(\.name) ?? [] } else { localProducts = [] }
-            return unknown("'\(owner)' uses product '\(name)', which package '\(reference)' does not vend",
-                           Suggestions.didYouMean(name, in: localProducts))
+            if case .fileSystem(let path) = dependency.source {
+                localProducts = packages[path]?.products.map(\.name) ?? []
+            } else {
+                localProducts = []
+            }
+            return unknown(
+                "'\(owner)' uses product '\(name)', which package '\(reference)' does not vend",
+                Suggestions.didYouMean(name, in: localProducts))
         }
     }
 
@@ -183,17 +220,19 @@ struct AdoptModeBuilder {
                 FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("Package.swift"))
             }
             if matches.isEmpty && !Glob.isPattern(entry.value) && entry.location != settings.location {
-                problems.append(.inputError(
-                    "missing-package", "'\(entry.value)' has no Package.swift", at: entry.location,
-                    hint: "adopt mode reads existing SwiftPM packages; point 'adopt.packages' at folders that hold a Package.swift"))
+                problems.append(
+                    .inputError(
+                        "missing-package", "'\(entry.value)' has no Package.swift", at: entry.location,
+                        hint: "adopt mode reads existing SwiftPM packages; point 'adopt.packages' at folders that hold a Package.swift"))
             }
             for match in matches where !folders.contains(match) { folders.append(match) }
         }
         if folders.isEmpty && problems.isEmpty {
             let looked = settings.packages.map(\.value).joined(separator: ", ")
-            problems.append(.inputError(
-                "missing-package", "adopt mode found no Package.swift (looked in: \(looked))", at: settings.location,
-                hint: "add a Package.swift, or list the package folders under 'adopt: { packages: [...] }'"))
+            problems.append(
+                .inputError(
+                    "missing-package", "adopt mode found no Package.swift (looked in: \(looked))", at: settings.location,
+                    hint: "add a Package.swift, or list the package folders under 'adopt: { packages: [...] }'"))
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return folders
@@ -220,10 +259,14 @@ struct AdoptModeBuilder {
     /// Reads one package folder's manifest. (A plain function rather than a `do throws(…)`
     /// inside the task closure: Swift 6.3 in release builds lost the closure's captured folder
     /// name when the typed catch sat in the closure itself.)
-    private static func read(folder: String, reading: WorkspaceLoader.PackageReading) async
-        -> Result<(PackageManifest, PackageReadReport), InputErrors> {
+    private static func read(
+        folder: String, reading: WorkspaceLoader.PackageReading
+    ) async
+        -> Result<(PackageManifest, PackageReadReport), InputErrors>
+    {
         do {
-            return .success(try await PackageManifestReader.read(path: (folder as NSString).appendingPathComponent("Package.swift"), reading: reading))
+            return .success(
+                try await PackageManifestReader.read(path: (folder as NSString).appendingPathComponent("Package.swift"), reading: reading))
         } catch {
             return .failure(error)
         }
@@ -258,8 +301,9 @@ struct AdoptModeBuilder {
                     order.append(folder)
                     for dependency in read.0.dependencies {
                         guard case .fileSystem(let path) = dependency.source, path.hasPrefix(rootPrefix) || path == root,
-                              !seen.contains(path),
-                              FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("Package.swift")) else { continue }
+                            !seen.contains(path),
+                            FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("Package.swift"))
+                        else { continue }
                         seen.insert(path)
                         pending.append(path)
                     }

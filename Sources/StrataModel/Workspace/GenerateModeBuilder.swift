@@ -25,31 +25,37 @@ enum GenerateModeBuilder {
             let origin = "module '\(name)'"
             var targets: [TargetRole: Int] = [:]
             targets[.implementation] = assembler.add(
-                Target(name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
-                       location: declaration.name.location), origin: origin)
+                Target(
+                    name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
+                    location: declaration.name.location), origin: origin)
             if let interface = declaration.interface {
                 targets[.interface] = assembler.add(
-                    Target(name: naming.interface.name(for: name), role: .interface, module: name, layer: layer,
-                           location: interface.location), origin: "the interface of \(origin)")
+                    Target(
+                        name: naming.interface.name(for: name), role: .interface, module: name, layer: layer,
+                        location: interface.location), origin: "the interface of \(origin)")
             }
             if let mocks = declaration.mocks {
                 targets[.mocks] = assembler.add(
-                    Target(name: naming.mocks.name(for: name), role: .mocks, module: name, layer: layer,
-                           location: mocks.location), origin: "the mocks of \(origin)")
+                    Target(
+                        name: naming.mocks.name(for: name), role: .mocks, module: name, layer: layer,
+                        location: mocks.location), origin: "the mocks of \(origin)")
             }
             if let tests = declaration.tests {
                 targets[.tests] = assembler.add(
-                    Target(name: naming.tests.name(for: name), role: .tests, module: name, layer: layer,
-                           location: tests.location), origin: "the tests of \(origin)")
+                    Target(
+                        name: naming.tests.name(for: name), role: .tests, module: name, layer: layer,
+                        location: tests.location), origin: "the tests of \(origin)")
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
         var appTargets: [Int] = []
         for app in manifest.apps {
-            appTargets.append(assembler.add(
-                Target(name: naming.app.name(for: app.name.value), role: .app, module: nil, layer: nil,
-                       isTestHost: app.isTestHost, location: app.name.location),
-                origin: "app '\(app.name.value)'"))
+            appTargets.append(
+                assembler.add(
+                    Target(
+                        name: naming.app.name(for: app.name.value), role: .app, module: nil, layer: nil,
+                        isTestHost: app.isTestHost, location: app.name.location),
+                    origin: "app '\(app.name.value)'"))
         }
         let moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -66,21 +72,24 @@ enum GenerateModeBuilder {
         }
         func resolve(_ entry: Located<String>, of owner: String) -> Int? {
             guard let id = assembler.index[entry.value], assembler.targets[id].role != .external else {
-                assembler.diagnostics.append(.inputError(
-                    "unknown-dependency", "\(owner) depends on '\(entry.value)', which is not a module or target in this workspace",
-                    at: entry.location, hint: unknownHint(entry.value)))
+                assembler.diagnostics.append(
+                    .inputError(
+                        "unknown-dependency", "\(owner) depends on '\(entry.value)', which is not a module or target in this workspace",
+                        at: entry.location, hint: unknownHint(entry.value)))
                 return nil
             }
             switch assembler.targets[id].role {
             case .tests:
-                assembler.diagnostics.append(.inputError(
-                    "invalid-dependency", "\(owner) depends on '\(entry.value)', a test target; nothing can depend on a test target",
-                    at: entry.location, hint: "share test helpers through the module's mocks target ('mocks: true')"))
+                assembler.diagnostics.append(
+                    .inputError(
+                        "invalid-dependency", "\(owner) depends on '\(entry.value)', a test target; nothing can depend on a test target",
+                        at: entry.location, hint: "share test helpers through the module's mocks target ('mocks: true')"))
                 return nil
             case .app:
-                assembler.diagnostics.append(.inputError(
-                    "invalid-dependency", "\(owner) depends on '\(entry.value)', an app; apps sit above every layer and cannot be dependencies",
-                    at: entry.location, hint: "move the shared code into a module"))
+                assembler.diagnostics.append(
+                    .inputError(
+                        "invalid-dependency", "\(owner) depends on '\(entry.value)', an app; apps sit above every layer and cannot be dependencies",
+                        at: entry.location, hint: "move the shared code into a module"))
                 return nil
             default:
                 return id
@@ -89,16 +98,18 @@ enum GenerateModeBuilder {
         func resolvePackage(_ entry: Located<String>, of owner: String) -> Int? {
             let parts = entry.value.split(separator: "/", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                assembler.diagnostics.append(.inputError(
-                    "invalid-value", "\(owner) lists package product '\(entry.value)', which is not of the form 'package/Product'",
-                    at: entry.location, hint: "for example 'swift-log/Logging'"))
+                assembler.diagnostics.append(
+                    .inputError(
+                        "invalid-value", "\(owner) lists package product '\(entry.value)', which is not of the form 'package/Product'",
+                        at: entry.location, hint: "for example 'swift-log/Logging'"))
                 return nil
             }
             guard packageNames.contains(parts[0]) else {
-                assembler.diagnostics.append(.inputError(
-                    "unknown-package", "\(owner) uses package '\(parts[0])', which is not declared under 'packages:'",
-                    at: entry.location,
-                    hint: Suggestions.didYouMean(parts[0], in: packageNames) ?? "declare it once under 'packages:' with its url and version"))
+                assembler.diagnostics.append(
+                    .inputError(
+                        "unknown-package", "\(owner) uses package '\(parts[0])', which is not declared under 'packages:'",
+                        at: entry.location,
+                        hint: Suggestions.didYouMean(parts[0], in: packageNames) ?? "declare it once under 'packages:' with its url and version"))
                 return nil
             }
             return assembler.external(package: parts[0], product: parts[1], location: entry.location)
@@ -108,10 +119,11 @@ enum GenerateModeBuilder {
             for entry in entries {
                 guard let to = resolve(entry, of: owner) else { continue }
                 if let first = seen[to] {
-                    warnings.append(Diagnostic(
-                        id: "duplicate-dependency", severity: .warning,
-                        message: "\(owner) lists '\(entry.value)' twice", location: entry.location,
-                        notes: [DiagnosticNote("first listed here", at: first)], hint: "remove the repeated entry"))
+                    warnings.append(
+                        Diagnostic(
+                            id: "duplicate-dependency", severity: .warning,
+                            message: "\(owner) lists '\(entry.value)' twice", location: entry.location,
+                            notes: [DiagnosticNote("first listed here", at: first)], hint: "remove the repeated entry"))
                     continue
                 }
                 seen[to] = entry.location
@@ -148,8 +160,9 @@ enum GenerateModeBuilder {
                 assembler.addEdge(from: implementation, to: interface, location: declaration.interface?.location, automatic: true)
             }
             if let mocks = module.targets[.mocks] {
-                assembler.addEdge(from: mocks, to: module.targets[.interface] ?? implementation,
-                                  location: declaration.mocks?.location, automatic: true)
+                assembler.addEdge(
+                    from: mocks, to: module.targets[.interface] ?? implementation,
+                    location: declaration.mocks?.location, automatic: true)
             }
             if let tests = module.targets[.tests] {
                 assembler.addEdge(from: tests, to: implementation, location: declaration.tests?.location ?? location, automatic: true)
@@ -161,8 +174,9 @@ enum GenerateModeBuilder {
                 }
                 for entry in declaration.dependencies {
                     guard let dependency = assembler.index[entry.value],
-                          let owner = assembler.targets[dependency].module, owner != declaration.name.value,
-                          let ownerMocks = moduleByName[owner]?.targets[.mocks] else { continue }
+                        let owner = assembler.targets[dependency].module, owner != declaration.name.value,
+                        let ownerMocks = moduleByName[owner]?.targets[.mocks]
+                    else { continue }
                     assembler.addEdge(from: tests, to: ownerMocks, location: entry.location, automatic: true)
                 }
             }
@@ -172,9 +186,10 @@ enum GenerateModeBuilder {
         let moduleNames = modules.map(\.name)
         for owner in manifest.owners {
             for entry in owner.modules where !Glob.isPattern(entry.value) && moduleByName[entry.value] == nil {
-                assembler.diagnostics.append(.inputError(
-                    "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
-                    at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
+                assembler.diagnostics.append(
+                    .inputError(
+                        "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
+                        at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
             }
         }
 

@@ -12,13 +12,14 @@ struct GraphAssembler {
     @discardableResult
     mutating func add(_ target: Target, origin: String) -> Int {
         if let existing = index[target.name] {
-            diagnostics.append(.inputError(
-                "duplicate-target",
-                "\(origin) produces target '\(target.name)', which already exists",
-                at: target.location,
-                hint: "rename one of them, or change the naming templates in 'naming:'",
-                notes: [DiagnosticNote("'\(target.name)' is first declared here", at: targets[existing].location)]
-            ))
+            diagnostics.append(
+                .inputError(
+                    "duplicate-target",
+                    "\(origin) produces target '\(target.name)', which already exists",
+                    at: target.location,
+                    hint: "rename one of them, or change the naming templates in 'naming:'",
+                    notes: [DiagnosticNote("'\(target.name)' is first declared here", at: targets[existing].location)]
+                ))
             return existing
         }
         let id = targets.count
@@ -32,8 +33,9 @@ struct GraphAssembler {
     mutating func external(package: String, product: String, location: SourceLocation?) -> Int {
         let name = "\(package)/\(product)"
         if let id = index[name] { return id }
-        return add(Target(name: name, role: .external, module: nil, layer: nil, location: location, package: package),
-                   origin: "package '\(package)'")
+        return add(
+            Target(name: name, role: .external, module: nil, layer: nil, location: location, package: package),
+            origin: "package '\(package)'")
     }
 
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.

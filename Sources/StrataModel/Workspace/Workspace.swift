@@ -1,4 +1,4 @@
-public import StrataDiagnostics
+import StrataDiagnostics
 public import StrataGraph
 
 /// A loaded workspace: layers, modules, and the graph of targets with every edge's declaration.
@@ -21,8 +21,10 @@ public struct Workspace: Sendable {
     /// For each target, the index of its module in `modules`.
     public let moduleOfTarget: [Int?]
 
-    public init(name: String, root: String, manifest: Manifest, layers: [Layer], modules: [Module],
-                targets: [Target], dependencies: [[Dependency]]) {
+    public init(
+        name: String, root: String, manifest: Manifest, layers: [Layer], modules: [Module],
+        targets: [Target], dependencies: [[Dependency]]
+    ) {
         self.name = name
         self.root = root
         self.manifest = manifest

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import StrataDiagnostics
 
 /// A workspace with what was learnt while loading it.
@@ -65,26 +65,29 @@ public struct WorkspaceLoader: Sendable {
         let absolute = Self.absolutePath(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            throw InputErrors(.inputError(
-                "missing-workspace", "'\(path)' does not exist", at: nil,
-                hint: "pass a folder that holds a \(ManifestLoader.fileName), e.g. 'strata check Examples/ISS'"))
+            throw InputErrors(
+                .inputError(
+                    "missing-workspace", "'\(path)' does not exist", at: nil,
+                    hint: "pass a folder that holds a \(ManifestLoader.fileName), e.g. 'strata check Examples/ISS'"))
         }
         guard isDirectory.boolValue else { return absolute }
         let candidate = (absolute as NSString).appendingPathComponent(ManifestLoader.fileName)
         guard FileManager.default.fileExists(atPath: candidate) else {
             let hasPackage = FileManager.default.fileExists(atPath: (absolute as NSString).appendingPathComponent("Package.swift"))
-            throw InputErrors(.inputError(
-                "missing-manifest", "no \(ManifestLoader.fileName) in '\(path)'", at: nil,
-                hint: hasPackage
-                    ? "this folder has a Package.swift: add a \(ManifestLoader.fileName) with 'layers:' and 'adopt: {}' to check it as it is (see docs/MANIFEST.md)"
-                    : "create a \(ManifestLoader.fileName) (see docs/MANIFEST.md) or pass the folder of a workspace"))
+            throw InputErrors(
+                .inputError(
+                    "missing-manifest", "no \(ManifestLoader.fileName) in '\(path)'", at: nil,
+                    hint: hasPackage
+                        ? "this folder has a Package.swift: add a \(ManifestLoader.fileName) with 'layers:' and 'adopt: {}' to check it as it is (see docs/MANIFEST.md)"
+                        : "create a \(ManifestLoader.fileName) (see docs/MANIFEST.md) or pass the folder of a workspace"))
         }
         return candidate
     }
 
     /// `path` made absolute against the current directory, with `.` and `..` resolved.
     public static func absolutePath(_ path: String) -> String {
-        let url = path.hasPrefix("/")
+        let url =
+            path.hasPrefix("/")
             ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
         return url.standardizedFileURL.path

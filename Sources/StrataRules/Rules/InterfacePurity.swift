@@ -34,10 +34,11 @@ public struct InterfacePurity: Rule {
             default:
                 return
             }
-            findings.append(Finding(
-                "interface '\(source.name)' depends on \(what); an interface may depend only on interfaces and on lower modules without one",
-                at: dependency.location, hint: hint,
-                subject: DiagnosticSubject(source: source.name, target: target.name)))
+            findings.append(
+                Finding(
+                    "interface '\(source.name)' depends on \(what); an interface may depend only on interfaces and on lower modules without one",
+                    at: dependency.location, hint: hint,
+                    subject: DiagnosticSubject(source: source.name, target: target.name)))
         }
         return findings
     }

@@ -16,15 +16,17 @@ public struct LayerDirection: Rule {
             guard let fromRank = workspace.rank(of: from), let toRank = workspace.rank(of: to), toRank < fromRank else { return }
             if workspace.targets[from].role == .tests && workspace.targets[to].role == .app { return }
             let target = workspace.targets[to]
-            let message = target.role == .app
+            let message =
+                target.role == .app
                 ? "\(workspace.label(from)) depends on the app '\(target.name)'; apps sit above every layer"
                 : "\(workspace.label(from)) depends on \(workspace.label(to)), which is in a higher layer"
-            findings.append(Finding(
-                message, at: dependency.location, notes: [workspace.layerOrderNote],
-                hint: target.role == .app
-                    ? "move the code '\(workspace.targets[from].name)' needs out of the app into a module"
-                    : "move the code it needs down into a lower layer, or invert the dependency through an interface below both",
-                subject: DiagnosticSubject(source: workspace.targets[from].name, target: target.name)))
+            findings.append(
+                Finding(
+                    message, at: dependency.location, notes: [workspace.layerOrderNote],
+                    hint: target.role == .app
+                        ? "move the code '\(workspace.targets[from].name)' needs out of the app into a module"
+                        : "move the code it needs down into a lower layer, or invert the dependency through an interface below both",
+                    subject: DiagnosticSubject(source: workspace.targets[from].name, target: target.name)))
         }
         return findings
     }

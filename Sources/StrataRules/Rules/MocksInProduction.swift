@@ -25,14 +25,15 @@ public struct MocksInProduction: Rule {
         workspace.forEachDeclaredEdge { from, to, dependency in
             guard Self.isProduction(targets[from]), targets[to].role == .mocks else { return }
             let path = (Digraph.path(to: from, parents: parents) ?? [from]) + [to]
-            findings.append(Finding(
-                "mocks target '\(targets[to].name)' is linked by production code: \(workspace.describe(path: path))",
-                at: dependency.location,
-                notes: workspace.edgeNotes(along: path).dropLast(),
-                hint: targets[from].role == .app
-                    ? "link '\(targets[to].name)' only from tests, or mark '\(targets[from].name)' as a test host app ('host: true')"
-                    : "link '\(targets[to].name)' only from test targets; production code should depend on the interface",
-                subject: DiagnosticSubject(source: targets[from].name, target: targets[to].name)))
+            findings.append(
+                Finding(
+                    "mocks target '\(targets[to].name)' is linked by production code: \(workspace.describe(path: path))",
+                    at: dependency.location,
+                    notes: workspace.edgeNotes(along: path).dropLast(),
+                    hint: targets[from].role == .app
+                        ? "link '\(targets[to].name)' only from tests, or mark '\(targets[from].name)' as a test host app ('host: true')"
+                        : "link '\(targets[to].name)' only from test targets; production code should depend on the interface",
+                    subject: DiagnosticSubject(source: targets[from].name, target: targets[to].name)))
         }
         return findings
     }

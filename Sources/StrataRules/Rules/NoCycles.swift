@@ -25,16 +25,20 @@ public struct NoCycles: Rule {
                 var notes = workspace.edgeNotes(along: path)
                 if component.truncated && index == component.cycles.count - 1 {
                     let names = component.component.map { workspace.targets[$0].name }
-                    notes.append(DiagnosticNote(
-                        "more cycles exist among these \(names.count) targets; only the first \(component.cycles.count) are listed: \(names.joined(separator: ", "))"))
+                    notes.append(
+                        DiagnosticNote(
+                            "more cycles exist among these \(names.count) targets; only the first \(component.cycles.count) are listed: \(names.joined(separator: ", "))"
+                        ))
                 }
-                let message = cycle.count == 1
+                let message =
+                    cycle.count == 1
                     ? "'\(first)' depends on itself"
                     : "dependency cycle: \(workspace.describe(path: path))"
-                findings.append(Finding(
-                    message, at: workspace.dependency(from: path[0], to: path[1])?.location, notes: notes,
-                    hint: "break the cycle by moving what one of them needs into a lower module, or by depending on an interface",
-                    subject: DiagnosticSubject(source: first, target: workspace.describe(path: Array(path.dropFirst())))))
+                findings.append(
+                    Finding(
+                        message, at: workspace.dependency(from: path[0], to: path[1])?.location, notes: notes,
+                        hint: "break the cycle by moving what one of them needs into a lower module, or by depending on an interface",
+                        subject: DiagnosticSubject(source: first, target: workspace.describe(path: Array(path.dropFirst())))))
             }
         }
         return findings

@@ -17,14 +17,16 @@ public struct PreferInterface: Rule {
         workspace.forEachDeclaredEdge { from, to, dependency in
             let source = workspace.targets[from], target = workspace.targets[to]
             guard source.role == .implementation || source.role == .mocks, target.role == .implementation,
-                  !workspace.sameModule(from, to),
-                  let fromRank = workspace.rank(of: from), let toRank = workspace.rank(of: to), toRank > fromRank,
-                  let interface = workspace.interfaceTarget(ofModuleOf: to) else { return }
-            findings.append(Finding(
-                "'\(source.name)' links the implementation '\(target.name)'; link its interface '\(workspace.targets[interface].name)' instead",
-                at: dependency.location,
-                hint: "only apps should link implementations: the app registers '\(target.name)' behind '\(workspace.targets[interface].name)'",
-                subject: DiagnosticSubject(source: source.name, target: target.name)))
+                !workspace.sameModule(from, to),
+                let fromRank = workspace.rank(of: from), let toRank = workspace.rank(of: to), toRank > fromRank,
+                let interface = workspace.interfaceTarget(ofModuleOf: to)
+            else { return }
+            findings.append(
+                Finding(
+                    "'\(source.name)' links the implementation '\(target.name)'; link its interface '\(workspace.targets[interface].name)' instead",
+                    at: dependency.location,
+                    hint: "only apps should link implementations: the app registers '\(target.name)' behind '\(workspace.targets[interface].name)'",
+                    subject: DiagnosticSubject(source: source.name, target: target.name)))
         }
         return findings
     }

@@ -14,15 +14,17 @@ public struct SameLayer: Rule {
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
             guard let fromRank = workspace.rank(of: from), fromRank == workspace.rank(of: to),
-                  !workspace.sameModule(from, to) else { return }
+                !workspace.sameModule(from, to)
+            else { return }
             let source = workspace.targets[from], target = workspace.targets[to]
             if target.role == .interface { return }
             if source.role == .tests && target.role == .mocks { return }
             let subject = DiagnosticSubject(source: source.name, target: target.name)
             if source.role == .app {
-                findings.append(Finding(
-                    "app '\(source.name)' depends on app '\(target.name)'", at: dependency.location,
-                    hint: "move what both apps need into a module", subject: subject))
+                findings.append(
+                    Finding(
+                        "app '\(source.name)' depends on app '\(target.name)'", at: dependency.location,
+                        hint: "move what both apps need into a module", subject: subject))
                 return
             }
             let layer = workspace.layerName(of: from)
@@ -32,9 +34,10 @@ public struct SameLayer: Rule {
             } else {
                 hint = "give '\(target.module ?? target.name)' an interface target and depend on that, or move one of the two to another layer"
             }
-            findings.append(Finding(
-                "'\(source.name)' depends on '\(target.name)', another module in layer '\(layer)'; inside a layer, links must go to an interface target",
-                at: dependency.location, hint: hint, subject: subject))
+            findings.append(
+                Finding(
+                    "'\(source.name)' depends on '\(target.name)', another module in layer '\(layer)'; inside a layer, links must go to an interface target",
+                    at: dependency.location, hint: hint, subject: subject))
         }
         return findings
     }

@@ -52,8 +52,10 @@ public struct StaticLinkedOnce: Rule {
             }
             for library in touched.sorted() where embeddingCount[library] > 1 {
                 let owners = images.filter { embeddedLibraries(of: $0).parents[library] != nil }
-                findings.append(finding(app: app, library: library, owners: owners, workspace: workspace,
-                                        parents: { embeddedLibraries(of: $0).parents }))
+                findings.append(
+                    finding(
+                        app: app, library: library, owners: owners, workspace: workspace,
+                        parents: { embeddedLibraries(of: $0).parents }))
             }
             for library in touched { embeddingCount[library] = 0 }
         }

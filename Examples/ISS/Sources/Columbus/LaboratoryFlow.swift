@@ -32,8 +32,9 @@ public struct LaboratoryFlow: Sendable {
                 return ExperimentRun(experiment: experiment.id, outcome: .held, reason: "loop \(experiment.coolingLoop) not reporting")
             }
             guard loop.isNominal else {
-                return ExperimentRun(experiment: experiment.id, outcome: .held,
-                                     reason: "loop \(loop.name) outlet at \(loop.outletCelsius) °C")
+                return ExperimentRun(
+                    experiment: experiment.id, outcome: .held,
+                    reason: "loop \(loop.name) outlet at \(loop.outletCelsius) °C")
             }
             return ExperimentRun(experiment: experiment.id, outcome: .started, reason: "loop \(loop.name) nominal")
         }
@@ -51,7 +52,9 @@ public struct LaboratoryFlow: Sendable {
         do {
             let runs = try await run(plan: plan)
             let titles = Dictionary(plan.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-            let rows = runs.map { [$0.experiment, titles[$0.experiment] ?? "", $0.outcome == .started ? Badge.ok.symbol : Badge.warning.symbol, $0.reason] }
+            let rows = runs.map {
+                [$0.experiment, titles[$0.experiment] ?? "", $0.outcome == .started ? Badge.ok.symbol : Badge.warning.symbol, $0.reason]
+            }
             let total = try await history().count
             return "Columbus laboratory\n"
                 + Table(columns: ["Experiment", "Title", "Status", "Why"], rows: rows).render()

@@ -32,7 +32,9 @@ public struct CosmonautFlow: Sendable {
                 let supplies = try await crewService.supplies(for: member.id)
                 row += ["\(supplies.foodDays) d", "\(Int(supplies.waterLiters)) l"]
                 if supplies.needsResupply {
-                    alerts.append("\(member.name): resupply needed (\(supplies.foodDays) days of food\(supplies.medicalKitOK ? "" : ", medical kit incomplete"))")
+                    alerts.append(
+                        "\(member.name): resupply needed (\(supplies.foodDays) days of food\(supplies.medicalKitOK ? "" : ", medical kit incomplete"))"
+                    )
                 }
             } catch {
                 row += ["?", "?"]
@@ -47,8 +49,9 @@ public struct CosmonautFlow: Sendable {
             }
             rows.append(row)
         }
-        let table = Table(columns: ["Crew member", "Role", "Agency", "Food", "Water", "Suit"], rows: rows,
-                          alignments: [.left, .left, .left, .right, .right, .left])
+        let table = Table(
+            columns: ["Crew member", "Role", "Agency", "Food", "Water", "Suit"], rows: rows,
+            alignments: [.left, .left, .left, .right, .right, .left])
         var text = "Crew on board: \(crew.count)\n" + table.render()
         if !alerts.isEmpty { text += "\n" + alerts.map { "  ! " + $0 }.joined(separator: "\n") }
         return text

@@ -1,6 +1,6 @@
+import Cosmonaut
 // Cosmonaut: the crew's app. Shows who is on board, their supplies and their spacesuits.
 import CosmonautService
-import Cosmonaut
 import Foundation
 import Logging
 import Network

@@ -33,8 +33,10 @@ public struct ScaffoldFlow: Sendable {
             let share = Self.portShare(power)
             lines.append("Port truss   P4/P6: \(Int((power[.port] ?? 0).rounded())) kW")
             lines.append("Starboard    S4/S6: \(Int((power[.starboard] ?? 0).rounded())) kW")
-            lines.append(abs(share - 0.5) > 0.15 ? "Truss power unbalanced (\(Int(share * 100))% port) \(Badge.warning.symbol)"
-                                                 : "Truss power balanced \(Badge.ok.symbol)")
+            lines.append(
+                abs(share - 0.5) > 0.15
+                    ? "Truss power unbalanced (\(Int(share * 100))% port) \(Badge.warning.symbol)"
+                    : "Truss power balanced \(Badge.ok.symbol)")
         } catch {
             lines.append("power unknown: \(error)")
         }

@@ -26,17 +26,20 @@ public struct SpacesuitFlow: Sendable {
         for suit in suits {
             do {
                 let status = try await service.status(of: suit)
-                rows.append([suit.rawValue, "\(Int(status.oxygenPercent))%", "\(Int(status.batteryPercent))%",
-                             "\(status.pressureKPa) kPa", "\(status.scrubberHours) h",
-                             status.isReadyForSpacewalk ? Badge.ok.symbol : Badge.failure.symbol])
+                rows.append([
+                    suit.rawValue, "\(Int(status.oxygenPercent))%", "\(Int(status.batteryPercent))%",
+                    "\(status.pressureKPa) kPa", "\(status.scrubberHours) h",
+                    status.isReadyForSpacewalk ? Badge.ok.symbol : Badge.failure.symbol,
+                ])
                 notes += status.issues.map { "\(suit): \($0)" }
             } catch {
                 rows.append([suit.rawValue, "?", "?", "?", "?", Badge.warning.symbol])
                 notes.append("\(suit): no telemetry (\(error))")
             }
         }
-        let table = Table(columns: ["Suit", "O₂", "Battery", "Pressure", "Scrubber", "EVA"], rows: rows,
-                          alignments: [.left, .right, .right, .right, .right, .left])
+        let table = Table(
+            columns: ["Suit", "O₂", "Battery", "Pressure", "Scrubber", "EVA"], rows: rows,
+            alignments: [.left, .right, .right, .right, .right, .left])
         let ready = rows.filter { $0.last == Badge.ok.symbol }.count
         var text = "Spacesuits: \(ready) of \(suits.count) go for a spacewalk\n" + table.render()
         if !notes.isEmpty { text += "\n" + notes.map { "  • " + $0 }.joined(separator: "\n") }

@@ -42,8 +42,10 @@ public struct SpacesuitStatus: Sendable, Equatable {
     public var temperatureCelsius: Double
     public var scrubberHours: Double
 
-    public init(suit: SuitID, oxygenPercent: Double, batteryPercent: Double, pressureKPa: Double,
-                temperatureCelsius: Double, scrubberHours: Double) {
+    public init(
+        suit: SuitID, oxygenPercent: Double, batteryPercent: Double, pressureKPa: Double,
+        temperatureCelsius: Double, scrubberHours: Double
+    ) {
         self.suit = suit
         self.oxygenPercent = oxygenPercent
         self.batteryPercent = batteryPercent

@@ -16,8 +16,9 @@ public final class MockSpacesuitService: SpacesuitServicing {
 
     /// A ready suit with nominal values.
     public static func readyStatus(_ suit: String) -> SpacesuitStatus {
-        SpacesuitStatus(suit: SuitID(suit), oxygenPercent: 99, batteryPercent: 97, pressureKPa: 29.6,
-                        temperatureCelsius: 21, scrubberHours: 8)
+        SpacesuitStatus(
+            suit: SuitID(suit), oxygenPercent: 99, batteryPercent: 97, pressureKPa: 29.6,
+            temperatureCelsius: 21, scrubberHours: 8)
     }
 
     public func set(_ status: SpacesuitStatus) {

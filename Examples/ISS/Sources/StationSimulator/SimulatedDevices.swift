@@ -43,9 +43,11 @@ public final class SimulatedDevices: Transceiver {
             return ["wings=" + scenario.solarWings.map(\.name).joined(separator: "|")]
         case (_, "STATUS") where device.hasPrefix("EMU-"):
             guard let suit = scenario.suits.first(where: { $0.id == device }) else { return nil }
-            return ["o2=\(number(suit.oxygenPercent))", "bat=\(number(suit.batteryPercent))",
-                    "press=\(number(suit.pressureKPa))", "temp=\(number(suit.temperatureCelsius))",
-                    "scrub=\(number(suit.scrubberHours))"]
+            return [
+                "o2=\(number(suit.oxygenPercent))", "bat=\(number(suit.batteryPercent))",
+                "press=\(number(suit.pressureKPa))", "temp=\(number(suit.temperatureCelsius))",
+                "scrub=\(number(suit.scrubberHours))",
+            ]
         case (_, "READ") where device.hasPrefix("ETCS-"):
             guard let loop = scenario.coolingLoops.first(where: { "ETCS-\($0.name)" == device }) else { return nil }
             return ["inlet=\(number(loop.inletCelsius))", "outlet=\(number(loop.outletCelsius))", "flow=\(number(loop.flowKgPerHour))"]

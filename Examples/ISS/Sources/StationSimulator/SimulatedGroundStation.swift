@@ -29,13 +29,16 @@ public final class SimulatedGroundStation: Transport {
         let path = request.path.split(separator: "/").map(String.init)
         switch path.first {
         case "crew" where path.count == 1:
-            return try json(scenario.crew.map {
-                ["id": $0.id, "name": $0.name, "role": $0.role, "agency": $0.agency, "suit": $0.suit as Any]
-            })
+            return try json(
+                scenario.crew.map {
+                    ["id": $0.id, "name": $0.name, "role": $0.role, "agency": $0.agency, "suit": $0.suit as Any]
+                })
         case "supplies" where path.count == 2:
             guard let member = scenario.crew.first(where: { $0.id == path[1] }) else { return Response(status: 404) }
-            return try json(["cosmonautID": member.id, "foodDays": member.foodDays,
-                             "waterLiters": member.waterLiters, "medicalKitOK": member.medicalKitOK])
+            return try json([
+                "cosmonautID": member.id, "foodDays": member.foodDays,
+                "waterLiters": member.waterLiters, "medicalKitOK": member.medicalKitOK,
+            ])
         case "docking" where path.count == 1:
             return try json(scenario.dockingPorts.map { ["name": $0.name, "vehicle": $0.vehicle as Any, "state": $0.state] })
         default:

@@ -67,14 +67,18 @@ public struct StationScenario: Sendable {
             Suit(id: "EMU-3011", oxygenPercent: 100, batteryPercent: 88, pressureKPa: 29.5, temperatureCelsius: 20.8, scrubberHours: 8),
         ],
         crew: [
-            CrewMember(id: "c1", name: "Oleg Kononenko", role: "Commander", agency: "Roscosmos", suit: nil,
-                       foodDays: 84, waterLiters: 310, medicalKitOK: true),
-            CrewMember(id: "c2", name: "Tracy Dyson", role: "Flight Engineer", agency: "NASA", suit: "EMU-3005",
-                       foodDays: 84, waterLiters: 305, medicalKitOK: true),
-            CrewMember(id: "c3", name: "Matthew Dominick", role: "Flight Engineer", agency: "NASA", suit: "EMU-3008",
-                       foodDays: 61, waterLiters: 290, medicalKitOK: true),
-            CrewMember(id: "c4", name: "Satoshi Furukawa", role: "Flight Engineer", agency: "JAXA", suit: "EMU-3011",
-                       foodDays: 61, waterLiters: 288, medicalKitOK: true),
+            CrewMember(
+                id: "c1", name: "Oleg Kononenko", role: "Commander", agency: "Roscosmos", suit: nil,
+                foodDays: 84, waterLiters: 310, medicalKitOK: true),
+            CrewMember(
+                id: "c2", name: "Tracy Dyson", role: "Flight Engineer", agency: "NASA", suit: "EMU-3005",
+                foodDays: 84, waterLiters: 305, medicalKitOK: true),
+            CrewMember(
+                id: "c3", name: "Matthew Dominick", role: "Flight Engineer", agency: "NASA", suit: "EMU-3008",
+                foodDays: 61, waterLiters: 290, medicalKitOK: true),
+            CrewMember(
+                id: "c4", name: "Satoshi Furukawa", role: "Flight Engineer", agency: "JAXA", suit: "EMU-3011",
+                foodDays: 61, waterLiters: 288, medicalKitOK: true),
         ],
         coolingLoops: [
             CoolingLoop(name: "A", inletCelsius: 2.8, outletCelsius: 9.9, flowKgPerHour: 1_650),

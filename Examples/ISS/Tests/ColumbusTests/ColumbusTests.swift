@@ -7,8 +7,10 @@ import PersistenceMocks
 import Testing
 
 @Suite struct ColumbusTests {
-    static let loops = [CoolingLoop(name: "A", inletCelsius: 2.8, outletCelsius: 9.9, flowKgPerHour: 1650),
-                        CoolingLoop(name: "B", inletCelsius: 3.1, outletCelsius: 17.2, flowKgPerHour: 1610)]
+    static let loops = [
+        CoolingLoop(name: "A", inletCelsius: 2.8, outletCelsius: 9.9, flowKgPerHour: 1650),
+        CoolingLoop(name: "B", inletCelsius: 3.1, outletCelsius: 17.2, flowKgPerHour: 1610),
+    ]
 
     @Test func experimentsOnAnOffNominalLoopAreHeld() async throws {
         let flow = LaboratoryFlow(cooling: MockHeatRadiatorService(loops: Self.loops), store: InMemoryStore(), logger: .disabled)

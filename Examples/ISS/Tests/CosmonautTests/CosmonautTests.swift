@@ -20,10 +20,12 @@ struct FixedReadiness: SuitReadinessProviding {
     ]
 
     @Test func theScreenShowsEveryCrewMemberWithSuppliesAndSuit() async {
-        let service = MockCosmonautService(roster: Self.crew, supplies: [
-            SupplyStatus(cosmonautID: "c1", foodDays: 84, waterLiters: 310, medicalKitOK: true),
-            SupplyStatus(cosmonautID: "c2", foodDays: 12, waterLiters: 305, medicalKitOK: true),
-        ])
+        let service = MockCosmonautService(
+            roster: Self.crew,
+            supplies: [
+                SupplyStatus(cosmonautID: "c1", foodDays: 84, waterLiters: 310, medicalKitOK: true),
+                SupplyStatus(cosmonautID: "c2", foodDays: 12, waterLiters: 305, medicalKitOK: true),
+            ])
         let screen = await CosmonautFlow(crewService: service, suits: FixedReadiness(ready: []), logger: .disabled).render()
         #expect(screen.hasPrefix("Crew on board: 2"))
         #expect(screen.contains("Oleg Kononenko"))

@@ -8,10 +8,15 @@ import Testing
 @Suite struct DockingPortServiceTests {
     @Test func portsComeFromTheGround() async throws {
         let network = MockNetworkClient()
-        network.stub("/docking", json: #"[{"name":"Poisk","vehicle":"Soyuz MS-25","state":"occupied"},{"name":"Harmony zenith","vehicle":null,"state":"free"}]"#)
+        network.stub(
+            "/docking",
+            json: #"[{"name":"Poisk","vehicle":"Soyuz MS-25","state":"occupied"},{"name":"Harmony zenith","vehicle":null,"state":"free"}]"#)
         let ports = try await DockingPortService(network: network, logger: .disabled).ports()
-        #expect(ports == [DockingPort(name: "Poisk", vehicle: "Soyuz MS-25", state: .occupied),
-                          DockingPort(name: "Harmony zenith", vehicle: nil, state: .free)])
+        #expect(
+            ports == [
+                DockingPort(name: "Poisk", vehicle: "Soyuz MS-25", state: .occupied),
+                DockingPort(name: "Harmony zenith", vehicle: nil, state: .free),
+            ])
         #expect(network.requests.map(\.path) == ["/docking"])
     }
 

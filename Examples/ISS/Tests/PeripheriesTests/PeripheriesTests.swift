@@ -8,8 +8,10 @@ import SolarArrayServiceMocks
 import Testing
 
 @Suite struct PeripheriesTests {
-    static let wings = [SolarArrayWing(name: "1A", powerKW: 27.1, angleDegrees: 41, isTracking: true),
-                        SolarArrayWing(name: "2A", powerKW: 25.9, angleDegrees: 139, isTracking: true)]
+    static let wings = [
+        SolarArrayWing(name: "1A", powerKW: 27.1, angleDegrees: 41, isTracking: true),
+        SolarArrayWing(name: "2A", powerKW: 25.9, angleDegrees: 139, isTracking: true),
+    ]
 
     @Test func theScreenShowsCoolingPowerAndDocking() async {
         let flow = PeripheriesFlow(
@@ -23,8 +25,9 @@ import Testing
     }
 
     @Test func aFailingServiceOnlyBlanksItsOwnPanel() async {
-        let flow = PeripheriesFlow(heat: MockHeatRadiatorService(failure: "pump"), solar: MockSolarArrayService(wings: Self.wings),
-                                   docking: MockDockingPortService(ports: []))
+        let flow = PeripheriesFlow(
+            heat: MockHeatRadiatorService(failure: "pump"), solar: MockSolarArrayService(wings: Self.wings),
+            docking: MockDockingPortService(ports: []))
         let screen = await flow.render()
         #expect(screen.contains("telemetry unavailable"))
         #expect(screen.contains("Total: 53 kW"))

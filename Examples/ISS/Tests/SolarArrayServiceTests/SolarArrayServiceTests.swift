@@ -29,8 +29,10 @@ import Testing
     }
 
     @Test func theMockSumsItsWings() async throws {
-        let mock = MockSolarArrayService(wings: [SolarArrayWing(name: "1A", powerKW: 10, angleDegrees: 0, isTracking: true),
-                                                 SolarArrayWing(name: "2A", powerKW: 5, angleDegrees: 0, isTracking: true)])
+        let mock = MockSolarArrayService(wings: [
+            SolarArrayWing(name: "1A", powerKW: 10, angleDegrees: 0, isTracking: true),
+            SolarArrayWing(name: "2A", powerKW: 5, angleDegrees: 0, isTracking: true),
+        ])
         #expect(try await mock.totalPowerKW() == 15)
     }
 }

@@ -4,14 +4,15 @@ import UIComponents
 @Suite struct UIComponentsTests {
     @Test func tablesPadCellsToTheWidestValue() {
         let table = Table(columns: ["Suit", "O₂"], rows: [["EMU-3005", "98%"], ["EMU-3008"]], alignments: [.left, .right])
-        #expect(table.render() == """
-        ┌──────────┬─────┐
-        │ Suit     │  O₂ │
-        ├──────────┼─────┤
-        │ EMU-3005 │ 98% │
-        │ EMU-3008 │     │
-        └──────────┴─────┘
-        """)
+        #expect(
+            table.render() == """
+                ┌──────────┬─────┐
+                │ Suit     │  O₂ │
+                ├──────────┼─────┤
+                │ EMU-3005 │ 98% │
+                │ EMU-3008 │     │
+                └──────────┴─────┘
+                """)
     }
 
     @Test func gaugesFillInProportionAndClamp() {
@@ -22,10 +23,11 @@ import UIComponents
     }
 
     @Test func panelsFrameTheirLines() {
-        #expect(Panel(title: "Power", lines: ["Total: 154 kW"]).render() == """
-        ╭─ Power ───────╮
-        │ Total: 154 kW │
-        ╰───────────────╯
-        """)
+        #expect(
+            Panel(title: "Power", lines: ["Total: 154 kW"]).render() == """
+                ╭─ Power ───────╮
+                │ Total: 154 kW │
+                ╰───────────────╯
+                """)
     }
 }

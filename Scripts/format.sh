@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Formats Strata's Swift sources with swift-format (in the toolchain), or checks them.
+#   Scripts/format.sh          rewrite files in place
+#   Scripts/format.sh --lint   report drift and exit non-zero (CI runs this)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+paths=(Package.swift Sources Tests/StrataCLITests Tests/StrataDiagnosticsTests Tests/StrataGraphTests Tests/StrataLexerTests
+       Tests/StrataModelTests Tests/StrataModelTestSupport Tests/StrataRulesTests Benchmarks/Package.swift Benchmarks/Sources
+       Examples/ISS/Package.swift Examples/ISS/Sources Examples/ISS/Tests)
+if [[ "${1:-}" == "--lint" ]]; then
+    swift format lint --strict --recursive --parallel "${paths[@]}"
+else
+    swift format format --in-place --recursive --parallel "${paths[@]}"
+fi
