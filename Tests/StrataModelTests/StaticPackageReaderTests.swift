@@ -78,6 +78,7 @@ import Testing
         ("let package = Package(name: \"P\", targets: [.target(name: \"X\", dependencies: [\"A\": 1])])", "a dictionary literal"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"unterminated])", "unterminated string"),
         ("import PackageDescription\n", "no 'let package = Package"),
+        ("let products: [Product]\nif flag {\n  products = []\n}\nlet package = Package(name: \"P\", products: products)", "a 'let' without a value"),
         ("let package = Package(name: \"P\", targets: ProcessInfo.processInfo.environment[\"X\"] == nil ? [] : [])", "unexpected ':'"),
     ])
     func anythingOutsideTheDeclarativeFormMakesTheReaderUnsure(text: String, expectedReason: String) {

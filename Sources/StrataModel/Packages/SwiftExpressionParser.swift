@@ -106,6 +106,10 @@ struct SwiftExpressionParser {
         position += 1
         var nesting = 0
         while let token = peek() {
+            if nesting == 0, token.isAtStartOfLine {
+                // The statement ended without `=`: a constant assigned later (in an `if`, say).
+                throw UncertainManifest(reason: "a 'let' without a value", offset: colon.range.lowerBound)
+            }
             switch token.kind {
             case .leftParen, .leftBracket: nesting += 1
             case .rightParen, .rightBracket: nesting -= 1
