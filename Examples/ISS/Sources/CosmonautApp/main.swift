@@ -15,17 +15,7 @@ import SpacesuitService
 import SpacesuitServiceCore
 import StationSimulator
 
-let options: SimulationOptions
-do {
-    options = try SimulationOptions.parse(CommandLine.arguments.dropFirst())
-} catch {
-    FileHandle.standardError.write(Data("Cosmonaut: \(error)\n\(SimulationOptions.usage(app: "Cosmonaut"))\n".utf8))
-    exit(2)
-}
-if options.showHelp {
-    print(SimulationOptions.usage(app: "Cosmonaut"))
-    exit(0)
-}
+let options = SimulationOptions.fromCommandLine(app: "Cosmonaut")
 
 // Assemble the modules: the app is the only place that knows the implementations.
 let scenario = options.scenario

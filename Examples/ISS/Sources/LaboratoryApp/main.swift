@@ -10,17 +10,7 @@ import Radio
 import RadioCore
 import StationSimulator
 
-let options: SimulationOptions
-do {
-    options = try SimulationOptions.parse(CommandLine.arguments.dropFirst())
-} catch {
-    FileHandle.standardError.write(Data("Laboratory: \(error)\n\(SimulationOptions.usage(app: "Laboratory"))\n".utf8))
-    exit(2)
-}
-if options.showHelp {
-    print(SimulationOptions.usage(app: "Laboratory"))
-    exit(0)
-}
+let options = SimulationOptions.fromCommandLine(app: "Laboratory")
 
 let scenario = options.scenario
 let logger = Logger(subsystem: "laboratory-app", minimumLevel: options.verbose ? .debug : .warning, sinks: [ConsoleLogSink()])

@@ -19,17 +19,7 @@ import SpacesuitServiceCore
 import StationSimulator
 import UIComponents
 
-let options: SimulationOptions
-do {
-    options = try SimulationOptions.parse(CommandLine.arguments.dropFirst())
-} catch {
-    FileHandle.standardError.write(Data("Overview: \(error)\n\(SimulationOptions.usage(app: "Overview"))\n".utf8))
-    exit(2)
-}
-if options.showHelp {
-    print(SimulationOptions.usage(app: "Overview"))
-    exit(0)
-}
+let options = SimulationOptions.fromCommandLine(app: "Overview")
 
 let scenario = options.scenario
 let logger = Logger(subsystem: "overview-app", minimumLevel: options.verbose ? .debug : .warning, sinks: [ConsoleLogSink()])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The command line every ISS terminal app accepts: which scenario to simulate, how much to
 /// log, and where to keep data between runs.
 public struct SimulationOptions: Sendable, Equatable {
@@ -53,5 +55,21 @@ public struct SimulationOptions: Sendable, Equatable {
           --store FOLDER    keep data between runs in FOLDER (default: in memory)
           --verbose         log every exchange with the ground and the devices
         """
+    }
+
+    /// The process's own arguments: on `--help`, prints the usage and exits 0; on a usage
+    /// error, prints it with the usage to standard error and exits 2.
+    public static func fromCommandLine(app: String) -> SimulationOptions {
+        do {
+            let options = try parse(CommandLine.arguments.dropFirst())
+            if options.showHelp {
+                print(usage(app: app))
+                exit(0)
+            }
+            return options
+        } catch {
+            FileHandle.standardError.write(Data("\(app): \(error)\n\(usage(app: app))\n".utf8))
+            exit(2)
+        }
     }
 }
