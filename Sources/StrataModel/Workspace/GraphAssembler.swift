@@ -6,6 +6,8 @@ struct GraphAssembler {
     private(set) var targets: [Target] = []
     private(set) var dependencies: [[Dependency]] = []
     private(set) var index: [String: Int] = [:]
+    /// Every edge as `from << 32 | to`, so that repeated edges are found in constant time.
+    private var edges: Set<Int> = []
     var diagnostics: [Diagnostic] = []
 
     /// Adds a target; reports `duplicate-target` and returns the existing index if the name is taken.
@@ -40,7 +42,7 @@ struct GraphAssembler {
 
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
     mutating func addEdge(from: Int, to: Int, location: SourceLocation?, automatic: Bool = false) {
-        guard !dependencies[from].contains(where: { $0.target == to }) else { return }
+        guard edges.insert(from << 32 | to).inserted else { return }
         dependencies[from].append(Dependency(target: to, location: location, isAutomatic: automatic))
     }
 
