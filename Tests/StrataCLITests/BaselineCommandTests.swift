@@ -4,15 +4,15 @@ import Testing
 
 @Suite struct BaselineCommandTests {
     /// A copy of a fixture the test may change.
-    private func copy(_ fixture: String) throws -> String {
+    private func copy(_ workspace: String) throws -> String {
         let folder = try Fixtures.temporaryFolder("baseline")
         try FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: folder)
+        try FileManager.default.copyItem(atPath: workspace, toPath: folder)
         return folder
     }
 
     @Test func aBaselineAcceptsKnownFindingsAndReportsOnlyNewAndStaleOnes() async throws {
-        let folder = try copy("Rules/SameLayerViolation")
+        let folder = try copy(Fixtures.violation("SameLayer"))
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let write = try await StrataBinary.run(["check", "--write-baseline", "baseline.json"], in: folder)
@@ -57,15 +57,15 @@ import Testing
     }
 
     @Test func aMissingBaselineIsBadInput() async throws {
-        let result = try await StrataBinary.run(["check", "--baseline", "nope.json"], in: Fixtures.path("Rules/SameLayerViolation"))
+        let result = try await StrataBinary.run(["check", "--baseline", "nope.json"], in: Fixtures.violation("SameLayer"))
         #expect(result.status == 2)
         #expect(result.stdout.contains("[unreadable-baseline]"))
     }
 
     @Test func writingABaselineIntoAMissingFolderFailsCleanly() async throws {
-        let result = try await StrataBinary.run(["check", "--write-baseline", "no/such/dir/b.json"], in: Fixtures.path("Rules/SameLayerViolation"))
+        let result = try await StrataBinary.run(["check", "--write-baseline", "no/such/dir/b.json"], in: Fixtures.violation("SameLayer"))
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot write"))
-        #expect(!FileManager.default.fileExists(atPath: Fixtures.path("Rules/SameLayerViolation/no")))
+        #expect(!FileManager.default.fileExists(atPath: Fixtures.violation("SameLayer") + "/no"))
     }
 }

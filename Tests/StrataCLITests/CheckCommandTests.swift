@@ -17,10 +17,10 @@ import Testing
     }
 
     @Test func pathsArePrintedRelativeToTheWorkingDirectory() async throws {
-        let result = try await StrataBinary.run(["check", "Tests/Fixtures/Rules/SameLayerViolation"])
-        #expect(result.stdout.hasPrefix("Tests/Fixtures/Rules/SameLayerViolation/strata.yml:6:49: error: [same-layer]"))
-        let elsewhere = try await StrataBinary.run(["check", "SameLayerViolation/strata.yml"], in: Fixtures.path("Rules"))
-        #expect(elsewhere.stdout.hasPrefix("SameLayerViolation/strata.yml:6:49:"))
+        let result = try await StrataBinary.run(["check", "Examples/Violations/SameLayer"])
+        #expect(result.stdout.hasPrefix("Examples/Violations/SameLayer/strata.yml:6:49: error: [same-layer]"))
+        let elsewhere = try await StrataBinary.run(["check", "SameLayer/strata.yml"], in: Fixtures.violationsRoot)
+        #expect(elsewhere.stdout.hasPrefix("SameLayer/strata.yml:6:49:"))
     }
 
     @Test func usageErrorsExitWithStatusTwo() async throws {
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func colourIsUsedOnlyOnATerminalWithoutNoColor() async throws {
-        let folder = Fixtures.path("Rules/SameLayerViolation")
+        let folder = Fixtures.violation("SameLayer")
         let piped = try await StrataBinary.run(["check"], in: folder)
         #expect(!piped.stdout.contains("\u{1B}["))
         // `script` gives the command a pseudo-terminal.

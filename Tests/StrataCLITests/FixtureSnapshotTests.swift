@@ -5,16 +5,16 @@ import Testing
 /// The examples are end-to-end tests: the built binary runs on every fixture workspace and its
 /// output must match the committed `expected.txt` exactly.
 @Suite struct FixtureSnapshotTests {
-    /// Each rule fixture breaks exactly one rule.
+    /// Each workspace under Examples/Violations breaks exactly one rule.
     static let ruleFixtures: [(fixture: String, rule: String, status: Int32)] = [
-        ("LayerDirectionViolation", "layer-direction", 1),
-        ("SameLayerViolation", "same-layer", 1),
-        ("InterfacePurityViolation", "interface-purity", 1),
-        ("PreferInterfaceWarning", "prefer-interface", 0),
-        ("MocksInProductionViolation", "mocks-in-production", 1),
-        ("NoCyclesViolation", "no-cycles", 1),
-        ("StaticLinkedOnceViolation", "static-linked-once", 1),
-        ("UnmappedTargetViolation", "unmapped-target", 1),
+        ("LayerDirection", "layer-direction", 1),
+        ("SameLayer", "same-layer", 1),
+        ("InterfacePurity", "interface-purity", 1),
+        ("PreferInterface", "prefer-interface", 0),
+        ("MocksInProduction", "mocks-in-production", 1),
+        ("NoCycles", "no-cycles", 1),
+        ("StaticLinkedOnce", "static-linked-once", 1),
+        ("UnmappedTarget", "unmapped-target", 1),
     ]
 
     /// Each bad-input fixture shows one kind of bad input.
@@ -36,14 +36,14 @@ import Testing
     ]
 
     @Test func everyFixtureFolderIsCovered() {
-        #expect(Fixtures.workspaces(in: "Rules") == Self.ruleFixtures.map(\.fixture).sorted())
+        #expect(Fixtures.workspaces(at: Fixtures.violationsRoot) == Self.ruleFixtures.map(\.fixture).sorted())
         #expect(Fixtures.workspaces(in: "BadInput") == Self.badInputFixtures.map(\.fixture).sorted())
         #expect(Fixtures.workspaces(in: "Adopt") == Self.adoptFixtures.map(\.fixture).sorted())
     }
 
     @Test(arguments: ruleFixtures)
     func ruleFixturesBreakExactlyTheirRule(fixture: String, rule: String, status: Int32) async throws {
-        let folder = Fixtures.path("Rules/\(fixture)")
+        let folder = Fixtures.violation(fixture)
         let text = try await StrataBinary.run(["check"], in: folder)
         #expect(text.status == status, "\(text.stdout)\(text.stderr)")
         try Snapshot.assertMatches(text.stdout, file: folder + "/expected.txt")

@@ -49,10 +49,11 @@ import Yams
 
     @Test func everyExampleManifestValidates() async throws {
         var manifests = [try manifest("strata.yml"), try manifest("Examples/ISS/strata.yml")]
-        for group in ["Rules", "Adopt"] {
-            for fixture in Fixtures.workspaces(in: group) {
-                manifests.append(try manifest("Tests/Fixtures/\(group)/\(fixture)/strata.yml"))
-            }
+        for fixture in Fixtures.workspaces(in: "Adopt") {
+            manifests.append(try manifest("Tests/Fixtures/Adopt/\(fixture)/strata.yml"))
+        }
+        for example in Fixtures.workspaces(at: Fixtures.violationsRoot) {
+            manifests.append(try manifest("Examples/Violations/\(example)/strata.yml"))
         }
         let synthetic = SyntheticWorkspace(configuration: .init(moduleCount: 60, seed: 7))
         manifests.append(("synthetic generate mode", synthetic.generateModeManifest()))

@@ -3,14 +3,14 @@ import StrataModelTestSupport
 import Testing
 
 @Suite struct OutputFormatTests {
-    static let folder = Fixtures.path("Rules/MocksInProductionViolation")
+    static let folder = Fixtures.violation("MocksInProduction")
 
     @Test func jsonHasAVersionedDocumentedShape() async throws {
         let result = try await StrataBinary.run(["check", "--format", "json"], in: Self.folder)
         #expect(result.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(document["version"] as? Int == 1)
-        #expect(document["workspace"] as? String == "MocksInProductionViolation")
+        #expect(document["workspace"] as? String == "MocksInProduction")
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["errors"] as? Int == 1)
         #expect(summary["inputFailed"] as? Bool == false)

@@ -12,9 +12,17 @@ public enum Fixtures {
     /// `Tests/Fixtures`.
     public static let root = repositoryRoot + "/Tests/Fixtures"
 
-    /// A fixture workspace folder, e.g. `path("Rules/SameLayerViolation")`.
+    /// A fixture workspace folder, e.g. `path("Adopt/RootPackage")`.
     public static func path(_ name: String) -> String {
         root + "/" + name
+    }
+
+    /// `Examples/Violations`: workspaces that each break exactly one rule.
+    public static let violationsRoot = repositoryRoot + "/Examples/Violations"
+
+    /// One of them, e.g. `violation("SameLayer")`.
+    public static func violation(_ name: String) -> String {
+        violationsRoot + "/" + name
     }
 
     /// `Examples/ISS`.
@@ -22,7 +30,11 @@ public enum Fixtures {
 
     /// Every folder under `Tests/Fixtures/<group>` holding a strata.yml, sorted.
     public static func workspaces(in group: String) -> [String] {
-        let folder = root + "/" + group
+        workspaces(at: root + "/" + group)
+    }
+
+    /// Every folder directly under `folder` holding a strata.yml, sorted.
+    public static func workspaces(at folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.sorted().filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/strata.yml") }
     }

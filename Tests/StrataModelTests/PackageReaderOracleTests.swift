@@ -10,9 +10,11 @@ import Testing
     /// Every Package.swift of the fixtures, the example and the repository itself.
     static var manifests: [String] {
         var paths = [Fixtures.repositoryRoot + "/Package.swift", Fixtures.iss + "/Package.swift"]
-        let enumerator = FileManager.default.enumerator(atPath: Fixtures.root)
-        while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix("Package.swift") { paths.append(Fixtures.root + "/" + relative) }
+        for folder in [Fixtures.root, Fixtures.violationsRoot] {
+            let enumerator = FileManager.default.enumerator(atPath: folder)
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.hasSuffix("Package.swift") { paths.append(folder + "/" + relative) }
+            }
         }
         return paths.sorted()
     }
@@ -60,12 +62,13 @@ import Testing
     }
 
     @Test(arguments: [
-        "Adopt/RootPackage", "Adopt/LocalPackages", "Adopt/DynamicManifest", "Adopt/LayerViolationInPackage",
-        "Rules/UnmappedTargetViolation",
+        "Tests/Fixtures/Adopt/RootPackage", "Tests/Fixtures/Adopt/LocalPackages", "Tests/Fixtures/Adopt/DynamicManifest",
+        "Tests/Fixtures/Adopt/LayerViolationInPackage", "Examples/Violations/UnmappedTarget",
     ])
     func theModuleGraphFromTheFastPathEqualsTheOneFromDumpPackage(fixture: String) async throws {
-        let fast = try await WorkspaceLoader(packageReading: .automatic).load(path: Fixtures.path(fixture)).workspace
-        let reference = try await WorkspaceLoader(packageReading: .dumpPackage).load(path: Fixtures.path(fixture)).workspace
+        let folder = Fixtures.repositoryRoot + "/" + fixture
+        let fast = try await WorkspaceLoader(packageReading: .automatic).load(path: folder).workspace
+        let reference = try await WorkspaceLoader(packageReading: .dumpPackage).load(path: folder).workspace
         #expect(GraphSignature(fast) == GraphSignature(reference))
         #expect(!fast.targets.isEmpty)
     }
