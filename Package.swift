@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
+        .library(name: "StrataSources", targets: ["StrataSources"]),
         .library(name: "StrataSynthetic", targets: ["StrataSynthetic"]),
     ],
     dependencies: [
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // Test-only: the reference the import scanner is checked against. Never linked into strata.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -69,10 +72,24 @@ let package = Package(
         .target(name: "StrataDiagnostics", swiftSettings: strictSettings),
         .target(name: "StrataGraph", swiftSettings: strictSettings),
         .target(name: "StrataLexer", swiftSettings: strictSettings),
+        .target(
+            name: "StrataSources",
+            dependencies: ["StrataDiagnostics", "StrataLexer"],
+            swiftSettings: strictSettings
+        ),
 
         .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
         .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataSourcesTests",
+            dependencies: [
+                "StrataSources", "StrataLexer", "StrataModel", "StrataSynthetic", "StrataModelTestSupport",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StrataModelTests",
             dependencies: ["StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],

@@ -22,6 +22,15 @@ public struct Lexer: Sendable {
     public let source: SourceText
     private var position: Int
     private var atStartOfLine = true
+    /// After the previous token, may a bare `/…/` regex literal start? (swift-syntax's
+    /// `isInRegexLiteralPosition`, decided from the previous token's kind.)
+    private var regexAllowedAfterPrevious = true
+    /// The previous token was `func` or `operator`, after which `/` is always an operator.
+    private var previousIsFuncOrOperator = false
+    /// The previous token was `(`, `[`, `,` or `:`, where an unapplied operator is legal.
+    private var previousIsArgumentSeparator = false
+    /// A regex literal found inside an operator (`!/x/`), to be returned after the operator part.
+    private var pendingRegex: (range: Range<Int>, unterminated: Bool)?
     /// Problems met so far.
     public private(set) var problems: [LexerProblem] = []
 
@@ -47,6 +56,17 @@ public struct Lexer: Sendable {
 
     /// The next token, or nil at the end of the source.
     public mutating func next() -> Token? {
+        guard let token = lexToken() else { return nil }
+        record(token)
+        return token
+    }
+
+    private mutating func lexToken() -> Token? {
+        if let regex = pendingRegex {
+            pendingRegex = nil
+            position = regex.range.upperBound
+            return Token(kind: .regex, range: regex.range, isAtStartOfLine: false, isUnterminated: regex.unterminated)
+        }
         skipTrivia()
         let b = source.bytes
         guard position < b.count else { return nil }
@@ -85,8 +105,7 @@ public struct Lexer: Sendable {
                 let literal = scanString(from: i, hashes: hashes)
                 return make(.string, literal.end, interpolation: literal.interpolation, unterminated: literal.unterminated)
             }
-            if i < b.count, b[i] == UInt8(ascii: "/") {
-                let regex = scanExtendedRegex(from: start, contentStart: i + 1, hashes: hashes)
+            if i < b.count, b[i] == UInt8(ascii: "/"), let regex = scanRegex(slash: i, pounds: hashes, mustBeRegex: true) {
                 return make(.regex, regex.end, unterminated: regex.unterminated)
             }
             if hashes == 1, i < b.count, Self.isIdentifierStart(b[i]) {
@@ -115,7 +134,17 @@ public struct Lexer: Sendable {
                 return make(.identifier, scanIdentifierTail(from: start + 1))
             }
             if Self.isOperatorCharacter(c) {
-                return make(.operatorSymbol, scanOperator(from: start, allowDots: false))
+                let end = scanOperator(from: start, allowDots: false)
+                if let slash = (start..<end).first(where: { b[$0] == UInt8(ascii: "/") }),
+                    let regex = regexInOperator(operatorStart: start, operatorEnd: end, slash: slash)
+                {
+                    if slash == start {
+                        return make(.regex, regex.end, unterminated: regex.unterminated)
+                    }
+                    pendingRegex = (slash..<regex.end, regex.unterminated)
+                    return make(.operatorSymbol, slash)
+                }
+                return make(.operatorSymbol, end)
             }
             return make(.unknown, start + 1)
         }
@@ -251,24 +280,231 @@ public struct Lexer: Sendable {
         return source.bytes.count
     }
 
-    /// Scans `#/…/#`-style regex literals; `contentStart` is just after the `/`.
-    private mutating func scanExtendedRegex(from start: Int, contentStart: Int, hashes: Int) -> (end: Int, unterminated: Bool) {
-        let b = source.bytes
-        var i = contentStart
-        while i < b.count {
-            if b[i] == UInt8(ascii: "\\") {
-                i += 2
-                continue
-            }
-            if b[i] == UInt8(ascii: "/") {
-                var k = 0
-                while k < hashes, i + 1 + k < b.count, b[i + 1 + k] == UInt8(ascii: "#") { k += 1 }
-                if k == hashes { return (i + 1 + hashes, false) }
-            }
-            i += 1
+    // MARK: - Regex literals (swift-syntax's rules)
+
+    /// Whether the operator at `operatorStart..<operatorEnd`, with its first `/` at `slash`,
+    /// starts a bare regex literal there, as swift-syntax's `tryScanOperatorAsRegexLiteral` decides.
+    private mutating func regexInOperator(operatorStart: Int, operatorEnd: Int, slash: Int) -> (end: Int, unterminated: Bool)? {
+        let leftBound = isLeftBound(operatorStart)
+        guard !leftBound, !previousIsFuncOrOperator else { return nil }
+        let rightBound = isRightBound(operatorEnd, leftBound: leftBound)
+        var mustBeRegex = false
+        if leftBound == rightBound {
+            // Looks like a binary operator: a regex only where an expression may start.
+            guard regexAllowedAfterPrevious else { return nil }
+            mustBeRegex = !previousIsArgumentSeparator
         }
-        problems.append(LexerProblem(kind: .unterminatedRegex, offset: start))
-        return (b.count, true)
+        return scanRegex(slash: slash, pounds: 0, mustBeRegex: mustBeRegex)
+    }
+
+    /// Scans a regex literal whose `/` is at `slash`, after `pounds` `#`s. Returns nil if it is
+    /// not a regex literal (only possible unless `mustBeRegex`).
+    private mutating func scanRegex(slash: Int, pounds: Int, mustBeRegex: Bool) -> (end: Int, unterminated: Bool)? {
+        let b = source.bytes
+        var cursor = slash + 1
+        if pounds == 0 {
+            if cursor < b.count {
+                switch b[cursor] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                    if !mustBeRegex { return nil }
+                case UInt8(ascii: "*"), UInt8(ascii: "/"):
+                    return nil  // a comment
+                default:
+                    break
+                }
+            }
+            if slash > 0, b[slash - 1] == UInt8(ascii: "*") { return nil }  // the end of a block comment
+        }
+        // With pounds, a line break right after the opening makes a multi-line literal.
+        var firstNewline: Int?
+        if pounds > 0 {
+            var scan = cursor
+            while scan < b.count, b[scan] == UInt8(ascii: " ") || b[scan] == UInt8(ascii: "\t") { scan += 1 }
+            if scan < b.count, b[scan] == 0x0A || b[scan] == 0x0D {
+                firstNewline = scan
+                cursor = scan
+            }
+        }
+        let multiline = firstNewline != nil
+        var groupDepth = 0
+        var classDepth = 0
+        var lastUnescapedSpace: Int?
+
+        func unterminated(_ end: Int) -> (end: Int, unterminated: Bool)? {
+            guard mustBeRegex else { return nil }
+            return (end, true)
+        }
+
+        while true {
+            // The closing delimiter?
+            if cursor < b.count, b[cursor] == UInt8(ascii: "/") {
+                var end = cursor + 1
+                var closePounds = 0
+                if pounds > 0 {
+                    while end < b.count, b[end] == UInt8(ascii: "#") {
+                        end += 1
+                        closePounds += 1
+                    }
+                }
+                if closePounds >= pounds {
+                    if pounds == 0 {
+                        if end < b.count, b[end] == UInt8(ascii: "*") || b[end] == UInt8(ascii: "/") {
+                            return unterminated(cursor)
+                        }
+                        if let space = lastUnescapedSpace, space + 1 == cursor, !mustBeRegex { return nil }
+                    }
+                    return (end, false)
+                }
+            }
+            // A pattern character.
+            var escaped = false
+            while true {
+                guard cursor < b.count else {
+                    return unterminated(firstNewline ?? cursor)
+                }
+                let c = b[cursor]
+                if c == 0x0A || c == 0x0D {
+                    if !multiline { return unterminated(cursor) }
+                    cursor += 1
+                    break
+                }
+                cursor += Self.validUTF8Width(b, at: cursor)
+                if c == UInt8(ascii: "\\") && !escaped {
+                    escaped = true
+                    continue
+                }
+                if !escaped {
+                    switch c {
+                    case UInt8(ascii: "(") where classDepth == 0:
+                        groupDepth += 1
+                    case UInt8(ascii: ")") where classDepth == 0:
+                        if groupDepth == 0 {
+                            if !mustBeRegex { return nil }
+                        } else {
+                            groupDepth -= 1
+                        }
+                    case UInt8(ascii: "["):
+                        classDepth += 1
+                    case UInt8(ascii: "]"):
+                        if classDepth > 0 { classDepth -= 1 }
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                        lastUnescapedSpace = cursor - 1
+                    default:
+                        break
+                    }
+                }
+                break
+            }
+        }
+    }
+
+    /// The length of the UTF-8 character at `index`, or 1 for a byte that does not start a
+    /// complete, valid one (so bad input never moves past the end).
+    private static func validUTF8Width(_ bytes: [UInt8], at index: Int) -> Int {
+        let width: Int
+        switch bytes[index] {
+        case 0xF0...0xF7: width = 4
+        case 0xE0...0xEF: width = 3
+        case 0xC2...0xDF: width = 2
+        default: return 1
+        }
+        guard index + width <= bytes.count else { return 1 }
+        for offset in 1..<width where bytes[index + offset] & 0xC0 != 0x80 { return 1 }
+        return width
+    }
+
+    /// swift-syntax's `isLeftBound`: something other than whitespace, an opener or a separator
+    /// touches the operator on its left.
+    private func isLeftBound(_ start: Int) -> Bool {
+        let b = source.bytes
+        guard start > 0 else { return false }
+        switch b[start - 1] {
+        case UInt8(ascii: " "), 0x0D, 0x0A, UInt8(ascii: "\t"), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), 0:
+            return false
+        case UInt8(ascii: "/"):
+            return !(start >= 2 && b[start - 2] == UInt8(ascii: "*"))
+        case 0xA0:
+            return !(start >= 2 && b[start - 2] == 0xC2)
+        default:
+            return true
+        }
+    }
+
+    /// swift-syntax's `isRightBound`.
+    private func isRightBound(_ end: Int, leftBound: Bool) -> Bool {
+        let b = source.bytes
+        guard end < b.count else { return false }
+        switch b[end] {
+        case UInt8(ascii: " "), 0x0D, 0x0A, UInt8(ascii: "\t"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), 0:
+            return false
+        case UInt8(ascii: "."):
+            return !leftBound
+        case UInt8(ascii: "/"):
+            return !(end + 1 < b.count && (b[end + 1] == UInt8(ascii: "/") || b[end + 1] == UInt8(ascii: "*")))
+        case 0xC2:
+            return !(end + 1 < b.count && b[end + 1] == 0xA0)
+        default:
+            return true
+        }
+    }
+
+    /// Words swift-syntax's lexer classifies as keywords.
+    static let keywords: Set<String> = [
+        "Any", "as", "associatedtype", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do",
+        "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in",
+        "init", "inout", "internal", "is", "let", "nil", "operator", "precedencegroup", "private", "protocol", "public",
+        "repeat", "rethrows", "return", "self", "Self", "static", "struct", "subscript", "super", "switch", "throw",
+        "throws", "true", "try", "typealias", "var", "where", "while",
+    ]
+
+    /// Keywords that are expressions themselves, after which `/` is a binary operator.
+    static let expressionKeywords: Set<String> = ["true", "false", "Any", "nil", "self", "Self", "super"]
+
+    /// Remembers what the token means for a `/` that may follow it.
+    private mutating func record(_ token: Token) {
+        let b = source.bytes
+        previousIsFuncOrOperator = false
+        previousIsArgumentSeparator = false
+        switch token.kind {
+        case .identifier:
+            let text = String(decoding: b[token.range], as: UTF8.self)
+            if Self.keywords.contains(text) {
+                regexAllowedAfterPrevious = !Self.expressionKeywords.contains(text)
+                previousIsFuncOrOperator = text == "func" || text == "operator"
+            } else {
+                regexAllowedAfterPrevious = false
+            }
+        case .number, .string, .regex, .period, .at, .backslash, .rightParen, .rightBracket, .rightBrace:
+            regexAllowedAfterPrevious = false
+        case .leftParen, .leftBracket:
+            regexAllowedAfterPrevious = true
+            previousIsArgumentSeparator = true
+        case .comma, .colon:
+            regexAllowedAfterPrevious = true
+            previousIsArgumentSeparator = true
+        case .leftBrace, .semicolon, .unknown:
+            regexAllowedAfterPrevious = true
+        case .poundKeyword:
+            let text = String(decoding: b[token.range], as: UTF8.self)
+            regexAllowedAfterPrevious = ["#if", "#else", "#elseif", "#endif"].contains(text)
+        case .operatorSymbol:
+            let text = String(decoding: b[token.range], as: UTF8.self)
+            let left = isLeftBound(token.range.lowerBound)
+            let right = isRightBound(token.range.upperBound, leftBound: left)
+            switch text {
+            case "=":
+                regexAllowedAfterPrevious = true
+            case "->", "...":
+                regexAllowedAfterPrevious = false
+            case "?", "!":
+                regexAllowedAfterPrevious = !left  // postfix `?` / `!` expect an operator next
+            default:
+                // Binary and prefix operators sequence expressions; postfix ones do not.
+                regexAllowedAfterPrevious = !(left && !right)
+            }
+        }
     }
 
     private func scanNumber(from start: Int) -> Int {

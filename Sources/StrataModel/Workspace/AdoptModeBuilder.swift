@@ -71,7 +71,8 @@ struct AdoptModeBuilder {
                         name: target.name, role: place.role, module: place.module, layer: place.layer,
                         linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
                         isTestHost: place.isHost, location: target.location ?? .file(package.path),
-                        package: place.role == .external ? package.name : nil),
+                        package: place.role == .external ? package.name : nil,
+                        sources: place.role == .external ? nil : Self.sources(of: target, in: package.directory)),
                     origin: "package '\(package.name)'")
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
@@ -207,6 +208,23 @@ struct AdoptModeBuilder {
                 "'\(owner)' uses product '\(name)', which package '\(reference)' does not vend",
                 Suggestions.didYouMean(name, in: localProducts))
         }
+    }
+
+    /// Where SwiftPM looks for a target's sources: its `path:`, else the first predefined
+    /// folder that holds a folder named after it; narrowed by `sources:`, less `exclude:`.
+    static func sources(of target: PackageTarget, in packageFolder: String) -> TargetSources {
+        let directory: String
+        if let path = target.path {
+            directory = standardizedPath(path, in: packageFolder)
+        } else {
+            let candidates = TargetSources.predefinedFolders(isTest: target.kind == .test)
+                .map { standardizedPath("\($0)/\(target.name)", in: packageFolder) }
+            directory = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        }
+        return TargetSources(
+            directory: directory,
+            only: target.sources?.map { standardizedPath($0, in: directory) },
+            excluded: target.exclude.map { standardizedPath($0, in: directory) })
     }
 
     // MARK: - Finding and reading packages

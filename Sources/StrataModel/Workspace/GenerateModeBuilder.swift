@@ -1,3 +1,4 @@
+import Foundation
 import StrataDiagnostics
 
 /// Builds the workspace graph from a generate-mode manifest: strata.yml lists every module
@@ -17,7 +18,13 @@ enum GenerateModeBuilder {
         let packageNames = Set(manifest.packages.map(\.name.value))
         let naming = manifest.naming
 
-        // 1. Targets, in declaration order: each module with its companions, then apps.
+        // 1. Targets, in declaration order: each module with its companions, then apps. Sources
+        // follow the one-package layout: Sources/<Target> and Tests/<TestTarget>, unless a module
+        // or app gives its own `path:` (relative to the workspace root).
+        func sources(_ target: String, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
+            let relative = path?.value ?? "\(isTest ? "Tests" : "Sources")/\(target)"
+            return TargetSources(directory: standardizedPath(relative, in: root))
+        }
         var modules: [Module] = []
         for declaration in manifest.modules {
             let name = declaration.name.value
@@ -27,34 +34,38 @@ enum GenerateModeBuilder {
             targets[.implementation] = assembler.add(
                 Target(
                     name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
-                    location: declaration.name.location), origin: origin)
+                    location: declaration.name.location, sources: sources(name, path: declaration.path)), origin: origin)
             if let interface = declaration.interface {
+                let target = naming.interface.name(for: name)
                 targets[.interface] = assembler.add(
                     Target(
-                        name: naming.interface.name(for: name), role: .interface, module: name, layer: layer,
-                        location: interface.location), origin: "the interface of \(origin)")
+                        name: target, role: .interface, module: name, layer: layer,
+                        location: interface.location, sources: sources(target)), origin: "the interface of \(origin)")
             }
             if let mocks = declaration.mocks {
+                let target = naming.mocks.name(for: name)
                 targets[.mocks] = assembler.add(
                     Target(
-                        name: naming.mocks.name(for: name), role: .mocks, module: name, layer: layer,
-                        location: mocks.location), origin: "the mocks of \(origin)")
+                        name: target, role: .mocks, module: name, layer: layer,
+                        location: mocks.location, sources: sources(target)), origin: "the mocks of \(origin)")
             }
             if let tests = declaration.tests {
+                let target = naming.tests.name(for: name)
                 targets[.tests] = assembler.add(
                     Target(
-                        name: naming.tests.name(for: name), role: .tests, module: name, layer: layer,
-                        location: tests.location), origin: "the tests of \(origin)")
+                        name: target, role: .tests, module: name, layer: layer,
+                        location: tests.location, sources: sources(target, isTest: true)), origin: "the tests of \(origin)")
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
         var appTargets: [Int] = []
         for app in manifest.apps {
+            let target = naming.app.name(for: app.name.value)
             appTargets.append(
                 assembler.add(
                     Target(
-                        name: naming.app.name(for: app.name.value), role: .app, module: nil, layer: nil,
-                        isTestHost: app.isTestHost, location: app.name.location),
+                        name: target, role: .app, module: nil, layer: nil,
+                        isTestHost: app.isTestHost, location: app.name.location, sources: sources(target, path: app.path)),
                     origin: "app '\(app.name.value)'"))
         }
         let moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -201,6 +212,15 @@ enum GenerateModeBuilder {
             modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
         return (workspace, warnings)
     }
+}
+
+/// `relative` resolved against `folder`, with `.` and `..` removed (absolute paths stay as they are).
+func standardizedPath(_ relative: String, in folder: String) -> String {
+    let url =
+        relative.hasPrefix("/")
+        ? URL(fileURLWithPath: relative)
+        : URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relative)
+    return url.standardizedFileURL.path
 }
 
 func lastPathComponent(_ path: String) -> String {

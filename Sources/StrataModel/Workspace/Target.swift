@@ -41,10 +41,12 @@ public struct Target: Sendable, Hashable {
     public var location: SourceLocation?
     /// For externals: the package's identity.
     public var package: String?
+    /// Where the target's Swift sources are; nil for externals.
+    public var sources: TargetSources?
 
     public init(
         name: String, role: TargetRole, module: String?, layer: Int?, linkage: Linkage = .static,
-        isTestHost: Bool = false, location: SourceLocation?, package: String? = nil
+        isTestHost: Bool = false, location: SourceLocation?, package: String? = nil, sources: TargetSources? = nil
     ) {
         self.name = name
         self.role = role
@@ -54,6 +56,29 @@ public struct Target: Sendable, Hashable {
         self.isTestHost = isTestHost
         self.location = location
         self.package = package
+        self.sources = sources
+    }
+}
+
+/// Where a target's sources are, as SwiftPM sees them: a folder, optionally narrowed to some
+/// files or subfolders (`sources:`) and with some left out (`exclude:`). All paths are absolute.
+public struct TargetSources: Sendable, Hashable {
+    /// The target's folder.
+    public var directory: String
+    /// If set, only these files and folders (inside `directory`) hold the target's sources.
+    public var only: [String]?
+    /// Files and folders inside `directory` that are not the target's sources.
+    public var excluded: [String]
+
+    public init(directory: String, only: [String]? = nil, excluded: [String] = []) {
+        self.directory = directory
+        self.only = only
+        self.excluded = excluded
+    }
+
+    /// SwiftPM's folders for a target without `path:`, tried in this order.
+    public static func predefinedFolders(isTest: Bool) -> [String] {
+        isTest ? ["Tests", "Sources", "Source", "src", "srcs"] : ["Sources", "Source", "src", "srcs"]
     }
 }
 
