@@ -42,6 +42,7 @@ let package = Package(
                 "StrataDiagnostics",
                 "StrataModel",
                 "StrataRules",
+                "StrataSources",
                 "StrataSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -49,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "StrataRules",
-            dependencies: ["StrataDiagnostics", "StrataGraph", "StrataModel"],
+            dependencies: ["StrataDiagnostics", "StrataGraph", "StrataModel", "StrataSources"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -63,6 +64,7 @@ let package = Package(
                 "StrataDiagnostics",
                 "StrataGraph",
                 "StrataLexer",
+                "StrataSources",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -84,10 +86,16 @@ let package = Package(
         .testTarget(
             name: "StrataSourcesTests",
             dependencies: [
-                "StrataSources", "StrataLexer", "StrataModel", "StrataSynthetic", "StrataModelTestSupport",
+                "StrataSources", "StrataLexer", "StrataSourcesTestSupport",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Generated Swift files for the scanner's tests: every import form and every trap.
+        .target(
+            name: "StrataSourcesTestSupport",
+            path: "Tests/StrataSourcesTestSupport",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -103,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
-                "StrataCLI", "StrataDiagnostics", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
+                "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Yams", package: "Yams"),

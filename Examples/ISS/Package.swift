@@ -17,19 +17,20 @@ let package = Package(
         .target(name: "NetworkCore"),
         .target(name: "Network", dependencies: ["NetworkCore", "Logging"]),
         .target(name: "NetworkMocks", dependencies: ["NetworkCore"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "NetworkCore", "NetworkMocks"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "NetworkCore", "NetworkMocks", "Logging"]),
         .target(name: "RadioCore"),
         .target(name: "Radio", dependencies: ["RadioCore", "Logging"]),
         .target(name: "RadioMocks", dependencies: ["RadioCore"]),
-        .testTarget(name: "RadioTests", dependencies: ["Radio", "RadioCore", "RadioMocks"]),
+        .testTarget(name: "RadioTests", dependencies: ["Radio", "RadioCore", "RadioMocks", "Logging"]),
         .target(name: "PersistenceCore"),
         .target(name: "Persistence", dependencies: ["PersistenceCore", "Logging"]),
         .target(name: "PersistenceMocks", dependencies: ["PersistenceCore"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PersistenceCore", "PersistenceMocks"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PersistenceCore", "PersistenceMocks", "Logging"]),
         .target(name: "UIComponents"),
         .testTarget(name: "UIComponentsTests", dependencies: ["UIComponents"]),
         .target(name: "StationSimulator", dependencies: ["NetworkCore", "RadioCore", "Logging"]),
-        .testTarget(name: "StationSimulatorTests", dependencies: ["StationSimulator", "NetworkMocks", "RadioMocks"]),
+        .testTarget(
+            name: "StationSimulatorTests", dependencies: ["StationSimulator", "NetworkMocks", "RadioMocks", "NetworkCore", "RadioCore", "Logging"]),
         .target(name: "SpacesuitServiceCore"),
         .target(name: "SpacesuitService", dependencies: ["SpacesuitServiceCore", "RadioCore", "Logging"]),
         .target(name: "SpacesuitServiceMocks", dependencies: ["SpacesuitServiceCore"]),
@@ -64,9 +65,11 @@ let package = Package(
             dependencies: ["DockingPortService", "DockingPortServiceCore", "DockingPortServiceMocks", "NetworkMocks", "NetworkCore"]),
         .target(name: "SpacesuitCore"),
         .target(name: "Spacesuit", dependencies: ["SpacesuitCore", "SpacesuitServiceCore", "UIComponents", "Logging"]),
-        .testTarget(name: "SpacesuitTests", dependencies: ["Spacesuit", "SpacesuitCore", "SpacesuitServiceMocks", "SpacesuitServiceCore"]),
+        .testTarget(
+            name: "SpacesuitTests", dependencies: ["Spacesuit", "SpacesuitCore", "SpacesuitServiceMocks", "SpacesuitServiceCore", "Logging"]),
         .target(name: "Cosmonaut", dependencies: ["CosmonautServiceCore", "SpacesuitCore", "UIComponents", "Logging"]),
-        .testTarget(name: "CosmonautTests", dependencies: ["Cosmonaut", "CosmonautServiceMocks", "CosmonautServiceCore", "SpacesuitCore"]),
+        .testTarget(
+            name: "CosmonautTests", dependencies: ["Cosmonaut", "CosmonautServiceMocks", "CosmonautServiceCore", "SpacesuitCore", "Logging"]),
         .target(name: "Peripheries", dependencies: ["HeatRadiatorServiceCore", "SolarArrayServiceCore", "DockingPortServiceCore", "UIComponents"]),
         .testTarget(
             name: "PeripheriesTests",
@@ -81,12 +84,12 @@ let package = Package(
         .target(name: "Columbus", dependencies: ["HeatRadiatorServiceCore", "PersistenceCore", "UIComponents", "Logging"]),
         .testTarget(
             name: "ColumbusTests",
-            dependencies: ["Columbus", "HeatRadiatorServiceMocks", "PersistenceMocks", "HeatRadiatorServiceCore", "Persistence"]),
+            dependencies: ["Columbus", "HeatRadiatorServiceMocks", "PersistenceMocks", "HeatRadiatorServiceCore", "Persistence", "Logging"]),
         .executableTarget(
             name: "CosmonautApp",
             dependencies: [
-                "Cosmonaut", "Spacesuit", "SpacesuitCore", "CosmonautService", "CosmonautServiceCore", "SpacesuitService", "SpacesuitServiceCore",
-                "Network", "NetworkCore", "Radio", "RadioCore", "Persistence", "PersistenceCore", "StationSimulator", "Logging",
+                "Cosmonaut", "Spacesuit", "SpacesuitCore", "CosmonautService", "SpacesuitService", "SpacesuitServiceCore", "Network", "NetworkCore",
+                "Radio", "RadioCore", "Persistence", "PersistenceCore", "StationSimulator", "Logging",
             ]),
         .executableTarget(
             name: "OverviewApp",

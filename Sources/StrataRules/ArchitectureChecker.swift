@@ -29,6 +29,11 @@ public struct ArchitectureChecker: Sendable {
 
     /// Every finding of every rule that is not off, as diagnostics in presentation order.
     public func check(_ workspace: Workspace) -> [Diagnostic] {
+        check(RuleInput(workspace: workspace))
+    }
+
+    /// Every finding of every rule that is not off, sources included, in presentation order.
+    public func check(_ input: RuleInput) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for rule in rules {
             let severity: Severity
@@ -37,10 +42,10 @@ public struct ArchitectureChecker: Sendable {
             case .warning: severity = .warning
             case .error: severity = .error
             }
-            for finding in rule.check(workspace) {
+            for finding in rule.check(input) {
                 diagnostics.append(
                     Diagnostic(
-                        id: rule.id, severity: severity, message: finding.message, location: finding.location,
+                        id: rule.id, severity: finding.severity ?? severity, message: finding.message, location: finding.location,
                         notes: finding.notes, hint: finding.hint, subject: finding.subject))
             }
         }

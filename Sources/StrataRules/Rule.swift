@@ -9,16 +9,30 @@ public struct Finding: Sendable, Hashable {
     public var hint: String?
     /// The pair of targets it is about; baselines key on it.
     public var subject: DiagnosticSubject
+    /// Set for findings that only inform (`.note`); otherwise the rule's configured severity applies.
+    public var severity: Severity?
 
     public init(
         _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = [], hint: String? = nil,
-        subject: DiagnosticSubject
+        subject: DiagnosticSubject, severity: Severity? = nil
     ) {
         self.message = message
         self.location = location
         self.notes = notes
         self.hint = hint
         self.subject = subject
+        self.severity = severity
+    }
+}
+
+/// What rules look at: the workspace graph and, when its sources were scanned, what they import.
+public struct RuleInput: Sendable {
+    public var workspace: Workspace
+    public var sources: WorkspaceSources?
+
+    public init(workspace: Workspace, sources: WorkspaceSources? = nil) {
+        self.workspace = workspace
+        self.sources = sources
     }
 }
 
@@ -34,8 +48,8 @@ public protocol Rule: Sendable {
     var defaultSeverity: RuleSeverity { get }
     /// One sentence for documentation and `strata rules`.
     var summary: String { get }
-    /// Every violation in `workspace`.
-    func check(_ workspace: Workspace) -> [Finding]
+    /// Every violation in the input. Rules about sources find nothing when sources were not scanned.
+    func check(_ input: RuleInput) -> [Finding]
 }
 
 extension Workspace {

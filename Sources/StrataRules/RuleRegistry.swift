@@ -1,6 +1,7 @@
 /// Every rule, in the order they run. Findings are sorted by position before printing, so
 /// the order only matters for readability here: mapping first (a target without a layer
-/// escapes the layer rules), then the direction rules, then whole-graph rules.
+/// escapes the layer rules), then the direction rules, then whole-graph rules, then the rules
+/// about what the sources import.
 public enum RuleRegistry {
     public static let all: [any Rule] = [
         UnmappedTarget(),
@@ -11,6 +12,11 @@ public enum RuleRegistry {
         MocksInProduction(),
         NoCycles(),
         StaticLinkedOnce(),
+        // Source rules: they find nothing unless the sources were scanned.
+        ImplicitImport(),
+        UnusedDependency(),
+        TestableInProduction(),
+        UnknownImport(),
     ]
 
     /// The rule with this id.

@@ -67,7 +67,8 @@ public struct ImportAttribute: Sendable, Hashable, Codable, CustomStringConverti
 
 /// A clause of a `#if` block: the block's earlier conditions, which must all be false, and
 /// this clause's own condition (nil for `#else`). Conditions are kept as their tokens joined
-/// without spaces (`os(Linux)&&!DEBUG`), a form independent of layout and comments.
+/// by single spaces (`os ( Linux ) && ! DEBUG`): independent of layout and comments, and
+/// lexed back into the same tokens when evaluated.
 public struct IfConfigClause: Sendable, Hashable, Codable, CustomStringConvertible {
     public var negated: [String]
     public var condition: String?
@@ -78,7 +79,20 @@ public struct IfConfigClause: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     public var description: String {
-        let parts = negated.map { "!(\($0))" } + (condition.map { [$0] } ?? [])
+        let parts = negated.map { "!(\(Self.display($0)))" } + (condition.map { [Self.display($0)] } ?? [])
         return parts.isEmpty ? "true" : parts.joined(separator: " && ")
+    }
+
+    /// A condition as people write it: `os(Linux) && !DEBUG`.
+    public static func display(_ condition: String) -> String {
+        var result = ""
+        for token in condition.split(separator: " ") {
+            switch token {
+            case "&&", "||": result += " \(token) "
+            case ",": result += ", "
+            default: result += token
+            }
+        }
+        return result
     }
 }

@@ -223,7 +223,7 @@ private struct ScanState {
             tokens.append(advance()!)
             element(&self)
         }
-        return tokens.isEmpty ? nil : tokens.map { text($0) }.joined()
+        return tokens.isEmpty ? nil : tokens.map { text($0) }.joined(separator: " ")
     }
 
     /// A `(…)` or `[…]` group with everything inside it.

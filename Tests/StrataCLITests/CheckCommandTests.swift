@@ -6,7 +6,7 @@ import Testing
     @Test func theReferenceWorkspaceIsClean() async throws {
         let result = try await StrataBinary.run(["check", "Examples/ISS"])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout == "ISS: 52 targets, 160 dependencies, 4 layers — no violations\n")
+        #expect(result.stdout == "ISS: 52 targets, 168 dependencies, 4 layers — no violations\n")
     }
 
     @Test func strataPassesItsOwnRules() async throws {
@@ -55,7 +55,8 @@ import Testing
         ] {
             #expect(result.stdout.contains(id))
         }
-        #expect(result.stdout.contains("prefer-interface     warning"))
+        #expect(result.stdout.contains("prefer-interface        warning"))
+        #expect(result.stdout.contains("unused-dependency       warning"))
     }
 
     @Test func colourIsUsedOnlyOnATerminalWithoutNoColor() async throws {

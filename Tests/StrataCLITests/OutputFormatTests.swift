@@ -38,7 +38,7 @@ import Testing
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let ruleIds = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-        #expect(ruleIds.contains("mocks-in-production") && ruleIds.count == 8)
+        #expect(ruleIds.contains("mocks-in-production") && ruleIds.count == 12)
         let sarifResult = try #require((run["results"] as? [[String: Any]])?.first)
         #expect(sarifResult["ruleId"] as? String == "mocks-in-production")
         #expect(sarifResult["level"] as? String == "error")

@@ -7,7 +7,7 @@ import Testing
 /// Runs one rule on an inline, marked manifest.
 func findings(of rule: any Rule, in marked: MarkedText) async throws -> [Finding] {
     let loaded = try await InlineWorkspace.load(marked.text)
-    return rule.check(loaded.workspace)
+    return rule.check(RuleInput(workspace: loaded.workspace))
 }
 
 /// Expects the finding to sit at `marker` of `marked`.

@@ -1,19 +1,25 @@
 import Foundation
 import StrataLexer
-import StrataModelTestSupport
 import StrataSources
-import StrataSynthetic
+import StrataSourcesTestSupport
 import Testing
 
 /// swift-syntax is the oracle: on every file of the corpus, the scanner must find exactly the
 /// imports swift-syntax's parser finds — same paths, kinds, attributes, access levels,
 /// positions and `#if` clauses.
 @Suite struct ScannerOracleTests {
+    /// The repository's root folder.
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/StrataSourcesTests/ScannerOracleTests.swift
+        return url.path
+    }()
+
     /// Every Swift file of the repository: Strata's sources and tests, the examples, the fixtures.
     static var repositoryFiles: [String] {
         var paths: [String] = []
         for folder in ["Sources", "Tests", "Examples", "Benchmarks/Sources"] {
-            let root = Fixtures.repositoryRoot + "/" + folder
+            let root = repositoryRoot + "/" + folder
             let enumerator = FileManager.default.enumerator(atPath: root)
             while let relative = enumerator?.nextObject() as? String {
                 if relative.contains(".build") { continue }

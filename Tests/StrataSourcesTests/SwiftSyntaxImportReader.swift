@@ -18,7 +18,7 @@ enum SwiftSyntaxImportReader {
                 } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
                     var negated: [String] = []
                     for clause in ifConfig.clauses {
-                        let condition = clause.condition.map(tokens)
+                        let condition = clause.condition.map { tokens($0) }
                         let current = IfConfigClause(negated: negated, condition: condition.flatMap { $0.isEmpty ? nil : $0 })
                         if case .statements(let statements) = clause.elements {
                             visit(statements, clauses + [current])
@@ -48,7 +48,7 @@ enum SwiftSyntaxImportReader {
             list.flatMap { element -> [ImportAttribute] in
                 switch element {
                 case .attribute(let attribute):
-                    let arguments = attribute.arguments.map(tokens)
+                    let arguments = attribute.arguments.map { tokens($0, separator: "") }
                     return [ImportAttribute(name: attribute.attributeName.trimmedDescription, arguments: arguments)]
                 case .ifConfigDecl(let ifConfig):
                     return ifConfig.clauses.flatMap { clause -> [ImportAttribute] in
@@ -63,8 +63,9 @@ enum SwiftSyntaxImportReader {
         return found
     }
 
-    private static func tokens(_ node: some SyntaxProtocol) -> String {
-        node.tokens(viewMode: .sourceAccurate).map(\.text).joined()
+    /// Condition tokens are joined by spaces, attribute arguments without (as the scanner does).
+    private static func tokens(_ node: some SyntaxProtocol, separator: String = " ") -> String {
+        node.tokens(viewMode: .sourceAccurate).map(\.text).joined(separator: separator)
     }
 
     private static func unescaped(_ token: TokenSyntax) -> String {

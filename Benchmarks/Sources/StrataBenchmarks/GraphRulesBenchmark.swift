@@ -33,7 +33,7 @@ enum GraphRulesBenchmark {
             }
             var perRule: [Measurement] = []
             for rule in RuleRegistry.all {
-                perRule.append(Measurement.measure(rule.id, iterations: iterations) { _ = rule.check(workspace) })
+                perRule.append(Measurement.measure(rule.id, iterations: iterations) { _ = rule.check(RuleInput(workspace: workspace)) })
             }
             let slowest = perRule.max { $0.median < $1.median }!
             print(

@@ -3,9 +3,11 @@ import Foundation
 import StrataDiagnostics
 import StrataModel
 import StrataRules
+import StrataSources
 
 extension OutputFormat: ExpressibleByArgument {}
 extension WorkspaceLoader.PackageReading: ExpressibleByArgument {}
+extension Platform: ExpressibleByArgument {}
 
 /// `strata check`: load a workspace, run every rule, print the findings.
 struct CheckCommand: AsyncParsableCommand {
@@ -36,12 +38,32 @@ struct CheckCommand: AsyncParsableCommand {
             "How to read Package.swift files in adopt mode: automatic (static, dump-package where unsure) or dump-package.", valueName: "mode"))
     var manifestReader: WorkspaceLoader.PackageReading = .automatic
 
-    @Flag(help: "Say how each Package.swift was read and how long each step took.")
+    @Option(
+        help: ArgumentHelp(
+            "Evaluate '#if' conditions for this platform (\(Platform.allCases.map(\.rawValue).joined(separator: ", "))); by default every branch counts.",
+            valueName: "platform"))
+    var platform: Platform?
+
+    @Option(name: .customLong("define"), help: ArgumentHelp("A compilation flag that is set, for '#if NAME' (repeatable).", valueName: "NAME"))
+    var defines: [String] = []
+
+    @Flag(help: "Report imports of modules that are neither in the workspace, its packages nor a known SDK.")
+    var strictImports = false
+
+    @Flag(inversion: .prefixedNo, help: "Scan Swift sources for the import rules.")
+    var sources = true
+
+    @Flag(name: .customLong("no-cache"), help: "Scan every source file again instead of reusing results in .build/strata.")
+    var noCache = false
+
+    @Flag(help: "Say how each Package.swift was read, how many files were scanned, and how long it took.")
     var verbose = false
 
     func run() async throws {
         let start = ContinuousClock.now
-        let report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader)
+        let options = SourceOptions(
+            scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), strictImports: strictImports)
+        let report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader, sources: options)
         let elapsed = ContinuousClock.now - start
         let display = PathDisplay()
 
@@ -52,6 +74,12 @@ struct CheckCommand: AsyncParsableCommand {
                     ? "read statically"
                     : "read with swift package dump-package (\(packageReport.reason ?? "requested"))"
                 Terminal.standardError("strata: \(display(packageReport.path)): \(how)")
+            }
+            if let statistics = report.sourceStatistics {
+                Terminal.standardError(
+                    "strata: \(statistics.files) source files: \(statistics.cachedFiles) from the cache, \(statistics.scannedFiles) scanned (\(statistics.scannedBytes / 1024) KB)"
+                )
+                if let failure = statistics.cacheWriteFailure { Terminal.standardError("strata: the scan cache was not written: \(failure)") }
             }
             Terminal.standardError("strata: checked in \(elapsed.formatted(.units(allowed: [.milliseconds], width: .narrow)))")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataSources
 
 /// Builds the workspace graph from existing SwiftPM manifests (adopt mode).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataSources
 
 /// Builds the workspace graph from a generate-mode manifest: strata.yml lists every module
 /// and app, and the targets follow from the naming templates.

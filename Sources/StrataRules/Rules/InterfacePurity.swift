@@ -10,7 +10,8 @@ public struct InterfacePurity: Rule {
 
     public init() {}
 
-    public func check(_ workspace: Workspace) -> [Finding] {
+    public func check(_ input: RuleInput) -> [Finding] {
+        let workspace = input.workspace
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
             let source = workspace.targets[from], target = workspace.targets[to]

@@ -10,7 +10,8 @@ public struct LayerDirection: Rule {
 
     public init() {}
 
-    public func check(_ workspace: Workspace) -> [Finding] {
+    public func check(_ input: RuleInput) -> [Finding] {
+        let workspace = input.workspace
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
             guard let fromRank = workspace.rank(of: from), let toRank = workspace.rank(of: to), toRank < fromRank else { return }

@@ -16,7 +16,8 @@ public struct MocksInProduction: Rule {
         target.role.isProduction && !target.isTestHost
     }
 
-    public func check(_ workspace: Workspace) -> [Finding] {
+    public func check(_ input: RuleInput) -> [Finding] {
+        let workspace = input.workspace
         let targets = workspace.targets
         // Shortest production paths from the apps to every production target.
         let apps = targets.indices.filter { targets[$0].role == .app && !targets[$0].isTestHost }

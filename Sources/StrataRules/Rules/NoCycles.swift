@@ -16,7 +16,8 @@ public struct NoCycles: Rule {
         self.limitPerComponent = limitPerComponent
     }
 
-    public func check(_ workspace: Workspace) -> [Finding] {
+    public func check(_ input: RuleInput) -> [Finding] {
+        let workspace = input.workspace
         var findings: [Finding] = []
         for component in workspace.graph.elementaryCycles(limitPerComponent: limitPerComponent) {
             for (index, cycle) in component.cycles.enumerated() {

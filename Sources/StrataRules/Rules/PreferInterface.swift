@@ -12,7 +12,8 @@ public struct PreferInterface: Rule {
 
     public init() {}
 
-    public func check(_ workspace: Workspace) -> [Finding] {
+    public func check(_ input: RuleInput) -> [Finding] {
+        let workspace = input.workspace
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
             let source = workspace.targets[from], target = workspace.targets[to]

@@ -18,7 +18,8 @@ public struct StaticLinkedOnce: Rule {
         target.role != .tests && target.role != .app
     }
 
-    public func check(_ workspace: Workspace) -> [Finding] {
+    public func check(_ input: RuleInput) -> [Finding] {
+        let workspace = input.workspace
         let targets = workspace.targets
         let graph = workspace.graph
         let linkable = targets.map(Self.isLinkable)

@@ -10,8 +10,9 @@ public struct UnmappedTarget: Rule {
 
     public init() {}
 
-    public func check(_ workspace: Workspace) -> [Finding] {
-        workspace.targets.compactMap { target in
+    public func check(_ input: RuleInput) -> [Finding] {
+        let workspace = input.workspace
+        return workspace.targets.compactMap { target -> Finding? in
             guard target.layer == nil, [.implementation, .interface, .mocks].contains(target.role) else { return nil }
             let name = target.module ?? target.name
             return Finding(

@@ -72,12 +72,12 @@ public struct AdversarialSwiftCorpus: Sendable {
     /// `count` files, each a random mix of pieces. With `lexical`, pieces that leave stray
     /// brackets are mixed in too (for checking tokens rather than imports).
     public func files(count: Int, lexical: Bool = false) -> [[UInt8]] {
-        var random = SplitMix64(seed: seed)
+        var random = Xorshift(seed: seed)
         let pieces = lexical ? Self.pieces + Self.lexicalPieces : Self.pieces
         return (0..<count).map { _ in file(&random, pieces: pieces) }
     }
 
-    private func file(_ random: inout SplitMix64, pieces: [String]) -> [UInt8] {
+    private func file(_ random: inout Xorshift, pieces: [String]) -> [UInt8] {
         var text = ""
         let crlf = Int.random(in: 0..<8, using: &random) == 0
         for index in 0..<Int.random(in: 1...24, using: &random) {
@@ -125,5 +125,21 @@ extension AdversarialSwiftCorpus {
     /// Each piece alone, and each unterminated ending alone, with one module name.
     public static func pieceSamples(lexical: Bool = false) -> [String] {
         (pieces + unterminatedEndings + (lexical ? lexicalPieces : [])).map { $0.replacingModule(with: "Network") + "\n" }
+    }
+}
+
+/// A small seeded generator (xorshift64*), so a seed always gives the same corpus.
+struct Xorshift: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed
+    }
+
+    mutating func next() -> UInt64 {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 0x2545_F491_4F6C_DD1D
     }
 }

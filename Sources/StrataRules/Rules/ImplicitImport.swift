@@ -1,0 +1,63 @@
+import StrataDiagnostics
+import StrataGraph
+public import StrataModel
+import StrataSources
+
+/// `implicit-import`: a source imports only modules its target declares as dependencies.
+///
+/// An import of a workspace module or of a package product the target does not declare is an
+/// error, even when it compiles today because some dependency links the module. A module made
+/// visible by a declared dependency's `@_exported import` is allowed, and reported as a note
+/// that names the re-export. Toolchain and SDK modules are never reported.
+public struct ImplicitImport: Rule {
+    public let id = "implicit-import"
+    public let defaultSeverity = RuleSeverity.error
+    public let summary = "A source imports only modules its target declares as dependencies (or that they re-export)."
+
+    public init() {}
+
+    public func check(_ input: RuleInput) -> [Finding] {
+        guard let sources = input.sources else { return [] }
+        let workspace = input.workspace
+        var findings: [Finding] = []
+        for target in workspace.targets.indices where !sources.imports[target].isEmpty {
+            let name = workspace.targets[target].name
+            let visible = sources.visibleTargets(of: target, in: workspace)
+            var parents: [Int?]?
+            for item in sources.imports[target] {
+                let module = item.declaration.module
+                guard let imported = sources.targetByModule[module], imported != target else { continue }
+                let subject = DiagnosticSubject(source: name, target: module)
+                switch visible[imported] {
+                case .declared:
+                    continue
+                case .reexported(let dependency, let via):
+                    findings.append(
+                        Finding(
+                            "'\(name)' imports '\(module)', which it sees through '@_exported import \(module)' in its dependency '\(workspace.targets[dependency].name)'",
+                            at: item.moduleLocation,
+                            notes: [DiagnosticNote("re-exported here", at: via.keywordLocation)],
+                            hint:
+                                "declare '\(module)' as a dependency of \(WorkspaceSources.whereToDeclare(target, in: workspace)) to depend on it directly",
+                            subject: subject, severity: .note))
+                case nil:
+                    if parents == nil { parents = workspace.graph.breadthFirstParents(from: [target]) }
+                    var notes: [DiagnosticNote] = []
+                    if let path = Digraph.path(to: imported, parents: parents!), path.count > 2 {
+                        notes.append(
+                            DiagnosticNote(
+                                "it builds today only because '\(name)' reaches '\(module)' through \(workspace.describe(path: path))",
+                                at: workspace.dependency(from: path[0], to: path[1])?.location))
+                    }
+                    findings.append(
+                        Finding(
+                            "'\(name)' imports '\(module)', which is not one of its declared dependencies", at: item.moduleLocation,
+                            notes: notes,
+                            hint: "declare '\(module)' as a dependency of \(WorkspaceSources.whereToDeclare(target, in: workspace))",
+                            subject: subject))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,31 @@
+import StrataDiagnostics
+public import StrataModel
+import StrataSources
+
+/// `testable-in-production`: `@testable import` appears only in test targets. Anywhere else it
+/// needs a build with testing enabled and reaches into another module's internals.
+public struct TestableInProduction: Rule {
+    public let id = "testable-in-production"
+    public let defaultSeverity = RuleSeverity.error
+    public let summary = "'@testable import' is used only in test targets."
+
+    public init() {}
+
+    public func check(_ input: RuleInput) -> [Finding] {
+        guard let sources = input.sources else { return [] }
+        let workspace = input.workspace
+        var findings: [Finding] = []
+        for target in workspace.targets.indices where workspace.targets[target].role != .tests {
+            for item in sources.imports[target] where item.declaration.isTestable {
+                let name = workspace.targets[target].name
+                let module = item.declaration.module
+                findings.append(
+                    Finding(
+                        "'\(name)' is not a test target but uses '@testable import \(module)'", at: item.keywordLocation,
+                        hint: "import '\(module)' without '@testable' and use its public API, or move this code into a test target",
+                        subject: DiagnosticSubject(source: name, target: module)))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,35 @@
+import StrataDiagnostics
+public import StrataModel
+import StrataSources
+
+/// `unknown-import` (with `--strict-imports` only): every imported module is a module of the
+/// workspace, a product of its packages, or a known toolchain or SDK module. Without the flag
+/// such imports are left alone, since Strata cannot know every system library.
+public struct UnknownImport: Rule {
+    public let id = "unknown-import"
+    public let defaultSeverity = RuleSeverity.error
+    public let summary = "With --strict-imports: every import names a workspace module, a package product or an SDK module."
+
+    public init() {}
+
+    public func check(_ input: RuleInput) -> [Finding] {
+        guard let sources = input.sources, sources.strictImports else { return [] }
+        let workspace = input.workspace
+        let known = Array(sources.targetByModule.keys)
+        var findings: [Finding] = []
+        for target in workspace.targets.indices {
+            for item in sources.imports[target] {
+                let module = item.declaration.module
+                guard sources.targetByModule[module] == nil, !SDKModules.contains(module) else { continue }
+                let name = workspace.targets[target].name
+                findings.append(
+                    Finding(
+                        "'\(name)' imports '\(module)', which is neither a module of this workspace, a product of its packages, nor a known SDK module",
+                        at: item.moduleLocation,
+                        hint: Suggestions.didYouMean(module, in: known) ?? "declare the package that provides '\(module)', or check its name",
+                        subject: DiagnosticSubject(source: name, target: module)))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,41 @@
+import StrataDiagnostics
+public import StrataModel
+import StrataSources
+
+/// `unused-dependency` (warning): every declared dependency is imported by some source of the
+/// target — directly, or through a module the dependency re-exports with `@_exported import`.
+/// Imports in every `#if` branch count. Conventional edges Strata adds itself are not checked,
+/// nor targets whose sources were not found.
+public struct UnusedDependency: Rule {
+    public let id = "unused-dependency"
+    public let defaultSeverity = RuleSeverity.warning
+    public let summary = "Every declared dependency is imported by some source of the target."
+
+    public init() {}
+
+    public func check(_ input: RuleInput) -> [Finding] {
+        guard let sources = input.sources else { return [] }
+        let workspace = input.workspace
+        var findings: [Finding] = []
+        for target in workspace.targets.indices where sources.fileCounts[target] > 0 {
+            let imported = Set(sources.allImports[target].compactMap { sources.targetByModule[$0.declaration.module] })
+            for dependency in workspace.dependencies[target] where !dependency.isAutomatic {
+                let used =
+                    imported.contains(dependency.target)
+                    || sources.reexports[dependency.target].keys.contains { imported.contains($0) }
+                guard !used else { continue }
+                let name = workspace.targets[target].name
+                let dependencyName = workspace.targets[dependency.target].name
+                let files = sources.fileCounts[target]
+                findings.append(
+                    Finding(
+                        "'\(name)' depends on '\(dependencyName)', but none of its \(files) source file\(files == 1 ? "" : "s") imports it",
+                        at: dependency.location,
+                        hint:
+                            "remove '\(dependencyName)' from the dependencies of \(WorkspaceSources.whereToDeclare(target, in: workspace)), or import it where it is used",
+                        subject: DiagnosticSubject(source: name, target: dependencyName)))
+            }
+        }
+        return findings
+    }
+}

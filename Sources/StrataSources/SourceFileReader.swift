@@ -1,0 +1,109 @@
+import StrataLexer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads and scans one file, turning every kind of bad input into a problem: an unreadable,
+/// empty, huge or binary file, text that is not UTF-8, an unterminated comment or literal.
+/// It never throws and never stops: a bad file yields what could be read of it.
+public enum SourceFileReader {
+    /// Files larger than this are not scanned.
+    public static let maximumSize: Int64 = 10 * 1024 * 1024
+
+    public static func scan(_ file: SourceFileEntry) -> FileScan {
+        if file.size == 0 {
+            return FileScan(imports: [], problems: [SourceProblem(.empty, "the file is empty")])
+        }
+        if file.size > maximumSize {
+            return FileScan(
+                imports: [],
+                problems: [
+                    SourceProblem(
+                        .tooLarge,
+                        "the file is \(file.size / (1024 * 1024)) MB, more than the \(maximumSize / (1024 * 1024)) MB Strata scans; it was skipped")
+                ])
+        }
+        let bytes: [UInt8]
+        switch read(file.path, expectedSize: Int(file.size)) {
+        case .success(let read): bytes = read
+        case .failure(let reason): return FileScan(imports: [], problems: [SourceProblem(.unreadable, "cannot read the file: \(reason)")])
+        }
+        return scan(bytes: bytes)
+    }
+
+    /// Scans file contents already in memory.
+    public static func scan(bytes: [UInt8]) -> FileScan {
+        var problems: [SourceProblem] = []
+        if bytes.isEmpty {
+            return FileScan(imports: [], problems: [SourceProblem(.empty, "the file is empty")])
+        }
+        if bytes.prefix(8192).contains(0) {
+            return FileScan(imports: [], problems: [SourceProblem(.binary, "the file holds binary data, not Swift source; it was skipped")])
+        }
+        let source = SourceText(bytes: bytes)
+        if let bad = firstInvalidUTF8(bytes) {
+            let (line, column) = source.lineAndColumn(of: bad)
+            problems.append(SourceProblem(.invalidUTF8, "the file is not valid UTF-8 (first bad byte at offset \(bad))", line: line, column: column))
+        }
+        let scanned = ImportScanner().scan(source)
+        problems += scanned.problems.map { SourceProblem(.unterminated, $0.message, line: $0.line, column: $0.column) }
+        return FileScan(imports: scanned.imports, problems: problems)
+    }
+
+    private enum ReadResult {
+        case success([UInt8])
+        case failure(String)
+    }
+
+    private static func read(_ path: String, expectedSize: Int) -> ReadResult {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: max(expectedSize, 1))
+        var total = 0
+        while true {
+            if total == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count / 2))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            total += count
+            if Int64(total) > maximumSize { break }
+        }
+        bytes.removeLast(bytes.count - total)
+        return .success(bytes)
+    }
+
+    /// Offset of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        // Fast path: all ASCII.
+        if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    Glibc.read(fd, buffer, count)
+}
+#else
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    Darwin.read(fd, buffer, count)
+}
+#endif

@@ -1,0 +1,37 @@
+/// Something wrong with a source file. Each is reported once as a warning; the rest of the
+/// workspace is still checked.
+public struct SourceProblem: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case unreadable = "unreadable-source"
+        case empty = "empty-source"
+        case tooLarge = "large-source"
+        case binary = "binary-source"
+        case invalidUTF8 = "invalid-utf8-source"
+        case symlinkLoop = "symlink-loop"
+        case unterminated = "unterminated-construct"
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// Where in the file, when the problem has a place.
+    public var line: Int?
+    public var column: Int?
+
+    public init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+}
+
+/// What scanning one file found: its imports and its problems.
+public struct FileScan: Sendable, Hashable, Codable {
+    public var imports: [ImportDeclaration]
+    public var problems: [SourceProblem]
+
+    public init(imports: [ImportDeclaration], problems: [SourceProblem]) {
+        self.imports = imports
+        self.problems = problems
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// One scanned file and the target it belongs to.
+public struct ScannedSourceFile: Sendable {
+    public var path: String
+    /// The owning target's index (as the caller numbered targets).
+    public var target: Int
+    public var scan: FileScan
+}
+
+/// Everything the scan of a workspace's sources found.
+public struct SourceIndex: Sendable {
+    public var files: [ScannedSourceFile]
+    /// Problems met while walking folders (unreadable folders, symbolic link loops), by path.
+    public var walkProblems: [(path: String, problem: SourceProblem)]
+    /// Files whose results came from the cache, and files read and scanned this run.
+    public var cachedFiles: Int
+    public var scannedFiles: Int
+    public var scannedBytes: Int64
+    /// Why the cache could not be written, if it could not.
+    public var cacheWriteFailure: String?
+
+    /// Files grouped by target index.
+    public func files(byTarget count: Int) -> [[ScannedSourceFile]] {
+        var grouped = [[ScannedSourceFile]](repeating: [], count: count)
+        for file in files where file.target < count { grouped[file.target].append(file) }
+        return grouped
+    }
+}
+
+/// Scans the sources of many targets in parallel on all cores, reusing cached results for
+/// unchanged files.
+public struct SourceScanner: Sendable {
+    /// Where the cache lives; nil to scan everything and keep nothing.
+    public var cachePath: String?
+
+    public init(cachePath: String?) {
+        self.cachePath = cachePath
+    }
+
+    /// The default cache file for a workspace: inside its `.build` folder, which SwiftPM
+    /// projects already keep out of version control.
+    public static func defaultCachePath(workspaceRoot: String) -> String {
+        workspaceRoot + "/.build/strata/scan-cache-v\(ImportScanner.version)"
+    }
+
+    public func scan(_ targets: [(target: Int, sources: TargetSources)]) async -> SourceIndex {
+        // 1. Find the files, target by target, in parallel.
+        let found = await Self.parallelMap(targets) { item in (item.target, SourceFileCollector.collect(item.sources)) }
+        var entries: [(target: Int, file: SourceFileEntry)] = []
+        var walkProblems: [(path: String, problem: SourceProblem)] = []
+        for (target, result) in found {
+            entries += result.files.map { (target, $0) }
+            walkProblems += result.problems
+        }
+
+        // 2. Reuse what the cache knows; scan the rest in parallel.
+        var cache = cachePath.map(ScanCache.load(path:)) ?? ScanCache()
+        var results = [FileScan?](repeating: nil, count: entries.count)
+        var misses: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            if let cached = cache.result(for: entry.file) { results[index] = cached } else { misses.append(index) }
+        }
+        let missedFiles = misses.map { entries[$0].file }
+        let scanned = await Self.parallelMap(missedFiles) { file in SourceFileReader.scan(file) }
+        var scannedBytes: Int64 = 0
+        for (index, scan) in zip(misses, scanned) {
+            results[index] = scan
+            cache.store(scan, for: entries[index].file)
+            scannedBytes += entries[index].file.size
+        }
+
+        // 3. Keep the cache in step with the files that exist now.
+        var failure: String?
+        if let cachePath {
+            cache.keepOnly(Set(entries.map(\.file.path)))
+            if cache.isModified { failure = cache.write(path: cachePath) }
+        }
+        let files = entries.enumerated().map { index, entry in
+            ScannedSourceFile(path: entry.file.path, target: entry.target, scan: results[index]!)
+        }
+        return SourceIndex(
+            files: files, walkProblems: walkProblems, cachedFiles: entries.count - misses.count, scannedFiles: misses.count,
+            scannedBytes: scannedBytes, cacheWriteFailure: failure)
+    }
+
+    /// `transform` applied to every element, in order, with the work split into chunks run
+    /// concurrently on all cores.
+    static func parallelMap<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
+    ) async -> [Result] {
+        guard !elements.isEmpty else { return [] }
+        let chunkCount = min(elements.count, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunkSize = (elements.count + chunkCount - 1) / chunkCount
+        return await withTaskGroup(of: (Int, [Result]).self) { group in
+            for chunk in stride(from: 0, to: elements.count, by: chunkSize) {
+                let slice = Array(elements[chunk..<min(chunk + chunkSize, elements.count)])
+                group.addTask { (chunk, slice.map(transform)) }
+            }
+            var pieces: [(Int, [Result])] = []
+            for await piece in group { pieces.append(piece) }
+            return pieces.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+    }
+}
