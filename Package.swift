@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataRulesTests",
-            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
+            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -12,6 +12,13 @@ public struct SourceFileEntry: Sendable, Hashable {
     /// Modification time in nanoseconds since 1970.
     public var modified: Int64
     public var inode: UInt64
+
+    public init(path: String, size: Int64, modified: Int64, inode: UInt64) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
 }
 
 /// Finds a target's Swift files the way SwiftPM does: every `.swift` file under its folder
@@ -50,10 +57,14 @@ public enum SourceFileCollector {
             if excluded.contains(path) { return }
             var info = stat()
             guard stat(path, &info) == 0 else {
-                if errno == ELOOP {
+                let reason = errno
+                if reason == ELOOP {
                     problems.append((path, SourceProblem(.symlinkLoop, "symbolic link loop at '\(path)'; it was skipped")))
+                } else if path.hasSuffix(".swift"), lstat(path, &info) == 0 {
+                    // The name exists but cannot be followed: a broken link to a source file.
+                    problems.append((path, SourceProblem(.unreadable, "cannot read '\(path)': \(String(cString: strerror(reason)))")))
                 }
-                return  // a missing target folder or a dangling link holds no sources
+                return  // a missing target folder holds no sources
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:

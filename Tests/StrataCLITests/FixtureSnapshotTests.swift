@@ -5,16 +5,20 @@ import Testing
 /// The examples are end-to-end tests: the built binary runs on every fixture workspace and its
 /// output must match the committed `expected.txt` exactly.
 @Suite struct FixtureSnapshotTests {
-    /// Each workspace under Examples/Violations breaks exactly one rule.
-    static let ruleFixtures: [(fixture: String, rule: String, status: Int32)] = [
-        ("LayerDirection", "layer-direction", 1),
-        ("SameLayer", "same-layer", 1),
-        ("InterfacePurity", "interface-purity", 1),
-        ("PreferInterface", "prefer-interface", 0),
-        ("MocksInProduction", "mocks-in-production", 1),
-        ("NoCycles", "no-cycles", 1),
-        ("StaticLinkedOnce", "static-linked-once", 1),
-        ("UnmappedTarget", "unmapped-target", 1),
+    /// Each workspace under Examples/Violations breaks exactly one rule (some need a flag).
+    static let ruleFixtures: [(fixture: String, rule: String, status: Int32, arguments: [String])] = [
+        ("LayerDirection", "layer-direction", 1, []),
+        ("SameLayer", "same-layer", 1, []),
+        ("InterfacePurity", "interface-purity", 1, []),
+        ("PreferInterface", "prefer-interface", 0, []),
+        ("MocksInProduction", "mocks-in-production", 1, []),
+        ("NoCycles", "no-cycles", 1, []),
+        ("StaticLinkedOnce", "static-linked-once", 1, []),
+        ("UnmappedTarget", "unmapped-target", 1, []),
+        ("ImplicitImport", "implicit-import", 1, []),
+        ("UnusedDependency", "unused-dependency", 0, []),
+        ("TestableInProduction", "testable-in-production", 1, []),
+        ("UnknownImport", "unknown-import", 1, ["--strict-imports"]),
     ]
 
     /// Each bad-input fixture shows one kind of bad input.
@@ -42,13 +46,13 @@ import Testing
     }
 
     @Test(arguments: ruleFixtures)
-    func ruleFixturesBreakExactlyTheirRule(fixture: String, rule: String, status: Int32) async throws {
+    func ruleFixturesBreakExactlyTheirRule(fixture: String, rule: String, status: Int32, arguments: [String]) async throws {
         let folder = Fixtures.violation(fixture)
-        let text = try await StrataBinary.run(["check"], in: folder)
+        let text = try await StrataBinary.run(["check"] + arguments, in: folder)
         #expect(text.status == status, "\(text.stdout)\(text.stderr)")
         try Snapshot.assertMatches(text.stdout, file: folder + "/expected.txt")
 
-        let json = try await StrataBinary.run(["check", "--format", "json"], in: folder)
+        let json = try await StrataBinary.run(["check", "--format", "json"] + arguments, in: folder)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let ids = Set((document["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
         #expect(ids == [rule])

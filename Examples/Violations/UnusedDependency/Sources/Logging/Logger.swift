@@ -1,0 +1,4 @@
+/// Writes station log lines.
+public struct Logger {
+    public init() {}
+}

@@ -1,0 +1,5 @@
+import Logging
+
+public struct GroundLink {
+    public init() {}
+}

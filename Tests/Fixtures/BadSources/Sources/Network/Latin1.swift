@@ -1,0 +1,2 @@
+// Station notes, saved as Latin-1: café on board
+import Foundation

@@ -1,0 +1,4 @@
+import Foundation
+
+/* a comment that never ends
+import Logging

@@ -1,0 +1,3 @@
+import Foundation
+let greeting = "never closed
+let other = 1

@@ -1,0 +1,72 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+@Suite struct SourceCheckTests {
+    /// A copy of a fixture the test may change, removed afterwards.
+    private func copy(_ folder: String) throws -> String {
+        let destination = try Fixtures.temporaryFolder("sources")
+        try FileManager.default.removeItem(atPath: destination)
+        try FileManager.default.copyItem(atPath: folder, toPath: destination)
+        return destination
+    }
+
+    @Test func badSourceFilesAreEachReportedOnceAndTheRestIsStillChecked() async throws {
+        let folder = try copy(Fixtures.path("BadSources"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let network = folder + "/Sources/Network"
+        // What cannot be committed: a huge file, a link loop, a broken link.
+        try Data(repeating: UInt8(ascii: " "), count: 11 * 1024 * 1024).write(to: URL(fileURLWithPath: network + "/Huge.swift"))
+        try FileManager.default.createSymbolicLink(atPath: network + "/Loop", withDestinationPath: network)
+        try FileManager.default.createSymbolicLink(atPath: network + "/Gone.swift", withDestinationPath: network + "/Nowhere.swift")
+
+        let result = try await StrataBinary.run(["check", "--no-cache"], in: folder)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+        let warnings = result.stdout.split(separator: "\n").filter { $0.contains(": warning: [") }
+        for (file, id) in [("Binary.swift", "binary-source"), ("Empty.swift", "empty-source"), ("Latin1.swift", "invalid-utf8-source"),
+                           ("OpenComment.swift", "unterminated-construct"), ("OpenString.swift", "unterminated-construct"),
+                           ("Huge.swift", "large-source"), ("Loop", "symlink-loop"), ("Gone.swift", "unreadable-source")] {
+            #expect(warnings.filter { $0.contains("Sources/Network/\(file):") && $0.contains("[\(id)]") }.count == 1, "\(file): \(result.stdout)")
+        }
+        #expect(warnings.count == 8)
+        #expect(result.stdout.contains("Sources/Network/GroundLink.swift:1:8: error: [implicit-import]"))
+    }
+
+    @Test func theCommittedBadSourcesMatchTheirSnapshot() async throws {
+        let result = try await StrataBinary.run(["check", "--no-cache"], in: Fixtures.path("BadSources"))
+        try Snapshot.assertMatches(result.stdout, file: Fixtures.path("BadSources/expected.txt"))
+    }
+
+    @Test func aSecondRunTakesUnchangedFilesFromTheCache() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try await StrataBinary.run(["check", "--verbose"], in: folder)
+        #expect(first.stderr.contains("4 source files: 0 from the cache, 4 scanned"))
+        let second = try await StrataBinary.run(["check", "--verbose"], in: folder)
+        #expect(second.stderr.contains("4 source files: 4 from the cache, 0 scanned"))
+        #expect(first.stdout == second.stdout)
+        try "import Network\n\npublic struct SuitCheck { public init() {}; public func run() -> Bool { true } }\n"
+            .write(toFile: folder + "/Sources/Suit/SuitCheck.swift", atomically: true, encoding: .utf8)
+        let third = try await StrataBinary.run(["check", "--verbose"], in: folder)
+        #expect(third.stderr.contains("4 source files: 3 from the cache, 1 scanned"))
+        #expect(third.status == 0, "\(third.stdout)")
+    }
+
+    @Test func thePlatformDecidesWhichBranchesCount() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "import Network\n#if os(macOS)\nimport Logging\n#endif\n\npublic struct SuitCheck { public init() {}; public func run() -> Bool { true } }\n"
+            .write(toFile: folder + "/Sources/Suit/SuitCheck.swift", atomically: true, encoding: .utf8)
+        #expect(try await StrataBinary.run(["check"], in: folder).status == 1)
+        #expect(try await StrataBinary.run(["check", "--platform", "linux"], in: folder).status == 0)
+        #expect(try await StrataBinary.run(["check", "--platform", "macos"], in: folder).status == 1)
+        let bad = try await StrataBinary.run(["check", "--platform", "amiga"], in: folder)
+        #expect(bad.status == 2)
+    }
+
+    @Test func sourcesCanBeLeftOut() async throws {
+        let result = try await StrataBinary.run(["check", "--no-sources"], in: Fixtures.violation("ImplicitImport"))
+        #expect(result.status == 0)
+    }
+}

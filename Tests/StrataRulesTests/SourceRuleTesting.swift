@@ -1,0 +1,51 @@
+import Foundation
+import StrataDiagnostics
+import StrataModel
+import StrataModelTestSupport
+import StrataRules
+import StrataSources
+import Testing
+
+/// A workspace on disk: a strata.yml and Swift files with position markers.
+struct SourceWorkspace {
+    let root: String
+    let files: [String: MarkedText]
+
+    init(manifest: String, files: [String: String]) throws {
+        root = try Fixtures.temporaryFolder("source-rules")
+        self.files = files.mapValues(MarkedText.init)
+        try manifest.write(toFile: root + "/strata.yml", atomically: true, encoding: .utf8)
+        for (relative, marked) in self.files {
+            let path = root + "/" + relative
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try marked.text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Runs `rule` on the workspace with its sources scanned (no cache).
+    func findings(of rule: any Rule, platform: Platform? = nil, strict: Bool = false) async throws -> [Finding] {
+        let workspace = try await WorkspaceLoader().load(path: root).workspace
+        let targets = workspace.targets.enumerated().compactMap { index, target in target.sources.map { (target: index, sources: $0) } }
+        let index = await SourceScanner(cachePath: nil).scan(targets)
+        let configuration = BuildConfiguration(
+            platform: platform, workspaceModules: Set(workspace.targets.map(WorkspaceSources.moduleName(of:))))
+        let sources = WorkspaceSources(workspace: workspace, index: index, configuration: configuration, strictImports: strict)
+        return rule.check(RuleInput(workspace: workspace, sources: sources))
+    }
+
+    /// Expects `finding` at `marker` of `file`.
+    func expect(_ finding: Finding?, at marker: String, in file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let expected = files[file]!.position(marker)
+        #expect(finding?.location?.path == root + "/" + file, sourceLocation: sourceLocation)
+        #expect(finding?.location?.line == expected.line, sourceLocation: sourceLocation)
+        #expect(finding?.location?.column == expected.column, sourceLocation: sourceLocation)
+    }
+}
+
+let sourceHeader = """
+layers: [domain, service, core, shared]
+naming: { interface: "{module}Core", mocks: "{module}Mocks" }
+
+"""

@@ -1,0 +1,141 @@
+import Foundation
+@testable import StrataSources
+import Testing
+
+/// A scratch folder with files, removed at the end.
+final class Scratch {
+    let root: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("strata-sources-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func write(_ relative: String, _ bytes: [UInt8]) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    func write(_ relative: String, _ text: String) throws { try write(relative, Array(text.utf8)) }
+
+    func link(_ relative: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: root + "/" + relative, withDestinationPath: destination)
+    }
+}
+
+@Suite struct SourceFileCollectorTests {
+    @Test func swiftFilesAreFoundLessExcludedAndHiddenOnes() throws {
+        let scratch = try Scratch()
+        try scratch.write("T/A.swift", "import X")
+        try scratch.write("T/Sub/B.swift", "")
+        try scratch.write("T/.hidden/C.swift", "")
+        try scratch.write("T/Generated/D.swift", "")
+        try scratch.write("T/readme.md", "")
+        let found = SourceFileCollector.collect(TargetSources(directory: scratch.root + "/T", excluded: [scratch.root + "/T/Generated"]))
+        #expect(found.files.map { $0.path.replacingOccurrences(of: scratch.root + "/", with: "") } == ["T/A.swift", "T/Sub/B.swift"])
+        #expect(found.files[0].size == 8)
+        let only = SourceFileCollector.collect(TargetSources(directory: scratch.root + "/T", only: [scratch.root + "/T/Sub"]))
+        #expect(only.files.count == 1)
+    }
+
+    @Test func aSymbolicLinkLoopIsReportedOnceAndSkipped() throws {
+        let scratch = try Scratch()
+        try scratch.write("T/A.swift", "")
+        try scratch.link("T/loop", to: scratch.root + "/T")
+        try scratch.link("T/Broken.swift", to: scratch.root + "/nowhere.swift")
+        let found = SourceFileCollector.collect(TargetSources(directory: scratch.root + "/T"))
+        #expect(found.files.count == 1)
+        #expect(found.problems.map(\.problem.kind).sorted(by: { $0.rawValue < $1.rawValue }) == [.symlinkLoop, .unreadable])
+    }
+
+    @Test func aMissingFolderHoldsNoSources() {
+        let found = SourceFileCollector.collect(TargetSources(directory: "/nonexistent/strata/T"))
+        #expect(found.files.isEmpty && found.problems.isEmpty)
+    }
+}
+
+@Suite struct SourceFileReaderTests {
+    @Test func badFilesBecomeProblemsNotCrashes() {
+        #expect(SourceFileReader.scan(bytes: []).problems.map(\.kind) == [.empty])
+        #expect(SourceFileReader.scan(bytes: [0x7F, 0x45, 0x4C, 0x46, 0, 0, 1]).problems.map(\.kind) == [.binary])
+        let latin1 = SourceFileReader.scan(bytes: Array("import A\n// caf".utf8) + [0xE9] + Array("\nimport B\n".utf8))
+        #expect(latin1.problems.map(\.kind) == [.invalidUTF8])
+        #expect(latin1.problems.first?.line == 2)
+        #expect(latin1.imports.map(\.module) == ["A", "B"])
+        let open = SourceFileReader.scan(bytes: Array("import A\n/* open".utf8))
+        #expect(open.problems.map(\.kind) == [.unterminated])
+    }
+
+    @Test func hugeFilesAreSkippedAndUnreadableOnesReported() throws {
+        let scratch = try Scratch()
+        let huge = [UInt8](repeating: UInt8(ascii: "a"), count: Int(SourceFileReader.maximumSize) + 1)
+        try scratch.write("T/Huge.swift", huge)
+        let entry = try #require(SourceFileCollector.collect(TargetSources(directory: scratch.root + "/T")).files.first)
+        #expect(SourceFileReader.scan(entry).problems.map(\.kind) == [.tooLarge])
+        let gone = SourceFileEntry(path: scratch.root + "/T/Gone.swift", size: 10, modified: 0, inode: 0)
+        #expect(SourceFileReader.scan(gone).problems.map(\.kind) == [.unreadable])
+    }
+}
+
+@Suite struct ScanCacheTests {
+    private func entry(_ path: String, size: Int64 = 10, modified: Int64 = 1, inode: UInt64 = 7) -> SourceFileEntry {
+        SourceFileEntry(path: path, size: size, modified: modified, inode: inode)
+    }
+
+    private let scan = FileScan(
+        imports: [ImportDeclaration(path: ["Network", "Sub"], kind: .struct, attributes: [ImportAttribute(name: "_spi", arguments: "X")],
+                                    accessLevel: "public", line: 3, column: 1, moduleLine: 3, moduleColumn: 22,
+                                    conditions: [IfConfigClause(negated: ["os ( Linux )"], condition: "DEBUG")])],
+        problems: [SourceProblem(.unterminated, "unterminated string literal", line: 9, column: 2)])
+
+    @Test func resultsSurviveARoundTripThroughTheFile() throws {
+        let scratch = try Scratch()
+        var cache = ScanCache()
+        cache.store(scan, for: entry("/w/A.swift"))
+        cache.store(FileScan(imports: [], problems: []), for: entry("/w/B.swift"))
+        let path = scratch.root + "/cache"
+        #expect(cache.write(path: path) == nil)
+        let loaded = ScanCache.load(path: path)
+        #expect(loaded.count == 2)
+        #expect(loaded.result(for: entry("/w/A.swift")) == scan)
+    }
+
+    @Test func aChangedFileIsNotTakenFromTheCache() {
+        var cache = ScanCache()
+        cache.store(scan, for: entry("/w/A.swift"))
+        #expect(cache.result(for: entry("/w/A.swift", size: 11)) == nil)
+        #expect(cache.result(for: entry("/w/A.swift", modified: 2)) == nil)
+        #expect(cache.result(for: entry("/w/A.swift", inode: 8)) == nil)
+        #expect(cache.result(for: entry("/w/B.swift")) == nil)
+    }
+
+    @Test func aCorruptOrForeignCacheIsIgnored() throws {
+        let scratch = try Scratch()
+        var cache = ScanCache()
+        cache.store(scan, for: entry("/w/A.swift"))
+        let bytes = cache.encode()
+        for broken in [Array(bytes.prefix(bytes.count / 2)), Array(repeating: 0, count: 100), Array("STRATASC".utf8) + [9, 0, 0, 0]] {
+            try scratch.write("cache", broken)
+            #expect(ScanCache.load(path: scratch.root + "/cache").count == 0)
+        }
+    }
+
+    @Test func theScannerReusesAndRefreshesTheCache() async throws {
+        let scratch = try Scratch()
+        try scratch.write("T/A.swift", "import One")
+        try scratch.write("T/B.swift", "import Two")
+        let scanner = SourceScanner(cachePath: scratch.root + "/cache")
+        let targets = [(target: 0, sources: TargetSources(directory: scratch.root + "/T"))]
+        let first = await scanner.scan(targets)
+        #expect((first.scannedFiles, first.cachedFiles) == (2, 0))
+        let second = await scanner.scan(targets)
+        #expect((second.scannedFiles, second.cachedFiles) == (0, 2))
+        try scratch.write("T/B.swift", "import Three, Four")
+        let third = await scanner.scan(targets)
+        #expect((third.scannedFiles, third.cachedFiles) == (1, 1))
+        #expect(third.files.flatMap(\.scan.imports).map(\.module).sorted() == ["One", "Three"])
+    }
+}
