@@ -20,15 +20,13 @@ public struct LexerProblem: Sendable, Equatable {
 /// continues (a single-line string ends at its line's end, a comment at the end of the file).
 public struct Lexer: Sendable {
     public let source: SourceText
+    /// `source.bytes`, held directly so the hot loops read it in place.
+    private let b: [UInt8]
     private var position: Int
     private var atStartOfLine = true
-    /// After the previous token, may a bare `/…/` regex literal start? (swift-syntax's
-    /// `isInRegexLiteralPosition`, decided from the previous token's kind.)
-    private var regexAllowedAfterPrevious = true
-    /// The previous token was `func` or `operator`, after which `/` is always an operator.
-    private var previousIsFuncOrOperator = false
-    /// The previous token was `(`, `[`, `,` or `:`, where an unapplied operator is legal.
-    private var previousIsArgumentSeparator = false
+    /// The token returned last: a `/` is a regex literal or an operator depending on it. It is
+    /// classified only when a `/` comes, which is rare, rather than for every token.
+    private var previousToken: Token?
     /// A regex literal found inside an operator (`!/x/`), to be returned after the operator part.
     private var pendingRegex: (range: Range<Int>, unterminated: Bool)?
     /// Problems met so far.
@@ -36,6 +34,7 @@ public struct Lexer: Sendable {
 
     public init(_ source: SourceText) {
         self.source = source
+        self.b = source.bytes
         let b = source.bytes
         var start = 0
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { start = 3 }
@@ -68,7 +67,6 @@ public struct Lexer: Sendable {
             return Token(kind: .regex, range: regex.range, isAtStartOfLine: false, isUnterminated: regex.unterminated)
         }
         skipTrivia()
-        let b = source.bytes
         guard position < b.count else { return nil }
         let start = position
         let lineStart = atStartOfLine
@@ -153,7 +151,6 @@ public struct Lexer: Sendable {
     // MARK: - Trivia
 
     private mutating func skipTrivia() {
-        let b = source.bytes
         while position < b.count {
             switch b[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
@@ -174,7 +171,6 @@ public struct Lexer: Sendable {
     /// Skips a block comment, honouring nesting. A comment that spans lines leaves the next
     /// token at the start of a line, as the compiler treats it.
     private mutating func skipBlockComment() {
-        let b = source.bytes
         let start = position
         var depth = 0
         var i = position
@@ -202,7 +198,6 @@ public struct Lexer: Sendable {
 
     /// Scans a string literal whose opening quote is at `quote`, preceded by `hashes` `#`s.
     private mutating func scanString(from quote: Int, hashes: Int) -> (end: Int, interpolation: Bool, unterminated: Bool) {
-        let b = source.bytes
         let multiline = quote + 2 < b.count && b[quote + 1] == UInt8(ascii: "\"") && b[quote + 2] == UInt8(ascii: "\"")
         let tokenStart = quote - hashes
         var i = quote + (multiline ? 3 : 1)
@@ -277,7 +272,7 @@ public struct Lexer: Sendable {
                 break
             }
         }
-        return source.bytes.count
+        return b.count
     }
 
     // MARK: - Regex literals (swift-syntax's rules)
@@ -286,13 +281,15 @@ public struct Lexer: Sendable {
     /// starts a bare regex literal there, as swift-syntax's `tryScanOperatorAsRegexLiteral` decides.
     private mutating func regexInOperator(operatorStart: Int, operatorEnd: Int, slash: Int) -> (end: Int, unterminated: Bool)? {
         let leftBound = isLeftBound(operatorStart)
-        guard !leftBound, !previousIsFuncOrOperator else { return nil }
+        guard !leftBound else { return nil }
+        let previous = classifyPrevious()
+        guard !previous.isFuncOrOperator else { return nil }
         let rightBound = isRightBound(operatorEnd, leftBound: leftBound)
         var mustBeRegex = false
         if leftBound == rightBound {
             // Looks like a binary operator: a regex only where an expression may start.
-            guard regexAllowedAfterPrevious else { return nil }
-            mustBeRegex = !previousIsArgumentSeparator
+            guard previous.regexAllowed else { return nil }
+            mustBeRegex = !previous.isArgumentSeparator
         }
         return scanRegex(slash: slash, pounds: 0, mustBeRegex: mustBeRegex)
     }
@@ -300,7 +297,6 @@ public struct Lexer: Sendable {
     /// Scans a regex literal whose `/` is at `slash`, after `pounds` `#`s. Returns nil if it is
     /// not a regex literal (only possible unless `mustBeRegex`).
     private mutating func scanRegex(slash: Int, pounds: Int, mustBeRegex: Bool) -> (end: Int, unterminated: Bool)? {
-        let b = source.bytes
         var cursor = slash + 1
         if pounds == 0 {
             if cursor < b.count {
@@ -416,7 +412,6 @@ public struct Lexer: Sendable {
     /// swift-syntax's `isLeftBound`: something other than whitespace, an opener or a separator
     /// touches the operator on its left.
     private func isLeftBound(_ start: Int) -> Bool {
-        let b = source.bytes
         guard start > 0 else { return false }
         switch b[start - 1] {
         case UInt8(ascii: " "), 0x0D, 0x0A, UInt8(ascii: "\t"), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"),
@@ -433,7 +428,6 @@ public struct Lexer: Sendable {
 
     /// swift-syntax's `isRightBound`.
     private func isRightBound(_ end: Int, leftBound: Bool) -> Bool {
-        let b = source.bytes
         guard end < b.count else { return false }
         switch b[end] {
         case UInt8(ascii: " "), 0x0D, 0x0A, UInt8(ascii: "\t"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
@@ -462,53 +456,103 @@ public struct Lexer: Sendable {
     /// Keywords that are expressions themselves, after which `/` is a binary operator.
     static let expressionKeywords: Set<String> = ["true", "false", "Any", "nil", "self", "Self", "super"]
 
-    /// Remembers what the token means for a `/` that may follow it.
+    /// Remembers the token for a `/` that may follow it.
+    @inline(__always)
     private mutating func record(_ token: Token) {
-        let b = source.bytes
-        previousIsFuncOrOperator = false
-        previousIsArgumentSeparator = false
+        previousToken = token
+    }
+
+    /// What the previous token means for a `/` after it: may a regex literal start there
+    /// (swift-syntax's `isInRegexLiteralPosition`), was it `func` or `operator` (after which
+    /// `/` is an operator), and was it `(`, `[`, `,` or `:` (where an unapplied operator is legal).
+    private func classifyPrevious() -> (regexAllowed: Bool, isFuncOrOperator: Bool, isArgumentSeparator: Bool) {
+        guard let token = previousToken else { return (true, false, false) }
         switch token.kind {
         case .identifier:
-            let text = String(decoding: b[token.range], as: UTF8.self)
-            if Self.keywords.contains(text) {
-                regexAllowedAfterPrevious = !Self.expressionKeywords.contains(text)
-                previousIsFuncOrOperator = text == "func" || text == "operator"
-            } else {
-                regexAllowedAfterPrevious = false
+            switch Self.keyword(b, token.range) {
+            case .none, .expression: return (false, false, false)
+            case .funcOrOperator: return (true, true, false)
+            case .other: return (true, false, false)
             }
         case .number, .string, .regex, .period, .at, .backslash, .rightParen, .rightBracket, .rightBrace:
-            regexAllowedAfterPrevious = false
-        case .leftParen, .leftBracket:
-            regexAllowedAfterPrevious = true
-            previousIsArgumentSeparator = true
-        case .comma, .colon:
-            regexAllowedAfterPrevious = true
-            previousIsArgumentSeparator = true
+            return (false, false, false)
+        case .leftParen, .leftBracket, .comma, .colon:
+            return (true, false, true)
         case .leftBrace, .semicolon, .unknown:
-            regexAllowedAfterPrevious = true
+            return (true, false, false)
         case .poundKeyword:
-            let text = String(decoding: b[token.range], as: UTF8.self)
-            regexAllowedAfterPrevious = ["#if", "#else", "#elseif", "#endif"].contains(text)
+            // `#if`, `#else`, `#elseif` and `#endif` sequence expressions; other pound words do not.
+            let range = token.range
+            let sequences =
+                Self.matches(b, range, "#if") || Self.matches(b, range, "#else") || Self.matches(b, range, "#elseif")
+                || Self.matches(b, range, "#endif")
+            return (sequences, false, false)
         case .operatorSymbol:
-            let text = String(decoding: b[token.range], as: UTF8.self)
-            let left = isLeftBound(token.range.lowerBound)
-            let right = isRightBound(token.range.upperBound, leftBound: left)
-            switch text {
-            case "=":
-                regexAllowedAfterPrevious = true
-            case "->", "...":
-                regexAllowedAfterPrevious = false
-            case "?", "!":
-                regexAllowedAfterPrevious = !left  // postfix `?` / `!` expect an operator next
-            default:
-                // Binary and prefix operators sequence expressions; postfix ones do not.
-                regexAllowedAfterPrevious = !(left && !right)
+            let range = token.range
+            let left = isLeftBound(range.lowerBound)
+            let right = isRightBound(range.upperBound, leftBound: left)
+            if range.count == 1 && (b[range.lowerBound] == UInt8(ascii: "?") || b[range.lowerBound] == UInt8(ascii: "!")) {
+                return (!left, false, false)  // postfix `?` / `!` expect an operator next
             }
+            if range.count == 1 && b[range.lowerBound] == UInt8(ascii: "=") { return (true, false, false) }
+            if Self.matches(b, range, "->") || Self.matches(b, range, "...") { return (false, false, false) }
+            // Binary and prefix operators sequence expressions; postfix ones do not.
+            return (!(left && !right), false, false)
         }
     }
 
+    enum KeywordClass {
+        case none
+        /// `true`, `false`, `Any`, `nil`, `self`, `Self`, `super`: expressions themselves.
+        case expression
+        case funcOrOperator
+        case other
+    }
+
+    /// The keyword class of the identifier at `range`, decided on bytes without allocating:
+    /// words of up to 8 bytes are packed into an integer and found by binary search.
+    static func keyword(_ b: [UInt8], _ range: Range<Int>) -> KeywordClass {
+        let length = range.count
+        guard length >= 2 else { return .none }
+        if length <= 8 {
+            var packed: UInt64 = 0
+            for index in range { packed = packed << 8 | UInt64(b[index]) }
+            let keys = packedKeywords
+            var low = 0, high = keys.count - 1
+            while low <= high {
+                let mid = (low + high) / 2
+                let key = keys[mid].packed
+                if key == packed { return keys[mid].kind }
+                if key < packed { low = mid + 1 } else { high = mid - 1 }
+            }
+            return .none
+        }
+        for candidate in longKeywords where candidate.count == length && candidate.elementsEqual(b[range]) { return .other }
+        return .none
+    }
+
+    /// Keywords of up to 8 bytes, packed big-endian into an integer, sorted.
+    static let packedKeywords: [(packed: UInt64, kind: KeywordClass)] = {
+        keywords.filter { $0.utf8.count <= 8 }.map { word -> (packed: UInt64, kind: KeywordClass) in
+            let packed = word.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let kind: KeywordClass =
+                expressionKeywords.contains(word)
+                ? .expression : (word == "func" || word == "operator") ? .funcOrOperator : .other
+            return (packed, kind)
+        }.sorted { $0.packed < $1.packed }
+    }()
+
+    /// Keywords longer than 8 bytes (none of them is an expression, `func` or `operator`).
+    static let longKeywords: [[UInt8]] = keywords.filter { $0.utf8.count > 8 }.map { Array($0.utf8) }
+
+    /// True if the bytes at `range` spell `word`.
+    @inline(__always)
+    static func matches(_ b: [UInt8], _ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { $0.elementsEqual(b[range]) }
+    }
+
     private func scanNumber(from start: Int) -> Int {
-        let b = source.bytes
         var i = start + 1
         let hex = b[start] == UInt8(ascii: "0") && i < b.count && (b[i] == UInt8(ascii: "x") || b[i] == UInt8(ascii: "X"))
         while i < b.count {
@@ -530,14 +574,12 @@ public struct Lexer: Sendable {
     }
 
     private func scanIdentifierTail(from start: Int) -> Int {
-        let b = source.bytes
         var i = start
         while i < b.count, Self.isIdentifierContinue(b[i]) { i += 1 }
         return i
     }
 
     private func scanOperator(from start: Int, allowDots: Bool) -> Int {
-        let b = source.bytes
         var i = start
         while i < b.count {
             let c = b[i]

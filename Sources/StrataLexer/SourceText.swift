@@ -1,28 +1,12 @@
-/// Swift source as UTF-8 bytes, with a table of line starts for turning offsets into
-/// 1-based line and column numbers (columns count UTF-8 bytes, as the Swift compiler does).
+/// Swift source as UTF-8 bytes. Line and column numbers are 1-based, columns count UTF-8
+/// bytes (as the Swift compiler does), and a line ends at `\n`, `\r\n` or a lone `\r`.
 public struct SourceText: Sendable {
     /// The source's bytes.
     public let bytes: [UInt8]
-    /// Offsets at which each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
 
     /// Wraps `bytes`; a leading UTF-8 byte-order mark is kept in `bytes` but skipped by the lexer.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        var i = 0
-        let count = bytes.count
-        while i < count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\n") {
-                starts.append(i + 1)
-            } else if b == UInt8(ascii: "\r") {
-                if i + 1 < count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
-                starts.append(i + 1)
-            }
-            i += 1
-        }
-        self.lineStarts = starts
     }
 
     /// Wraps the UTF-8 form of `string`.
@@ -30,15 +14,11 @@ public struct SourceText: Sendable {
         self.init(bytes: Array(string.utf8))
     }
 
-    /// The 1-based line and column of a byte offset.
+    /// The 1-based line and column of a byte offset. It counts lines from the start; for many
+    /// positions in increasing order use a `LineCounter`.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return (low + 1, offset - lineStarts[low] + 1)
+        var counter = LineCounter(self)
+        return counter.position(of: offset)
     }
 
     /// The token's text, decoded as UTF-8 (invalid bytes become U+FFFD).
@@ -63,5 +43,51 @@ public struct SourceText: Sendable {
             }
             return true
         }
+    }
+}
+
+/// Turns byte offsets into line and column numbers, counting forward from the last offset
+/// asked for, so positions asked in increasing order cost one pass over the text in all.
+public struct LineCounter: Sendable {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+
+    public init(_ source: SourceText) {
+        bytes = source.bytes
+    }
+
+    /// The 1-based line and column of `target`.
+    public mutating func position(of target: Int) -> (line: Int, column: Int) {
+        if target < offset {
+            offset = 0
+            line = 1
+            lineStart = 0
+        }
+        let end = min(target, bytes.count)
+        while offset < end {
+            let c = bytes[offset]
+            if c == 0x0A {
+                line += 1
+                lineStart = offset + 1
+                offset += 1
+            } else if c == 0x0D {
+                if offset + 1 < bytes.count && bytes[offset + 1] == 0x0A {
+                    // `\r\n` is one line break; the `\n` itself still belongs to the line before.
+                    guard offset + 2 <= end else { break }
+                    line += 1
+                    lineStart = offset + 2
+                    offset += 2
+                } else {
+                    line += 1
+                    lineStart = offset + 1
+                    offset += 1
+                }
+            } else {
+                offset += 1
+            }
+        }
+        return (line, target - lineStart + 1)
     }
 }

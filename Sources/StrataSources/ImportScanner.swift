@@ -43,8 +43,9 @@ public struct ImportScanner: Sendable {
     public func scan(_ source: SourceText) -> ScannedFile {
         var state = ScanState(source: source)
         state.run()
+        var lines = LineCounter(source)
         let problems = state.lexerProblems.map { problem -> ScanProblem in
-            let (line, column) = source.lineAndColumn(of: problem.offset)
+            let (line, column) = lines.position(of: problem.offset)
             return ScanProblem(message: problem.kind.rawValue, line: line, column: column)
         }
         return ScannedFile(imports: state.imports, problems: problems)
@@ -55,8 +56,12 @@ public struct ImportScanner: Sendable {
 private struct ScanState {
     let source: SourceText
     private var lexer: Lexer
+    /// Tokens read ahead, from `lookaheadStart` on.
     private var lookahead: [Token] = []
+    private var lookaheadStart = 0
     private var previous: Token?
+    /// Turns import positions into lines and columns, in one forward pass.
+    private var lines: LineCounter
 
     private(set) var imports: [ImportDeclaration] = []
     /// Open `{`, `(` and `[` around the current token; imports count only when it is empty.
@@ -69,6 +74,7 @@ private struct ScanState {
     init(source: SourceText) {
         self.source = source
         self.lexer = Lexer(source)
+        self.lines = LineCounter(source)
     }
 
     var lexerProblems: [LexerProblem] { lexer.problems }
@@ -76,18 +82,28 @@ private struct ScanState {
     // MARK: - Token stream with lookahead
 
     private mutating func peek(_ n: Int = 0) -> Token? {
-        while lookahead.count <= n {
+        while lookahead.count - lookaheadStart <= n {
             guard let token = lexer.next() else { return nil }
             lookahead.append(token)
         }
-        return lookahead[n]
+        return lookahead[lookaheadStart + n]
     }
 
     private mutating func advance() -> Token? {
-        let token = peek()
-        if token != nil { lookahead.removeFirst() }
-        if let token { previous = token }
+        guard let token = peek() else { return nil }
+        lookaheadStart += 1
+        if lookaheadStart == lookahead.count {
+            lookahead.removeAll(keepingCapacity: true)
+            lookaheadStart = 0
+        }
+        previous = token
         return token
+    }
+
+    private func isAccessLevel(_ token: Token) -> Bool {
+        token.kind == .identifier
+            && (source.token(token, is: "public") || source.token(token, is: "package") || source.token(token, is: "internal")
+                || source.token(token, is: "fileprivate") || source.token(token, is: "private"))
     }
 
     private func text(_ token: Token) -> String { source.text(of: token) }
@@ -105,7 +121,16 @@ private struct ScanState {
     // MARK: - The walk
 
     mutating func run() {
-        while let token = peek() {
+        while true {
+            // Inside braces, parentheses or brackets only nesting matters: take tokens straight
+            // from the lexer unless some were already read ahead.
+            if !openers.isEmpty && lookaheadStart == lookahead.count {
+                guard let token = lexer.next() else { return }
+                previous = token
+                nest(token.kind)
+                continue
+            }
+            guard let token = peek() else { return }
             if !openers.isEmpty {
                 _ = advance()
                 nest(token.kind)
@@ -118,7 +143,7 @@ private struct ScanState {
                 attribute()
             case .identifier where isWord(token, "import") && previous?.kind != .period:
                 importDeclaration()
-            case .identifier where ImportScanner.accessLevels.contains(text(token)):
+            case .identifier where isAccessLevel(token):
                 _ = advance()
                 pendingAccess = text(token)
             default:
@@ -141,7 +166,7 @@ private struct ScanState {
         case .rightBracket:
             if openers.last == .leftBracket { openers.removeLast() }
         case .rightBrace:
-            if let brace = openers.lastIndex(of: .leftBrace) { openers.removeSubrange(brace...) }
+            if let brace = openers.lastIndex(of: .leftBrace) { openers.removeLast(openers.count - brace) }
         default:
             break
         }
@@ -397,8 +422,8 @@ private struct ScanState {
         }
         defer { clearPending() }
         guard let moduleToken, !path.isEmpty else { return }
-        let (line, column) = source.lineAndColumn(of: keyword.range.lowerBound)
-        let (moduleLine, moduleColumn) = source.lineAndColumn(of: moduleToken.range.lowerBound)
+        let (line, column) = lines.position(of: keyword.range.lowerBound)
+        let (moduleLine, moduleColumn) = lines.position(of: moduleToken.range.lowerBound)
         imports.append(
             ImportDeclaration(
                 path: path, kind: kind, attributes: pendingAttributes, accessLevel: pendingAccess, line: line, column: column,

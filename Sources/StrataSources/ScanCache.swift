@@ -74,7 +74,9 @@ public struct ScanCache: Sendable {
         }
     }
 
-    struct CorruptCache: Error {}
+    public struct CorruptCache: Error {
+        public init() {}
+    }
 
     func encode() -> [UInt8] {
         var strings: [String] = []
@@ -87,8 +89,9 @@ public struct ScanCache: Sendable {
             return new
         }
         var body = ByteWriter()
+        body.buffer.reserveCapacity(entries.count * 96)
         body.u32(UInt32(entries.count))
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        for (path, entry) in entries {
             body.u32(id(path))
             body.i64(entry.key.size)
             body.i64(entry.key.modified)
@@ -198,46 +201,60 @@ public struct ScanCache: Sendable {
     }
 }
 
-/// Little-endian binary writing.
-struct ByteWriter {
-    var buffer: [UInt8] = []
+/// Little-endian binary writing, for Strata's cache files.
+public struct ByteWriter: Sendable {
+    public var buffer: [UInt8] = []
 
-    mutating func bytes(_ values: [UInt8]) { buffer.append(contentsOf: values) }
-    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
-    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
-    mutating func i64(_ value: Int64) { u64(UInt64(bitPattern: value)) }
+    public init() {}
+
+    public mutating func bytes(_ values: [UInt8]) { buffer.append(contentsOf: values) }
+    public mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
+    public mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
+    public mutating func i64(_ value: Int64) { u64(UInt64(bitPattern: value)) }
+
+    /// A length-prefixed UTF-8 string.
+    public mutating func string(_ value: String) {
+        let utf8 = Array(value.utf8)
+        u32(UInt32(utf8.count))
+        bytes(utf8)
+    }
 }
 
 /// Little-endian binary reading that throws instead of reading past the end.
-struct ByteReader {
+public struct ByteReader: Sendable {
     let buffer: [UInt8]
     var offset = 0
 
-    init(_ buffer: [UInt8]) { self.buffer = buffer }
+    public init(_ buffer: [UInt8]) { self.buffer = buffer }
 
-    var isAtEnd: Bool { offset == buffer.count }
+    public var isAtEnd: Bool { offset == buffer.count }
 
-    mutating func slice(_ count: Int) throws -> ArraySlice<UInt8> {
+    public mutating func slice(_ count: Int) throws -> ArraySlice<UInt8> {
         guard count >= 0, offset + count <= buffer.count else { throw ScanCache.CorruptCache() }
         defer { offset += count }
         return buffer[offset..<(offset + count)]
     }
 
-    mutating func bytes(_ count: Int) throws -> [UInt8] { Array(try slice(count)) }
+    public mutating func bytes(_ count: Int) throws -> [UInt8] { Array(try slice(count)) }
 
-    mutating func u32() throws -> UInt32 {
+    /// A length-prefixed UTF-8 string.
+    public mutating func string() throws -> String {
+        String(decoding: try slice(Int(try u32())), as: UTF8.self)
+    }
+
+    public mutating func u32() throws -> UInt32 {
         let s = try slice(4)
         var value: UInt32 = 0
         for (shift, byte) in s.enumerated() { value |= UInt32(byte) << (8 * shift) }
         return value
     }
 
-    mutating func u64() throws -> UInt64 {
+    public mutating func u64() throws -> UInt64 {
         let s = try slice(8)
         var value: UInt64 = 0
         for (shift, byte) in s.enumerated() { value |= UInt64(byte) << (8 * shift) }
         return value
     }
 
-    mutating func i64() throws -> Int64 { Int64(bitPattern: try u64()) }
+    public mutating func i64() throws -> Int64 { Int64(bitPattern: try u64()) }
 }

@@ -31,6 +31,26 @@ public enum SourceFileCollector {
         public var problems: [(path: String, problem: SourceProblem)]
     }
 
+    /// A stamp of what `collect` would find for these targets — every file's path, size,
+    /// modification time and inode, and every problem's path — without reading any file.
+    public static func fingerprint(_ targets: [TargetSources]) async -> (files: Int, hash: UInt64) {
+        let results = await SourceScanner.parallelMap(targets) { collect($0) }
+        var hash = FNV1a()
+        var files = 0
+        for result in results {
+            for file in result.files {
+                hash.add(file.path)
+                hash.add(UInt64(bitPattern: file.size))
+                hash.add(UInt64(bitPattern: file.modified))
+                hash.add(file.inode)
+                files += 1
+            }
+            for problem in result.problems { hash.add(problem.path + "|" + problem.problem.kind.rawValue) }
+            hash.add(UInt64(0xFEED))
+        }
+        return (files, hash.value)
+    }
+
     public static func collect(_ sources: TargetSources) -> Result {
         var walker = Walker(excluded: Set(sources.excluded))
         let roots = sources.only ?? [sources.directory]
@@ -93,18 +113,35 @@ public enum SourceFileCollector {
                 closedir(directory)
                 ancestors.remove(id)
             }
-            var names: [String] = []
+            let descriptor = dirfd(directory)
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            var later: [String] = []  // folders, links and unknown entries: followed by path
             while let item = readdir(directory) {
-                let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                let type = item.pointee.d_type
+                withUnsafeBytes(of: item.pointee.d_name) { raw in
+                    let name = raw.bindMemory(to: CChar.self).baseAddress!
+                    guard name[0] != CChar(UInt8(ascii: ".")) else { return }  // hidden, `.` and `..`
+                    if type == UInt8(DT_REG) {
+                        // The common case, without building a string unless it is a Swift file.
+                        guard Self.hasSwiftSuffix(name) else { return }
+                        let child = prefix + String(cString: name)
+                        if excluded.contains(child) { return }
+                        var fileInfo = stat()
+                        guard fstatat(descriptor, name, &fileInfo, 0) == 0 else { return }
+                        files.append(entry(child, fileInfo))
+                    } else {
+                        later.append(prefix + String(cString: name))
+                    }
                 }
-                if name.hasPrefix(".") { continue }
-                names.append(name)
             }
-            for name in names.sorted() {
-                let child = path.hasSuffix("/") ? path + name : path + "/" + name
-                visit(child)
-            }
+            for child in later { visit(child) }
+        }
+
+        /// True if the C string ends in `.swift`.
+        private static func hasSwiftSuffix(_ name: UnsafePointer<CChar>) -> Bool {
+            let length = strlen(name)
+            guard length > 6 else { return false }
+            return memcmp(name + length - 6, ".swift", 6) == 0
         }
 
         private func entry(_ path: String, _ info: stat) -> SourceFileEntry {
@@ -115,5 +152,25 @@ public enum SourceFileCollector {
             #endif
             return SourceFileEntry(path: path, size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
         }
+    }
+}
+
+/// The 64-bit FNV-1a hash: a fast, stable fingerprint (not for security).
+public struct FNV1a: Sendable {
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    public init() {}
+
+    public mutating func add(byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    public mutating func add(_ number: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+    }
+
+    public mutating func add(_ string: String) {
+        for byte in string.utf8 { add(byte: byte) }
+        add(byte: 0xFF)  // a separator no UTF-8 text contains
     }
 }

@@ -81,19 +81,36 @@ public enum SourceFileReader {
         return .success(bytes)
     }
 
-    /// Offset of the first byte that is not part of valid UTF-8, if any.
+    /// Offset of the first byte that is not part of valid UTF-8 (RFC 3629: no overlong forms,
+    /// no surrogates, nothing above U+10FFFF), if any. The tests check it against the standard
+    /// library's validation.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        // Fast path: all ASCII.
-        if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
+        bytes.withUnsafeBufferPointer { b -> Int? in
+            let count = b.count
+            var i = 0
+            while i < count {
+                let lead = b[i]
+                if lead < 0x80 {
+                    i += 1
+                    continue
+                }
+                let length: Int
+                var low: UInt8 = 0x80, high: UInt8 = 0xBF  // bounds of the second byte
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; high = 0x9F
+                case 0xF0: length = 4; low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; high = 0x8F
+                default: return i
+                }
+                guard i + length <= count, b[i + 1] >= low, b[i + 1] <= high else { return i }
+                for k in 2..<length where b[i + k] & 0xC0 != 0x80 { return i }
+                i += length
             }
+            return nil
         }
     }
 }

@@ -19,6 +19,8 @@ public struct SourceIndex: Sendable {
     public var scannedBytes: Int64
     /// Why the cache could not be written, if it could not.
     public var cacheWriteFailure: String?
+    /// How long each step took.
+    public var phases: [(name: String, duration: Duration)] = []
 
     /// Files grouped by target index.
     public func files(byTarget count: Int) -> [[ScannedSourceFile]] {
@@ -45,6 +47,14 @@ public struct SourceScanner: Sendable {
     }
 
     public func scan(_ targets: [(target: Int, sources: TargetSources)]) async -> SourceIndex {
+        let clock = ContinuousClock()
+        var phases: [(name: String, duration: Duration)] = []
+        var phaseStart = clock.now
+        func endPhase(_ name: String) {
+            phases.append((name, clock.now - phaseStart))
+            phaseStart = clock.now
+        }
+
         // 1. Find the files, target by target, in parallel.
         let found = await Self.parallelMap(targets) { item in (item.target, SourceFileCollector.collect(item.sources)) }
         var entries: [(target: Int, file: SourceFileEntry)] = []
@@ -53,9 +63,11 @@ public struct SourceScanner: Sendable {
             entries += result.files.map { (target, $0) }
             walkProblems += result.problems
         }
+        endPhase("find \(entries.count) source files")
 
         // 2. Reuse what the cache knows; scan the rest in parallel.
         var cache = cachePath.map(ScanCache.load(path:)) ?? ScanCache()
+        endPhase("load the scan cache (\(cache.count) entries)")
         var results = [FileScan?](repeating: nil, count: entries.count)
         var misses: [Int] = []
         for (index, entry) in entries.enumerated() {
@@ -69,19 +81,23 @@ public struct SourceScanner: Sendable {
             cache.store(scan, for: entries[index].file)
             scannedBytes += entries[index].file.size
         }
+        endPhase("scan \(misses.count) files")
 
         // 3. Keep the cache in step with the files that exist now.
         var failure: String?
         if let cachePath {
-            cache.keepOnly(Set(entries.map(\.file.path)))
+            // Every file a hit and no entries left over: the cache is current as it is.
+            let unchanged = misses.isEmpty && cache.count == entries.count
+            if !unchanged { cache.keepOnly(Set(entries.map(\.file.path))) }
             if cache.isModified { failure = cache.write(path: cachePath) }
         }
+        endPhase("update the scan cache")
         let files = entries.enumerated().map { index, entry in
             ScannedSourceFile(path: entry.file.path, target: entry.target, scan: results[index]!)
         }
         return SourceIndex(
             files: files, walkProblems: walkProblems, cachedFiles: entries.count - misses.count, scannedFiles: misses.count,
-            scannedBytes: scannedBytes, cacheWriteFailure: failure)
+            scannedBytes: scannedBytes, cacheWriteFailure: failure, phases: phases)
     }
 
     /// `transform` applied to every element, in order, with the work split into chunks run

@@ -1,6 +1,6 @@
 /// Where a target's sources are, as SwiftPM sees them: a folder, optionally narrowed to some
 /// files or subfolders (`sources:`) and with some left out (`exclude:`). All paths are absolute.
-public struct TargetSources: Sendable, Hashable {
+public struct TargetSources: Sendable, Hashable, Codable {
     /// The target's folder.
     public var directory: String
     /// If set, only these files and folders (inside `directory`) hold the target's sources.

@@ -8,14 +8,15 @@ import Testing
     }
 
     @Test func everyFormIsRead() throws {
-        let found = imports("""
-        import Foundation
-        import Darwin.C.stdio
-        import struct Network.Request
-        @testable @_spi(Internal) import Radio
-        @_exported public import Logging
-        import A; import B
-        """)
+        let found = imports(
+            """
+            import Foundation
+            import Darwin.C.stdio
+            import struct Network.Request
+            @testable @_spi(Internal) import Radio
+            @_exported public import Logging
+            import A; import B
+            """)
         #expect(found.map(\.path) == [["Foundation"], ["Darwin", "C", "stdio"], ["Network", "Request"], ["Radio"], ["Logging"], ["A"], ["B"]])
         #expect(found[2].kind == .struct)
         #expect(found[3].attributes == [ImportAttribute(name: "testable"), ImportAttribute(name: "_spi", arguments: "Internal")])
@@ -25,46 +26,52 @@ import Testing
     }
 
     @Test func textThatOnlyLooksLikeAnImportIsIgnored() {
-        #expect(imports("""
-        // import A
-        /* /* import B */ import C */
-        let s = "import D"
-        let t = \"\"\"
-        import E
-        \"\"\"
-        let u = #"import "F""#
-        let v = "\\("import G")"
-        let r = #/import H/#
-        x.import
-        func f() { import I }
-        """).isEmpty)
+        #expect(
+            imports(
+                """
+                // import A
+                /* /* import B */ import C */
+                let s = "import D"
+                let t = \"\"\"
+                import E
+                \"\"\"
+                let u = #"import "F""#
+                let v = "\\("import G")"
+                let r = #/import H/#
+                x.import
+                func f() { import I }
+                """
+            ).isEmpty)
     }
 
     @Test func conditionsAreRecorded() {
-        let found = imports("""
-        #if os(Linux)
-        import Glibc
-        #elseif canImport(Darwin) && !DEBUG
-        import Darwin
-        #else
-        import WASILibc
-        #endif
-        """)
-        #expect(found.map(\.conditions) == [
-            [IfConfigClause(negated: [], condition: "os ( Linux )")],
-            [IfConfigClause(negated: ["os ( Linux )"], condition: "canImport ( Darwin ) && ! DEBUG")],
-            [IfConfigClause(negated: ["os ( Linux )", "canImport ( Darwin ) && ! DEBUG"], condition: nil)],
-        ])
+        let found = imports(
+            """
+            #if os(Linux)
+            import Glibc
+            #elseif canImport(Darwin) && !DEBUG
+            import Darwin
+            #else
+            import WASILibc
+            #endif
+            """)
+        #expect(
+            found.map(\.conditions) == [
+                [IfConfigClause(negated: [], condition: "os ( Linux )")],
+                [IfConfigClause(negated: ["os ( Linux )"], condition: "canImport ( Darwin ) && ! DEBUG")],
+                [IfConfigClause(negated: ["os ( Linux )", "canImport ( Darwin ) && ! DEBUG"], condition: nil)],
+            ])
         #expect(found[1].conditions[0].description == "!(os(Linux)) && canImport(Darwin) && !DEBUG")
     }
 
     @Test func anIfConfigOfAttributesBelongsToTheNextImport() {
-        let found = imports("""
-        #if compiler(>=5.9)
-        @preconcurrency
-        #endif
-        import Dispatch
-        """)
+        let found = imports(
+            """
+            #if compiler(>=5.9)
+            @preconcurrency
+            #endif
+            import Dispatch
+            """)
         #expect(found.map(\.attributes) == [[ImportAttribute(name: "preconcurrency")]])
         #expect(found[0].conditions.isEmpty)
     }
@@ -80,13 +87,14 @@ import Testing
 @Suite struct BuildConfigurationTests {
     private let linux = BuildConfiguration(platform: .linux, defines: ["FAST"], swiftVersion: [6, 3], workspaceModules: ["Network"])
 
-    @Test(arguments: [
-        ("os ( Linux )", true), ("os ( macOS )", false), ("os ( Plan9 )", nil), ("! os ( Linux )", false),
-        ("canImport ( Glibc )", true), ("canImport ( UIKit )", false), ("canImport ( Network )", true), ("canImport ( Mystery )", nil),
-        ("swift ( >= 5.9 )", true), ("compiler ( < 6.0 )", false), ("swift ( >= 6.3.1 )", false),
-        ("FAST", true), ("DEBUG", nil), ("DEBUG || os ( Linux )", true), ("DEBUG && os ( macOS )", false), ("DEBUG && os ( Linux )", nil),
-        ("targetEnvironment ( simulator )", false), ("arch ( arm64 )", nil), ("( os ( Linux ) || FAST ) && true", true),
-    ] as [(String, Bool?)])
+    @Test(
+        arguments: [
+            ("os ( Linux )", true), ("os ( macOS )", false), ("os ( Plan9 )", nil), ("! os ( Linux )", false),
+            ("canImport ( Glibc )", true), ("canImport ( UIKit )", false), ("canImport ( Network )", true), ("canImport ( Mystery )", nil),
+            ("swift ( >= 5.9 )", true), ("compiler ( < 6.0 )", false), ("swift ( >= 6.3.1 )", false),
+            ("FAST", true), ("DEBUG", nil), ("DEBUG || os ( Linux )", true), ("DEBUG && os ( macOS )", false), ("DEBUG && os ( Linux )", nil),
+            ("targetEnvironment ( simulator )", false), ("arch ( arm64 )", nil), ("( os ( Linux ) || FAST ) && true", true),
+        ] as [(String, Bool?)])
     func conditionsAreEvaluatedThreeValued(condition: String, expected: Bool?) {
         #expect(linux.evaluate(condition) == expected)
     }

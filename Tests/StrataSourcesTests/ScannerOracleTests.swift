@@ -89,7 +89,8 @@ import Testing
             compared += theirs.count
             if mine != theirs {
                 failures += 1
-                Issue.record("regex literals differ: lexer \(mine), swift-syntax \(theirs) in \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                Issue.record(
+                    "regex literals differ: lexer \(mine), swift-syntax \(theirs) in \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             }
         }
         #expect(compared > 2_000, "the corpus should hold many regex literals; it held \(compared)")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import StrataSources
 import Testing
+
+@testable import StrataSources
 
 /// A scratch folder with files, removed at the end.
 final class Scratch {
@@ -69,6 +70,26 @@ final class Scratch {
         #expect(open.problems.map(\.kind) == [.unterminated])
     }
 
+    /// The UTF-8 check agrees with the standard library's validation on random and tricky bytes.
+    @Test func utf8ValidationAgreesWithTheStandardLibrary() {
+        var random = SystemRandomNumberGenerator()
+        let tricky: [[UInt8]] = [
+            [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x9A, 0x80],
+            [0xE2, 0x80], [0xC3, 0xA9], [0xFF], Array("ascii only".utf8), Array("Ünïcödé — ✓ 🚀".utf8),
+        ]
+        let samples =
+            tricky
+            + (0..<20_000).map { _ in
+                (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                    [UInt8.random(in: 0...0x7F, using: &random), UInt8.random(in: 0x80...0xFF, using: &random)].randomElement(using: &random)!
+                }
+            }
+        for bytes in samples {
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            #expect((SourceFileReader.firstInvalidUTF8(bytes) == nil) == valid, "\(bytes)")
+        }
+    }
+
     @Test func hugeFilesAreSkippedAndUnreadableOnesReported() throws {
         let scratch = try Scratch()
         let huge = [UInt8](repeating: UInt8(ascii: "a"), count: Int(SourceFileReader.maximumSize) + 1)
@@ -86,9 +107,12 @@ final class Scratch {
     }
 
     private let scan = FileScan(
-        imports: [ImportDeclaration(path: ["Network", "Sub"], kind: .struct, attributes: [ImportAttribute(name: "_spi", arguments: "X")],
-                                    accessLevel: "public", line: 3, column: 1, moduleLine: 3, moduleColumn: 22,
-                                    conditions: [IfConfigClause(negated: ["os ( Linux )"], condition: "DEBUG")])],
+        imports: [
+            ImportDeclaration(
+                path: ["Network", "Sub"], kind: .struct, attributes: [ImportAttribute(name: "_spi", arguments: "X")],
+                accessLevel: "public", line: 3, column: 1, moduleLine: 3, moduleColumn: 22,
+                conditions: [IfConfigClause(negated: ["os ( Linux )"], condition: "DEBUG")])
+        ],
         problems: [SourceProblem(.unterminated, "unterminated string literal", line: 9, column: 2)])
 
     @Test func resultsSurviveARoundTripThroughTheFile() throws {

@@ -1,11 +1,12 @@
-import StrataSources
+public import StrataSources
 import SwiftParser
 import SwiftSyntax
 
 /// The reference: import declarations as swift-syntax's parser sees them — every `ImportDecl`
-/// at the top level of the file, directly or inside top-level `#if` clauses.
-enum SwiftSyntaxImportReader {
-    static func imports(in bytes: [UInt8]) -> [ImportDeclaration] {
+/// at the top level of the file, directly or inside top-level `#if` clauses. Used by the tests
+/// and the benchmarks; never linked into `strata`.
+public enum SwiftSyntaxImportReader {
+    public static func imports(in bytes: [UInt8]) -> [ImportDeclaration] {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var found: [ImportDeclaration] = []
@@ -77,8 +78,8 @@ enum SwiftSyntaxImportReader {
 
 /// Byte ranges of regex literals in swift-syntax's token stream: runs of adjacent regex
 /// tokens (`#`, `/`, the pattern, `/`, `#`).
-enum SwiftSyntaxRegexSpans {
-    static func spans(in bytes: [UInt8]) -> [Range<Int>] {
+public enum SwiftSyntaxRegexSpans {
+    public static func spans(in bytes: [UInt8]) -> [Range<Int>] {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         var spans: [Range<Int>] = []
         for token in tree.tokens(viewMode: .sourceAccurate) {
