@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "StrataRules", targets: ["StrataRules"]),
         .library(name: "StrataSources", targets: ["StrataSources"]),
         .library(name: "StrataSynthetic", targets: ["StrataSynthetic"]),
+        // For tests and benchmarks only: the scanner's corpus and its swift-syntax oracle.
+        .library(name: "_StrataSourcesTestSupport", targets: ["StrataSourcesTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -85,16 +87,18 @@ let package = Package(
         .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataSourcesTests",
+            dependencies: ["StrataSources", "StrataLexer", "StrataSourcesTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // For the scanner's tests and benchmarks: generated Swift files with every import form
+        // and every trap, and swift-syntax's view of imports, the oracle. Never linked into strata.
+        .target(
+            name: "StrataSourcesTestSupport",
             dependencies: [
-                "StrataSources", "StrataLexer", "StrataSourcesTestSupport",
+                "StrataSources",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
-            swiftSettings: strictSettings
-        ),
-        // Generated Swift files for the scanner's tests: every import form and every trap.
-        .target(
-            name: "StrataSourcesTestSupport",
             path: "Tests/StrataSourcesTestSupport",
             swiftSettings: strictSettings
         ),

@@ -18,6 +18,8 @@ let package = Package(
                 .product(name: "StrataModel", package: "Strata"),
                 .product(name: "StrataRules", package: "Strata"),
                 .product(name: "StrataSynthetic", package: "Strata"),
+                .product(name: "StrataSources", package: "Strata"),
+                .product(name: "_StrataSourcesTestSupport", package: "Strata"),
             ],
             path: "Sources/StrataBenchmarks",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

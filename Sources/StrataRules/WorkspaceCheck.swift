@@ -1,11 +1,24 @@
+import Foundation
 public import StrataDiagnostics
 public import StrataModel
 public import StrataSources
 
+/// The shape of a checked workspace, for summaries.
+public struct WorkspaceSummary: Sendable, Hashable {
+    public var name: String
+    public var targets: Int
+    public var dependencies: Int
+    public var layers: Int
+}
+
 /// Everything `strata check` learnt about a workspace, as a value.
 public struct CheckReport: Sendable {
-    /// The loaded workspace, or nil if the input could not be read.
+    /// The loaded workspace; nil if the input could not be read, or if the findings came from
+    /// the check cache (then `summary` still describes it).
     public var workspace: Workspace?
+    public var summary: WorkspaceSummary?
+    /// True if nothing had changed since the last check and its findings were reused.
+    public var fromCheckCache = false
     /// Diagnostics to show: input errors, or rule findings not covered by the baseline,
     /// plus warnings about the input and stale baseline entries.
     public var diagnostics: [Diagnostic]
@@ -19,6 +32,8 @@ public struct CheckReport: Sendable {
     public var packageReports: [PackageReadReport]
     /// What scanning the sources did: files found, taken from the cache, scanned (nil if not scanned).
     public var sourceStatistics: SourceStatistics?
+    /// How long each phase took, in order.
+    public var phases: [(name: String, duration: Duration)] = []
 
     /// How many diagnostics have `severity`.
     public func count(_ severity: Severity) -> Int {
@@ -39,7 +54,8 @@ public struct SourceStatistics: Sendable {
 public struct SourceOptions: Sendable {
     /// Scan sources at all (the source rules need it).
     public var scan: Bool
-    /// Keep scan results in the workspace's `.build/strata` between runs.
+    /// Keep scan results, and the last check's findings, in the workspace's `.build/strata`
+    /// between runs.
     public var useCache: Bool
     /// Platform and flags `#if` conditions are evaluated for.
     public var platform: Platform?
@@ -65,28 +81,86 @@ public enum WorkspaceCheck {
         path: String, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
         sources sourceOptions: SourceOptions = SourceOptions()
     ) async -> CheckReport {
-        let loaded: LoadedWorkspace
-        let checker: ArchitectureChecker
+        let clock = ContinuousClock()
+        var phases: [(name: String, duration: Duration)] = []
+        var phaseStart = clock.now
+        func endPhase(_ name: String) {
+            phases.append((name, clock.now - phaseStart))
+            phaseStart = clock.now
+        }
+        func failure(_ error: InputErrors) -> CheckReport {
+            CheckReport(
+                workspace: nil, diagnostics: error.diagnostics.sorted(by: Diagnostic.presentationOrder),
+                findings: [], suppressedCount: 0, inputFailed: true, packageReports: [], sourceStatistics: nil, phases: phases)
+        }
+
+        let manifestPath: String
         let baseline: Baseline?
         do throws(InputErrors) {
-            loaded = try await WorkspaceLoader(packageReading: packageReading).load(path: path)
-            checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
+            manifestPath = try WorkspaceLoader.locateManifest(path)
             baseline = try baselinePath.map { path throws(InputErrors) in try Baseline.load(path: WorkspaceLoader.absolutePath(path)) }
         } catch {
-            return CheckReport(
-                workspace: nil, diagnostics: error.diagnostics.sorted(by: Diagnostic.presentationOrder),
-                findings: [], suppressedCount: 0, inputFailed: true, packageReports: [], sourceStatistics: nil)
+            return failure(error)
+        }
+        let root = (manifestPath as NSString).deletingLastPathComponent
+
+        // Nothing changed since the last complete check: its findings stand.
+        let cacheKey =
+            sourceOptions.useCache
+            ? CheckCache.key(manifestPath: manifestPath, options: sourceOptions, packageReading: packageReading) : nil
+        if let cacheKey, let record = await CheckCache.lookup(root: root, key: cacheKey) {
+            endPhase("reuse the last check (nothing changed)")
+            var report = finish(findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath)
+            report.summary = record.summary
+            report.fromCheckCache = true
+            report.sourceStatistics = SourceStatistics(
+                files: record.sourceFiles, cachedFiles: record.sourceFiles, scannedFiles: 0, scannedBytes: 0, cacheWriteFailure: nil)
+            report.phases = phases
+            return report
+        }
+
+        let loaded: LoadedWorkspace
+        let checker: ArchitectureChecker
+        do throws(InputErrors) {
+            loaded = try await WorkspaceLoader(packageReading: packageReading).load(manifest: try ManifestLoader.load(path: manifestPath))
+            endPhase("load the workspace")
+            checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
+        } catch {
+            return failure(error)
         }
         var input = RuleInput(workspace: loaded.workspace)
-        var sourceWarnings: [Diagnostic] = []
+        var warnings = loaded.diagnostics
         var statistics: SourceStatistics?
         if sourceOptions.scan {
             let scanned = await scanSources(of: loaded.workspace, options: sourceOptions)
             input.sources = scanned.sources
-            sourceWarnings = scanned.warnings
+            warnings += scanned.warnings
             statistics = scanned.statistics
+            phases += scanned.phases
+            phaseStart = clock.now
         }
         let findings = checker.check(input)
+        endPhase("run the rules")
+        let workspace = loaded.workspace
+        let summary = WorkspaceSummary(
+            name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
+        if let cacheKey {
+            await CheckCache.store(
+                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, summary: summary,
+                findings: findings, warnings: warnings)
+            endPhase("store the check cache")
+        }
+        var report = finish(findings: findings, warnings: warnings, baseline: baseline, baselinePath: baselinePath)
+        report.workspace = workspace
+        report.summary = summary
+        report.packageReports = loaded.packageReports
+        report.sourceStatistics = statistics
+        report.phases = phases
+        return report
+    }
+
+    /// The report for a set of findings and warnings, with the baseline applied.
+    static func finish(findings: [Diagnostic], warnings: [Diagnostic], baseline: Baseline?, baselinePath: String?) -> CheckReport {
         var shown = findings
         var suppressed = 0
         if let baseline, let baselinePath {
@@ -96,23 +170,23 @@ public enum WorkspaceCheck {
             shown += Baseline.staleDiagnostics(application.staleEntries, baselinePath: WorkspaceLoader.absolutePath(baselinePath))
         }
         return CheckReport(
-            workspace: loaded.workspace,
-            diagnostics: (loaded.diagnostics + sourceWarnings + shown).sorted(by: Diagnostic.presentationOrder),
-            findings: findings, suppressedCount: suppressed, inputFailed: false, packageReports: loaded.packageReports,
-            sourceStatistics: statistics)
+            workspace: nil, diagnostics: (warnings + shown).sorted(by: Diagnostic.presentationOrder), findings: findings,
+            suppressedCount: suppressed, inputFailed: false, packageReports: [], sourceStatistics: nil)
     }
 
     /// Scans the sources of every target that has some, and turns file problems into warnings.
     static func scanSources(
         of workspace: Workspace, options: SourceOptions
     ) async
-        -> (sources: WorkspaceSources, warnings: [Diagnostic], statistics: SourceStatistics)
+        -> (sources: WorkspaceSources, warnings: [Diagnostic], statistics: SourceStatistics, phases: [(name: String, duration: Duration)])
     {
+        let clock = ContinuousClock()
         let targets = workspace.targets.enumerated().compactMap { index, target -> (target: Int, sources: TargetSources)? in
             target.role == .external ? nil : target.sources.map { (index, $0) }
         }
         let scanner = SourceScanner(cachePath: options.useCache ? SourceScanner.defaultCachePath(workspaceRoot: workspace.root) : nil)
         let index = await scanner.scan(targets)
+        let arrangeStart = clock.now
         var warnings: [Diagnostic] = []
         var reported = Set<String>()
         func warn(_ path: String, _ problem: SourceProblem) {
@@ -130,6 +204,6 @@ public enum WorkspaceCheck {
         let statistics = SourceStatistics(
             files: index.files.count, cachedFiles: index.cachedFiles, scannedFiles: index.scannedFiles,
             scannedBytes: index.scannedBytes, cacheWriteFailure: index.cacheWriteFailure)
-        return (sources, warnings, statistics)
+        return (sources, warnings, statistics, index.phases + [("arrange imports for the rules", clock.now - arrangeStart)])
     }
 }

@@ -24,9 +24,11 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"))
         let warnings = result.stdout.split(separator: "\n").filter { $0.contains(": warning: [") }
-        for (file, id) in [("Binary.swift", "binary-source"), ("Empty.swift", "empty-source"), ("Latin1.swift", "invalid-utf8-source"),
-                           ("OpenComment.swift", "unterminated-construct"), ("OpenString.swift", "unterminated-construct"),
-                           ("Huge.swift", "large-source"), ("Loop", "symlink-loop"), ("Gone.swift", "unreadable-source")] {
+        for (file, id) in [
+            ("Binary.swift", "binary-source"), ("Empty.swift", "empty-source"), ("Latin1.swift", "invalid-utf8-source"),
+            ("OpenComment.swift", "unterminated-construct"), ("OpenString.swift", "unterminated-construct"),
+            ("Huge.swift", "large-source"), ("Loop", "symlink-loop"), ("Gone.swift", "unreadable-source"),
+        ] {
             #expect(warnings.filter { $0.contains("Sources/Network/\(file):") && $0.contains("[\(id)]") }.count == 1, "\(file): \(result.stdout)")
         }
         #expect(warnings.count == 8)
@@ -44,8 +46,9 @@ import Testing
         let first = try await StrataBinary.run(["check", "--verbose"], in: folder)
         #expect(first.stderr.contains("4 source files: 0 from the cache, 4 scanned"))
         let second = try await StrataBinary.run(["check", "--verbose"], in: folder)
-        #expect(second.stderr.contains("4 source files: 4 from the cache, 0 scanned"))
+        #expect(second.stderr.contains("nothing changed since the last check; its findings were reused"))
         #expect(first.stdout == second.stdout)
+        #expect(first.status == second.status)
         try "import Network\n\npublic struct SuitCheck { public init() {}; public func run() -> Bool { true } }\n"
             .write(toFile: folder + "/Sources/Suit/SuitCheck.swift", atomically: true, encoding: .utf8)
         let third = try await StrataBinary.run(["check", "--verbose"], in: folder)
@@ -56,7 +59,8 @@ import Testing
     @Test func thePlatformDecidesWhichBranchesCount() async throws {
         let folder = try copy(Fixtures.violation("ImplicitImport"))
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "import Network\n#if os(macOS)\nimport Logging\n#endif\n\npublic struct SuitCheck { public init() {}; public func run() -> Bool { true } }\n"
+        try
+            "import Network\n#if os(macOS)\nimport Logging\n#endif\n\npublic struct SuitCheck { public init() {}; public func run() -> Bool { true } }\n"
             .write(toFile: folder + "/Sources/Suit/SuitCheck.swift", atomically: true, encoding: .utf8)
         #expect(try await StrataBinary.run(["check"], in: folder).status == 1)
         #expect(try await StrataBinary.run(["check", "--platform", "linux"], in: folder).status == 0)
@@ -68,5 +72,50 @@ import Testing
     @Test func sourcesCanBeLeftOut() async throws {
         let result = try await StrataBinary.run(["check", "--no-sources"], in: Fixtures.violation("ImplicitImport"))
         #expect(result.status == 0)
+    }
+
+    @Test func theCheckCacheNoticesEveryKindOfChange() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func run(_ extra: [String] = []) async throws -> StrataBinary.Result {
+            try await StrataBinary.run(["check", "--verbose"] + extra, in: folder)
+        }
+        func reused(_ result: StrataBinary.Result) -> Bool { result.stderr.contains("its findings were reused") }
+
+        let first = try await run()
+        #expect(!reused(first) && first.status == 1)
+        #expect(reused(try await run()))
+        // Other options give other findings.
+        #expect(!reused(try await run(["--platform", "linux"])))
+        // A new source file.
+        try "import Network\n".write(toFile: folder + "/Sources/Suit/Extra.swift", atomically: true, encoding: .utf8)
+        #expect(!reused(try await run()))
+        #expect(reused(try await run()))
+        // A removed one.
+        try FileManager.default.removeItem(atPath: folder + "/Sources/Suit/Extra.swift")
+        #expect(!reused(try await run()))
+        // The manifest: fixing the violation there changes the outcome.
+        let manifest = folder + "/strata.yml"
+        let fixed = try String(contentsOfFile: manifest, encoding: .utf8)
+            .replacingOccurrences(
+                of: "Suit: { layer: domain, dependencies: [Network]", with: "Suit: { layer: domain, dependencies: [Network, Logging]")
+        try fixed.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let afterFix = try await run()
+        #expect(!reused(afterFix) && afterFix.status == 0, "\(afterFix.stdout)")
+        #expect(reused(try await run()))
+        // --no-cache always checks afresh.
+        #expect(!reused(try await run(["--no-cache"])))
+    }
+
+    @Test func aBaselineAppliesToReusedFindings() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try await StrataBinary.run(["check"], in: folder)
+        let write = try await StrataBinary.run(["check", "--write-baseline", "b.json"], in: folder)
+        #expect(write.status == 0)
+        let accepted = try await StrataBinary.run(["check", "--baseline", "b.json", "--verbose"], in: folder)
+        #expect(accepted.stderr.contains("its findings were reused"))
+        #expect(accepted.status == 0)
+        #expect(accepted.stdout.hasSuffix("no violations — 1 suppressed by baseline b.json\n"))
     }
 }

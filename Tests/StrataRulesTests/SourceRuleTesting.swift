@@ -45,7 +45,7 @@ struct SourceWorkspace {
 }
 
 let sourceHeader = """
-layers: [domain, service, core, shared]
-naming: { interface: "{module}Core", mocks: "{module}Mocks" }
+    layers: [domain, service, core, shared]
+    naming: { interface: "{module}Core", mocks: "{module}Mocks" }
 
-"""
+    """

@@ -7,26 +7,31 @@ import StrataSources
 import Testing
 
 @Suite struct ImplicitImportTests {
-    static let manifest = sourceHeader + """
-    modules:
-      Logging: { layer: shared }
-      Network: { layer: core, interface: true, dependencies: [Logging] }
-      Suit: { layer: domain, dependencies: [NetworkCore] }
-    """
+    static let manifest =
+        sourceHeader + """
+            modules:
+              Logging: { layer: shared }
+              Network: { layer: core, interface: true, dependencies: [Logging] }
+              Suit: { layer: domain, dependencies: [NetworkCore] }
+            """
 
     @Test func declaredDependenciesAndSDKModulesMayBeImported() async throws {
-        let workspace = try SourceWorkspace(manifest: Self.manifest, files: [
-            "Sources/Suit/Suit.swift": "import Foundation\nimport NetworkCore\nimport Testing\nimport Mystery\n",
-            "Sources/Network/Network.swift": "import Logging\nimport NetworkCore\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest,
+            files: [
+                "Sources/Suit/Suit.swift": "import Foundation\nimport NetworkCore\nimport Testing\nimport Mystery\n",
+                "Sources/Network/Network.swift": "import Logging\nimport NetworkCore\n",
+            ])
         defer { workspace.remove() }
         #expect(try await workspace.findings(of: ImplicitImport()).isEmpty)
     }
 
     @Test func anUndeclaredWorkspaceModuleIsReportedAtTheImportWithTheChainThatHidesIt() async throws {
-        let workspace = try SourceWorkspace(manifest: Self.manifest.replacingOccurrences(of: "dependencies: [NetworkCore] }", with: "dependencies: [Network] }"), files: [
-            "Sources/Suit/Suit.swift": "import Network\nimport 1️⃣Logging\n\nfunc f() {}\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest.replacingOccurrences(of: "dependencies: [NetworkCore] }", with: "dependencies: [Network] }"),
+            files: [
+                "Sources/Suit/Suit.swift": "import Network\nimport 1️⃣Logging\n\nfunc f() {}\n"
+            ])
         defer { workspace.remove() }
         let found = try await workspace.findings(of: ImplicitImport())
         #expect(found.map(\.message) == ["'Suit' imports 'Logging', which is not one of its declared dependencies"])
@@ -38,10 +43,12 @@ import Testing
 
     @Test func aModuleReExportedByADependencyIsANoteNotAnError() async throws {
         let manifest = Self.manifest.replacingOccurrences(of: "interface: true", with: "interface: { dependencies: [Logging] }")
-        let workspace = try SourceWorkspace(manifest: manifest, files: [
-            "Sources/NetworkCore/Exports.swift": "2️⃣@_exported import Logging\n",
-            "Sources/Suit/Suit.swift": "import NetworkCore\nimport 1️⃣Logging\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: manifest,
+            files: [
+                "Sources/NetworkCore/Exports.swift": "2️⃣@_exported import Logging\n",
+                "Sources/Suit/Suit.swift": "import NetworkCore\nimport 1️⃣Logging\n",
+            ])
         defer { workspace.remove() }
         let found = try await workspace.findings(of: ImplicitImport())
         #expect(found.count == 1)
@@ -52,9 +59,11 @@ import Testing
     }
 
     @Test func importsInBranchesThePlatformDropsDoNotCount() async throws {
-        let workspace = try SourceWorkspace(manifest: Self.manifest, files: [
-            "Sources/Suit/Suit.swift": "import NetworkCore\n#if os(macOS)\nimport Logging\n#endif\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest,
+            files: [
+                "Sources/Suit/Suit.swift": "import NetworkCore\n#if os(macOS)\nimport Logging\n#endif\n"
+            ])
         defer { workspace.remove() }
         #expect(try await workspace.findings(of: ImplicitImport()).count == 1)
         #expect(try await workspace.findings(of: ImplicitImport(), platform: .linux).isEmpty)
@@ -62,9 +71,11 @@ import Testing
     }
 
     @Test func testsAreHeldToTheirOwnDependencies() async throws {
-        let workspace = try SourceWorkspace(manifest: Self.manifest, files: [
-            "Tests/SuitTests/SuitTests.swift": "import Suit\nimport 1️⃣Logging\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest,
+            files: [
+                "Tests/SuitTests/SuitTests.swift": "import Suit\nimport 1️⃣Logging\n"
+            ])
         defer { workspace.remove() }
         let found = try await workspace.findings(of: ImplicitImport())
         workspace.expect(found.first, at: "1️⃣", in: "Tests/SuitTests/SuitTests.swift")
@@ -73,12 +84,13 @@ import Testing
 }
 
 @Suite struct UnusedDependencyTests {
-    static let manifest = sourceHeader + """
-    modules:
-      Logging: { layer: shared }
-      Radio: { layer: core, interface: true }
-      Network: { layer: core, interface: true, dependencies: [Logging, RadioCore] }
-    """
+    static let manifest =
+        sourceHeader + """
+            modules:
+              Logging: { layer: shared }
+              Radio: { layer: core, interface: true }
+              Network: { layer: core, interface: true, dependencies: [Logging, RadioCore] }
+            """
 
     @Test func aDependencyNoSourceImportsIsWarnedAtItsDeclaration() async throws {
         let manifest = MarkedText(Self.manifest.replacingOccurrences(of: "[Logging, RadioCore]", with: "[Logging, 1️⃣RadioCore]"))
@@ -92,10 +104,12 @@ import Testing
     }
 
     @Test func importsInAnyBranchAndThroughReExportsCount() async throws {
-        let workspace = try SourceWorkspace(manifest: Self.manifest, files: [
-            "Sources/Network/Network.swift": "#if os(Windows)\nimport Logging\n#endif\nimport Radio\n",
-            "Sources/RadioCore/Exports.swift": "@_exported import Radio\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest,
+            files: [
+                "Sources/Network/Network.swift": "#if os(Windows)\nimport Logging\n#endif\nimport Radio\n",
+                "Sources/RadioCore/Exports.swift": "@_exported import Radio\n",
+            ])
         defer { workspace.remove() }
         #expect(try await workspace.findings(of: UnusedDependency(), platform: .linux).isEmpty)
     }
@@ -118,16 +132,19 @@ import Testing
     }
 
     @Test func productionAndMocksTargetsMayNot() async throws {
-        let workspace = try SourceWorkspace(manifest: Self.manifest, files: [
-            "Sources/NetworkMocks/Mock.swift": "@testable 1️⃣import Network\n",
-            "Sources/Network/N.swift": "import Foundation\n@testable\n2️⃣import NetworkCore\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest,
+            files: [
+                "Sources/NetworkMocks/Mock.swift": "@testable 1️⃣import Network\n",
+                "Sources/Network/N.swift": "import Foundation\n@testable\n2️⃣import NetworkCore\n",
+            ])
         defer { workspace.remove() }
         let found = try await workspace.findings(of: TestableInProduction()).sorted { $0.message < $1.message }
-        #expect(found.map(\.message) == [
-            "'Network' is not a test target but uses '@testable import NetworkCore'",
-            "'NetworkMocks' is not a test target but uses '@testable import Network'",
-        ])
+        #expect(
+            found.map(\.message) == [
+                "'Network' is not a test target but uses '@testable import NetworkCore'",
+                "'NetworkMocks' is not a test target but uses '@testable import Network'",
+            ])
         workspace.expect(found.first, at: "2️⃣", in: "Sources/Network/N.swift")
         workspace.expect(found.last, at: "1️⃣", in: "Sources/NetworkMocks/Mock.swift")
     }
@@ -135,13 +152,18 @@ import Testing
 
 @Suite struct UnknownImportTests {
     @Test func unknownModulesAreReportedOnlyWhenAskedFor() async throws {
-        let workspace = try SourceWorkspace(manifest: sourceHeader + "modules:\n  Network: { layer: core }\n  Radio: { layer: core }\n", files: [
-            "Sources/Network/N.swift": "import Foundation\nimport Glibc\nimport 1️⃣Radoi\n",
-        ])
+        let workspace = try SourceWorkspace(
+            manifest: sourceHeader + "modules:\n  Network: { layer: core }\n  Radio: { layer: core }\n",
+            files: [
+                "Sources/Network/N.swift": "import Foundation\nimport Glibc\nimport 1️⃣Radoi\n"
+            ])
         defer { workspace.remove() }
         #expect(try await workspace.findings(of: UnknownImport()).isEmpty)
         let found = try await workspace.findings(of: UnknownImport(), strict: true)
-        #expect(found.map(\.message) == ["'Network' imports 'Radoi', which is neither a module of this workspace, a product of its packages, nor a known SDK module"])
+        #expect(
+            found.map(\.message) == [
+                "'Network' imports 'Radoi', which is neither a module of this workspace, a product of its packages, nor a known SDK module"
+            ])
         #expect(found.first?.hint == "did you mean 'Radio'?")
         workspace.expect(found.first, at: "1️⃣", in: "Sources/Network/N.swift")
     }

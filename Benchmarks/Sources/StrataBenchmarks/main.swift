@@ -1,13 +1,14 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-guard ["graph-rules", "manifest-reading", "all"].contains(which) else {
-    FileHandle.standardError.write(Data("usage: strata-benchmarks [graph-rules|manifest-reading|all]\n".utf8))
+let benchmarks = ["graph-rules", "manifest-reading", "scanner", "all"]
+guard benchmarks.contains(which) else {
+    FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
     exit(2)
 }
 
@@ -19,6 +20,9 @@ do {
     }
     if which == "manifest-reading" || which == "all" {
         try await ManifestReadingBenchmark.run(packageCount: 500, dumpPackageSample: 20, iterations: 10)
+    }
+    if which == "scanner" || which == "all" {
+        try ScannerThroughputBenchmark.run(modules: 100, iterations: 5)
     }
 } catch let error as InputErrors {
     FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))

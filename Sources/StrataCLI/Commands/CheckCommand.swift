@@ -53,7 +53,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Scan Swift sources for the import rules.")
     var sources = true
 
-    @Flag(name: .customLong("no-cache"), help: "Scan every source file again instead of reusing results in .build/strata.")
+    @Flag(name: .customLong("no-cache"), help: "Check afresh: scan every source file and run every rule, ignoring and not writing .build/strata.")
     var noCache = false
 
     @Flag(help: "Say how each Package.swift was read, how many files were scanned, and how long it took.")
@@ -75,11 +75,16 @@ struct CheckCommand: AsyncParsableCommand {
                     : "read with swift package dump-package (\(packageReport.reason ?? "requested"))"
                 Terminal.standardError("strata: \(display(packageReport.path)): \(how)")
             }
-            if let statistics = report.sourceStatistics {
+            if report.fromCheckCache {
+                Terminal.standardError("strata: nothing changed since the last check; its findings were reused (--no-cache to check afresh)")
+            } else if let statistics = report.sourceStatistics {
                 Terminal.standardError(
                     "strata: \(statistics.files) source files: \(statistics.cachedFiles) from the cache, \(statistics.scannedFiles) scanned (\(statistics.scannedBytes / 1024) KB)"
                 )
                 if let failure = statistics.cacheWriteFailure { Terminal.standardError("strata: the scan cache was not written: \(failure)") }
+            }
+            for phase in report.phases {
+                Terminal.standardError("strata:   \(phase.name): \(phase.duration.formatted(.units(allowed: [.milliseconds], width: .narrow)))")
             }
             Terminal.standardError("strata: checked in \(elapsed.formatted(.units(allowed: [.milliseconds], width: .narrow)))")
         }
@@ -98,12 +103,12 @@ struct CheckCommand: AsyncParsableCommand {
             return
         }
 
-        let workspace = report.workspace
+        let workspace = report.summary
         let summary = FormattableReport.Summary(
             workspace: workspace?.name,
             errors: report.count(.error), warnings: report.count(.warning), suppressed: report.suppressedCount,
-            baselinePath: baseline, targets: workspace?.targets.count ?? 0,
-            edges: workspace?.dependencyCount ?? 0, layers: workspace?.layers.count ?? 0,
+            baselinePath: baseline, targets: workspace?.targets ?? 0,
+            edges: workspace?.dependencies ?? 0, layers: workspace?.layers ?? 0,
             inputFailed: report.inputFailed)
         let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor)
             .format(FormattableReport(diagnostics: report.diagnostics, summary: summary, displayPath: display.callAsFunction))

@@ -22,19 +22,29 @@ struct SynthesizeCommand: ParsableCommand {
     @Flag(help: "Also write adopt-mode packages under Packages/ (one Package.swift per module).")
     var packages = false
 
+    @Option(help: ArgumentHelp("Write this many Swift files per module (generate mode), importing what each target declares.", valueName: "count"))
+    var filesPerModule: Int = 0
+
     func validate() throws {
         guard modules >= 1 else { throw ValidationError("--modules must be at least 1") }
+        guard filesPerModule >= 0 else { throw ValidationError("--files-per-module cannot be negative") }
+        if packages && filesPerModule > 0 {
+            throw ValidationError("--files-per-module writes generate-mode sources; it cannot be used with --packages")
+        }
     }
 
     func run() throws {
         let folder = WorkspaceLoader.absolutePath(output)
         let workspace = SyntheticWorkspace(configuration: .init(moduleCount: modules, seed: seed))
+        var written = (files: 0, bytes: 0)
         do {
             try workspace.write(to: folder, packages: packages)
+            if filesPerModule > 0 { written = try workspace.writeSources(to: folder, filesPerModule: filesPerModule) }
         } catch {
             Terminal.standardError("strata: error: \(error)")
             throw ExitCode(2)
         }
-        Terminal.standardError("strata: wrote a synthetic workspace with \(modules) modules to \(PathDisplay()(folder))")
+        let sources = written.files > 0 ? " and \(written.files) Swift files (\(written.bytes / (1024 * 1024)) MB)" : ""
+        Terminal.standardError("strata: wrote a synthetic workspace with \(modules) modules\(sources) to \(PathDisplay()(folder))")
     }
 }

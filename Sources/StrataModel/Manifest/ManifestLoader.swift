@@ -29,7 +29,7 @@ public enum ManifestLoader {
         let text = try decodeUTF8(data, path: path)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, Resolver.basic)
         } catch {
             throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
         }

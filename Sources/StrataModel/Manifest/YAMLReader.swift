@@ -31,8 +31,8 @@ struct YAMLReader {
         case .alias: return "an alias"
         case .scalar(let scalar):
             if scalar.isNull { return "nothing (null)" }
-            if node.bool != nil { return "a boolean ('\(scalar.string)')" }
-            if node.int != nil || node.float != nil { return "a number ('\(scalar.string)')" }
+            if scalar.boolValue != nil { return "a boolean ('\(scalar.string)')" }
+            if scalar.isNumber { return "a number ('\(scalar.string)')" }
             return "a string ('\(scalar.string)')"
         }
     }
@@ -102,7 +102,7 @@ struct YAMLReader {
     }
 
     mutating func bool(_ node: Node, _ what: String) -> Bool? {
-        guard case .scalar = node, let value = node.bool else {
+        guard case .scalar(let scalar) = node, let value = scalar.boolValue else {
             wrongType("true or false", for: what, found: node)
             return nil
         }
@@ -126,5 +126,32 @@ struct YAMLReader {
 
 extension Node.Scalar {
     /// True for `~`, `null` and an empty value.
-    var isNull: Bool { Node.scalar(self).null != nil }
+    // Manifests are composed with Yams' basic resolver, which leaves every scalar a string: the
+    // default resolver matches each scalar against regular expressions, which cost more than
+    // the rest of loading a large manifest. Plain scalars are typed here with the same YAML 1.1
+    // rules the default resolver applies; quoted scalars stay strings.
+
+    private var isPlain: Bool { style == .plain || style == .any }
+
+    /// `~`, `null`, `Null`, `NULL` or nothing at all.
+    var isNull: Bool {
+        guard isPlain else { return false }
+        switch string {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// YAML 1.1 booleans: true/false, yes/no, on/off in three capitalisations.
+    var boolValue: Bool? {
+        guard isPlain else { return nil }
+        switch string {
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return true
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false
+        default: return nil
+        }
+    }
+
+    /// A plain integer or decimal number (only used to describe a value in a message).
+    var isNumber: Bool { isPlain && (Int(string) != nil || Double(string) != nil) }
 }

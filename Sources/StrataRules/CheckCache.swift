@@ -1,0 +1,170 @@
+import Foundation
+import StrataDiagnostics
+import StrataModel
+import StrataSources
+
+/// The findings of the last complete check, kept with a fingerprint of everything they were
+/// computed from, so that a re-run over unchanged input answers without loading the manifest,
+/// reading a file or running a rule.
+///
+/// The fingerprint covers the `strata` executable itself and the scanner's version, the options
+/// that change findings, strata.yml and every Package.swift read (with the folders adopt mode
+/// searched for packages), and the path, size, modification time and inode of every source
+/// file of every target. Anything different — a file edited, added, removed or touched —
+/// means a full check, which still reuses unchanged files' scans from the scan cache.
+struct CheckCache {
+    /// What the findings depend on besides files: where the workspace is (a cache copied or
+    /// moved with it describes another place), versions and options.
+    static func key(manifestPath: String, options: SourceOptions, packageReading: WorkspaceLoader.PackageReading) -> String {
+        let executable = Bundle.main.executablePath.map(FileStamp.of) ?? FileStamp(path: "?", size: -1, modified: 0, inode: 0)
+        return [
+            "format=1", "manifest=\(manifestPath)", "executable=\(executable.size):\(executable.modified):\(executable.inode)",
+            "scanner=\(ImportScanner.version)", "rules=\(RuleRegistry.all.map(\.id).joined(separator: ","))",
+            "reading=\(packageReading.rawValue)", "sources=\(options.scan)", "platform=\(options.platform?.rawValue ?? "-")",
+            "defines=\(options.defines.sorted().joined(separator: ","))", "strict=\(options.strictImports)",
+        ].joined(separator: "|")
+    }
+
+    /// The file next to the scan cache.
+    static func path(root: String) -> String {
+        root + "/.build/strata/check-cache"
+    }
+
+    struct Record {
+        var key: String
+        var stamps: [FileStamp]
+        var sources: [TargetSources]
+        var sourceFiles: Int
+        var sourceHash: UInt64
+        var summary: WorkspaceSummary
+        var findings: [Diagnostic]
+        var warnings: [Diagnostic]
+    }
+
+    /// The stored record, if its key matches and every input is as it was.
+    static func lookup(root: String, key: String) async -> Record? {
+        guard let data = FileManager.default.contents(atPath: path(root: root)),
+            let record = try? decode([UInt8](data)), record.key == key,
+            record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 })
+        else { return nil }
+        let (files, hash) = await SourceFileCollector.fingerprint(record.sources)
+        guard files == record.sourceFiles, hash == record.sourceHash else { return nil }
+        return record
+    }
+
+    /// Stores the outcome of a complete check. Failing to write is not an error: the cache only saves time.
+    static func store(
+        root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], summary: WorkspaceSummary,
+        findings: [Diagnostic], warnings: [Diagnostic]
+    ) async {
+        var stamped = [workspace.manifest.path] + packageReports.map(\.path)
+        if let adopt = workspace.manifest.adopt {
+            // Folders searched with a pattern: a package added or removed there changes them.
+            for entry in adopt.packages where Glob.isPattern(entry.value) {
+                let fixed = entry.value.split(separator: "/").prefix { !Glob.isPattern(String($0)) }.joined(separator: "/")
+                stamped.append(fixed.isEmpty ? root : root + "/" + fixed)
+            }
+        }
+        let sources = workspace.targets.compactMap { $0.role == .external ? nil : $0.sources }
+        let (files, hash) = await SourceFileCollector.fingerprint(sources)
+        let record = Record(
+            key: key, stamps: stamped.map(FileStamp.of), sources: sources, sourceFiles: files, sourceHash: hash,
+            summary: summary, findings: findings, warnings: warnings)
+        guard let bytes = try? encode(record) else { return }
+        let path = path(root: root)
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? AtomicFileWriter.write(Data(bytes), to: path)
+    }
+
+    // MARK: - Format
+
+    static let magic = Array("STRATACK".utf8)
+
+    private struct Diagnostics: Codable {
+        var findings: [Diagnostic]
+        var warnings: [Diagnostic]
+    }
+
+    static func encode(_ record: Record) throws -> [UInt8] {
+        var writer = ByteWriter()
+        writer.bytes(magic)
+        writer.string(record.key)
+        writer.u32(UInt32(record.stamps.count))
+        for stamp in record.stamps {
+            writer.string(stamp.path)
+            writer.i64(stamp.size)
+            writer.i64(stamp.modified)
+            writer.u64(stamp.inode)
+        }
+        writer.u32(UInt32(record.sources.count))
+        for sources in record.sources {
+            writer.string(sources.directory)
+            writer.u32(sources.only.map { UInt32($0.count) } ?? UInt32.max)
+            for path in sources.only ?? [] { writer.string(path) }
+            writer.u32(UInt32(sources.excluded.count))
+            for path in sources.excluded { writer.string(path) }
+        }
+        writer.u32(UInt32(record.sourceFiles))
+        writer.u64(record.sourceHash)
+        writer.string(record.summary.name)
+        writer.u32(UInt32(record.summary.targets))
+        writer.u32(UInt32(record.summary.dependencies))
+        writer.u32(UInt32(record.summary.layers))
+        let diagnostics = try JSONEncoder().encode(Diagnostics(findings: record.findings, warnings: record.warnings))
+        writer.u32(UInt32(diagnostics.count))
+        writer.bytes([UInt8](diagnostics))
+        return writer.buffer
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> Record {
+        var reader = ByteReader(bytes)
+        guard try reader.bytes(magic.count) == magic else { throw ScanCache.CorruptCache() }
+        let key = try reader.string()
+        var stamps: [FileStamp] = []
+        for _ in 0..<(try reader.u32()) {
+            stamps.append(FileStamp(path: try reader.string(), size: try reader.i64(), modified: try reader.i64(), inode: try reader.u64()))
+        }
+        var sources: [TargetSources] = []
+        for _ in 0..<(try reader.u32()) {
+            let directory = try reader.string()
+            let onlyCount = try reader.u32()
+            var only: [String]?
+            if onlyCount != UInt32.max {
+                only = []
+                for _ in 0..<onlyCount { only!.append(try reader.string()) }
+            }
+            var excluded: [String] = []
+            for _ in 0..<(try reader.u32()) { excluded.append(try reader.string()) }
+            sources.append(TargetSources(directory: directory, only: only, excluded: excluded))
+        }
+        let sourceFiles = Int(try reader.u32())
+        let sourceHash = try reader.u64()
+        let summary = WorkspaceSummary(
+            name: try reader.string(), targets: Int(try reader.u32()), dependencies: Int(try reader.u32()), layers: Int(try reader.u32()))
+        let diagnostics = try JSONDecoder().decode(Diagnostics.self, from: Data(try reader.bytes(Int(try reader.u32()))))
+        guard reader.isAtEnd else { throw ScanCache.CorruptCache() }
+        return Record(
+            key: key, stamps: stamps, sources: sources, sourceFiles: sourceFiles, sourceHash: sourceHash, summary: summary,
+            findings: diagnostics.findings, warnings: diagnostics.warnings)
+    }
+}
+
+/// What identifies a file's (or folder's) contents without reading it.
+struct FileStamp: Equatable {
+    var path: String
+    /// -1 if the path does not exist.
+    var size: Int64
+    var modified: Int64
+    var inode: UInt64
+
+    static func of(_ path: String) -> FileStamp {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return FileStamp(path: path, size: -1, modified: 0, inode: 0) }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return FileStamp(path: path, size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+    }
+}
