@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
+        .library(name: "StrataFileSystem", targets: ["StrataFileSystem"]),
         .library(name: "StrataGraph", targets: ["StrataGraph"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
@@ -42,6 +43,7 @@ let package = Package(
             name: "StrataCLI",
             dependencies: [
                 "StrataDiagnostics",
+                "StrataFileSystem",
                 "StrataModel",
                 "StrataRules",
                 "StrataSources",
@@ -52,18 +54,19 @@ let package = Package(
         ),
         .target(
             name: "StrataRules",
-            dependencies: ["StrataDiagnostics", "StrataGraph", "StrataModel", "StrataSources"],
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel", "StrataSources"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataSynthetic",
-            dependencies: ["StrataModel"],
+            dependencies: ["StrataFileSystem", "StrataModel"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataModel",
             dependencies: [
                 "StrataDiagnostics",
+                "StrataFileSystem",
                 "StrataGraph",
                 "StrataLexer",
                 "StrataSources",
@@ -74,20 +77,22 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "StrataDiagnostics", swiftSettings: strictSettings),
+        .target(name: "StrataFileSystem", swiftSettings: strictSettings),
         .target(name: "StrataGraph", swiftSettings: strictSettings),
         .target(name: "StrataLexer", swiftSettings: strictSettings),
         .target(
             name: "StrataSources",
-            dependencies: ["StrataDiagnostics", "StrataLexer"],
+            dependencies: ["StrataFileSystem", "StrataLexer"],
             swiftSettings: strictSettings
         ),
 
         .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
+        .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
         .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataSourcesTests",
-            dependencies: ["StrataSources", "StrataLexer", "StrataSourcesTestSupport"],
+            dependencies: ["StrataSources", "StrataFileSystem", "StrataLexer", "StrataSourcesTestSupport"],
             swiftSettings: strictSettings
         ),
         // For the scanner's tests and benchmarks: generated Swift files with every import form

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataModel
 import StrataSources
 
@@ -18,7 +19,7 @@ struct CheckCache {
     static func key(manifestPath: String, options: SourceOptions, packageReading: WorkspaceLoader.PackageReading) -> String {
         let executable = Bundle.main.executablePath.map(FileStamp.of) ?? FileStamp(path: "?", size: -1, modified: 0, inode: 0)
         return [
-            "format=1", "manifest=\(manifestPath)", "executable=\(executable.size):\(executable.modified):\(executable.inode)",
+            "format=2", "manifest=\(manifestPath)", "executable=\(executable.size):\(executable.modified):\(executable.inode)",
             "scanner=\(ImportScanner.version)", "rules=\(RuleRegistry.all.map(\.id).joined(separator: ","))",
             "reading=\(packageReading.rawValue)", "sources=\(options.scan)", "platform=\(options.platform?.rawValue ?? "-")",
             "defines=\(options.defines.sorted().joined(separator: ","))", "strict=\(options.strictImports)",
@@ -34,29 +35,38 @@ struct CheckCache {
         var key: String
         var stamps: [FileStamp]
         var sources: [TargetSources]
-        var sourceFiles: Int
-        var sourceHash: UInt64
+        var fingerprint: SourceFileCollector.Fingerprint
         var summary: WorkspaceSummary
         var findings: [Diagnostic]
         var warnings: [Diagnostic]
     }
 
+    enum Lookup {
+        /// Nothing changed: the stored findings stand.
+        case hit(Record)
+        /// Something changed. The source folders walked to find out, by target, for the check to reuse.
+        case miss(walked: [TargetSources: SourceFileCollector.Result])
+    }
+
     /// The stored record, if its key matches and every input is as it was.
-    static func lookup(root: String, key: String) async -> Record? {
+    static func lookup(root: String, key: String) async -> Lookup {
         guard let data = FileManager.default.contents(atPath: path(root: root)),
             let record = try? decode([UInt8](data)), record.key == key,
             record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 })
-        else { return nil }
-        let (files, hash) = await SourceFileCollector.fingerprint(record.sources)
-        guard files == record.sourceFiles, hash == record.sourceHash else { return nil }
-        return record
+        else { return .miss(walked: [:]) }
+        let walks = await SourceFileCollector.collectAll(record.sources)
+        if SourceFileCollector.Fingerprint(walks) == record.fingerprint { return .hit(record) }
+        return .miss(walked: Dictionary(zip(record.sources, walks), uniquingKeysWith: { first, _ in first }))
     }
 
-    /// Stores the outcome of a complete check. Failing to write is not an error: the cache only saves time.
+    /// Stores the outcome of a complete check. `sources` are the targets whose files were
+    /// scanned and `fingerprint` identifies those files as they were found (before they were
+    /// read, so an edit made during the check makes the next run check again). Failing to
+    /// write is not an error: the cache only saves time.
     static func store(
-        root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], summary: WorkspaceSummary,
-        findings: [Diagnostic], warnings: [Diagnostic]
-    ) async {
+        root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], sources: [TargetSources],
+        fingerprint: SourceFileCollector.Fingerprint, summary: WorkspaceSummary, findings: [Diagnostic], warnings: [Diagnostic]
+    ) {
         var stamped = [workspace.manifest.path] + packageReports.map(\.path)
         if let adopt = workspace.manifest.adopt {
             // Folders searched with a pattern: a package added or removed there changes them.
@@ -65,15 +75,11 @@ struct CheckCache {
                 stamped.append(fixed.isEmpty ? root : root + "/" + fixed)
             }
         }
-        let sources = workspace.targets.compactMap { $0.role == .external ? nil : $0.sources }
-        let (files, hash) = await SourceFileCollector.fingerprint(sources)
         let record = Record(
-            key: key, stamps: stamped.map(FileStamp.of), sources: sources, sourceFiles: files, sourceHash: hash,
-            summary: summary, findings: findings, warnings: warnings)
+            key: key, stamps: stamped.map(FileStamp.of), sources: sources, fingerprint: fingerprint, summary: summary,
+            findings: findings, warnings: warnings)
         guard let bytes = try? encode(record) else { return }
-        let path = path(root: root)
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? AtomicFileWriter.write(Data(bytes), to: path)
+        try? AtomicFileWriter.write(Data(bytes), to: path(root: root), creatingFolder: true)
     }
 
     // MARK: - Format
@@ -104,8 +110,8 @@ struct CheckCache {
             writer.u32(UInt32(sources.excluded.count))
             for path in sources.excluded { writer.string(path) }
         }
-        writer.u32(UInt32(record.sourceFiles))
-        writer.u64(record.sourceHash)
+        writer.u32(UInt32(record.fingerprint.files))
+        writer.u64(record.fingerprint.hash)
         writer.string(record.summary.name)
         writer.u32(UInt32(record.summary.targets))
         writer.u32(UInt32(record.summary.dependencies))
@@ -118,7 +124,7 @@ struct CheckCache {
 
     static func decode(_ bytes: [UInt8]) throws -> Record {
         var reader = ByteReader(bytes)
-        guard try reader.bytes(magic.count) == magic else { throw ScanCache.CorruptCache() }
+        guard try reader.bytes(magic.count) == magic else { throw CorruptData() }
         let key = try reader.string()
         var stamps: [FileStamp] = []
         for _ in 0..<(try reader.u32()) {
@@ -137,34 +143,13 @@ struct CheckCache {
             for _ in 0..<(try reader.u32()) { excluded.append(try reader.string()) }
             sources.append(TargetSources(directory: directory, only: only, excluded: excluded))
         }
-        let sourceFiles = Int(try reader.u32())
-        let sourceHash = try reader.u64()
+        let fingerprint = SourceFileCollector.Fingerprint(files: Int(try reader.u32()), hash: try reader.u64())
         let summary = WorkspaceSummary(
             name: try reader.string(), targets: Int(try reader.u32()), dependencies: Int(try reader.u32()), layers: Int(try reader.u32()))
         let diagnostics = try JSONDecoder().decode(Diagnostics.self, from: Data(try reader.bytes(Int(try reader.u32()))))
-        guard reader.isAtEnd else { throw ScanCache.CorruptCache() }
+        guard reader.isAtEnd else { throw CorruptData() }
         return Record(
-            key: key, stamps: stamps, sources: sources, sourceFiles: sourceFiles, sourceHash: sourceHash, summary: summary,
+            key: key, stamps: stamps, sources: sources, fingerprint: fingerprint, summary: summary,
             findings: diagnostics.findings, warnings: diagnostics.warnings)
-    }
-}
-
-/// What identifies a file's (or folder's) contents without reading it.
-struct FileStamp: Equatable {
-    var path: String
-    /// -1 if the path does not exist.
-    var size: Int64
-    var modified: Int64
-    var inode: UInt64
-
-    static func of(_ path: String) -> FileStamp {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return FileStamp(path: path, size: -1, modified: 0, inode: 0) }
-        #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-        return FileStamp(path: path, size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
     }
 }

@@ -108,15 +108,23 @@ public enum WorkspaceCheck {
         let cacheKey =
             sourceOptions.useCache
             ? CheckCache.key(manifestPath: manifestPath, options: sourceOptions, packageReading: packageReading) : nil
-        if let cacheKey, let record = await CheckCache.lookup(root: root, key: cacheKey) {
-            endPhase("reuse the last check (nothing changed)")
-            var report = finish(findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath)
-            report.summary = record.summary
-            report.fromCheckCache = true
-            report.sourceStatistics = SourceStatistics(
-                files: record.sourceFiles, cachedFiles: record.sourceFiles, scannedFiles: 0, scannedBytes: 0, cacheWriteFailure: nil)
-            report.phases = phases
-            return report
+        var walked: [TargetSources: SourceFileCollector.Result] = [:]
+        if let cacheKey {
+            switch await CheckCache.lookup(root: root, key: cacheKey) {
+            case .hit(let record):
+                endPhase("reuse the last check (nothing changed)")
+                var report = finish(findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath)
+                report.summary = record.summary
+                report.fromCheckCache = true
+                report.sourceStatistics = SourceStatistics(
+                    files: record.fingerprint.files, cachedFiles: record.fingerprint.files, scannedFiles: 0, scannedBytes: 0,
+                    cacheWriteFailure: nil)
+                report.phases = phases
+                return report
+            case .miss(let walks):
+                walked = walks
+                endPhase("look for changes since the last check")
+            }
         }
 
         let loaded: LoadedWorkspace
@@ -130,14 +138,14 @@ public enum WorkspaceCheck {
         }
         var input = RuleInput(workspace: loaded.workspace)
         var warnings = loaded.diagnostics
-        var statistics: SourceStatistics?
+        var scanned: ScannedSources?
         if sourceOptions.scan {
-            let scanned = await scanSources(of: loaded.workspace, options: sourceOptions)
-            input.sources = scanned.sources
-            warnings += scanned.warnings
-            statistics = scanned.statistics
-            phases += scanned.phases
+            let result = await scanSources(of: loaded.workspace, options: sourceOptions, walked: walked)
+            input.sources = result.sources
+            warnings += result.warnings
+            phases += result.phases
             phaseStart = clock.now
+            scanned = result
         }
         let findings = checker.check(input)
         endPhase("run the rules")
@@ -145,10 +153,18 @@ public enum WorkspaceCheck {
         let summary = WorkspaceSummary(
             name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
         if let cacheKey {
-            await CheckCache.store(
-                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, summary: summary,
-                findings: findings, warnings: warnings)
+            CheckCache.store(
+                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports,
+                sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
+                summary: summary, findings: findings, warnings: warnings)
             endPhase("store the check cache")
+        }
+        var statistics = scanned?.statistics
+        if let write = await scanned?.cacheWrite?.value {
+            statistics?.cacheWriteFailure = write.failure
+            endPhase(
+                "finish writing the scan cache (\(write.duration.formatted(.units(allowed: [.milliseconds], width: .narrow))) in all, alongside the rules)"
+            )
         }
         var report = finish(findings: findings, warnings: warnings, baseline: baseline, baselinePath: baselinePath)
         report.workspace = workspace
@@ -174,18 +190,30 @@ public enum WorkspaceCheck {
             suppressedCount: suppressed, inputFailed: false, packageReports: [], sourceStatistics: nil)
     }
 
+    /// What scanning a workspace's sources gave the check.
+    struct ScannedSources {
+        var sources: WorkspaceSources
+        /// File problems, as warnings.
+        var warnings: [Diagnostic]
+        var statistics: SourceStatistics
+        var phases: [(name: String, duration: Duration)]
+        /// The targets whose files were scanned, and what identifies those files.
+        var targets: [TargetSources]
+        var fingerprint: SourceFileCollector.Fingerprint
+        /// The scan cache being written in the background.
+        var cacheWrite: Task<ScanCacheWrite, Never>?
+    }
+
     /// Scans the sources of every target that has some, and turns file problems into warnings.
     static func scanSources(
-        of workspace: Workspace, options: SourceOptions
-    ) async
-        -> (sources: WorkspaceSources, warnings: [Diagnostic], statistics: SourceStatistics, phases: [(name: String, duration: Duration)])
-    {
+        of workspace: Workspace, options: SourceOptions, walked: [TargetSources: SourceFileCollector.Result] = [:]
+    ) async -> ScannedSources {
         let clock = ContinuousClock()
         let targets = workspace.targets.enumerated().compactMap { index, target -> (target: Int, sources: TargetSources)? in
             target.role == .external ? nil : target.sources.map { (index, $0) }
         }
         let scanner = SourceScanner(cachePath: options.useCache ? SourceScanner.defaultCachePath(workspaceRoot: workspace.root) : nil)
-        let index = await scanner.scan(targets)
+        let index = await scanner.scan(targets, walked: walked)
         let arrangeStart = clock.now
         var warnings: [Diagnostic] = []
         var reported = Set<String>()
@@ -203,7 +231,10 @@ public enum WorkspaceCheck {
         let sources = WorkspaceSources(workspace: workspace, index: index, configuration: configuration, strictImports: options.strictImports)
         let statistics = SourceStatistics(
             files: index.files.count, cachedFiles: index.cachedFiles, scannedFiles: index.scannedFiles,
-            scannedBytes: index.scannedBytes, cacheWriteFailure: index.cacheWriteFailure)
-        return (sources, warnings, statistics, index.phases + [("arrange imports for the rules", clock.now - arrangeStart)])
+            scannedBytes: index.scannedBytes, cacheWriteFailure: nil)
+        return ScannedSources(
+            sources: sources, warnings: warnings, statistics: statistics,
+            phases: index.phases + [("arrange imports for the rules", clock.now - arrangeStart)], targets: targets.map(\.sources),
+            fingerprint: index.fingerprint, cacheWrite: index.cacheWrite)
     }
 }

@@ -18,6 +18,23 @@ public struct SourcedImport: Sendable {
     }
 }
 
+/// One import declaration of a target, as a small value: where to find it among the scanned
+/// files, and what the rules ask of it most — the target its module names and its attributes.
+/// The rules go through hundreds of thousands of these; the declaration itself is fetched
+/// (`WorkspaceSources[reference]`) only for the few that become findings.
+public struct ImportReference: Sendable, Hashable {
+    let file: Int32
+    let index: Int32
+    let imported: Int32
+    /// `@testable import`.
+    public let isTestable: Bool
+    /// `@_exported import`.
+    public let isExported: Bool
+
+    /// The workspace target (or package product) the imported module names, if any.
+    public var importedTarget: Int? { imported < 0 ? nil : Int(imported) }
+}
+
 /// The scanned sources of a workspace, arranged for the source rules: the imports of each
 /// target that count under the build configuration, which target each module name means, and
 /// what each target makes visible to its dependents through `@_exported import`.
@@ -25,10 +42,12 @@ public struct WorkspaceSources: Sendable {
     public let configuration: BuildConfiguration
     /// Report imports of modules that are neither in the workspace, a package nor an SDK.
     public let strictImports: Bool
+    /// The scanned files the references point into.
+    let files: [ScannedSourceFile]
     /// Imports per target index that count under the build configuration.
-    public let imports: [[SourcedImport]]
-    /// Every import per target index, in every `#if` branch.
-    public let allImports: [[SourcedImport]]
+    public let imports: [[ImportReference]]
+    /// Imports per target index in `#if` branches the build configuration leaves out.
+    public let inactiveImports: [[ImportReference]]
     /// Number of scanned files per target index.
     public let fileCounts: [Int]
     /// The target a module name means: workspace targets by module name, external products by product name.
@@ -40,6 +59,7 @@ public struct WorkspaceSources: Sendable {
     public init(workspace: Workspace, index: SourceIndex, configuration: BuildConfiguration, strictImports: Bool) {
         self.configuration = configuration
         self.strictImports = strictImports
+        self.files = index.files
         var byModule: [String: Int] = [:]
         for (id, target) in workspace.targets.enumerated() {
             let module = Self.moduleName(of: target)
@@ -47,28 +67,34 @@ public struct WorkspaceSources: Sendable {
         }
         targetByModule = byModule
 
-        var imports = [[SourcedImport]](repeating: [], count: workspace.targets.count)
-        var allImports = imports
+        var imports = [[ImportReference]](repeating: [], count: workspace.targets.count)
+        var inactive = imports
         var counts = [Int](repeating: 0, count: workspace.targets.count)
-        for file in index.files where file.target < imports.count {
+        for (fileIndex, file) in index.files.enumerated() where file.target < imports.count {
             counts[file.target] += 1
-            for declaration in file.scan.imports {
-                let item = SourcedImport(file: file.path, declaration: declaration)
-                allImports[file.target].append(item)
-                if configuration.isActive(declaration.conditions) { imports[file.target].append(item) }
+            for (declarationIndex, declaration) in file.scan.imports.enumerated() {
+                let reference = ImportReference(
+                    file: Int32(fileIndex), index: Int32(declarationIndex), imported: Int32(byModule[declaration.module] ?? -1),
+                    isTestable: declaration.isTestable, isExported: declaration.isExported)
+                if configuration.isActive(declaration.conditions) {
+                    imports[file.target].append(reference)
+                } else {
+                    inactive[file.target].append(reference)
+                }
             }
         }
         self.imports = imports
-        self.allImports = allImports
+        self.inactiveImports = inactive
         self.fileCounts = counts
 
         // Direct re-exports, then their closure.
-        let direct: [[Int: SourcedImport]] = imports.map { list in
-            var exported: [Int: SourcedImport] = [:]
-            for item in list where item.declaration.isExported {
-                if let target = byModule[item.declaration.module], exported[target] == nil { exported[target] = item }
+        var direct = [[Int: SourcedImport]](repeating: [:], count: imports.count)
+        for (target, list) in imports.enumerated() {
+            for reference in list where reference.isExported {
+                if let exported = reference.importedTarget, direct[target][exported] == nil {
+                    direct[target][exported] = Self.sourced(reference, in: index.files)
+                }
             }
-            return exported
         }
         reexports = direct.indices.map { start in
             var closure = direct[start]
@@ -83,11 +109,26 @@ public struct WorkspaceSources: Sendable {
         }
     }
 
+    /// The import declaration a reference points to, with its file.
+    public subscript(reference: ImportReference) -> SourcedImport {
+        Self.sourced(reference, in: files)
+    }
+
+    private static func sourced(_ reference: ImportReference, in files: [ScannedSourceFile]) -> SourcedImport {
+        let file = files[Int(reference.file)]
+        return SourcedImport(file: file.path, declaration: file.scan.imports[Int(reference.index)])
+    }
+
     /// The name `import` uses for a target: the target's name (an external product's name
     /// stands for its module), with characters Swift does not allow in identifiers replaced by
     /// `_`, as SwiftPM does.
     public static func moduleName(of target: Target) -> String {
         let name = target.role == .external ? String(target.name.split(separator: "/").last ?? Substring(target.name)) : target.name
+        let isIdentifier = name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+        if isIdentifier { return name }  // the common case, without going through Unicode properties
         return String(
             name.unicodeScalars.map { scalar -> Character in
                 scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"

@@ -1,12 +1,13 @@
 import Foundation
-import StrataDiagnostics
+public import StrataFileSystem
 
 /// Scan results kept on disk between runs, so that a run over unchanged files reads almost
 /// nothing: an entry is reused only if the file's path, size, modification time and inode
 /// are all unchanged, and the whole cache is dropped when the scanner's version changes.
 ///
-/// The file is a compact binary format: a header, a table of every distinct string (module
-/// names repeat across thousands of files), then one record per file referring to it.
+/// The file is a compact binary format: a header, a table of the strings files share (module
+/// names repeat across thousands of files), then one record per file: its path, its stamp and
+/// its scan, referring to the table.
 public struct ScanCache: Sendable {
     struct Key: Hashable, Sendable {
         var size: Int64
@@ -15,7 +16,7 @@ public struct ScanCache: Sendable {
     }
 
     static let magic: [UInt8] = Array("STRATASC".utf8)
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
 
     /// Results by absolute path.
     private(set) var entries: [String: (key: Key, scan: FileScan)] = [:]
@@ -25,14 +26,14 @@ public struct ScanCache: Sendable {
     public init() {}
 
     /// The cached result for `file`, if it is unchanged.
-    public func result(for file: SourceFileEntry) -> FileScan? {
+    public func result(for file: FileStamp) -> FileScan? {
         guard let entry = entries[file.path],
             entry.key == Key(size: file.size, modified: file.modified, inode: file.inode)
         else { return nil }
         return entry.scan
     }
 
-    public mutating func store(_ scan: FileScan, for file: SourceFileEntry) {
+    public mutating func store(_ scan: FileScan, for file: FileStamp) {
         entries[file.path] = (Key(size: file.size, modified: file.modified, inode: file.inode), scan)
         isModified = true
     }
@@ -56,26 +57,12 @@ public struct ScanCache: Sendable {
 
     /// Writes the cache atomically; failures are returned, not thrown (the cache is an optimisation).
     public func write(path: String) -> String? {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let bytes = encode()
-            let temporary = path + ".\(UUID().uuidString).tmp"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-                return "cannot write '\(temporary)'"
-            }
-            guard rename(temporary, path) == 0 else {
-                try? FileManager.default.removeItem(atPath: temporary)
-                return "cannot replace '\(path)'"
-            }
+        do throws(AtomicFileWriter.WriteError) {
+            try AtomicFileWriter.write(Data(encode()), to: path, creatingFolder: true)
             return nil
         } catch {
-            return "\(error)"
+            return error.description
         }
-    }
-
-    public struct CorruptCache: Error {
-        public init() {}
     }
 
     func encode() -> [UInt8] {
@@ -88,11 +75,11 @@ public struct ScanCache: Sendable {
             index[string] = new
             return new
         }
-        var body = ByteWriter()
-        body.buffer.reserveCapacity(entries.count * 96)
+        // Paths are unique, so they are written in place; everything else goes through the table.
+        var body = ByteWriter(capacity: entries.count * 160)
         body.u32(UInt32(entries.count))
         for (path, entry) in entries {
-            body.u32(id(path))
+            body.string(path)
             body.i64(entry.key.size)
             body.i64(entry.key.modified)
             body.u64(entry.key.inode)
@@ -126,17 +113,14 @@ public struct ScanCache: Sendable {
                 }
             }
         }
-        var header = ByteWriter()
+        var header = ByteWriter(capacity: 16 + strings.count * 24 + body.buffer.count)
         header.bytes(Self.magic)
         header.u32(Self.formatVersion)
         header.u32(UInt32(ImportScanner.version))
         header.u32(UInt32(strings.count))
-        for string in strings {
-            let utf8 = Array(string.utf8)
-            header.u32(UInt32(utf8.count))
-            header.bytes(utf8)
-        }
-        return header.buffer + body.buffer
+        for string in strings { header.string(string) }
+        header.bytes(body.buffer)
+        return header.buffer
     }
 
     static func decode(_ bytes: [UInt8]) throws -> ScanCache {
@@ -148,11 +132,10 @@ public struct ScanCache: Sendable {
         var strings: [String] = []
         strings.reserveCapacity(stringCount)
         for _ in 0..<stringCount {
-            let length = Int(try reader.u32())
-            strings.append(String(decoding: try reader.slice(length), as: UTF8.self))
+            strings.append(try reader.string())
         }
         func string(_ id: UInt32) throws -> String {
-            guard Int(id) < strings.count else { throw CorruptCache() }
+            guard Int(id) < strings.count else { throw CorruptData() }
             return strings[Int(id)]
         }
         func optional(_ id: UInt32) throws -> String? { id == 0 ? nil : try string(id - 1) }
@@ -161,11 +144,11 @@ public struct ScanCache: Sendable {
         let entryCount = Int(try reader.u32())
         cache.entries.reserveCapacity(entryCount)
         for _ in 0..<entryCount {
-            let path = try string(try reader.u32())
+            let path = try reader.string()
             let key = Key(size: try reader.i64(), modified: try reader.i64(), inode: try reader.u64())
             var problems: [SourceProblem] = []
             for _ in 0..<(try reader.u32()) {
-                guard let kind = SourceProblem.Kind(rawValue: try string(try reader.u32())) else { throw CorruptCache() }
+                guard let kind = SourceProblem.Kind(rawValue: try string(try reader.u32())) else { throw CorruptData() }
                 let message = try string(try reader.u32())
                 let line = Int(try reader.u32()), column = Int(try reader.u32())
                 problems.append(SourceProblem(kind, message, line: line == 0 ? nil : line, column: column == 0 ? nil : column))
@@ -188,7 +171,7 @@ public struct ScanCache: Sendable {
                     for _ in 0..<(try reader.u32()) { negated.append(try string(try reader.u32())) }
                     clauses.append(IfConfigClause(negated: negated, condition: try optional(try reader.u32())))
                 }
-                guard !components.isEmpty else { throw CorruptCache() }
+                guard !components.isEmpty else { throw CorruptData() }
                 imports.append(
                     ImportDeclaration(
                         path: components, kind: kind, attributes: attributes, accessLevel: access, line: line, column: column,
@@ -196,65 +179,7 @@ public struct ScanCache: Sendable {
             }
             cache.entries[path] = (key, FileScan(imports: imports, problems: problems))
         }
-        guard reader.isAtEnd else { throw CorruptCache() }
+        guard reader.isAtEnd else { throw CorruptData() }
         return cache
     }
-}
-
-/// Little-endian binary writing, for Strata's cache files.
-public struct ByteWriter: Sendable {
-    public var buffer: [UInt8] = []
-
-    public init() {}
-
-    public mutating func bytes(_ values: [UInt8]) { buffer.append(contentsOf: values) }
-    public mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
-    public mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) } }
-    public mutating func i64(_ value: Int64) { u64(UInt64(bitPattern: value)) }
-
-    /// A length-prefixed UTF-8 string.
-    public mutating func string(_ value: String) {
-        let utf8 = Array(value.utf8)
-        u32(UInt32(utf8.count))
-        bytes(utf8)
-    }
-}
-
-/// Little-endian binary reading that throws instead of reading past the end.
-public struct ByteReader: Sendable {
-    let buffer: [UInt8]
-    var offset = 0
-
-    public init(_ buffer: [UInt8]) { self.buffer = buffer }
-
-    public var isAtEnd: Bool { offset == buffer.count }
-
-    public mutating func slice(_ count: Int) throws -> ArraySlice<UInt8> {
-        guard count >= 0, offset + count <= buffer.count else { throw ScanCache.CorruptCache() }
-        defer { offset += count }
-        return buffer[offset..<(offset + count)]
-    }
-
-    public mutating func bytes(_ count: Int) throws -> [UInt8] { Array(try slice(count)) }
-
-    /// A length-prefixed UTF-8 string.
-    public mutating func string() throws -> String {
-        String(decoding: try slice(Int(try u32())), as: UTF8.self)
-    }
-
-    public mutating func u32() throws -> UInt32 {
-        let s = try slice(4)
-        var value: UInt32 = 0
-        for (shift, byte) in s.enumerated() { value |= UInt32(byte) << (8 * shift) }
-        return value
-    }
-
-    public mutating func u64() throws -> UInt64 {
-        let s = try slice(8)
-        var value: UInt64 = 0
-        for (shift, byte) in s.enumerated() { value |= UInt64(byte) << (8 * shift) }
-        return value
-    }
-
-    public mutating func i64() throws -> Int64 { Int64(bitPattern: try u64()) }
 }

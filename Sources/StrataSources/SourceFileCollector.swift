@@ -1,54 +1,55 @@
+public import StrataFileSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// A Swift source file found on disk, with what identifies its contents for the cache.
-public struct SourceFileEntry: Sendable, Hashable {
-    /// Absolute path.
-    public var path: String
-    public var size: Int64
-    /// Modification time in nanoseconds since 1970.
-    public var modified: Int64
-    public var inode: UInt64
-
-    public init(path: String, size: Int64, modified: Int64, inode: UInt64) {
-        self.path = path
-        self.size = size
-        self.modified = modified
-        self.inode = inode
-    }
-}
-
 /// Finds a target's Swift files the way SwiftPM does: every `.swift` file under its folder
 /// (or under the paths `sources:` lists), less `exclude:`, skipping hidden files. Symbolic
 /// links are followed; a link back into its own ancestry is reported once as a loop.
 public enum SourceFileCollector {
     public struct Result: Sendable {
-        public var files: [SourceFileEntry]
+        public var files: [FileStamp]
         /// Problems found while walking, by path.
         public var problems: [(path: String, problem: SourceProblem)]
     }
 
-    /// A stamp of what `collect` would find for these targets — every file's path, size,
-    /// modification time and inode, and every problem's path — without reading any file.
-    public static func fingerprint(_ targets: [TargetSources]) async -> (files: Int, hash: UInt64) {
-        let results = await SourceScanner.parallelMap(targets) { collect($0) }
-        var hash = FNV1a()
-        var files = 0
-        for result in results {
-            for file in result.files {
-                hash.add(file.path)
-                hash.add(UInt64(bitPattern: file.size))
-                hash.add(UInt64(bitPattern: file.modified))
-                hash.add(file.inode)
-                files += 1
-            }
-            for problem in result.problems { hash.add(problem.path + "|" + problem.problem.kind.rawValue) }
-            hash.add(UInt64(0xFEED))
+    /// What identifies the files `collect` finds for a list of targets without reading them:
+    /// how many there are and a hash of every file's path, size, modification time and inode,
+    /// and of every problem's path.
+    public struct Fingerprint: Sendable, Hashable {
+        public var files: Int
+        public var hash: UInt64
+
+        public init(files: Int, hash: UInt64) {
+            self.files = files
+            self.hash = hash
         }
-        return (files, hash.value)
+
+        /// The fingerprint of walks already made, one result per target, in target order.
+        public init(_ results: [Result]) {
+            var hash = FNV1a()
+            var files = 0
+            for result in results {
+                for file in result.files {
+                    hash.add(file.path)
+                    hash.add(UInt64(bitPattern: file.size))
+                    hash.add(UInt64(bitPattern: file.modified))
+                    hash.add(file.inode)
+                    files += 1
+                }
+                for problem in result.problems { hash.add(problem.path + "|" + problem.problem.kind.rawValue) }
+                hash.add(UInt64(0xFEED))
+            }
+            self.init(files: files, hash: hash.value)
+        }
+    }
+
+    /// What `collect` finds for each of these targets, walking them in parallel on all cores.
+    public static func collectAll(_ targets: [TargetSources]) async -> [Result] {
+        await SourceScanner.parallelMap(targets) { collect($0) }
     }
 
     public static func collect(_ sources: TargetSources) -> Result {
@@ -66,7 +67,7 @@ public enum SourceFileCollector {
 
     private struct Walker {
         let excluded: Set<String>
-        var files: [SourceFileEntry] = []
+        var files: [FileStamp] = []
         var problems: [(path: String, problem: SourceProblem)] = []
         /// The directories on the way down to the current one, to recognise a loop.
         var ancestors: Set<DirectoryID> = []
@@ -90,7 +91,7 @@ public enum SourceFileCollector {
             case S_IFDIR:
                 walkDirectory(path, info)
             case S_IFREG where path.hasSuffix(".swift"):
-                files.append(entry(path, info))
+                files.append(FileStamp(path: path, info))
             default:
                 return
             }
@@ -128,7 +129,7 @@ public enum SourceFileCollector {
                         if excluded.contains(child) { return }
                         var fileInfo = stat()
                         guard fstatat(descriptor, name, &fileInfo, 0) == 0 else { return }
-                        files.append(entry(child, fileInfo))
+                        files.append(FileStamp(path: child, fileInfo))
                     } else {
                         later.append(prefix + String(cString: name))
                     }
@@ -143,34 +144,5 @@ public enum SourceFileCollector {
             guard length > 6 else { return false }
             return memcmp(name + length - 6, ".swift", 6) == 0
         }
-
-        private func entry(_ path: String, _ info: stat) -> SourceFileEntry {
-            #if canImport(Darwin)
-            let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            #else
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            #endif
-            return SourceFileEntry(path: path, size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
-        }
-    }
-}
-
-/// The 64-bit FNV-1a hash: a fast, stable fingerprint (not for security).
-public struct FNV1a: Sendable {
-    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    public init() {}
-
-    public mutating func add(byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-
-    public mutating func add(_ number: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
-    }
-
-    public mutating func add(_ string: String) {
-        for byte in string.utf8 { add(byte: byte) }
-        add(byte: 0xFF)  // a separator no UTF-8 text contains
     }
 }

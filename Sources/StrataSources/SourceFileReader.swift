@@ -1,3 +1,4 @@
+public import StrataFileSystem
 import StrataLexer
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ public enum SourceFileReader {
     /// Files larger than this are not scanned.
     public static let maximumSize: Int64 = 10 * 1024 * 1024
 
-    public static func scan(_ file: SourceFileEntry) -> FileScan {
+    public static func scan(_ file: FileStamp) -> FileScan {
         if file.size == 0 {
             return FileScan(imports: [], problems: [SourceProblem(.empty, "the file is empty")])
         }

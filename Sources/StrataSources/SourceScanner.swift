@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 
 /// One scanned file and the target it belongs to.
 public struct ScannedSourceFile: Sendable {
@@ -17,8 +18,10 @@ public struct SourceIndex: Sendable {
     public var cachedFiles: Int
     public var scannedFiles: Int
     public var scannedBytes: Int64
-    /// Why the cache could not be written, if it could not.
-    public var cacheWriteFailure: String?
+    /// What identifies the files found, for a cache of results computed from them.
+    public var fingerprint: SourceFileCollector.Fingerprint
+    /// The scan cache being brought up to date in the background; nil if nothing needs writing.
+    public var cacheWrite: Task<ScanCacheWrite, Never>?
     /// How long each step took.
     public var phases: [(name: String, duration: Duration)] = []
 
@@ -28,6 +31,13 @@ public struct SourceIndex: Sendable {
         for file in files where file.target < count { grouped[file.target].append(file) }
         return grouped
     }
+}
+
+/// How writing the scan cache went.
+public struct ScanCacheWrite: Sendable {
+    /// Why the cache could not be written, if it could not.
+    public var failure: String?
+    public var duration: Duration
 }
 
 /// Scans the sources of many targets in parallel on all cores, reusing cached results for
@@ -46,7 +56,11 @@ public struct SourceScanner: Sendable {
         workspaceRoot + "/.build/strata/scan-cache-v\(ImportScanner.version)"
     }
 
-    public func scan(_ targets: [(target: Int, sources: TargetSources)]) async -> SourceIndex {
+    /// Finds and scans the files of `targets`. `walked` holds walks already made this run
+    /// (by the check cache, when it found a change), reused instead of walking again.
+    public func scan(
+        _ targets: [(target: Int, sources: TargetSources)], walked: [TargetSources: SourceFileCollector.Result] = [:]
+    ) async -> SourceIndex {
         let clock = ContinuousClock()
         var phases: [(name: String, duration: Duration)] = []
         var phaseStart = clock.now
@@ -56,8 +70,10 @@ public struct SourceScanner: Sendable {
         }
 
         // 1. Find the files, target by target, in parallel.
-        let found = await Self.parallelMap(targets) { item in (item.target, SourceFileCollector.collect(item.sources)) }
-        var entries: [(target: Int, file: SourceFileEntry)] = []
+        let found = await Self.parallelMap(targets) { item in
+            (item.target, walked[item.sources] ?? SourceFileCollector.collect(item.sources))
+        }
+        var entries: [(target: Int, file: FileStamp)] = []
         var walkProblems: [(path: String, problem: SourceProblem)] = []
         for (target, result) in found {
             entries += result.files.map { (target, $0) }
@@ -83,21 +99,30 @@ public struct SourceScanner: Sendable {
         }
         endPhase("scan \(misses.count) files")
 
-        // 3. Keep the cache in step with the files that exist now.
-        var failure: String?
+        // 3. Keep the cache in step with the files that exist now. It is written in the
+        //    background, while the caller goes on to use the results.
+        var cacheWrite: Task<ScanCacheWrite, Never>?
         if let cachePath {
-            // Every file a hit and no entries left over: the cache is current as it is.
-            let unchanged = misses.isEmpty && cache.count == entries.count
-            if !unchanged { cache.keepOnly(Set(entries.map(\.file.path))) }
-            if cache.isModified { failure = cache.write(path: cachePath) }
+            // Every current file is in the cache now; more entries than files means some are left over.
+            let stale = cache.count != entries.count
+            if stale || cache.isModified {
+                let paths = stale ? entries.map(\.file.path) : []
+                cacheWrite = Task.detached { [cache] in
+                    let start = ContinuousClock.now
+                    var cache = cache
+                    if stale { cache.keepOnly(Set(paths)) }
+                    let failure = cache.isModified ? cache.write(path: cachePath) : nil
+                    return ScanCacheWrite(failure: failure, duration: ContinuousClock.now - start)
+                }
+            }
         }
-        endPhase("update the scan cache")
         let files = entries.enumerated().map { index, entry in
             ScannedSourceFile(path: entry.file.path, target: entry.target, scan: results[index]!)
         }
         return SourceIndex(
             files: files, walkProblems: walkProblems, cachedFiles: entries.count - misses.count, scannedFiles: misses.count,
-            scannedBytes: scannedBytes, cacheWriteFailure: failure, phases: phases)
+            scannedBytes: scannedBytes, fingerprint: SourceFileCollector.Fingerprint(found.map(\.1)), cacheWrite: cacheWrite,
+            phases: phases)
     }
 
     /// `transform` applied to every element, in order, with the work split into chunks run

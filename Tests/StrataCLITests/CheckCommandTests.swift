@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func strataPassesItsOwnRules() async throws {
-        let result = try await StrataBinary.run(["check", "--verbose"])
+        let result = try await StrataBinary.run(["check", "--verbose", "--no-cache"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasSuffix("no violations\n"))
         #expect(result.stderr.contains("Package.swift: read statically"))

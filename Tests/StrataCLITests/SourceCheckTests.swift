@@ -3,11 +3,12 @@ import StrataModelTestSupport
 import Testing
 
 @Suite struct SourceCheckTests {
-    /// A copy of a fixture the test may change, removed afterwards.
+    /// A copy of a fixture the test may change, without caches from earlier runs, removed afterwards.
     private func copy(_ folder: String) throws -> String {
         let destination = try Fixtures.temporaryFolder("sources")
         try FileManager.default.removeItem(atPath: destination)
         try FileManager.default.copyItem(atPath: folder, toPath: destination)
+        try? FileManager.default.removeItem(atPath: destination + "/.build")
         return destination
     }
 
@@ -91,6 +92,10 @@ import Testing
         try "import Network\n".write(toFile: folder + "/Sources/Suit/Extra.swift", atomically: true, encoding: .utf8)
         #expect(!reused(try await run()))
         #expect(reused(try await run()))
+        // An edit: the check that follows uses the folders the cache lookup walked, and sees it.
+        try "import Network\nimport Logging\n".write(toFile: folder + "/Sources/Suit/Extra.swift", atomically: true, encoding: .utf8)
+        let edited = try await run()
+        #expect(!reused(edited) && edited.stdout.contains("Extra.swift:2:8: error: [implicit-import]"), "\(edited.stdout)")
         // A removed one.
         try FileManager.default.removeItem(atPath: folder + "/Sources/Suit/Extra.swift")
         #expect(!reused(try await run()))
@@ -117,5 +122,20 @@ import Testing
         #expect(accepted.stderr.contains("its findings were reused"))
         #expect(accepted.status == 0)
         #expect(accepted.stdout.hasSuffix("no violations — 1 suppressed by baseline b.json\n"))
+    }
+
+    @Test func aCacheThatCannotBeWrittenIsReportedAndTheCheckStillCompletes() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A file where the cache folder should be.
+        try FileManager.default.createDirectory(atPath: folder + "/.build", withIntermediateDirectories: true)
+        try "not a folder".write(toFile: folder + "/.build/strata", atomically: true, encoding: .utf8)
+        let uncached = try await StrataBinary.run(["check", "--no-cache"], in: folder)
+        let result = try await StrataBinary.run(["check", "--verbose"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout == uncached.stdout)
+        #expect(result.stderr.contains("strata: the scan cache was not written: cannot write '\(folder)/.build/strata/scan-cache-v"))
+        #expect(result.stderr.contains("': '\(folder)/.build/strata' exists and is not a folder\n"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: folder + "/.build/strata", encoding: .utf8) == "not a folder")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 import Testing
 
 @testable import StrataSources
@@ -96,14 +97,14 @@ final class Scratch {
         try scratch.write("T/Huge.swift", huge)
         let entry = try #require(SourceFileCollector.collect(TargetSources(directory: scratch.root + "/T")).files.first)
         #expect(SourceFileReader.scan(entry).problems.map(\.kind) == [.tooLarge])
-        let gone = SourceFileEntry(path: scratch.root + "/T/Gone.swift", size: 10, modified: 0, inode: 0)
+        let gone = FileStamp(path: scratch.root + "/T/Gone.swift", size: 10, modified: 0, inode: 0)
         #expect(SourceFileReader.scan(gone).problems.map(\.kind) == [.unreadable])
     }
 }
 
 @Suite struct ScanCacheTests {
-    private func entry(_ path: String, size: Int64 = 10, modified: Int64 = 1, inode: UInt64 = 7) -> SourceFileEntry {
-        SourceFileEntry(path: path, size: size, modified: modified, inode: inode)
+    private func entry(_ path: String, size: Int64 = 10, modified: Int64 = 1, inode: UInt64 = 7) -> FileStamp {
+        FileStamp(path: path, size: size, modified: modified, inode: inode)
     }
 
     private let scan = FileScan(

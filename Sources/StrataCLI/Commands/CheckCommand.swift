@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataModel
 import StrataRules
 import StrataSources

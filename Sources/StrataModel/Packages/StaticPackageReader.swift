@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataLexer
 
 /// Reads a Package.swift without running the compiler.
@@ -104,8 +105,7 @@ struct StaticPackageReader {
         let location = location(expression.offset)
         if let pathExpression = try optionalArgument("path", in: arguments) {
             let relative = try string(pathExpression, "a package path")
-            let absolute = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: directory, isDirectory: true))
-                .standardizedFileURL.path
+            let absolute = PathResolution.resolve(relative, in: directory)
             return PackageDependency(
                 identity: PackageDependency.identity(for: absolute), name: givenName,
                 source: .fileSystem(absolute), location: location)

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataSources
 
 /// Builds the workspace graph from existing SwiftPM manifests (adopt mode).
@@ -216,16 +217,16 @@ struct AdoptModeBuilder {
     static func sources(of target: PackageTarget, in packageFolder: String) -> TargetSources {
         let directory: String
         if let path = target.path {
-            directory = standardizedPath(path, in: packageFolder)
+            directory = PathResolution.resolve(path, in: packageFolder)
         } else {
             let candidates = TargetSources.predefinedFolders(isTest: target.kind == .test)
-                .map { standardizedPath("\($0)/\(target.name)", in: packageFolder) }
+                .map { PathResolution.resolve("\($0)/\(target.name)", in: packageFolder) }
             directory = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
         }
         return TargetSources(
             directory: directory,
-            only: target.sources?.map { standardizedPath($0, in: directory) },
-            excluded: target.exclude.map { standardizedPath($0, in: directory) })
+            only: target.sources?.map { PathResolution.resolve($0, in: directory) },
+            excluded: target.exclude.map { PathResolution.resolve($0, in: directory) })
     }
 
     // MARK: - Finding and reading packages
@@ -272,7 +273,7 @@ struct AdoptModeBuilder {
                     .map { (folder as NSString).appendingPathComponent($0) }
             }
         }
-        return current.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return current.map(PathResolution.standardize)
     }
 
     /// Reads one package folder's manifest. (A plain function rather than a `do throws(…)`

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataSources
 
 /// Builds the workspace graph from a generate-mode manifest: strata.yml lists every module
@@ -24,7 +25,7 @@ enum GenerateModeBuilder {
         // or app gives its own `path:` (relative to the workspace root).
         func sources(_ target: String, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
             let relative = path?.value ?? "\(isTest ? "Tests" : "Sources")/\(target)"
-            return TargetSources(directory: standardizedPath(relative, in: root))
+            return TargetSources(directory: PathResolution.resolve(relative, in: root))
         }
         var modules: [Module] = []
         for declaration in manifest.modules {
@@ -213,15 +214,6 @@ enum GenerateModeBuilder {
             modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
         return (workspace, warnings)
     }
-}
-
-/// `relative` resolved against `folder`, with `.` and `..` removed (absolute paths stay as they are).
-func standardizedPath(_ relative: String, in folder: String) -> String {
-    let url =
-        relative.hasPrefix("/")
-        ? URL(fileURLWithPath: relative)
-        : URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relative)
-    return url.standardizedFileURL.path
 }
 
 func lastPathComponent(_ path: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
 
 /// A workspace with what was learnt while loading it.
 public struct LoadedWorkspace: Sendable {
@@ -86,10 +87,6 @@ public struct WorkspaceLoader: Sendable {
 
     /// `path` made absolute against the current directory, with `.` and `..` resolved.
     public static func absolutePath(_ path: String) -> String {
-        let url =
-            path.hasPrefix("/")
-            ? URL(fileURLWithPath: path)
-            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
-        return url.standardizedFileURL.path
+        PathResolution.resolve(path, in: FileManager.default.currentDirectoryPath)
     }
 }

@@ -24,11 +24,14 @@ public struct ImplicitImport: Rule {
             let name = workspace.targets[target].name
             let visible = sources.visibleTargets(of: target, in: workspace)
             var parents: [Int?]?
-            for item in sources.imports[target] {
+            for reference in sources.imports[target] {
+                guard let imported = reference.importedTarget, imported != target else { continue }
+                let visibility = visible[imported]
+                if case .declared = visibility { continue }
+                let item = sources[reference]
                 let module = item.declaration.module
-                guard let imported = sources.targetByModule[module], imported != target else { continue }
                 let subject = DiagnosticSubject(source: name, target: module)
-                switch visible[imported] {
+                switch visibility {
                 case .declared:
                     continue
                 case .reexported(let dependency, let via):

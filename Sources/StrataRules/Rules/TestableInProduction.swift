@@ -16,7 +16,8 @@ public struct TestableInProduction: Rule {
         let workspace = input.workspace
         var findings: [Finding] = []
         for target in workspace.targets.indices where workspace.targets[target].role != .tests {
-            for item in sources.imports[target] where item.declaration.isTestable {
+            for reference in sources.imports[target] where reference.isTestable {
+                let item = sources[reference]
                 let name = workspace.targets[target].name
                 let module = item.declaration.module
                 findings.append(

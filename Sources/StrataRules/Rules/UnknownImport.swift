@@ -18,9 +18,10 @@ public struct UnknownImport: Rule {
         let known = Array(sources.targetByModule.keys)
         var findings: [Finding] = []
         for target in workspace.targets.indices {
-            for item in sources.imports[target] {
+            for reference in sources.imports[target] where reference.importedTarget == nil {
+                let item = sources[reference]
                 let module = item.declaration.module
-                guard sources.targetByModule[module] == nil, !SDKModules.contains(module) else { continue }
+                guard !SDKModules.contains(module) else { continue }
                 let name = workspace.targets[target].name
                 findings.append(
                     Finding(

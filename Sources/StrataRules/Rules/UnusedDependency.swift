@@ -18,7 +18,8 @@ public struct UnusedDependency: Rule {
         let workspace = input.workspace
         var findings: [Finding] = []
         for target in workspace.targets.indices where sources.fileCounts[target] > 0 {
-            let imported = Set(sources.allImports[target].compactMap { sources.targetByModule[$0.declaration.module] })
+            // An import in any `#if` branch counts as a use: another configuration builds it.
+            let imported = Set((sources.imports[target] + sources.inactiveImports[target]).compactMap(\.importedTarget))
             for dependency in workspace.dependencies[target] where !dependency.isAutomatic {
                 let used =
                     imported.contains(dependency.target)

@@ -25,6 +25,36 @@ public enum AtomicFileWriter {
         }
     }
 
+    /// Creates a folder and any missing parents, like `mkdir -p`; a folder that exists is fine.
+    public static func createFolder(_ path: String) throws(WriteError) {
+        var current = ""
+        for component in PathResolution.standardize(path).split(separator: "/") {
+            current += "/" + component
+            var info = stat()
+            if stat(current, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw WriteError(path: path, reason: "'\(current)' exists and is not a folder")
+                }
+                continue
+            }
+            guard mkdir(current, 0o755) == 0 || errno == EEXIST else {
+                throw WriteError(path: path, reason: "cannot create folder '\(current)': \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// `write` after creating the file's folder if it is missing.
+    public static func write(_ data: Data, to path: String, creatingFolder: Bool) throws(WriteError) {
+        if creatingFolder {
+            do throws(WriteError) {
+                try createFolder((path as NSString).deletingLastPathComponent)
+            } catch {
+                throw WriteError(path: path, reason: error.reason)
+            }
+        }
+        try write(data, to: path)
+    }
+
     public static func write(_ text: String, to path: String) throws(WriteError) {
         try write(Data(text.utf8), to: path)
     }

@@ -1,0 +1,24 @@
+/// Absolute, standardized paths made by string work alone: Foundation's `URL` gives the same
+/// answer (`standardizedFileURL.path`) but asks the file system whether each path is a folder,
+/// which costs a system call per path — thousands of them for a large workspace.
+public enum PathResolution {
+    /// `relative` resolved against `folder` (an absolute path), with `.`, `..` and repeated `/`
+    /// removed; an absolute `relative` is only standardized. Symbolic links are not resolved.
+    public static func resolve(_ relative: String, in folder: String) -> String {
+        relative.hasPrefix("/") ? standardize(relative) : standardize(folder + "/" + relative)
+    }
+
+    /// An absolute path without `.`, `..`, repeated `/` or a trailing `/`; `..` above the root
+    /// stays at the root.
+    public static func standardize(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import StrataFileSystem
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fresh folder under the system's temporary folder, removed after `body`.
+private func withTemporaryFolder(_ body: (String) throws -> Void) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fs-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer {
+        chmod(path, 0o755)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+    try body(path)
+}
+
+@Suite struct AtomicFileWriterTests {
+    @Test func writesANewFileAndReplacesAnOldOneLeavingNoTemporaryFile() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/out.txt"
+            try AtomicFileWriter.write("first\n", to: path)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\n")
+            try AtomicFileWriter.write(Data([0, 1, 2]), to: path)
+            #expect(FileManager.default.contents(atPath: path) == Data([0, 1, 2]))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
+        }
+    }
+
+    @Test func aWriteIntoAMissingFolderFailsWithThePathAndAReason() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/missing/out.txt"
+            do throws(AtomicFileWriter.WriteError) {
+                try AtomicFileWriter.write("text", to: path)
+                Issue.record("the write should have failed")
+            } catch {
+                #expect(error.path == path)
+                #expect(error.description.contains(path))
+                #expect(!error.reason.isEmpty)
+            }
+        }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root ignores folder permissions, which this test relies on"))
+    func aFailedWriteLeavesTheOldFileAsItWas() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/kept.txt"
+            try AtomicFileWriter.write("old", to: path)
+            chmod(folder, 0o555)
+            #expect(throws: AtomicFileWriter.WriteError.self) { try AtomicFileWriter.write("new", to: path) }
+            chmod(folder, 0o755)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["kept.txt"])
+        }
+    }
+
+    @Test func aFailedRenameRemovesTheTemporaryFileAndKeepsWhatWasThere() throws {
+        try withTemporaryFolder { folder in
+            // A non-empty folder where the file should go: the bytes are written, the rename fails.
+            let path = folder + "/taken"
+            try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+            #expect(throws: AtomicFileWriter.WriteError.self) { try AtomicFileWriter.write("new", to: path) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: path) == ["inside"])
+        }
+    }
+}
+
+@Suite struct BinaryCodingTests {
+    @Test func valuesReadBackAsWritten() throws {
+        var writer = ByteWriter()
+        writer.u32(0xDEAD_BEEF)
+        writer.u64(.max - 1)
+        writer.i64(-42)
+        writer.string("Grüße, 🛰")
+        writer.string("")
+        writer.bytes([9, 8, 7])
+        var reader = ByteReader(writer.buffer)
+        #expect(try reader.u32() == 0xDEAD_BEEF)
+        #expect(try reader.u64() == .max - 1)
+        #expect(try reader.i64() == -42)
+        #expect(try reader.string() == "Grüße, 🛰")
+        #expect(try reader.string() == "")
+        #expect(try reader.bytes(3) == [9, 8, 7])
+        #expect(reader.isAtEnd)
+    }
+
+    @Test func numbersAreLittleEndian() {
+        var writer = ByteWriter()
+        writer.u32(0x0102_0304)
+        #expect(writer.buffer == [4, 3, 2, 1])
+    }
+
+    @Test func readingPastTheEndThrowsAndNeverTraps() throws {
+        var writer = ByteWriter()
+        writer.u32(1000)  // a string length far beyond the data
+        writer.bytes([65, 66])
+        for cut in 0...writer.buffer.count {
+            var reader = ByteReader(Array(writer.buffer.prefix(cut)))
+            #expect(throws: CorruptData.self) { _ = try reader.string() }
+        }
+        var short = ByteReader([1, 2, 3])
+        #expect(throws: CorruptData.self) { _ = try short.u64() }
+        #expect(throws: CorruptData.self) { _ = try short.bytes(-1) }
+        #expect(throws: CorruptData.self) { _ = try short.bytes(4) }
+        #expect(try short.bytes(3) == [1, 2, 3])
+    }
+}
+
+@Suite struct FileStampTests {
+    @Test func aStampChangesWhenTheFileIsEditedOrReplaced() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/a.swift"
+            try AtomicFileWriter.write("import A\n", to: path)
+            let first = FileStamp.of(path)
+            #expect(first.size == 9)
+            #expect(FileStamp.of(path) == first)
+            try AtomicFileWriter.write("import B\n", to: path)  // same size, a new inode
+            #expect(FileStamp.of(path) != first)
+        }
+    }
+
+    @Test func aMissingPathHasSizeMinusOne() {
+        let stamp = FileStamp.of("/nonexistent/strata/\(UUID().uuidString)")
+        #expect(stamp.size == -1)
+        #expect(stamp.inode == 0)
+    }
+}
+
+@Suite struct FNV1aTests {
+    /// Published FNV-1a 64-bit test vectors.
+    @Test(arguments: [("", 0xCBF2_9CE4_8422_2325 as UInt64), ("a", 0xAF63_DC4C_8601_EC8C), ("foobar", 0x8594_4171_F739_67E8)])
+    func matchesTheReferenceVectors(text: String, expected: UInt64) {
+        var hash = FNV1a()
+        for byte in text.utf8 { hash.add(byte: byte) }
+        #expect(hash.value == expected)
+    }
+
+    @Test func stringsAreSeparatedSoThatSplitsDiffer() {
+        var joined = FNV1a()
+        joined.add("ab")
+        joined.add("c")
+        var split = FNV1a()
+        split.add("a")
+        split.add("bc")
+        #expect(joined.value != split.value)
+    }
+}
+
+@Suite struct PathResolutionTests {
+    static let cases: [(relative: String, folder: String)] = [
+        ("Sources/A", "/work/ws"), ("./Sources/./A/", "/work/ws"), ("../Shared/B", "/work/ws/Packages/A"),
+        ("../../..", "/work"), ("/abs/./x/../y", "/ignored"), ("a//b///c", "/r"), (".", "/r/s"), ("..", "/"),
+        ("Sources/Ünïcode Folder/A", "/work/with space"), ("x/..", "/r"), ("...", "/r"), ("..a/b", "/r"),
+    ]
+
+    /// Foundation's URL is the oracle: the same paths without asking the file system.
+    @Test(arguments: cases)
+    func agreesWithFoundation(relative: String, folder: String) {
+        let url =
+            relative.hasPrefix("/")
+            ? URL(fileURLWithPath: relative)
+            : URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relative)
+        #expect(PathResolution.resolve(relative, in: folder) == url.standardizedFileURL.path)
+    }
+
+    @Test func standardizeKeepsTheRootAndDropsATrailingSlash() {
+        #expect(PathResolution.standardize("/") == "/")
+        #expect(PathResolution.standardize("/a/b/") == "/a/b")
+        #expect(PathResolution.standardize("/../a") == "/a")
+    }
+}
+
+@Suite struct CreateFolderTests {
+    @Test func createsMissingParentsAndAcceptsAFolderThatExists() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/a/b/c"
+            try AtomicFileWriter.createFolder(path)
+            try AtomicFileWriter.createFolder(path)
+            var isFolder: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        }
+    }
+
+    @Test func aFileInTheWayIsNamed() throws {
+        try withTemporaryFolder { folder in
+            try AtomicFileWriter.write("x", to: folder + "/file")
+            do throws(AtomicFileWriter.WriteError) {
+                try AtomicFileWriter.write(Data("y".utf8), to: folder + "/file/inside/out", creatingFolder: true)
+                Issue.record("the write should have failed")
+            } catch {
+                #expect(error.description == "cannot write '\(folder)/file/inside/out': '\(folder)/file' exists and is not a folder")
+            }
+        }
+    }
+}
