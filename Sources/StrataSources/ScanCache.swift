@@ -20,8 +20,6 @@ public struct ScanCache: Sendable {
 
     /// Results by absolute path.
     private(set) var entries: [String: (key: Key, scan: FileScan)] = [:]
-    /// True once anything was added or dropped, so the file needs writing.
-    private(set) var isModified = false
 
     public init() {}
 
@@ -35,14 +33,6 @@ public struct ScanCache: Sendable {
 
     public mutating func store(_ scan: FileScan, for file: FileStamp) {
         entries[file.path] = (Key(size: file.size, modified: file.modified, inode: file.inode), scan)
-        isModified = true
-    }
-
-    /// Drops entries of files that no longer exist (or were not seen this run).
-    public mutating func keepOnly(_ paths: Set<String>) {
-        let before = entries.count
-        entries = entries.filter { paths.contains($0.key) }
-        if entries.count != before { isModified = true }
     }
 
     public var count: Int { entries.count }
@@ -57,15 +47,29 @@ public struct ScanCache: Sendable {
 
     /// Writes the cache atomically; failures are returned, not thrown (the cache is an optimisation).
     public func write(path: String) -> String? {
+        Self.write(records, to: path)
+    }
+
+    /// Writes a cache that holds exactly these results, atomically; failures are returned.
+    public static func write(_ records: [(stamp: FileStamp, scan: FileScan)], to path: String) -> String? {
         do throws(AtomicFileWriter.WriteError) {
-            try AtomicFileWriter.write(Data(encode()), to: path, creatingFolder: true)
+            try AtomicFileWriter.write(Data(encode(records)), to: path, creatingFolder: true)
             return nil
         } catch {
             return error.description
         }
     }
 
-    func encode() -> [UInt8] {
+    /// The entries as records.
+    var records: [(stamp: FileStamp, scan: FileScan)] {
+        entries.map { path, entry in
+            (FileStamp(path: path, size: entry.key.size, modified: entry.key.modified, inode: entry.key.inode), entry.scan)
+        }
+    }
+
+    func encode() -> [UInt8] { Self.encode(records) }
+
+    static func encode(_ records: [(stamp: FileStamp, scan: FileScan)]) -> [UInt8] {
         var strings: [String] = []
         var index: [String: UInt32] = [:]
         func id(_ string: String) -> UInt32 {
@@ -75,23 +79,23 @@ public struct ScanCache: Sendable {
             index[string] = new
             return new
         }
-        // Paths are unique, so they are written in place; everything else goes through the table.
-        var body = ByteWriter(capacity: entries.count * 160)
-        body.u32(UInt32(entries.count))
-        for (path, entry) in entries {
-            body.string(path)
-            body.i64(entry.key.size)
-            body.i64(entry.key.modified)
-            body.u64(entry.key.inode)
-            body.u32(UInt32(entry.scan.problems.count))
-            for problem in entry.scan.problems {
+        // Paths seldom repeat, so they are written in place; everything else goes through the table.
+        var body = ByteWriter(capacity: records.count * 160)
+        body.u32(UInt32(records.count))
+        for (stamp, scan) in records {
+            body.string(stamp.path)
+            body.i64(stamp.size)
+            body.i64(stamp.modified)
+            body.u64(stamp.inode)
+            body.u32(UInt32(scan.problems.count))
+            for problem in scan.problems {
                 body.u32(id(problem.kind.rawValue))
                 body.u32(id(problem.message))
                 body.u32(UInt32(problem.line ?? 0))
                 body.u32(UInt32(problem.column ?? 0))
             }
-            body.u32(UInt32(entry.scan.imports.count))
-            for declaration in entry.scan.imports {
+            body.u32(UInt32(scan.imports.count))
+            for declaration in scan.imports {
                 body.u32(UInt32(declaration.path.count))
                 for component in declaration.path { body.u32(id(component)) }
                 body.u32(declaration.kind.map { id($0.rawValue) + 1 } ?? 0)

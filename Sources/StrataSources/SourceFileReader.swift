@@ -41,7 +41,8 @@ public enum SourceFileReader {
         if bytes.isEmpty {
             return FileScan(imports: [], problems: [SourceProblem(.empty, "the file is empty")])
         }
-        if bytes.prefix(8192).contains(0) {
+        let hasNUL = bytes.withUnsafeBytes { memchr($0.baseAddress!, 0, min($0.count, 8192)) != nil }
+        if hasNUL {
             return FileScan(imports: [], problems: [SourceProblem(.binary, "the file holds binary data, not Swift source; it was skipped")])
         }
         let source = SourceText(bytes: bytes)
@@ -63,22 +64,34 @@ public enum SourceFileReader {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: max(expectedSize, 1))
-        var total = 0
-        while true {
-            if total == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count / 2))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+        var failure: Int32?
+        /// Reads into `buffer` until it is full or the file ends; the number of bytes read.
+        func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var total = 0
+            while total < buffer.count {
+                let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return total
+                }
+                if count == 0 { break }
+                total += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            total += count
-            if Int64(total) > maximumSize { break }
+            return total
         }
-        bytes.removeLast(bytes.count - total)
+        // One byte more than expected, so that a file read whole leaves room: the read after
+        // it then returns 0 (end of file). No zero-filling: every byte kept was read.
+        var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, count in count = fill(buffer) }
+        // The buffer filled up: the file grew since it was found. Read the rest, up to the size limit.
+        var full = bytes.count == expectedSize + 1
+        while full, failure == nil, Int64(bytes.count) <= maximumSize {
+            let chunk = max(4096, bytes.count / 2)
+            let more = [UInt8](unsafeUninitializedCapacity: chunk) { buffer, count in count = fill(buffer) }
+            bytes += more
+            full = more.count == chunk
+        }
+        if let failure { return .failure(String(cString: strerror(failure))) }
         return .success(bytes)
     }
 
@@ -89,7 +102,13 @@ public enum SourceFileReader {
         bytes.withUnsafeBufferPointer { b -> Int? in
             let count = b.count
             var i = 0
+            let raw = UnsafeRawBufferPointer(b)
             while i < count {
+                // Eight ASCII bytes at a time: most source text is ASCII.
+                while i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                }
+                guard i < count else { break }
                 let lead = b[i]
                 if lead < 0x80 {
                     i += 1

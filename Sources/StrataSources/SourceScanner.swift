@@ -21,6 +21,7 @@ public struct SourceIndex: Sendable {
     /// What identifies the files found, for a cache of results computed from them.
     public var fingerprint: SourceFileCollector.Fingerprint
     /// The scan cache being brought up to date in the background; nil if nothing needs writing.
+    /// Await it before the next scan with the same cache, and before the process ends.
     public var cacheWrite: Task<ScanCacheWrite, Never>?
     /// How long each step took.
     public var phases: [(name: String, duration: Duration)] = []
@@ -69,69 +70,79 @@ public struct SourceScanner: Sendable {
             phaseStart = clock.now
         }
 
-        // 1. Find the files, target by target, in parallel.
-        let found = await Self.parallelMap(targets) { item in
-            (item.target, walked[item.sources] ?? SourceFileCollector.collect(item.sources))
-        }
-        var entries: [(target: Int, file: FileStamp)] = []
-        var walkProblems: [(path: String, problem: SourceProblem)] = []
-        for (target, result) in found {
-            entries += result.files.map { (target, $0) }
-            walkProblems += result.problems
-        }
-        endPhase("find \(entries.count) source files")
+        // 1. What the last run found.
+        let previous = cachePath.map(ScanCache.load(path:)) ?? ScanCache()
+        endPhase("load the scan cache (\(previous.count) entries)")
 
-        // 2. Reuse what the cache knows; scan the rest in parallel.
-        var cache = cachePath.map(ScanCache.load(path:)) ?? ScanCache()
-        endPhase("load the scan cache (\(cache.count) entries)")
-        var results = [FileScan?](repeating: nil, count: entries.count)
-        var misses: [Int] = []
-        for (index, entry) in entries.enumerated() {
-            if let cached = cache.result(for: entry.file) { results[index] = cached } else { misses.append(index) }
-        }
-        let missedFiles = misses.map { entries[$0].file }
-        let scanned = await Self.parallelMap(missedFiles) { file in SourceFileReader.scan(file) }
-        var scannedBytes: Int64 = 0
-        for (index, scan) in zip(misses, scanned) {
-            results[index] = scan
-            cache.store(scan, for: entries[index].file)
-            scannedBytes += entries[index].file.size
-        }
-        endPhase("scan \(misses.count) files")
-
-        // 3. Keep the cache in step with the files that exist now. It is written in the
-        //    background, while the caller goes on to use the results.
-        var cacheWrite: Task<ScanCacheWrite, Never>?
-        if let cachePath {
-            // Every current file is in the cache now; more entries than files means some are left over.
-            let stale = cache.count != entries.count
-            if stale || cache.isModified {
-                let paths = stale ? entries.map(\.file.path) : []
-                cacheWrite = Task.detached { [cache] in
-                    let start = ContinuousClock.now
-                    var cache = cache
-                    if stale { cache.keepOnly(Set(paths)) }
-                    let failure = cache.isModified ? cache.write(path: cachePath) : nil
-                    return ScanCacheWrite(failure: failure, duration: ContinuousClock.now - start)
+        // 2. One pass over the targets, in parallel: find each target's files, take unchanged
+        //    ones from the cache, read and scan the rest.
+        let passes = await Self.parallelMap(targets, chunksPerCore: 16) { item in
+            let walk = walked[item.sources] ?? SourceFileCollector.collect(item.sources)
+            var scans: [FileScan] = []
+            scans.reserveCapacity(walk.files.count)
+            var scanned = 0
+            var bytes: Int64 = 0
+            for file in walk.files {
+                if let cached = previous.result(for: file) {
+                    scans.append(cached)
+                } else {
+                    scans.append(SourceFileReader.scan(file))
+                    scanned += 1
+                    bytes += file.size
                 }
             }
+            return TargetPass(target: item.target, walk: walk, scans: scans, scannedFiles: scanned, scannedBytes: bytes)
         }
-        let files = entries.enumerated().map { index, entry in
-            ScannedSourceFile(path: entry.file.path, target: entry.target, scan: results[index]!)
+        var files: [ScannedSourceFile] = []
+        var stamps: [FileStamp] = []
+        var walkProblems: [(path: String, problem: SourceProblem)] = []
+        var scannedFiles = 0
+        var scannedBytes: Int64 = 0
+        for pass in passes {
+            for (file, scan) in zip(pass.walk.files, pass.scans) {
+                files.append(ScannedSourceFile(path: file.path, target: pass.target, scan: scan))
+            }
+            stamps += pass.walk.files
+            walkProblems += pass.walk.problems
+            scannedFiles += pass.scannedFiles
+            scannedBytes += pass.scannedBytes
+        }
+        endPhase("find \(files.count) source files and scan \(scannedFiles)")
+
+        // 3. Replace the cache with what this run found — in the background, while the caller
+        //    goes on to use the results — unless it already holds exactly that.
+        var cacheWrite: Task<ScanCacheWrite, Never>?
+        if let cachePath, scannedFiles > 0 || previous.count != files.count {
+            cacheWrite = Task.detached { [files, stamps] in
+                let start = ContinuousClock.now
+                let failure = ScanCache.write(Array(zip(stamps, files.lazy.map(\.scan))), to: cachePath)
+                return ScanCacheWrite(failure: failure, duration: ContinuousClock.now - start)
+            }
         }
         return SourceIndex(
-            files: files, walkProblems: walkProblems, cachedFiles: entries.count - misses.count, scannedFiles: misses.count,
-            scannedBytes: scannedBytes, fingerprint: SourceFileCollector.Fingerprint(found.map(\.1)), cacheWrite: cacheWrite,
+            files: files, walkProblems: walkProblems, cachedFiles: files.count - scannedFiles, scannedFiles: scannedFiles,
+            scannedBytes: scannedBytes, fingerprint: SourceFileCollector.Fingerprint(passes.map(\.walk)), cacheWrite: cacheWrite,
             phases: phases)
+    }
+
+    /// What the pass over one target found.
+    private struct TargetPass: Sendable {
+        var target: Int
+        var walk: SourceFileCollector.Result
+        /// One per file of `walk`.
+        var scans: [FileScan]
+        var scannedFiles: Int
+        var scannedBytes: Int64
     }
 
     /// `transform` applied to every element, in order, with the work split into chunks run
     /// concurrently on all cores.
+    /// `chunksPerCore` trades scheduling overhead for balance when elements cost unequal work.
     static func parallelMap<Element: Sendable, Result: Sendable>(
-        _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
+        _ elements: [Element], chunksPerCore: Int = 4, _ transform: @escaping @Sendable (Element) -> Result
     ) async -> [Result] {
         guard !elements.isEmpty else { return [] }
-        let chunkCount = min(elements.count, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunkCount = min(elements.count, max(1, ProcessInfo.processInfo.activeProcessorCount * chunksPerCore))
         let chunkSize = (elements.count + chunkCount - 1) / chunkCount
         return await withTaskGroup(of: (Int, [Result]).self) { group in
             for chunk in stride(from: 0, to: elements.count, by: chunkSize) {

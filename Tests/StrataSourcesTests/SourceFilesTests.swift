@@ -89,6 +89,29 @@ final class Scratch {
             let valid = String(validating: bytes, as: UTF8.self) != nil
             #expect((SourceFileReader.firstInvalidUTF8(bytes) == nil) == valid, "\(bytes)")
         }
+        // Behind ASCII runs of every length (the check skips ASCII eight bytes at a time), a bad
+        // sequence is found exactly where it starts.
+        for sequence in tricky {
+            let valid = String(validating: sequence, as: UTF8.self) != nil
+            for prefix in 0...20 {
+                for suffix in [0, 1, 7, 8, 9] {
+                    let bytes = Array(repeating: UInt8(ascii: "a"), count: prefix) + sequence + Array(repeating: UInt8(ascii: "z"), count: suffix)
+                    #expect(SourceFileReader.firstInvalidUTF8(bytes) == (valid ? nil : prefix), "\(bytes)")
+                }
+            }
+        }
+    }
+
+    /// A file that grew or shrank between being found and being read is read as it is then.
+    @Test func aFileIsReadWholeWhateverSizeItWasFoundWith() throws {
+        let scratch = try Scratch()
+        let text = (0..<2_000).map { "import Module\($0)\n" }.joined()
+        try scratch.write("T/Changing.swift", text)
+        for size: Int64 in [1, 100, Int64(text.utf8.count) - 1, Int64(text.utf8.count), Int64(text.utf8.count) + 1, 1_000_000] {
+            let stamp = FileStamp(path: scratch.root + "/T/Changing.swift", size: size, modified: 0, inode: 0)
+            let imports = SourceFileReader.scan(stamp).imports.map(\.module)
+            #expect(imports.count == 2_000 && imports.last == "Module1999", "found with size \(size)")
+        }
     }
 
     @Test func hugeFilesAreSkippedAndUnreadableOnesReported() throws {
@@ -156,11 +179,20 @@ final class Scratch {
         let targets = [(target: 0, sources: TargetSources(directory: scratch.root + "/T"))]
         let first = await scanner.scan(targets)
         #expect((first.scannedFiles, first.cachedFiles) == (2, 0))
+        #expect(await first.cacheWrite?.value.failure == nil)
         let second = await scanner.scan(targets)
         #expect((second.scannedFiles, second.cachedFiles) == (0, 2))
+        #expect(second.cacheWrite == nil)  // nothing to write: the cache holds exactly these files
         try scratch.write("T/B.swift", "import Three, Four")
         let third = await scanner.scan(targets)
         #expect((third.scannedFiles, third.cachedFiles) == (1, 1))
         #expect(third.files.flatMap(\.scan.imports).map(\.module).sorted() == ["One", "Three"])
+        _ = await third.cacheWrite?.value
+        // A file removed: the cache is rewritten without it.
+        try FileManager.default.removeItem(atPath: scratch.root + "/T/A.swift")
+        let fourth = await scanner.scan(targets)
+        #expect((fourth.scannedFiles, fourth.cachedFiles) == (0, 1))
+        #expect(await fourth.cacheWrite?.value.failure == nil)
+        #expect(ScanCache.load(path: scratch.root + "/cache").count == 1)
     }
 }

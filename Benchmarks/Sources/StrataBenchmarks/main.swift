@@ -1,12 +1,12 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|check|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-let benchmarks = ["graph-rules", "manifest-reading", "scanner", "all"]
+let benchmarks = ["graph-rules", "manifest-reading", "scanner", "check", "all"]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
     exit(2)
@@ -23,6 +23,9 @@ do {
     }
     if which == "scanner" || which == "all" {
         try ScannerThroughputBenchmark.run(modules: 100, iterations: 5)
+    }
+    if which == "check" || which == "all" {
+        try await FullCheckBenchmark.run(modules: 5_000, filesPerModule: 20, iterations: 5)
     }
 } catch let error as InputErrors {
     FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))
