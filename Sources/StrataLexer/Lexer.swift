@@ -60,6 +60,79 @@ public struct Lexer: Sendable {
         return token
     }
 
+    /// The next `(`, `)`, `[`, `]`, `{` or `}`, or nil at the end of the source: for code
+    /// inside bodies, where only nesting matters. The result, and everything after it, is
+    /// exactly what `next()` would give; the tokens between are not built.
+    ///
+    /// Most bytes cannot change where a bracket is: letters, digits, spaces, and operators
+    /// other than `/`. They are skipped with one table lookup each. Where the lexer needs the
+    /// exact token before a `/` (to tell a regex literal from division), the tokens since the
+    /// last exact one are lexed again with `next()`.
+    public mutating func nextBracket() -> Token? {
+        // The last state `next()` left, to lex again from.
+        var exact = (position: position, atStartOfLine: atStartOfLine, previous: previousToken)
+        while true {
+            if pendingRegex != nil {
+                guard let token = next() else { return nil }
+                if token.kind.isBracket { return token }
+                exact = (position, atStartOfLine, previousToken)
+                continue
+            }
+            // Skip plain bytes, keeping track of whether only spaces stand between the last
+            // line break and the current byte.
+            var lineStart: UInt8 = atStartOfLine ? 1 : 0
+            let stop = b.withUnsafeBufferPointer { p -> Int in
+                ByteClass.table.withUnsafeBufferPointer { table -> Int in
+                    var i = position
+                    while i < p.count {
+                        let byteClass = table[Int(p[i])]
+                        if byteClass & ByteClass.special != 0 { break }
+                        // Without branches: kept across spaces and tabs, set by a line break, cleared by anything else.
+                        lineStart = (lineStart & (byteClass >> 1) & 1) | ((byteClass >> 2) & 1)
+                        i += 1
+                    }
+                    return i
+                }
+            }
+            guard stop < b.count else {
+                position = b.count
+                return nil
+            }
+            let c = b[stop]
+            switch c {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                // What `next()` gives for a bracket depends on nothing before it.
+                let token = Token(kind: ByteClass.bracketKind(c), range: stop..<(stop + 1), isAtStartOfLine: lineStart != 0)
+                position = stop + 1
+                atStartOfLine = false
+                previousToken = token
+                return token
+            case UInt8(ascii: "/") where stop + 1 < b.count && (b[stop + 1] == UInt8(ascii: "/") || b[stop + 1] == UInt8(ascii: "*")):
+                // A comment: trivia, which leaves the token before it in place.
+                position = stop
+                atStartOfLine = lineStart != 0
+                skipTrivia()
+            case UInt8(ascii: "/"):
+                // Division or a regex literal: lex exactly from the last exact state up to and past the slash.
+                (position, atStartOfLine, previousToken) = exact
+                while let token = next() {
+                    if token.range.upperBound > stop {
+                        if token.kind.isBracket { return token }
+                        break
+                    }
+                }
+                exact = (position, atStartOfLine, previousToken)
+            default:
+                // A string, raw string, `#` word or backtick identifier: it starts here, whatever came before.
+                position = stop
+                atStartOfLine = lineStart != 0
+                guard let token = next() else { return nil }
+                if token.kind.isBracket { return token }
+                exact = (position, atStartOfLine, previousToken)
+            }
+        }
+    }
+
     private mutating func lexToken() -> Token? {
         if let regex = pendingRegex {
             pendingRegex = nil
@@ -67,84 +140,84 @@ public struct Lexer: Sendable {
             return Token(kind: .regex, range: regex.range, isAtStartOfLine: false, isUnterminated: regex.unterminated)
         }
         skipTrivia()
-        guard position < b.count else { return nil }
         let start = position
+        guard start < b.count else { return nil }
         let lineStart = atStartOfLine
         atStartOfLine = false
+        let (kind, end, interpolation, unterminated) = lexTokenBody(at: start)
+        position = end
+        return Token(kind: kind, range: start..<end, isAtStartOfLine: lineStart, hasInterpolation: interpolation, isUnterminated: unterminated)
+    }
+
+    /// The kind and end of the token that starts at `start` (past any trivia), and for literals
+    /// whether they hold an interpolation or lack their end.
+    private mutating func lexTokenBody(at start: Int) -> (TokenKind, Int, Bool, Bool) {
         let c = b[start]
-
-        func make(_ kind: TokenKind, _ end: Int, interpolation: Bool = false, unterminated: Bool = false) -> Token {
-            position = end
-            return Token(
-                kind: kind, range: start..<end, isAtStartOfLine: lineStart,
-                hasInterpolation: interpolation, isUnterminated: unterminated)
-        }
-
         switch c {
-        case UInt8(ascii: "("): return make(.leftParen, start + 1)
-        case UInt8(ascii: ")"): return make(.rightParen, start + 1)
-        case UInt8(ascii: "["): return make(.leftBracket, start + 1)
-        case UInt8(ascii: "]"): return make(.rightBracket, start + 1)
-        case UInt8(ascii: "{"): return make(.leftBrace, start + 1)
-        case UInt8(ascii: "}"): return make(.rightBrace, start + 1)
-        case UInt8(ascii: ","): return make(.comma, start + 1)
-        case UInt8(ascii: ":"): return make(.colon, start + 1)
-        case UInt8(ascii: ";"): return make(.semicolon, start + 1)
-        case UInt8(ascii: "@"): return make(.at, start + 1)
-        case UInt8(ascii: "\\"): return make(.backslash, start + 1)
+        case UInt8(ascii: "("): return (.leftParen, start + 1, false, false)
+        case UInt8(ascii: ")"): return (.rightParen, start + 1, false, false)
+        case UInt8(ascii: "["): return (.leftBracket, start + 1, false, false)
+        case UInt8(ascii: "]"): return (.rightBracket, start + 1, false, false)
+        case UInt8(ascii: "{"): return (.leftBrace, start + 1, false, false)
+        case UInt8(ascii: "}"): return (.rightBrace, start + 1, false, false)
+        case UInt8(ascii: ","): return (.comma, start + 1, false, false)
+        case UInt8(ascii: ":"): return (.colon, start + 1, false, false)
+        case UInt8(ascii: ";"): return (.semicolon, start + 1, false, false)
+        case UInt8(ascii: "@"): return (.at, start + 1, false, false)
+        case UInt8(ascii: "\\"): return (.backslash, start + 1, false, false)
         case UInt8(ascii: "\""):
             let literal = scanString(from: start, hashes: 0)
-            return make(.string, literal.end, interpolation: literal.interpolation, unterminated: literal.unterminated)
+            return (.string, literal.end, literal.interpolation, literal.unterminated)
         case UInt8(ascii: "#"):
             var hashes = 0
             var i = start
             while i < b.count, b[i] == UInt8(ascii: "#") { hashes += 1; i += 1 }
             if i < b.count, b[i] == UInt8(ascii: "\"") {
                 let literal = scanString(from: i, hashes: hashes)
-                return make(.string, literal.end, interpolation: literal.interpolation, unterminated: literal.unterminated)
+                return (.string, literal.end, literal.interpolation, literal.unterminated)
             }
             if i < b.count, b[i] == UInt8(ascii: "/"), let regex = scanRegex(slash: i, pounds: hashes, mustBeRegex: true) {
-                return make(.regex, regex.end, unterminated: regex.unterminated)
+                return (.regex, regex.end, false, regex.unterminated)
             }
             if hashes == 1, i < b.count, Self.isIdentifierStart(b[i]) {
-                return make(.poundKeyword, scanIdentifierTail(from: i + 1))
+                return (.poundKeyword, Self.scanIdentifierTail(b, from: i + 1), false, false)
             }
-            return make(.unknown, start + 1)
+            return (.unknown, start + 1, false, false)
         case UInt8(ascii: "`"):
             var i = start + 1
             while i < b.count, b[i] != UInt8(ascii: "`"), b[i] != 0x0A, b[i] != 0x0D { i += 1 }
             if i < b.count, b[i] == UInt8(ascii: "`") {
-                return make(.identifier, i + 1)
+                return (.identifier, i + 1, false, false)
             }
             problems.append(LexerProblem(kind: .unterminatedBacktick, offset: start))
-            return make(.unknown, start + 1)
+            return (.unknown, start + 1, false, false)
         case UInt8(ascii: "."):
             if start + 1 < b.count, b[start + 1] == UInt8(ascii: ".") {
-                return make(.operatorSymbol, scanOperator(from: start, allowDots: true))
+                return (.operatorSymbol, Self.scanOperator(b, from: start, allowDots: true), false, false)
             }
-            return make(.period, start + 1)
+            return (.period, start + 1, false, false)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return make(.number, scanNumber(from: start))
+            return (.number, Self.scanNumber(b, from: start), false, false)
         case UInt8(ascii: "$"):
-            return make(.identifier, scanIdentifierTail(from: start + 1))
+            return (.identifier, Self.scanIdentifierTail(b, from: start + 1), false, false)
         default:
             if Self.isIdentifierStart(c) {
-                return make(.identifier, scanIdentifierTail(from: start + 1))
+                return (.identifier, Self.scanIdentifierTail(b, from: start + 1), false, false)
             }
             if Self.isOperatorCharacter(c) {
-                let end = scanOperator(from: start, allowDots: false)
+                let end = Self.scanOperator(b, from: start, allowDots: false)
                 if let slash = (start..<end).first(where: { b[$0] == UInt8(ascii: "/") }),
                     let regex = regexInOperator(operatorStart: start, operatorEnd: end, slash: slash)
                 {
                     if slash == start {
-                        return make(.regex, regex.end, unterminated: regex.unterminated)
+                        return (.regex, regex.end, false, regex.unterminated)
                     }
                     pendingRegex = (slash..<regex.end, regex.unterminated)
-                    return make(.operatorSymbol, slash)
+                    return (.operatorSymbol, slash, false, false)
                 }
-                return make(.operatorSymbol, end)
+                return (.operatorSymbol, end, false, false)
             }
-            return make(.unknown, start + 1)
+            return (.unknown, start + 1, false, false)
         }
     }
 
@@ -552,7 +625,7 @@ public struct Lexer: Sendable {
         return word.withUTF8Buffer { $0.elementsEqual(b[range]) }
     }
 
-    private func scanNumber(from start: Int) -> Int {
+    private static func scanNumber(_ b: [UInt8], from start: Int) -> Int {
         var i = start + 1
         let hex = b[start] == UInt8(ascii: "0") && i < b.count && (b[i] == UInt8(ascii: "x") || b[i] == UInt8(ascii: "X"))
         while i < b.count {
@@ -573,13 +646,13 @@ public struct Lexer: Sendable {
         return i
     }
 
-    private func scanIdentifierTail(from start: Int) -> Int {
+    private static func scanIdentifierTail(_ b: [UInt8], from start: Int) -> Int {
         var i = start
-        while i < b.count, Self.isIdentifierContinue(b[i]) { i += 1 }
+        while i < b.count, isIdentifierContinue(b[i]) { i += 1 }
         return i
     }
 
-    private func scanOperator(from start: Int, allowDots: Bool) -> Int {
+    private static func scanOperator(_ b: [UInt8], from start: Int, allowDots: Bool) -> Int {
         var i = start
         while i < b.count {
             let c = b[i]
@@ -617,6 +690,38 @@ public struct Lexer: Sendable {
             return true
         default:
             return false
+        }
+    }
+}
+
+/// What each byte means to `Lexer.nextBracket()`.
+enum ByteClass {
+    /// Stops the skip: a bracket, or a byte that may start a comment, string, regex literal,
+    /// `#` word or backtick identifier.
+    static let special: UInt8 = 1
+    /// Space or tab: a token after it is still at the start of its line if it was before.
+    /// (The bit positions matter: `nextBracket()` shifts them into place.)
+    static let keepsLineStart: UInt8 = 2
+    /// `\n` or `\r`.
+    static let lineBreak: UInt8 = 4
+
+    static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in "()[]{}\"#`/".utf8 { table[Int(byte)] = special }
+        for byte: UInt8 in [UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00] { table[Int(byte)] = keepsLineStart }
+        table[0x0A] = lineBreak
+        table[0x0D] = lineBreak
+        return table
+    }()
+
+    static func bracketKind(_ byte: UInt8) -> TokenKind {
+        switch byte {
+        case UInt8(ascii: "("): return .leftParen
+        case UInt8(ascii: ")"): return .rightParen
+        case UInt8(ascii: "["): return .leftBracket
+        case UInt8(ascii: "]"): return .rightBracket
+        case UInt8(ascii: "{"): return .leftBrace
+        default: return .rightBrace
         }
     }
 }

@@ -24,6 +24,16 @@ public enum TokenKind: UInt8, Sendable, Equatable {
     case unknown
 }
 
+extension TokenKind {
+    /// `(`, `)`, `[`, `]`, `{` or `}`.
+    public var isBracket: Bool {
+        switch self {
+        case .leftParen, .rightParen, .leftBracket, .rightBracket, .leftBrace, .rightBrace: return true
+        default: return false
+        }
+    }
+}
+
 /// One token: its kind and where it lies in the source, as UTF-8 byte offsets.
 public struct Token: Sendable, Equatable {
     public var kind: TokenKind

@@ -122,10 +122,10 @@ private struct ScanState {
 
     mutating func run() {
         while true {
-            // Inside braces, parentheses or brackets only nesting matters: take tokens straight
-            // from the lexer unless some were already read ahead.
+            // Inside braces, parentheses or brackets only nesting matters: take brackets straight
+            // from the lexer unless some tokens were already read ahead.
             if !openers.isEmpty && lookaheadStart == lookahead.count {
-                guard let token = lexer.next() else { return }
+                guard let token = lexer.nextBracket() else { return }
                 previous = token
                 nest(token.kind)
                 continue
