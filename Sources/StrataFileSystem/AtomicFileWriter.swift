@@ -3,12 +3,14 @@ public import Foundation
 /// Writes files so that a reader (or a crash) sees the old file or the new one, never half of one:
 /// the bytes go to a temporary file in the same folder, which is then renamed over the target.
 public enum AtomicFileWriter {
+    /// A write that did not happen: the file it was for, and why (the system's words).
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
         public var description: String { "cannot write '\(path)': \(reason)" }
     }
 
+    /// Replaces (or creates) the file at `path` with `data`; its folder must exist.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
@@ -55,6 +57,7 @@ public enum AtomicFileWriter {
         try write(data, to: path)
     }
 
+    /// Replaces (or creates) the file at `path` with `text` as UTF-8.
     public static func write(_ text: String, to path: String) throws(WriteError) {
         try write(Data(text.utf8), to: path)
     }

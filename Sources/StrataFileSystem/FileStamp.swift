@@ -15,6 +15,7 @@ public struct FileStamp: Sendable, Hashable {
     public var modified: Int64
     public var inode: UInt64
 
+    /// A stamp from known values.
     public init(path: String, size: Int64, modified: Int64, inode: UInt64) {
         self.path = path
         self.size = size

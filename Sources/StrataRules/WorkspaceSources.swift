@@ -39,6 +39,7 @@ public struct ImportReference: Sendable, Hashable {
 /// target that count under the build configuration, which target each module name means, and
 /// what each target makes visible to its dependents through `@_exported import`.
 public struct WorkspaceSources: Sendable {
+    /// The platform and flags `#if` conditions were evaluated for.
     public let configuration: BuildConfiguration
     /// Report imports of modules that are neither in the workspace, a package nor an SDK.
     public let strictImports: Bool
@@ -56,6 +57,7 @@ public struct WorkspaceSources: Sendable {
     /// with the import that starts each chain.
     public let reexports: [[Int: SourcedImport]]
 
+    /// Arranges the scan of `workspace`'s sources: each scanned file's `target` indexes `workspace.targets`.
     public init(workspace: Workspace, index: SourceIndex, configuration: BuildConfiguration, strictImports: Bool) {
         self.configuration = configuration
         self.strictImports = strictImports

@@ -21,6 +21,7 @@ public struct ScanCache: Sendable {
     /// Results by absolute path.
     private(set) var entries: [String: (key: Key, scan: FileScan)] = [:]
 
+    /// An empty cache.
     public init() {}
 
     /// The cached result for `file`, if it is unchanged.
@@ -31,10 +32,12 @@ public struct ScanCache: Sendable {
         return entry.scan
     }
 
+    /// Remembers the scan of `file` as it is now.
     public mutating func store(_ scan: FileScan, for file: FileStamp) {
         entries[file.path] = (Key(size: file.size, modified: file.modified, inode: file.inode), scan)
     }
 
+    /// How many files the cache knows.
     public var count: Int { entries.count }
 
     // MARK: - Reading and writing

@@ -10,6 +10,7 @@ import Darwin
 /// (or under the paths `sources:` lists), less `exclude:`, skipping hidden files. Symbolic
 /// links are followed; a link back into its own ancestry is reported once as a loop.
 public enum SourceFileCollector {
+    /// The Swift files of one target, sorted by path, and what stood in the way of finding them.
     public struct Result: Sendable {
         public var files: [FileStamp]
         /// Problems found while walking, by path.
@@ -52,6 +53,7 @@ public enum SourceFileCollector {
         await SourceScanner.parallelMap(targets) { collect($0) }
     }
 
+    /// The Swift files of one target, with their stamps.
     public static func collect(_ sources: TargetSources) -> Result {
         var walker = Walker(excluded: Set(sources.excluded))
         let roots = sources.only ?? [sources.directory]

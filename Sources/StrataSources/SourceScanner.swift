@@ -47,6 +47,7 @@ public struct SourceScanner: Sendable {
     /// Where the cache lives; nil to scan everything and keep nothing.
     public var cachePath: String?
 
+    /// A scanner that keeps its cache at `cachePath` (nil: no cache).
     public init(cachePath: String?) {
         self.cachePath = cachePath
     }
