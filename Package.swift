@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
         .library(name: "StrataFileSystem", targets: ["StrataFileSystem"]),
+        .library(name: "StrataGenerate", targets: ["StrataGenerate"]),
         .library(name: "StrataGraph", targets: ["StrataGraph"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
@@ -58,6 +59,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "StrataGenerate",
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataModel"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "StrataSynthetic",
             dependencies: ["StrataFileSystem", "StrataModel"],
             swiftSettings: strictSettings
@@ -88,6 +94,11 @@ let package = Package(
 
         .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataGenerateTests",
+            dependencies: ["StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataFileSystem", "StrataModelTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
         .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
         .testTarget(

@@ -27,6 +27,8 @@ public struct Manifest: Sendable {
     public var rules: [RuleSetting]
     /// Present in adopt mode.
     public var adopt: AdoptSettings?
+    /// How `strata generate` writes the build files (generate mode).
+    public var generate: GenerateSettings = GenerateSettings()
 
     /// Which way the workspace's modules are found.
     public var mode: WorkspaceMode { adopt == nil ? .generate : .adopt }
@@ -171,6 +173,44 @@ public enum RuleSeverity: String, Sendable, Codable, CaseIterable {
 public struct RuleSetting: Sendable, Hashable {
     public var rule: Located<String>
     public var severity: Located<RuleSeverity>
+}
+
+/// How `strata generate` lays out and writes the build files (generate mode).
+public struct GenerateSettings: Sendable, Hashable {
+    /// Where the targets' Package.swift declarations go.
+    public enum Layout: String, Sendable, Hashable, CaseIterable {
+        /// One root Package.swift with every target; sources in `Sources/<Target>`, tests in `Tests/<Target>`.
+        case single
+        /// One package per module under `Packages/<Module>/`, depending on each other by path;
+        /// the root Package.swift holds the apps (and the umbrella).
+        case packages
+    }
+
+    /// A platform the packages support, as written: `macOS: "15"`.
+    public struct Platform: Sendable, Hashable {
+        public var name: Located<String>
+        public var version: Located<String>
+    }
+
+    public var layout: Layout = .single
+    /// The `swift-tools-version` of every generated Package.swift.
+    public var toolsVersion = "6.0"
+    public var platforms: [Platform] = []
+    /// An executable target that depends on every module, so that one build proves the whole
+    /// framework compiles and links.
+    public var umbrella: Located<String>?
+    /// Write a CODEOWNERS file from `owners` (when there are any).
+    public var codeowners = true
+    /// Where the section is, if present.
+    public var location: SourceLocation?
+
+    public init() {}
+
+    /// The platform names PackageDescription knows, as they are written in strata.yml and in Swift.
+    public static let platformNames = ["macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst", "driverKit"]
+
+    /// Folder of a module's package in the `packages` layout, relative to the workspace root.
+    public static func packageFolder(of module: String) -> String { "Packages/\(module)" }
 }
 
 /// Adopt mode: where the existing Package.swift files are.

@@ -1,7 +1,7 @@
 /// The keys strata.yml accepts in each section — declared once, used by the loader to report
 /// unknown keys (with "did you mean"), and checked against `schema/strata.schema.json` in tests.
 public enum ManifestKeys {
-    public static let root = ["name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt"]
+    public static let root = ["name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt", "generate"]
     public static let layer = ["name", "patterns", "description"]
     public static let naming = ["interface", "mocks", "tests", "app"]
     public static let package = ["url", "path", "from", "exact", "branch", "revision"]
@@ -9,4 +9,5 @@ public enum ManifestKeys {
     public static let companionTarget = ["dependencies", "packages"]
     public static let app = ["dependencies", "packages", "host", "path"]
     public static let adopt = ["packages", "hosts"]
+    public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners"]
 }

@@ -23,6 +23,7 @@ struct ManifestParser {
             path: reader.path, name: nil, layers: [], naming: .default, packages: [], modules: [], apps: [],
             owners: [], rules: [], adopt: nil
         )
+        if let generate = section["generate"] { manifest.generate = parseGenerate(generate.value, key: generate.key) }
         manifest.name = section["name"].flatMap { reader.string($0.value, "'name'") }
         if let layers = section["layers"] {
             manifest.layers = parseLayers(layers.value)
@@ -52,7 +53,7 @@ struct ManifestParser {
                 }
             }
         } else {
-            for key in ["modules", "apps", "packages"] {
+            for key in ["modules", "apps", "packages", "generate"] {
                 if let entry = section[key] {
                     reader.report(
                         "conflicting-sections", "'\(key)' cannot be used together with 'adopt'", at: entry.key.location,
@@ -287,6 +288,63 @@ struct ManifestParser {
         return pairs.compactMap { rule, value in
             reader.choice(value, "the severity of rule '\(rule.value)'", as: RuleSeverity.self).map { RuleSetting(rule: rule, severity: $0) }
         }
+    }
+
+    private mutating func parseGenerate(_ node: Node, key: Located<String>) -> GenerateSettings {
+        var settings = GenerateSettings()
+        settings.location = key.location
+        guard let pairs = reader.mapping(node, "'generate'", hint: "for example 'generate: { layout: packages }'") else { return settings }
+        reader.checkKeys(pairs, allowed: ManifestKeys.generate, in: "'generate'")
+        for (field, value) in pairs {
+            switch field.value {
+            case "layout":
+                if let layout = reader.choice(value, "'generate.layout'", as: GenerateSettings.Layout.self) { settings.layout = layout.value }
+            case "tools-version":
+                guard let version = reader.string(value, "'generate.tools-version'") else { continue }
+                guard Self.isVersion(version.value), (Int(version.value.prefix { $0 != "." }) ?? 0) >= 5 else {
+                    reader.report(
+                        "invalid-value", "'\(version.value)' is not a Swift tools version Strata can write for", at: version.location,
+                        hint: "write a version such as \"6.0\" or \"5.10\" (quoted, so YAML keeps it a string)")
+                    continue
+                }
+                settings.toolsVersion = version.value
+            case "platforms":
+                guard let platforms = reader.mapping(value, "'generate.platforms'", hint: "for example 'platforms: { macOS: \"15\", iOS: \"17\" }'")
+                else { continue }
+                for (name, version) in platforms {
+                    guard GenerateSettings.platformNames.contains(name.value) else {
+                        reader.report(
+                            "invalid-value", "'\(name.value)' is not a platform PackageDescription knows", at: name.location,
+                            hint: Suggestions.didYouMean(name.value, in: GenerateSettings.platformNames)
+                                ?? "platforms are: \(GenerateSettings.platformNames.joined(separator: ", "))")
+                        continue
+                    }
+                    guard let text = reader.string(version, "the version of platform '\(name.value)'") else { continue }
+                    guard Self.isVersion(text.value) else {
+                        reader.report(
+                            "invalid-value", "'\(text.value)' is not a version for platform '\(name.value)'", at: text.location,
+                            hint: "write the minimum version as digits and dots, e.g. \"15\" or \"10.15\"")
+                        continue
+                    }
+                    settings.platforms.append(GenerateSettings.Platform(name: name, version: text))
+                }
+            case "umbrella":
+                guard let name = reader.string(value, "'generate.umbrella'") else { continue }
+                checkIdentifier(name, kind: "umbrella target")
+                settings.umbrella = name
+            case "codeowners":
+                if let enabled = reader.bool(value, "'generate.codeowners'") { settings.codeowners = enabled }
+            default:
+                break
+            }
+        }
+        return settings
+    }
+
+    /// Digits separated by single dots: `6`, `5.10`, `10.15.4`.
+    private static func isVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
     private mutating func parseAdopt(_ node: Node, key: Located<String>) -> AdoptSettings {
