@@ -45,6 +45,7 @@ let package = Package(
             dependencies: [
                 "StrataDiagnostics",
                 "StrataFileSystem",
+                "StrataGenerate",
                 "StrataModel",
                 "StrataRules",
                 "StrataSources",
@@ -60,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "StrataGenerate",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataModel"],
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataSources"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -96,7 +97,7 @@ let package = Package(
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataGenerateTests",
-            dependencies: ["StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataFileSystem", "StrataModelTestSupport"],
+            dependencies: ["StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),

@@ -15,6 +15,11 @@ enum Terminal {
         supportsColor(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) != 0)
     }
 
+    /// The same for standard error, where commands other than check print their diagnostics.
+    static var standardErrorSupportsColor: Bool {
+        supportsColor(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDERR_FILENO) != 0)
+    }
+
     static func supportsColor(environment: [String: String], isTerminal: Bool) -> Bool {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }

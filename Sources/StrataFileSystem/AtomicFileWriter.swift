@@ -62,7 +62,7 @@ public enum AtomicFileWriter {
         try write(Data(text.utf8), to: path)
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
             return String(cString: strerror(Int32(underlying.code)))
         }

@@ -102,6 +102,7 @@ import Yams
         #expect(keys(companionObject?.last) == Set(ManifestKeys.companionTarget))
         let adoptObject = ((properties["adopt"] as? [String: Any])?["oneOf"] as? [Any])?.last
         #expect(keys(adoptObject) == Set(ManifestKeys.adopt))
+        #expect(keys(properties["generate"]) == Set(ManifestKeys.generate))
     }
 
     @Test func theSchemaListsEveryRuleId() throws {

@@ -24,24 +24,30 @@ struct TextFormatter: DiagnosticFormatter {
     }
 
     func format(_ report: FormattableReport) -> String {
+        var lines = diagnosticLines(report.diagnostics, displayPath: report.displayPath)
+        lines.append(summaryLine(report.summary))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each diagnostic with its notes and hint, without a summary (for commands other than check).
+    func diagnosticLines(_ diagnostics: [Diagnostic], displayPath: (String) -> String) -> [String] {
         var lines: [String] = []
-        for diagnostic in report.diagnostics {
+        for diagnostic in diagnostics {
             let severity: String
             switch diagnostic.severity {
             case .error: severity = styled("error:", .red)
             case .warning: severity = styled("warning:", .yellow)
             case .note: severity = styled("note:", .cyan)
             }
-            lines.append("\(place(diagnostic.location, report.displayPath))\(severity) [\(diagnostic.id)] \(diagnostic.message)")
+            lines.append("\(place(diagnostic.location, displayPath))\(severity) [\(diagnostic.id)] \(diagnostic.message)")
             for note in diagnostic.notes {
-                lines.append("\(place(note.location, report.displayPath))\(styled("note:", .cyan)) \(note.message)")
+                lines.append("\(place(note.location, displayPath))\(styled("note:", .cyan)) \(note.message)")
             }
             if let hint = diagnostic.hint {
                 lines.append("    \(styled("hint:", .green)) \(hint)")
             }
         }
-        lines.append(summaryLine(report.summary))
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private func summaryLine(_ summary: FormattableReport.Summary) -> String {

@@ -20,43 +20,58 @@ enum GenerateModeBuilder {
         let packageNames = Set(manifest.packages.map(\.name.value))
         let naming = manifest.naming
 
-        // 1. Targets, in declaration order: each module with its companions, then apps. Sources
-        // follow the one-package layout: Sources/<Target> and Tests/<TestTarget>, unless a module
-        // or app gives its own `path:` (relative to the workspace root).
-        func sources(_ target: String, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
-            let relative = path?.value ?? "\(isTest ? "Tests" : "Sources")/\(target)"
-            return TargetSources(directory: PathResolution.resolve(relative, in: root))
+        // 1. Targets, in declaration order: each module with its companions, then apps and the
+        // umbrella. Sources follow the layout: Sources/<Target> and Tests/<TestTarget> in the
+        // root package, or inside Packages/<Module>/ for a module's targets in the packages
+        // layout, unless a module or app gives its own `path:` (relative to the workspace root).
+        func sources(_ target: String, module: String?, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
+            var relative = "\(isTest ? "Tests" : "Sources")/\(target)"
+            if let module, manifest.generate.layout == .packages {
+                relative = GenerateSettings.packageFolder(of: module) + "/" + relative
+            }
+            return TargetSources(directory: PathResolution.resolve(path?.value ?? relative, in: root))
         }
         var modules: [Module] = []
         for declaration in manifest.modules {
             let name = declaration.name.value
+            if manifest.generate.layout == .packages, let path = declaration.path {
+                let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: name), in: root)
+                if !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
+                    assembler.diagnostics.append(
+                        .inputError(
+                            "invalid-value",
+                            "module '\(name)' has its sources at '\(path.value)', outside its package folder '\(GenerateSettings.packageFolder(of: name))'",
+                            at: path.location,
+                            hint: "with 'layout: packages' a module's sources live inside Packages/\(name)/; move them there or remove 'path'"))
+                }
+            }
             let layer = layerIndex[declaration.layer.value]
             let origin = "module '\(name)'"
             var targets: [TargetRole: Int] = [:]
             targets[.implementation] = assembler.add(
                 Target(
                     name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
-                    location: declaration.name.location, sources: sources(name, path: declaration.path)), origin: origin)
+                    location: declaration.name.location, sources: sources(name, module: name, path: declaration.path)), origin: origin)
             if let interface = declaration.interface {
                 let target = naming.interface.name(for: name)
                 targets[.interface] = assembler.add(
                     Target(
                         name: target, role: .interface, module: name, layer: layer,
-                        location: interface.location, sources: sources(target)), origin: "the interface of \(origin)")
+                        location: interface.location, sources: sources(target, module: name)), origin: "the interface of \(origin)")
             }
             if let mocks = declaration.mocks {
                 let target = naming.mocks.name(for: name)
                 targets[.mocks] = assembler.add(
                     Target(
                         name: target, role: .mocks, module: name, layer: layer,
-                        location: mocks.location, sources: sources(target)), origin: "the mocks of \(origin)")
+                        location: mocks.location, sources: sources(target, module: name)), origin: "the mocks of \(origin)")
             }
             if let tests = declaration.tests {
                 let target = naming.tests.name(for: name)
                 targets[.tests] = assembler.add(
                     Target(
                         name: target, role: .tests, module: name, layer: layer,
-                        location: tests.location, sources: sources(target, isTest: true)), origin: "the tests of \(origin)")
+                        location: tests.location, sources: sources(target, module: name, isTest: true)), origin: "the tests of \(origin)")
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
@@ -67,8 +82,13 @@ enum GenerateModeBuilder {
                 assembler.add(
                     Target(
                         name: target, role: .app, module: nil, layer: nil,
-                        isTestHost: app.isTestHost, location: app.name.location, sources: sources(target, path: app.path)),
+                        isTestHost: app.isTestHost, location: app.name.location, sources: sources(target, module: nil, path: app.path)),
                     origin: "app '\(app.name.value)'"))
+        }
+        let umbrella = manifest.generate.umbrella.map { name in
+            assembler.add(
+                Target(name: name.value, role: .app, module: nil, layer: nil, location: name.location, sources: sources(name.value, module: nil)),
+                origin: "the umbrella target")
         }
         let moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -195,7 +215,22 @@ enum GenerateModeBuilder {
             }
         }
 
-        // 4. Owners name modules (or patterns).
+        // 4. The umbrella depends on every module no other module links: the rest come with
+        // them, so one build compiles and links everything, each library once.
+        if let umbrella, let location = manifest.generate.umbrella?.location {
+            var linked = Set<Int>()
+            for (from, edges) in assembler.dependencies.enumerated() {
+                let source = assembler.targets[from]
+                guard source.role == .implementation || source.role == .interface else { continue }
+                for edge in edges where assembler.targets[edge.target].module != source.module { linked.insert(edge.target) }
+            }
+            for module in modules {
+                guard let implementation = module.targets[.implementation], !linked.contains(implementation) else { continue }
+                assembler.addEdge(from: umbrella, to: implementation, location: location, automatic: true)
+            }
+        }
+
+        // 5. Owners name modules (or patterns).
         let moduleNames = modules.map(\.name)
         for owner in manifest.owners {
             for entry in owner.modules where !Glob.isPattern(entry.value) && moduleByName[entry.value] == nil {

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import StrataDiagnostics
+import StrataGenerate
+import StrataModel
+
+/// `strata generate`: write the build files a generate-mode strata.yml describes.
+struct GenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write Package.swift files, the umbrella target and CODEOWNERS from strata.yml.",
+        discussion: """
+            Every generated file carries a marker with a hash of its contents. A file that is already \
+            up to date is not touched; a generated file edited by hand, or a file strata did not write, \
+            is replaced only with --force. All files are written first and then moved into place, so a \
+            failed run changes nothing.
+            Exit status: 0 done (with --check: up to date), 1 with --check: files are out of date, \
+            2 the input could not be read or a file needs --force.
+            """
+    )
+
+    @Argument(help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
+    var path: String = "."
+
+    @Flag(help: "Write nothing; print a unified diff of every out-of-date file and exit 1 if there is one (for CI).")
+    var check = false
+
+    @Flag(help: "Replace generated files edited by hand and files strata did not write.")
+    var force = false
+
+    @Flag(help: "Also list the files that are up to date.")
+    var verbose = false
+
+    func run() async throws {
+        let display = PathDisplay()
+        let text = TextFormatter(useColor: Terminal.standardErrorSupportsColor)
+        func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
+            Terminal.standardError(text.diagnosticLines(diagnostics, displayPath: display.callAsFunction).joined(separator: "\n"))
+            return ExitCode(2)
+        }
+        let plan: GenerationPlan
+        let workspace: Workspace
+        do throws(InputErrors) {
+            workspace = try await WorkspaceLoader().load(path: path).workspace
+            plan = try WorkspaceGenerator.plan(for: workspace)
+        } catch {
+            throw fail(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
+        }
+        if !plan.warnings.isEmpty {
+            Terminal.standardError(text.diagnosticLines(plan.warnings, displayPath: display.callAsFunction).joined(separator: "\n"))
+        }
+        let total = plan.changes.filter { $0.change != .remove }.count + plan.unchanged.count
+        let root = display(workspace.root)
+        let place = workspace.root == FileManager.default.currentDirectoryPath ? "" : " in \(root)"
+
+        if check {
+            for change in plan.changes { Terminal.standardOutput(change.diff) }
+            guard plan.changes.isEmpty else {
+                let count = plan.changes.count
+                Terminal.standardError(
+                    "strata: \(count) generated file\(count == 1 ? " is" : "s are") out of date\(place); run 'strata generate' and commit the result")
+                throw ExitCode(1)
+            }
+            Terminal.standardError("strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place)")
+            return
+        }
+
+        do throws(InputErrors) {
+            try plan.apply(force: force)
+        } catch {
+            throw fail(error.diagnostics)
+        }
+        for change in plan.changes {
+            let verb = change.change == .create ? "created" : change.change == .update ? "updated" : "removed"
+            Terminal.standardError("strata: \(verb) \(display(workspace.root + "/" + change.path))\(change.needsForce ? " (--force)" : "")")
+        }
+        if verbose {
+            for path in plan.unchanged { Terminal.standardError("strata: up to date \(display(workspace.root + "/" + path))") }
+        }
+        let written = plan.changes.count
+        Terminal.standardError(
+            written == 0
+                ? "strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place); nothing was written"
+                : "strata: \(written) file\(written == 1 ? "" : "s") changed, \(plan.unchanged.count) up to date\(place)")
+    }
+}

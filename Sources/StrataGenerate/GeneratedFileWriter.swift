@@ -1,0 +1,135 @@
+import Foundation
+public import StrataDiagnostics
+import StrataFileSystem
+
+/// What writing a set of generated files into a workspace would change, worked out before
+/// anything is written.
+public struct GenerationPlan: Sendable {
+    public enum Change: String, Sendable {
+        case create, update, remove
+    }
+
+    /// One file that would change.
+    public struct FileChange: Sendable {
+        /// Relative to the workspace root.
+        public var path: String
+        public var change: Change
+        /// The text on disk now, if any.
+        public var old: String?
+        /// The text it would get (nil for a removal).
+        public var new: String?
+        /// The file was edited by hand or not written by strata: `--force` is needed to replace it.
+        public var needsForce: Bool
+
+        /// The change as a unified diff.
+        public var diff: String {
+            UnifiedDiff.diff(
+                old: old ?? "", new: new ?? "", oldPath: old == nil ? "/dev/null" : "a/\(path)",
+                newPath: new == nil ? "/dev/null" : "b/\(path)")
+        }
+    }
+
+    /// The workspace root.
+    public var root: String
+    /// Files that would be created, updated or removed, in path order.
+    public var changes: [FileChange]
+    /// Generated files already as they should be.
+    public var unchanged: [String]
+    /// Files no longer generated that were edited by hand: kept, with a warning.
+    public var warnings: [Diagnostic]
+
+    /// The files that need `--force`, as errors naming each and saying how to proceed.
+    public var conflicts: [Diagnostic] {
+        changes.filter(\.needsForce).map { change in
+            let location = SourceLocation.file(root + "/" + change.path)
+            if change.old.map(GeneratedFile.provenance(of:)) == .edited {
+                return .inputError(
+                    "generated-file-edited", "'\(change.path)' was edited by hand since strata generated it", at: location,
+                    hint: "move the change into strata.yml and run 'strata generate' again, or run 'strata generate --force' to overwrite it")
+            }
+            return .inputError(
+                "not-generated", "'\(change.path)' exists and was not written by strata", at: location,
+                hint: "strata generate writes it from strata.yml: move your file away, or run 'strata generate --force' to replace it")
+        }
+    }
+
+    /// Works out the changes: `files` are what should exist; `candidates` are paths (relative
+    /// to `root`) where files generated earlier may lie, removed if no longer generated.
+    public init(files: [GeneratedFile], candidates: [String], root: String) {
+        self.root = root
+        var changes: [FileChange] = []
+        var unchanged: [String] = []
+        var warnings: [Diagnostic] = []
+        let planned = Set(files.map(\.path))
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            guard let old = Self.read(root + "/" + file.path) else {
+                changes.append(FileChange(path: file.path, change: .create, old: nil, new: file.contents, needsForce: false))
+                continue
+            }
+            guard old != file.contents else {
+                unchanged.append(file.path)
+                continue
+            }
+            let needsForce = GeneratedFile.provenance(of: old) != .generated
+            changes.append(FileChange(path: file.path, change: .update, old: old, new: file.contents, needsForce: needsForce))
+        }
+        for path in Set(candidates).subtracting(planned).sorted() {
+            guard let old = Self.read(root + "/" + path) else { continue }
+            switch GeneratedFile.provenance(of: old) {
+            case .generated:
+                changes.append(FileChange(path: path, change: .remove, old: old, new: nil, needsForce: false))
+            case .edited:
+                warnings.append(
+                    Diagnostic(
+                        id: "stale-generated-file", severity: .warning,
+                        message: "'\(path)' is no longer generated from strata.yml, but it was edited by hand, so it was kept",
+                        location: .file(root + "/" + path), hint: "delete it if it is not needed"))
+            case .foreign:
+                continue
+            }
+        }
+        self.changes = changes.sorted { $0.path < $1.path }
+        self.unchanged = unchanged
+        self.warnings = warnings
+    }
+
+    /// The file's text, or nil if it does not exist; a file that is not UTF-8 reads as text
+    /// without a marker (so it is never taken for strata's).
+    private static func read(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Makes the changes all together: every new file is written in full before any is put in
+    /// place, and a failure leaves the workspace as it was. Files that need `--force` stop the
+    /// run (with every such file named) unless `force` is set.
+    public func apply(force: Bool) throws(InputErrors) {
+        let conflicts = conflicts
+        if !force, !conflicts.isEmpty { throw InputErrors(conflicts) }
+        var transaction = FileTransaction()
+        do throws(AtomicFileWriter.WriteError) {
+            for change in changes {
+                let path = root + "/" + change.path
+                if let new = change.new {
+                    try transaction.stage(Data(new.utf8), at: path)
+                } else {
+                    transaction.stageRemoval(of: path)
+                }
+            }
+        } catch {
+            transaction.rollback()
+            throw InputErrors(
+                .inputError(
+                    "write-failed", error.description, at: .file(error.path),
+                    hint: "nothing was changed; check that the folder is writable and has space, then run 'strata generate' again"))
+        }
+        do throws(AtomicFileWriter.WriteError) {
+            try transaction.commit()
+        } catch {
+            throw InputErrors(
+                .inputError(
+                    "write-failed", error.description, at: .file(error.path),
+                    hint: "the files before it were replaced, each one whole; fix the cause and run 'strata generate' again"))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import StrataDiagnostics
+import StrataFileSystem
+import StrataModel
+import StrataSources
+
+/// The Package.swift files of a generate-mode workspace, in its layout:
+///
+/// - `single`: one root package with every target;
+/// - `packages`: one package per module under `Packages/<Module>/` (its implementation,
+///   interface, mocks and tests targets, and a library product for each of the first three),
+///   depending on the packages of the modules it uses by path, and a root package with the apps
+///   and the umbrella.
+///
+/// Every edge of the workspace graph becomes a target dependency, conventional ones included,
+/// so the build links exactly what `strata check` checked. External packages are declared with
+/// the one requirement strata.yml gives them, in each package that uses them.
+struct PackageManifestGenerator {
+    let workspace: Workspace
+    let settings: GenerateSettings
+
+    init(workspace: Workspace) {
+        self.workspace = workspace
+        self.settings = workspace.manifest.generate
+    }
+
+    /// A package to write: its folder (relative to the workspace root, "" for the root) and the
+    /// targets it holds, in order.
+    struct PackagePlan {
+        var name: String
+        var folder: String
+        var targets: [Int]
+    }
+
+    func files() throws(InputErrors) -> [GeneratedFile] {
+        try checkPackageIdentities()
+        return packages().map(file(for:))
+    }
+
+    /// The packages of the layout, root last.
+    func packages() -> [PackagePlan] {
+        let moduleTargets = { (module: Module) -> [Int] in
+            [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] }
+        }
+        let rootTargets = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
+        switch settings.layout {
+        case .single:
+            return [PackagePlan(name: workspace.name, folder: "", targets: workspace.modules.flatMap(moduleTargets) + rootTargets)]
+        case .packages:
+            let modules = workspace.modules.map {
+                PackagePlan(name: $0.name, folder: GenerateSettings.packageFolder(of: $0.name), targets: moduleTargets($0))
+            }
+            return rootTargets.isEmpty ? modules : modules + [PackagePlan(name: workspace.name, folder: "", targets: rootTargets)]
+        }
+    }
+
+    /// The folder of the package that declares `target`.
+    private func packageFolder(of target: Int) -> String {
+        guard settings.layout == .packages, let module = workspace.targets[target].module else { return "" }
+        return GenerateSettings.packageFolder(of: module)
+    }
+
+    private func file(for package: PackagePlan) -> GeneratedFile {
+        let inPackage = Set(package.targets)
+        var lines = ["// swift-tools-version: \(settings.toolsVersion)"] + SwiftSource.formatterDirectives
+        lines += ["import PackageDescription", "", "let package = Package("]
+        var arguments: [[String]] = [["    name: \(SwiftSource.literal(package.name))"]]
+        if !settings.platforms.isEmpty {
+            arguments.append(["    platforms: [\(settings.platforms.map(platform).joined(separator: ", "))]"])
+        }
+        let products = package.targets.compactMap(product)
+        if !products.isEmpty { arguments.append(["    products: ["] + products.map { "        \($0)," } + ["    ]"]) }
+
+        // Package dependencies: other module packages first (in module order), then external packages.
+        var usedModules: [String] = []
+        var usedPackages = Set<String>()
+        for target in package.targets {
+            for dependency in workspace.dependencies[target] {
+                let other = workspace.targets[dependency.target]
+                if other.role == .external, let name = other.package {
+                    usedPackages.insert(name)
+                } else if !inPackage.contains(dependency.target), let module = other.module, !usedModules.contains(module) {
+                    usedModules.append(module)
+                }
+            }
+        }
+        let moduleOrder = Dictionary(workspace.modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var dependencies = usedModules.sorted { moduleOrder[$0, default: 0] < moduleOrder[$1, default: 0] }.map { module in
+            ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
+        }
+        dependencies += workspace.manifest.packages.filter { usedPackages.contains($0.name.value) }.map { externalPackage($0, from: package.folder) }
+        if !dependencies.isEmpty { arguments.append(["    dependencies: ["] + dependencies.map { "        \($0)," } + ["    ]"]) }
+
+        var targets: [String] = []
+        for target in package.targets { targets += declaration(of: target, in: package, inPackage: inPackage) }
+        arguments.append(["    targets: ["] + targets + ["    ]"])
+
+        for (index, argument) in arguments.enumerated() {
+            var argument = argument
+            if index < arguments.count - 1 { argument[argument.count - 1] += "," }
+            lines += argument
+        }
+        lines.append(")")
+        let path = package.folder.isEmpty ? "Package.swift" : "\(package.folder)/Package.swift"
+        return GeneratedFile(path: path, comment: .slashes, lines: lines, markerIndex: 1)
+    }
+
+    /// `.macOS("15.0")`.
+    private func platform(_ platform: GenerateSettings.Platform) -> String {
+        let version = platform.version.value.contains(".") ? platform.version.value : platform.version.value + ".0"
+        return ".\(platform.name.value)(\(SwiftSource.literal(version)))"
+    }
+
+    /// The library or executable product of a target; tests have none.
+    private func product(_ index: Int) -> String? {
+        let target = workspace.targets[index]
+        let name = SwiftSource.literal(target.name)
+        switch target.role {
+        case .implementation:
+            return ".library(name: \(name), type: .\(target.linkage.rawValue), targets: [\(name)])"
+        case .interface, .mocks:
+            return ".library(name: \(name), targets: [\(name)])"
+        case .app:
+            // Named as its target (`naming.app`), since products share one namespace with the modules' libraries.
+            return ".executable(name: \(name), targets: [\(name)])"
+        case .tests, .external:
+            return nil
+        }
+    }
+
+    private func declaration(of index: Int, in package: PackagePlan, inPackage: Set<Int>) -> [String] {
+        let target = workspace.targets[index]
+        let function: String
+        switch target.role {
+        case .tests: function = ".testTarget"
+        case .app: function = ".executableTarget"
+        default: function = ".target"
+        }
+        // Conventional edges first (a module's own interface, a test's module and mocks), then declared ones.
+        let edges = workspace.dependencies[index].filter(\.isAutomatic) + workspace.dependencies[index].filter { !$0.isAutomatic }
+        var seen = Set<Int>()
+        var dependencies: [String] = []
+        for edge in edges where seen.insert(edge.target).inserted {
+            let other = workspace.targets[edge.target]
+            if other.role == .external {
+                let product = String(other.name.split(separator: "/").last ?? Substring(other.name))
+                dependencies.append(".product(name: \(SwiftSource.literal(product)), package: \(SwiftSource.literal(other.package ?? "")))")
+            } else if inPackage.contains(edge.target) {
+                dependencies.append(SwiftSource.literal(other.name))
+            } else {
+                dependencies.append(".product(name: \(SwiftSource.literal(other.name)), package: \(SwiftSource.literal(other.module ?? "")))")
+            }
+        }
+        var arguments: [SwiftSource.Argument] = [.value("name", SwiftSource.literal(target.name))]
+        if !dependencies.isEmpty { arguments.append(.list("dependencies", dependencies)) }
+        if let directory = target.sources?.directory {
+            let packageRoot = PathResolution.resolve(package.folder, in: workspace.root)
+            let conventional = PathResolution.resolve("\(target.role == .tests ? "Tests" : "Sources")/\(target.name)", in: packageRoot)
+            if directory != conventional {
+                arguments.append(.value("path", SwiftSource.literal(relativePath(directory, fromAbsolute: packageRoot))))
+            }
+        }
+        return SwiftSource.call(function, arguments, indent: "        ")
+    }
+
+    /// `.package(url: "…", from: "1.5.0")` or `.package(path: "…")`, with a path relative to the
+    /// declaring package's folder.
+    private func externalPackage(_ package: ExternalPackageDeclaration, from folder: String) -> String {
+        switch package.source {
+        case .path(let path):
+            let relative = path.hasPrefix("/") ? path : relativePath(path, from: folder)
+            return ".package(path: \(SwiftSource.literal(relative)))"
+        case .url(let url):
+            let requirement: String
+            switch package.requirement {
+            case .from(let version): requirement = "from: \(SwiftSource.literal(version))"
+            case .exact(let version): requirement = "exact: \(SwiftSource.literal(version))"
+            case .branch(let branch): requirement = "branch: \(SwiftSource.literal(branch))"
+            case .revision(let revision): requirement = "revision: \(SwiftSource.literal(revision))"
+            case .none: return ".package(url: \(SwiftSource.literal(url)))"  // rejected before generation
+            }
+            return ".package(url: \(SwiftSource.literal(url)), \(requirement))"
+        }
+    }
+
+    /// `path` (relative to the workspace root) as seen from `folder` (also relative to the root).
+    private func relativePath(_ path: String, from folder: String) -> String {
+        relativePath(PathResolution.resolve(path, in: workspace.root), fromAbsolute: PathResolution.resolve(folder, in: workspace.root))
+    }
+
+    private func relativePath(_ absolute: String, fromAbsolute base: String) -> String {
+        let target = absolute.split(separator: "/"), origin = base.split(separator: "/")
+        var common = 0
+        while common < min(target.count, origin.count), target[common] == origin[common] { common += 1 }
+        let parts = Array(repeating: "..", count: origin.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// SwiftPM names a package by its identity, the last component of its URL or path; a
+    /// product dependency must use that name, so strata.yml's key has to be it.
+    private func checkPackageIdentities() throws(InputErrors) {
+        var problems: [Diagnostic] = []
+        for package in workspace.manifest.packages {
+            let location: String
+            switch package.source {
+            case .url(let url): location = url
+            case .path(let path): location = path
+            }
+            if case .url = package.source, package.requirement == .none {
+                problems.append(
+                    .inputError(
+                        "invalid-value", "package '\(package.name.value)' has no version requirement", at: package.name.location,
+                        hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'"))
+            }
+            var identity = String(location.split(separator: "/").last ?? Substring(location))
+            if identity.hasSuffix(".git") { identity.removeLast(4) }
+            guard identity.lowercased() != package.name.value.lowercased() else { continue }
+            problems.append(
+                .inputError(
+                    "package-identity", "package '\(package.name.value)' comes from '\(location)', which SwiftPM calls '\(identity)'",
+                    at: package.name.location,
+                    hint: "name the entry '\(identity)' (and its products '\(identity)/Product'), as Package.swift must"))
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+    }
+}

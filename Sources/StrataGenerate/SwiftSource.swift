@@ -1,0 +1,65 @@
+/// Small pieces of Swift source text for generated manifests.
+enum SwiftSource {
+    /// Tell swift-format and SwiftFormat to leave a generated file alone: reformatting it would
+    /// break its hash and make it look edited by hand.
+    static let formatterDirectives = ["// swift-format-ignore-file", "// swiftformat:disable all"]
+
+    /// A string literal: `"text"`, with quotes, backslashes and control characters escaped.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// The lines of a call such as `.target(name: "A", dependencies: ["B"])` followed by `suffix`:
+    /// on one line if it fits in `width` columns, else one argument per line, and a list
+    /// argument that still does not fit with one element per line.
+    static func call(_ function: String, _ arguments: [Argument], indent: String, suffix: String = ",", width: Int = 120) -> [String] {
+        let inline = "\(indent)\(function)(\(arguments.map(\.inline).joined(separator: ", ")))\(suffix)"
+        if inline.count <= width { return [inline] }
+        var lines = ["\(indent)\(function)("]
+        let inner = indent + "    "
+        for (index, argument) in arguments.enumerated() {
+            let separator = index == arguments.count - 1 ? "" : ","
+            let line = "\(inner)\(argument.inline)\(separator)"
+            if line.count <= width || argument.elements == nil {
+                lines.append(line)
+            } else {
+                lines.append("\(inner)\(argument.label): [")
+                lines += argument.elements!.map { "\(inner)    \($0)," }
+                lines.append("\(inner)]\(separator)")
+            }
+        }
+        lines.append("\(indent))\(suffix)")
+        return lines
+    }
+
+    /// One argument of a call: `label: value`, or `label: [elements]`.
+    struct Argument {
+        var label: String
+        var value: String?
+        var elements: [String]?
+
+        static func value(_ label: String, _ value: String) -> Argument { Argument(label: label, value: value) }
+        static func list(_ label: String, _ elements: [String]) -> Argument { Argument(label: label, elements: elements) }
+
+        var inline: String {
+            if let elements { return "\(label): [\(elements.joined(separator: ", "))]" }
+            return "\(label): \(value ?? "")"
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import StrataDiagnostics
+import StrataGenerate
+import StrataModel
+import StrataModelTestSupport
+import Testing
+
+/// SwiftPM is the oracle for the generated Package.swift files: read back as an adopt-mode
+/// workspace — by `swift package dump-package` and by Strata's static reader — they must give
+/// exactly the graph strata.yml describes: the same targets, the same edges.
+@Suite struct PackageManifestGeneratorTests {
+    /// Every edge of a workspace as "from -> to", with targets by name.
+    private func edges(_ workspace: Workspace) -> Set<String> {
+        var edges = Set<String>()
+        for (from, list) in workspace.dependencies.enumerated() {
+            for edge in list { edges.insert("\(workspace.targets[from].name) -> \(workspace.targets[edge.target].name)") }
+        }
+        return edges
+    }
+
+    /// The generated packages read as an adopt-mode workspace, with layer patterns listing the modules.
+    private func readBack(_ workspace: TemporaryWorkspace, generated: Workspace, reading: WorkspaceLoader.PackageReading) async throws -> Workspace {
+        let layers = generated.layers.enumerated().map { index, layer in
+            let modules = generated.modules.filter { $0.layer == index }.map(\.name)
+            return "  - { name: \(layer.name), patterns: [\(modules.joined(separator: ", "))] }"
+        }
+        let naming = generated.manifest.naming
+        let adopt = """
+            layers:
+            \(layers.joined(separator: "\n"))
+            naming: { interface: "\(naming.interface)", mocks: "\(naming.mocks)", tests: "\(naming.tests)" }
+            adopt: { packages: [".", "Packages/*"] }
+            """
+        try workspace.write("adopt.yml", adopt)
+        let manifest = try ManifestLoader.load(path: workspace.root + "/adopt.yml")
+        return try await WorkspaceLoader(packageReading: reading).load(manifest: manifest).workspace
+    }
+
+    @Test(arguments: ["single", "packages"])
+    func swiftPMReadsBackTheGraphOfStrataYml(layout: String) async throws {
+        let workspace = try TemporaryWorkspace(
+            smallManifest + "\ngenerate: { layout: \(layout), umbrella: SmallFramework, platforms: { macOS: \"14\" } }\n")
+        let generated = try await workspace.load()
+        try await workspace.generate()
+        for reading in [WorkspaceLoader.PackageReading.dumpPackage, .automatic] {
+            let read = try await readBack(workspace, generated: generated, reading: reading)
+            #expect(Set(read.targets.map(\.name)) == Set(generated.targets.map(\.name)), "\(reading)")
+            #expect(edges(read) == edges(generated), "\(reading): \(edges(read).symmetricDifference(edges(generated)))")
+            #expect(read.targets.filter { $0.role == .app }.map(\.name).sorted() == ["Demo", "SmallFramework"])
+        }
+    }
+
+    @Test func theReferenceWorkspaceReadsBackAsItsStrataYml() async throws {
+        let iss = try await WorkspaceLoader().load(path: Fixtures.repositoryRoot + "/Examples/ISS").workspace
+        let files = try WorkspaceGenerator.files(for: iss)
+        let package = try #require(files.first { $0.path == "Package.swift" })
+        #expect(FileManager.default.contents(atPath: iss.root + "/Package.swift").map { String(decoding: $0, as: UTF8.self) } == package.contents)
+    }
+
+    @Test func theSingleLayoutDeclaresLibrariesByLinkageAndOneRequirementPerPackage() async throws {
+        let workspace = try TemporaryWorkspace(
+            smallManifest.replacingOccurrences(
+                of: "Clock: { layer: core, tests: false }", with: "Clock: { layer: core, tests: false, linkage: dynamic }"))
+        let package = try #require(try WorkspaceGenerator.files(for: try await workspace.load()).first { $0.path == "Package.swift" }?.contents)
+        #expect(package.contains(#".library(name: "Clock", type: .dynamic, targets: ["Clock"]),"#))
+        #expect(package.contains(#".library(name: "Storage", type: .static, targets: ["Storage"]),"#))
+        #expect(package.contains(#".library(name: "StorageCore", targets: ["StorageCore"]),"#))
+        #expect(package.contains(#".executable(name: "Demo", targets: ["Demo"]),"#))
+        #expect(package.components(separatedBy: ".package(url:").count == 2)
+        #expect(package.contains(#".target(name: "Storage", dependencies: ["StorageCore", .product(name: "Logging", package: "swift-log")]),"#))
+        // Tests depend on their module, its interface and mocks, and the mocks of what it uses.
+        #expect(package.contains(#".testTarget(name: "ProfileTests", dependencies: ["Profile", "ProfileCore", "ProfileMocks", "StorageMocks"]),"#))
+        #expect(!package.contains("ClockTests"))
+    }
+
+    @Test func theUmbrellaDependsOnTheModulesNothingElseLinks() async throws {
+        let workspace = try TemporaryWorkspace(smallManifest + "\ngenerate: { umbrella: SmallFramework }\n")
+        let loaded = try await workspace.load()
+        let umbrella = try #require(loaded.targets.firstIndex { $0.name == "SmallFramework" })
+        // Profile links only StorageCore, so Storage itself must come from the umbrella.
+        #expect(loaded.dependencies[umbrella].map { loaded.targets[$0.target].name }.sorted() == ["Clock", "Profile", "Storage"])
+        let main = try #require(try WorkspaceGenerator.files(for: loaded).first { $0.path == "Sources/SmallFramework/main.swift" }?.contents)
+        #expect(main.contains("import Clock\nimport Profile\nimport Storage\n"))
+    }
+
+    @Test func aPackageKeyMustBeTheIdentitySwiftPMGivesIt() async throws {
+        let workspace = try TemporaryWorkspace(
+            smallManifest.replacingOccurrences(of: "swift-log:", with: "log:").replacingOccurrences(of: "swift-log/Logging", with: "log/Logging"))
+        do {
+            _ = try WorkspaceGenerator.files(for: try await workspace.load())
+            Issue.record("the key 'log' cannot name swift-log")
+        } catch let error as InputErrors {
+            #expect(error.diagnostics.map(\.id) == ["package-identity"])
+            #expect(
+                error.diagnostics.first?.message == "package 'log' comes from 'https://github.com/apple/swift-log', which SwiftPM calls 'swift-log'")
+        }
+    }
+
+    @Test func adoptModeWorkspacesAreNotGenerated() async throws {
+        let workspace = try TemporaryWorkspace("layers: [{ name: all, patterns: [\"*\"] }]\nadopt: {}\n")
+        try workspace.write(
+            "Package.swift",
+            "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
+        await #expect(throws: InputErrors.self) { _ = try WorkspaceGenerator.files(for: try await workspace.load()) }
+    }
+
+    @Test func aModulePathOutsideItsPackageIsAnInputError() async throws {
+        let errors = await InlineWorkspace.inputErrors(
+            "layers: [core]\ngenerate: { layout: packages }\nmodules:\n  Clock: { layer: core, path: Sources/Clock }\n")
+        #expect(errors.map(\.id) == ["invalid-value"])
+        #expect(errors.first?.message.contains("outside its package folder 'Packages/Clock'") == true)
+    }
+}
+
+@Suite struct CodeOwnersGeneratorTests {
+    @Test func ownersNamingAModuleWinOverPatternsAndShallowPathsComeFirst() async throws {
+        let workspace = try TemporaryWorkspace(smallManifest)
+        let codeowners = try #require(try WorkspaceGenerator.files(for: try await workspace.load()).first { $0.path == "CODEOWNERS" }?.contents)
+        let lines = codeowners.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").joined(separator: " ") }
+        let prefix = ""  // a temporary workspace is in no git repository: paths start at its root
+        #expect(
+            lines == [
+                "\(prefix)/Sources/Clock/ @team/platform", "\(prefix)/Sources/Profile/ @team/profile", "\(prefix)/Sources/ProfileCore/ @team/profile",
+                "\(prefix)/Sources/ProfileMocks/ @team/profile", "\(prefix)/Sources/Storage/ @team/platform",
+                "\(prefix)/Sources/StorageCore/ @team/platform", "\(prefix)/Sources/StorageMocks/ @team/platform",
+                "\(prefix)/Tests/ProfileTests/ @team/profile", "\(prefix)/Tests/StorageTests/ @team/platform",
+            ])
+    }
+
+    @Test func thePackagesLayoutOwnsWholePackages() async throws {
+        let workspace = try TemporaryWorkspace(smallManifest + "\ngenerate: { layout: packages }\n")
+        let codeowners = try #require(try WorkspaceGenerator.files(for: try await workspace.load()).first { $0.path == "CODEOWNERS" }?.contents)
+        #expect(codeowners.contains("/Packages/Profile/ @team/profile\n"))
+        #expect(!codeowners.contains("/Sources/"))
+    }
+
+    @Test func noOwnersOrCodeownersOffWritesNone() async throws {
+        let off = try TemporaryWorkspace(smallManifest + "\ngenerate: { codeowners: false }\n")
+        #expect(try WorkspaceGenerator.files(for: try await off.load()).map(\.path) == ["Package.swift"])
+    }
+}
