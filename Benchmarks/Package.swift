@@ -15,6 +15,7 @@ let package = Package(
             name: "strata-benchmarks",
             dependencies: [
                 .product(name: "StrataDiagnostics", package: "Strata"),
+                .product(name: "StrataGenerate", package: "Strata"),
                 .product(name: "StrataModel", package: "Strata"),
                 .product(name: "StrataRules", package: "Strata"),
                 .product(name: "StrataSynthetic", package: "Strata"),

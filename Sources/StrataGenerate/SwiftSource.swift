@@ -6,6 +6,10 @@ enum SwiftSource {
 
     /// A string literal: `"text"`, with quotes, backslashes and control characters escaped.
     static func literal(_ text: String) -> String {
+        // Names and versions, nearly always: nothing to escape.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,12 +1,12 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|check|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|check|generate|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-let benchmarks = ["graph-rules", "manifest-reading", "scanner", "check", "all"]
+let benchmarks = ["graph-rules", "manifest-reading", "scanner", "check", "generate", "all"]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
     exit(2)
@@ -26,6 +26,13 @@ do {
     }
     if which == "check" || which == "all" {
         try await FullCheckBenchmark.run(modules: 5_000, filesPerModule: 20, iterations: 5)
+    }
+    if which == "generate" || which == "all" {
+        // On disk, and in memory (tmpfs), to tell the file system's cost from Strata's.
+        try await GenerateBenchmark.run(modules: 5_000, iterations: 5, base: FileManager.default.temporaryDirectory.path)
+        if FileManager.default.fileExists(atPath: "/dev/shm") {
+            try await GenerateBenchmark.run(modules: 5_000, iterations: 5, base: "/dev/shm")
+        }
     }
 } catch let error as InputErrors {
     FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))

@@ -1,3 +1,4 @@
+import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
@@ -17,10 +18,13 @@ import StrataSources
 struct PackageManifestGenerator {
     let workspace: Workspace
     let settings: GenerateSettings
+    /// Each module's position in strata.yml, to list package dependencies in that order.
+    let moduleOrder: [String: Int]
 
     init(workspace: Workspace) {
         self.workspace = workspace
         self.settings = workspace.manifest.generate
+        moduleOrder = Dictionary(workspace.modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A package to write: its folder (relative to the workspace root, "" for the root) and the
@@ -33,7 +37,17 @@ struct PackageManifestGenerator {
 
     func files() throws(InputErrors) -> [GeneratedFile] {
         try checkPackageIdentities()
-        return packages().map(file(for:))
+        let plans = packages()
+        // Packages are independent: render them on all cores.
+        let results = UnsafeMutableBufferPointer<GeneratedFile?>.allocate(capacity: plans.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let output = results
+        let chunks = min(plans.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for index in stride(from: chunk, to: plans.count, by: chunks) { output[index] = file(for: plans[index]) }
+        }
+        return results.map { $0! }
     }
 
     /// The packages of the layout, root last.
@@ -71,27 +85,27 @@ struct PackageManifestGenerator {
         if !products.isEmpty { arguments.append(["    products: ["] + products.map { "        \($0)," } + ["    ]"]) }
 
         // Package dependencies: other module packages first (in module order), then external packages.
-        var usedModules: [String] = []
+        var usedModules = Set<String>()
         var usedPackages = Set<String>()
         for target in package.targets {
             for dependency in workspace.dependencies[target] {
-                let other = workspace.targets[dependency.target]
-                if other.role == .external, let name = other.package {
+                // Fields read in place: copying a whole Target per edge costs more than the rest.
+                if workspace.targets[dependency.target].role == .external, let name = workspace.targets[dependency.target].package {
                     usedPackages.insert(name)
-                } else if !inPackage.contains(dependency.target), let module = other.module, !usedModules.contains(module) {
-                    usedModules.append(module)
+                } else if !inPackage.contains(dependency.target), let module = workspace.targets[dependency.target].module {
+                    usedModules.insert(module)
                 }
             }
         }
-        let moduleOrder = Dictionary(workspace.modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         var dependencies = usedModules.sorted { moduleOrder[$0, default: 0] < moduleOrder[$1, default: 0] }.map { module in
             ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
         }
         dependencies += workspace.manifest.packages.filter { usedPackages.contains($0.name.value) }.map { externalPackage($0, from: package.folder) }
         if !dependencies.isEmpty { arguments.append(["    dependencies: ["] + dependencies.map { "        \($0)," } + ["    ]"]) }
 
+        let packageRoot = PathResolution.resolve(package.folder, in: workspace.root)
         var targets: [String] = []
-        for target in package.targets { targets += declaration(of: target, in: package, inPackage: inPackage) }
+        for target in package.targets { targets += declaration(of: target, packageRoot: packageRoot, inPackage: inPackage) }
         arguments.append(["    targets: ["] + targets + ["    ]"])
 
         for (index, argument) in arguments.enumerated() {
@@ -127,7 +141,7 @@ struct PackageManifestGenerator {
         }
     }
 
-    private func declaration(of index: Int, in package: PackagePlan, inPackage: Set<Int>) -> [String] {
+    private func declaration(of index: Int, packageRoot: String, inPackage: Set<Int>) -> [String] {
         let target = workspace.targets[index]
         let function: String
         switch target.role {
@@ -140,21 +154,22 @@ struct PackageManifestGenerator {
         var seen = Set<Int>()
         var dependencies: [String] = []
         for edge in edges where seen.insert(edge.target).inserted {
-            let other = workspace.targets[edge.target]
-            if other.role == .external {
-                let product = String(other.name.split(separator: "/").last ?? Substring(other.name))
-                dependencies.append(".product(name: \(SwiftSource.literal(product)), package: \(SwiftSource.literal(other.package ?? "")))")
+            let name = workspace.targets[edge.target].name
+            if workspace.targets[edge.target].role == .external {
+                let product = String(name.split(separator: "/").last ?? Substring(name))
+                let package = workspace.targets[edge.target].package ?? ""
+                dependencies.append(".product(name: \(SwiftSource.literal(product)), package: \(SwiftSource.literal(package)))")
             } else if inPackage.contains(edge.target) {
-                dependencies.append(SwiftSource.literal(other.name))
+                dependencies.append(SwiftSource.literal(name))
             } else {
-                dependencies.append(".product(name: \(SwiftSource.literal(other.name)), package: \(SwiftSource.literal(other.module ?? "")))")
+                let module = workspace.targets[edge.target].module ?? ""
+                dependencies.append(".product(name: \(SwiftSource.literal(name)), package: \(SwiftSource.literal(module)))")
             }
         }
         var arguments: [SwiftSource.Argument] = [.value("name", SwiftSource.literal(target.name))]
         if !dependencies.isEmpty { arguments.append(.list("dependencies", dependencies)) }
         if let directory = target.sources?.directory {
-            let packageRoot = PathResolution.resolve(package.folder, in: workspace.root)
-            let conventional = PathResolution.resolve("\(target.role == .tests ? "Tests" : "Sources")/\(target.name)", in: packageRoot)
+            let conventional = "\(packageRoot)/\(target.role == .tests ? "Tests" : "Sources")/\(target.name)"
             if directory != conventional {
                 arguments.append(.value("path", SwiftSource.literal(relativePath(directory, fromAbsolute: packageRoot))))
             }
