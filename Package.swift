@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataGenerateTests",
-            dependencies: ["StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
+            dependencies: ["StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),

@@ -2,6 +2,7 @@ import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 public import StrataModel
+import StrataSources
 
 /// Everything `strata generate` writes for a generate-mode workspace, in one list: the
 /// Package.swift files, the umbrella's main.swift and CODEOWNERS.
@@ -35,8 +36,23 @@ public enum WorkspaceGenerator {
         return paths
     }
 
-    /// The plan for writing `workspace`'s generated files.
+    /// The plan for writing `workspace`'s generated files, with a warning for each target whose
+    /// source folder does not exist (SwiftPM will not build such a package).
     public static func plan(for workspace: Workspace) throws(InputErrors) -> GenerationPlan {
-        GenerationPlan(files: try files(for: workspace), candidates: candidates(in: workspace.root), root: workspace.root)
+        let files = try files(for: workspace)
+        var plan = GenerationPlan(files: files, candidates: candidates(in: workspace.root), root: workspace.root)
+        let generated = Set(files.map { (workspace.root + "/" + $0.path as NSString).deletingLastPathComponent })
+        for target in workspace.targets where target.role != .external {
+            guard let folder = target.sources?.directory, !generated.contains(folder) else { continue }
+            var isFolder: ObjCBool = false
+            guard !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue else { continue }
+            let relative = folder.hasPrefix(workspace.root + "/") ? String(folder.dropFirst(workspace.root.count + 1)) : folder
+            plan.warnings.append(
+                Diagnostic(
+                    id: "missing-sources", severity: .warning,
+                    message: "target '\(target.name)' has no source folder '\(relative)'; SwiftPM cannot build the package until it has",
+                    location: target.location, hint: "add the target's Swift files in '\(relative)'"))
+        }
+        return plan
     }
 }

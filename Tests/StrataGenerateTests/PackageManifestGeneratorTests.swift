@@ -3,6 +3,7 @@ import StrataDiagnostics
 import StrataGenerate
 import StrataModel
 import StrataModelTestSupport
+import StrataSources
 import Testing
 
 /// SwiftPM is the oracle for the generated Package.swift files: read back as an adopt-mode
@@ -38,15 +39,16 @@ import Testing
 
     @Test(arguments: ["single", "packages"])
     func swiftPMReadsBackTheGraphOfStrataYml(layout: String) async throws {
+        let manifest = smallManifest.replacingOccurrences(of: "dependencies: [StorageCore] }", with: "dependencies: [StorageCore], host-app: true }")
         let workspace = try TemporaryWorkspace(
-            smallManifest + "\ngenerate: { layout: \(layout), umbrella: SmallFramework, platforms: { macOS: \"14\" } }\n")
+            manifest + "\ngenerate: { layout: \(layout), umbrella: SmallFramework, platforms: { macOS: \"14\" } }\n")
         let generated = try await workspace.load()
         try await workspace.generate()
         for reading in [WorkspaceLoader.PackageReading.dumpPackage, .automatic] {
             let read = try await readBack(workspace, generated: generated, reading: reading)
             #expect(Set(read.targets.map(\.name)) == Set(generated.targets.map(\.name)), "\(reading)")
             #expect(edges(read) == edges(generated), "\(reading): \(edges(read).symmetricDifference(edges(generated)))")
-            #expect(read.targets.filter { $0.role == .app }.map(\.name).sorted() == ["Demo", "SmallFramework"])
+            #expect(read.targets.filter { $0.role == .app }.map(\.name).sorted() == ["Demo", "ProfileHost", "SmallFramework"])
         }
     }
 
@@ -81,6 +83,28 @@ import Testing
         #expect(loaded.dependencies[umbrella].map { loaded.targets[$0.target].name }.sorted() == ["Clock", "Profile", "Storage"])
         let main = try #require(try WorkspaceGenerator.files(for: loaded).first { $0.path == "Sources/SmallFramework/main.swift" }?.contents)
         #expect(main.contains("import Clock\nimport Profile\nimport Storage\n"))
+    }
+
+    @Test func aHostAppRunsItsModuleAgainstTheMocksOfWhatItUses() async throws {
+        let workspace = try TemporaryWorkspace(
+            smallManifest.replacingOccurrences(of: "dependencies: [StorageCore] }", with: "dependencies: [StorageCore], host-app: true }")
+                + "\ngenerate: { layout: packages }\n")
+        let loaded = try await workspace.load()
+        let host = try #require(loaded.targets.firstIndex { $0.name == "ProfileHost" })
+        #expect(loaded.targets[host].role == .app && loaded.targets[host].isTestHost)
+        #expect(loaded.dependencies[host].map { loaded.targets[$0.target].name }.sorted() == ["Profile", "ProfileCore", "StorageMocks"])
+        #expect(loaded.targets[host].sources?.directory == workspace.root + "/Sources/ProfileHost")
+        let root = try #require(try WorkspaceGenerator.files(for: loaded).first { $0.path == "Package.swift" }?.contents)
+        #expect(root.contains(#".executable(name: "ProfileHost", targets: ["ProfileHost"]),"#))
+        #expect(root.contains(#".product(name: "StorageMocks", package: "Storage")"#))
+        // SwiftPM needs its sources; generate says so until they exist.
+        let plan = try WorkspaceGenerator.plan(for: loaded)
+        #expect(
+            plan.warnings.contains {
+                $0.id == "missing-sources" && $0.message.hasPrefix("target 'ProfileHost' has no source folder 'Sources/ProfileHost'")
+            })
+        #expect(
+            await InlineWorkspace.inputErrors("layers: [core]\nmodules:\n  A: { layer: core, host-app: yes please }\n").map(\.id) == ["wrong-type"])
     }
 
     @Test func aPackageKeyMustBeTheIdentitySwiftPMGivesIt() async throws {

@@ -85,13 +85,16 @@ public struct Naming: Sendable, Hashable {
     public var mocks: NamingTemplate
     public var tests: NamingTemplate
     public var app: NamingTemplate
+    /// A module's host app (`host-app: true`).
+    public var host: NamingTemplate
 
     /// The defaults: `{module}Interface`, `{module}Mocks`, `{module}Tests`, and apps named as themselves.
     public static let `default` = Naming(
         interface: NamingTemplate("{module}Interface", placeholder: "module")!,
         mocks: NamingTemplate("{module}Mocks", placeholder: "module")!,
         tests: NamingTemplate("{module}Tests", placeholder: "module")!,
-        app: NamingTemplate("{app}", placeholder: "app")!
+        app: NamingTemplate("{app}", placeholder: "app")!,
+        host: NamingTemplate("{module}Host", placeholder: "module")!
     )
 }
 
@@ -143,6 +146,9 @@ public struct ModuleDeclaration: Sendable, Hashable {
     public var packages: [Located<String>]
     /// Source folder relative to the workspace root, if not the default.
     public var path: Located<String>?
+    /// Where `host-app: true` is written: the module has a host app, an executable that runs
+    /// its flow in isolation, against the mocks of the modules it uses.
+    public var hostApp: SourceLocation?
 }
 
 /// An app (generate mode): an executable that assembles modules. Apps sit above every layer.

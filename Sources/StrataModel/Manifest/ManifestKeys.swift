@@ -3,9 +3,9 @@
 public enum ManifestKeys {
     public static let root = ["name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt", "generate"]
     public static let layer = ["name", "patterns", "description"]
-    public static let naming = ["interface", "mocks", "tests", "app"]
+    public static let naming = ["interface", "mocks", "tests", "app", "host"]
     public static let package = ["url", "path", "from", "exact", "branch", "revision"]
-    public static let module = ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path"]
+    public static let module = ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "host-app"]
     public static let companionTarget = ["dependencies", "packages"]
     public static let app = ["dependencies", "packages", "host", "path"]
     public static let adopt = ["packages", "hosts"]

@@ -134,6 +134,7 @@ struct ManifestParser {
             case "interface": naming.interface = template
             case "mocks": naming.mocks = template
             case "tests": naming.tests = template
+            case "host": naming.host = template
             default: naming.app = template
             }
         }
@@ -224,7 +225,10 @@ struct ManifestParser {
                     linkage: linkage,
                     dependencies: field["dependencies"].flatMap { reader.strings($0.value, "'dependencies' of \(what)") } ?? [],
                     packages: field["packages"].flatMap { reader.strings($0.value, "'packages' of \(what)") } ?? [],
-                    path: field["path"].flatMap { reader.string($0.value, "'path' of \(what)") }
+                    path: field["path"].flatMap { reader.string($0.value, "'path' of \(what)") },
+                    hostApp: field["host-app"].flatMap { entry in
+                        reader.bool(entry.value, "'host-app' of \(what)").flatMap { $0 ? entry.key.location : nil }
+                    }
                 ))
         }
         return modules

@@ -85,6 +85,21 @@ enum GenerateModeBuilder {
                         isTestHost: app.isTestHost, location: app.name.location, sources: sources(target, module: nil, path: app.path)),
                     origin: "app '\(app.name.value)'"))
         }
+        // A module's host app lives in the root package, beside the apps.
+        var hosts: [(module: Int, target: Int)] = []
+        for (index, declaration) in manifest.modules.enumerated() {
+            guard let location = declaration.hostApp else { continue }
+            let name = naming.host.name(for: declaration.name.value)
+            hosts.append(
+                (
+                    index,
+                    assembler.add(
+                        Target(
+                            name: name, role: .app, module: nil, layer: nil, isTestHost: true, location: location,
+                            sources: sources(name, module: nil)),
+                        origin: "the host app of module '\(declaration.name.value)'")
+                ))
+        }
         let umbrella = manifest.generate.umbrella.map { name in
             assembler.add(
                 Target(name: name.value, role: .app, module: nil, layer: nil, location: name.location, sources: sources(name.value, module: nil)),
@@ -212,6 +227,23 @@ enum GenerateModeBuilder {
                     else { continue }
                     assembler.addEdge(from: tests, to: ownerMocks, location: entry.location, automatic: true)
                 }
+            }
+        }
+
+        // A host app runs its module against the mocks of what the module uses: it links the
+        // module, its interface, and the mocks target of each module it depends on.
+        for (index, host) in hosts {
+            let declaration = manifest.modules[index], module = modules[index]
+            let location = declaration.hostApp
+            for role in [TargetRole.implementation, .interface] {
+                if let target = module.targets[role] { assembler.addEdge(from: host, to: target, location: location, automatic: true) }
+            }
+            for entry in declaration.dependencies {
+                guard let dependency = assembler.index[entry.value],
+                    let owner = assembler.targets[dependency].module, owner != declaration.name.value,
+                    let ownerMocks = moduleByName[owner]?.targets[.mocks]
+                else { continue }
+                assembler.addEdge(from: host, to: ownerMocks, location: entry.location, automatic: true)
             }
         }
 
