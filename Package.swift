@@ -61,7 +61,9 @@ let package = Package(
         ),
         .target(
             name: "StrataGenerate",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataSources"],
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataSources", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -97,7 +99,10 @@ let package = Package(
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataGenerateTests",
-            dependencies: ["StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataFileSystem", "StrataModelTestSupport",
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),

@@ -8,6 +8,15 @@ public enum PathResolution {
         relative.hasPrefix("/") ? standardize(relative) : standardize(folder + "/" + relative)
     }
 
+    /// `path` as seen from the folder `base`, both absolute and standardized: `../Logging`.
+    public static func relative(_ path: String, from base: String) -> String {
+        let target = path.split(separator: "/"), origin = base.split(separator: "/")
+        var common = 0
+        while common < min(target.count, origin.count), target[common] == origin[common] { common += 1 }
+        let parts = Array(repeating: "..", count: origin.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// An absolute path without `.`, `..`, repeated `/` or a trailing `/`; `..` above the root
     /// stays at the root.
     public static func standardize(_ path: String) -> String {

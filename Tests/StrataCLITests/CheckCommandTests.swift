@@ -74,7 +74,7 @@ import Testing
 
     @Test func manifestReaderOptionForcesDumpPackage() async throws {
         let result = try await StrataBinary.run(
-            ["check", "--verbose", "--manifest-reader", "dump-package"], in: Fixtures.path("Adopt/LocalPackages"))
+            ["check", "--verbose", "--no-cache", "--manifest-reader", "dump-package"], in: Fixtures.path("Adopt/LocalPackages"))
         #expect(result.status == 0)
         #expect(result.stderr.contains("Packages/Suit/Package.swift: read with swift package dump-package (dump-package was requested)"))
     }

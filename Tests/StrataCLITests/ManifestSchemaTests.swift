@@ -103,6 +103,11 @@ import Yams
         let adoptObject = ((properties["adopt"] as? [String: Any])?["oneOf"] as? [Any])?.last
         #expect(keys(adoptObject) == Set(ManifestKeys.adopt))
         #expect(keys(properties["generate"]) == Set(ManifestKeys.generate))
+        #expect(
+            keys(
+                (properties["generate"] as? [String: Any]).flatMap {
+                    keys($0).contains("xcodegen") ? ($0["properties"] as? [String: Any])?["xcodegen"] : nil
+                }) == Set(ManifestKeys.xcodegen))
     }
 
     @Test func theSchemaListsEveryRuleId() throws {

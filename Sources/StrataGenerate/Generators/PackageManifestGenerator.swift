@@ -203,11 +203,7 @@ struct PackageManifestGenerator {
     }
 
     private func relativePath(_ absolute: String, fromAbsolute base: String) -> String {
-        let target = absolute.split(separator: "/"), origin = base.split(separator: "/")
-        var common = 0
-        while common < min(target.count, origin.count), target[common] == origin[common] { common += 1 }
-        let parts = Array(repeating: "..", count: origin.count - common) + target[common...].map(String.init)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
+        PathResolution.relative(absolute, from: base)
     }
 
     /// SwiftPM names a package by its identity, the last component of its URL or path; a

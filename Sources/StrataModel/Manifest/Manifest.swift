@@ -207,10 +207,23 @@ public struct GenerateSettings: Sendable, Hashable {
     public var umbrella: Located<String>?
     /// Write a CODEOWNERS file from `owners` (when there are any).
     public var codeowners = true
+    /// Write XcodeGen project specs, when set.
+    public var xcodegen: XcodeGen?
     /// Where the section is, if present.
     public var location: SourceLocation?
 
     public init() {}
+
+    /// XcodeGen project specs: one `project.yml` per module (its targets as frameworks linking
+    /// the other modules' projects) and one for the apps, all including one shared settings file.
+    public struct XcodeGen: Sendable, Hashable {
+        public var platform: Located<String>
+        public var deploymentTarget: Located<String>?
+        public var bundleIDPrefix: Located<String>?
+
+        /// The platforms XcodeGen builds for, as its specs name them.
+        public static let platforms = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+    }
 
     /// The platform names PackageDescription knows, as they are written in strata.yml and in Swift.
     public static let platformNames = ["macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst", "driverKit"]

@@ -9,5 +9,6 @@ public enum ManifestKeys {
     public static let companionTarget = ["dependencies", "packages"]
     public static let app = ["dependencies", "packages", "host", "path"]
     public static let adopt = ["packages", "hosts"]
-    public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners"]
+    public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners", "xcodegen"]
+    public static let xcodegen = ["platform", "deployment-target", "bundle-id-prefix"]
 }

@@ -338,8 +338,54 @@ struct ManifestParser {
                 settings.umbrella = name
             case "codeowners":
                 if let enabled = reader.bool(value, "'generate.codeowners'") { settings.codeowners = enabled }
+            case "xcodegen":
+                settings.xcodegen = parseXcodeGen(value, key: field)
             default:
                 break
+            }
+        }
+        return settings
+    }
+
+    private mutating func parseXcodeGen(_ node: Node, key: Located<String>) -> GenerateSettings.XcodeGen? {
+        let what = "'generate.xcodegen'"
+        guard let pairs = reader.mapping(node, what, hint: "for example 'xcodegen: { platform: iOS, deployment-target: \"17.0\" }'") else {
+            return nil
+        }
+        reader.checkKeys(pairs, allowed: ManifestKeys.xcodegen, in: what)
+        let field = Dictionary(pairs.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let platformNode = field["platform"] else {
+            reader.report(
+                "missing-key", "\(what) has no 'platform'", at: key.location,
+                hint: "add 'platform:' with one of: \(GenerateSettings.XcodeGen.platforms.joined(separator: ", "))")
+            return nil
+        }
+        guard let platform = reader.string(platformNode, "'platform' of \(what)") else { return nil }
+        guard GenerateSettings.XcodeGen.platforms.contains(platform.value) else {
+            reader.report(
+                "invalid-value", "'\(platform.value)' is not a platform XcodeGen builds for", at: platform.location,
+                hint: Suggestions.didYouMean(platform.value, in: GenerateSettings.XcodeGen.platforms)
+                    ?? "platforms are: \(GenerateSettings.XcodeGen.platforms.joined(separator: ", "))")
+            return nil
+        }
+        var settings = GenerateSettings.XcodeGen(platform: platform)
+        if let node = field["deployment-target"], let version = reader.string(node, "'deployment-target' of \(what)") {
+            if Self.isVersion(version.value) {
+                settings.deploymentTarget = version
+            } else {
+                reader.report(
+                    "invalid-value", "'\(version.value)' is not a deployment target", at: version.location,
+                    hint: "write the minimum version as digits and dots, e.g. \"17.0\"")
+            }
+        }
+        if let node = field["bundle-id-prefix"], let prefix = reader.string(node, "'bundle-id-prefix' of \(what)") {
+            let allowed = prefix.value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+            if allowed && !prefix.value.hasPrefix(".") && !prefix.value.hasSuffix(".") {
+                settings.bundleIDPrefix = prefix
+            } else {
+                reader.report(
+                    "invalid-value", "'\(prefix.value)' is not a bundle identifier prefix", at: prefix.location,
+                    hint: "use letters, digits, '-' and '.', in reverse-DNS order, e.g. 'org.example.station'")
             }
         }
         return settings

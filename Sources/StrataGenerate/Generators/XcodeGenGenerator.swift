@@ -1,0 +1,191 @@
+import StrataDiagnostics
+import StrataFileSystem
+import StrataModel
+import StrataSources
+import Yams
+
+/// XcodeGen project specs for teams that open the workspace in Xcode: one `project.yml` per
+/// module with its targets as frameworks (the implementation static or dynamic by its linkage;
+/// interface and mocks static; tests a unit-test bundle) that link other modules' frameworks
+/// through project references, one `project.yml` for the apps, the umbrella and the host apps,
+/// and one shared `Xcode/settings.yml` every project includes (platform, deployment target,
+/// bundle identifiers, Swift version). External packages become XcodeGen Swift packages.
+///
+/// Module projects live in the module's package folder in the `packages` layout and in
+/// `Xcode/<Module>/` otherwise; the apps' project is `Xcode/<Workspace>Apps/project.yml`.
+struct XcodeGenGenerator {
+    let workspace: Workspace
+    let settings: GenerateSettings.XcodeGen
+
+    static let sharedSettingsPath = "Xcode/settings.yml"
+
+    init?(workspace: Workspace) {
+        guard let settings = workspace.manifest.generate.xcodegen else { return nil }
+        self.workspace = workspace
+        self.settings = settings
+    }
+
+    /// A project to write: its name, folder (relative to the workspace root) and targets.
+    struct ProjectPlan {
+        var name: String
+        var folder: String
+        var targets: [Int]
+    }
+
+    func files() -> [GeneratedFile] {
+        let projects = projectPlans()
+        var projectOfTarget: [Int: ProjectPlan] = [:]
+        for project in projects {
+            for target in project.targets { projectOfTarget[target] = project }
+        }
+        return [sharedSettings()] + projects.map { project(for: $0, projectOfTarget: projectOfTarget) }
+    }
+
+    func projectPlans() -> [ProjectPlan] {
+        var plans = workspace.modules.map { module in
+            ProjectPlan(
+                name: module.name, folder: Self.folder(ofModule: module.name, layout: workspace.manifest.generate.layout),
+                targets: [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] })
+        }
+        let apps = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
+        if !apps.isEmpty {
+            let name = "\(workspace.name)Apps"
+            plans.append(ProjectPlan(name: name, folder: "Xcode/\(name)", targets: apps))
+        }
+        return plans
+    }
+
+    static func folder(ofModule module: String, layout: GenerateSettings.Layout) -> String {
+        layout == .packages ? GenerateSettings.packageFolder(of: module) : "Xcode/\(module)"
+    }
+
+    private func sharedSettings() -> GeneratedFile {
+        var options: [(Node, Node)] = []
+        if let prefix = settings.bundleIDPrefix?.value { options.append(("bundleIdPrefix", .string(prefix))) }
+        if let target = settings.deploymentTarget?.value {
+            options.append(("deploymentTarget", .map([(Node.string(settings.platform.value), .string(target))])))
+        }
+        var root: [(Node, Node)] = []
+        if !options.isEmpty { root.append(("options", .map(options))) }
+        let version = workspace.manifest.generate.toolsVersion.split(separator: ".").first.map { "\($0).0" } ?? "6.0"
+        root.append(("settings", .map([("base", .map([("SWIFT_VERSION", .string(version))]))])))
+        let header = [
+            "# Settings every XcodeGen project of \(workspace.name) includes. Run 'xcodegen' in a project's folder",
+            "# to make its .xcodeproj.",
+        ]
+        return GeneratedFile(path: Self.sharedSettingsPath, comment: .hash, lines: header + Self.yaml(.map(root)))
+    }
+
+    private func project(for plan: ProjectPlan, projectOfTarget: [Int: ProjectPlan]) -> GeneratedFile {
+        let members = Set(plan.targets)
+        var references: [String: ProjectPlan] = [:]
+        var packages = Set<String>()
+        var targets: [(Node, Node)] = []
+        for index in plan.targets {
+            let target = workspace.targets[index]
+            var fields: [(Node, Node)] = [
+                ("type", .string(type(of: target))),
+                ("platform", .string(settings.platform.value)),
+            ]
+            if let directory = target.sources?.directory {
+                fields.append(("sources", .list([.string(relative(directory, from: plan.folder))])))
+            }
+            var dependencies: [Node] = []
+            var seen = Set<Int>()
+            let edges = workspace.dependencies[index].filter(\.isAutomatic) + workspace.dependencies[index].filter { !$0.isAutomatic }
+            for edge in edges where seen.insert(edge.target).inserted {
+                let other = workspace.targets[edge.target]
+                if other.role == .external, let package = other.package {
+                    packages.insert(package)
+                    let product = String(other.name.split(separator: "/").last ?? Substring(other.name))
+                    dependencies.append(.map([("package", .string(package)), ("product", .string(product))]))
+                } else if members.contains(edge.target) {
+                    dependencies.append(.map([("target", .string(other.name))]))
+                } else if let project = projectOfTarget[edge.target] {
+                    references[project.name] = project
+                    dependencies.append(.map([("target", .string("\(project.name)/\(other.name)"))]))
+                }
+            }
+            if !dependencies.isEmpty { fields.append(("dependencies", .list(dependencies))) }
+            targets.append((.string(target.name), .map(fields)))
+        }
+
+        var root: [(Node, Node)] = [
+            ("name", .string(plan.name)),
+            ("include", .list([.string(relative(PathResolution.resolve(Self.sharedSettingsPath, in: workspace.root), from: plan.folder))])),
+        ]
+        if !references.isEmpty {
+            let entries = references.keys.sorted().map { name -> (Node, Node) in
+                let project = references[name]!
+                let path = relative(PathResolution.resolve("\(project.folder)/\(project.name).xcodeproj", in: workspace.root), from: plan.folder)
+                return (.string(name), .map([("path", .string(path))]))
+            }
+            root.append(("projectReferences", .map(entries)))
+        }
+        let declared = workspace.manifest.packages.filter { packages.contains($0.name.value) }
+        if !declared.isEmpty {
+            root.append(("packages", .map(declared.map { (.string($0.name.value), swiftPackage($0, from: plan.folder)) })))
+        }
+        root.append(("targets", .map(targets)))
+        let header = ["# The Xcode project of \(plan.name), for XcodeGen: run 'xcodegen' in this folder."]
+        return GeneratedFile(path: "\(plan.folder)/project.yml", comment: .hash, lines: header + Self.yaml(.map(root)))
+    }
+
+    /// XcodeGen's product type for a target.
+    private func type(of target: Target) -> String {
+        switch target.role {
+        case .implementation: return target.linkage == .dynamic ? "framework" : "framework.static"
+        case .interface, .mocks: return "framework.static"
+        case .tests: return "bundle.unit-test"
+        case .app: return settings.platform.value == "macOS" ? "tool" : "application"
+        case .external: return "framework"
+        }
+    }
+
+    /// An XcodeGen Swift package: `{ url, from }` (or exactVersion, branch, revision) or `{ path }`.
+    private func swiftPackage(_ package: ExternalPackageDeclaration, from folder: String) -> Node {
+        switch package.source {
+        case .path(let path):
+            let absolute = PathResolution.resolve(path, in: workspace.root)
+            return .map([("path", .string(relative(absolute, from: folder)))])
+        case .url(let url):
+            var fields: [(Node, Node)] = [("url", .string(url))]
+            switch package.requirement {
+            case .from(let version): fields.append(("from", .string(version)))
+            case .exact(let version): fields.append(("exactVersion", .string(version)))
+            case .branch(let branch): fields.append(("branch", .string(branch)))
+            case .revision(let revision): fields.append(("revision", .string(revision)))
+            case .none: break
+            }
+            return .map(fields)
+        }
+    }
+
+    /// `absolute` as seen from `folder` (relative to the workspace root).
+    private func relative(_ absolute: String, from folder: String) -> String {
+        PathResolution.relative(absolute, from: PathResolution.resolve(folder, in: workspace.root))
+    }
+
+    /// The lines of a YAML document for `node`, keys in the order given, strings quoted only where YAML needs it.
+    static func yaml(_ node: Node) -> [String] {
+        let text = (try? Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)) ?? ""
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}
+
+extension Node {
+    /// A block mapping with keys in the order given.
+    fileprivate static func map(_ pairs: [(Node, Node)]) -> Node { .mapping(Node.Mapping(pairs)) }
+    fileprivate static func list(_ nodes: [Node]) -> Node { .sequence(Node.Sequence(nodes)) }
+
+    /// A string scalar, quoted where a YAML reader would otherwise take it for a number, a
+    /// boolean or null (`"17.0"`, `"on"`).
+    fileprivate static func string(_ text: String) -> Node {
+        let ambiguous =
+            Double(text) != nil || Int(text) != nil
+            || ["true", "false", "yes", "no", "on", "off", "null", "~", ""].contains(text.lowercased())
+        return .scalar(.init(text, Tag(.str), ambiguous ? .doubleQuoted : .any))
+    }
+}

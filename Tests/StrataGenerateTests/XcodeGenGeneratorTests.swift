@@ -1,0 +1,96 @@
+import Foundation
+import StrataDiagnostics
+import StrataFileSystem
+import StrataGenerate
+import StrataModel
+import StrataModelTestSupport
+import StrataSources
+import Testing
+import Yams
+
+/// The XcodeGen specs are parsed back as YAML and checked the way XcodeGen reads them: every
+/// project includes the shared settings, every dependency names a target of its own project or,
+/// through a project reference that points at the right project, of another one, and all
+/// dependencies together are exactly the graph of strata.yml.
+@Suite struct XcodeGenGeneratorTests {
+    static let manifest =
+        smallManifest.replacingOccurrences(of: "dependencies: [StorageCore] }", with: "dependencies: [StorageCore], host-app: true }")
+        + "\ngenerate: { umbrella: SmallFramework, xcodegen: { platform: iOS, deployment-target: \"17.0\", bundle-id-prefix: org.example } }\n"
+
+    @Test(arguments: ["single", "packages"])
+    func everyProjectReadsBackToTheGraphOfStrataYml(layout: String) async throws {
+        let workspace = try TemporaryWorkspace(Self.manifest.replacingOccurrences(of: "generate: {", with: "generate: { layout: \(layout),"))
+        let loaded = try await workspace.load()
+        let files = try WorkspaceGenerator.files(for: loaded)
+        let specs = try files.filter { $0.path.hasSuffix("project.yml") }.map { file -> (folder: String, spec: [String: Any]) in
+            let spec = try #require(try Yams.load(yaml: file.contents) as? [String: Any], "\(file.path)")
+            return ((file.path as NSString).deletingLastPathComponent, spec)
+        }
+        #expect(specs.count == loaded.modules.count + 1)
+        let settings = try #require(files.first { $0.path == "Xcode/settings.yml" })
+        let shared = try #require(try Yams.load(yaml: settings.contents) as? [String: Any])
+        #expect((shared["options"] as? [String: Any])?["bundleIdPrefix"] as? String == "org.example")
+        #expect(((shared["options"] as? [String: Any])?["deploymentTarget"] as? [String: Any])?["iOS"] as? String == "17.0")
+
+        // Targets by project, as XcodeGen would name them across projects.
+        var projectFolders: [String: String] = [:]
+        var targetsOfProject: [String: Set<String>] = [:]
+        for (folder, spec) in specs {
+            let name = try #require(spec["name"] as? String)
+            projectFolders[name] = folder
+            targetsOfProject[name] = Set((spec["targets"] as? [String: Any])?.keys.map { $0 } ?? [])
+        }
+        var edges = Set<String>()
+        for (folder, spec) in specs {
+            let base = PathResolution.resolve(folder, in: workspace.root)
+            #expect(((spec["include"] as? [String])?.map { PathResolution.resolve($0, in: base) }) == [workspace.root + "/Xcode/settings.yml"])
+            let references = (spec["projectReferences"] as? [String: [String: String]]) ?? [:]
+            for (project, reference) in references {
+                let expected = PathResolution.resolve("\(projectFolders[project] ?? "?")/\(project).xcodeproj", in: workspace.root)
+                #expect(reference["path"].map { PathResolution.resolve($0, in: base) } == expected, "\(folder) → \(project)")
+            }
+            let targets = try #require(spec["targets"] as? [String: [String: Any]])
+            for (name, target) in targets {
+                #expect(["framework", "framework.static", "bundle.unit-test", "application"].contains(target["type"] as? String ?? ""))
+                #expect(target["platform"] as? String == "iOS")
+                let source = try #require((target["sources"] as? [String])?.first)
+                let expectedSource = loaded.targets.first { $0.name == name }?.sources?.directory
+                #expect(PathResolution.resolve(source, in: base) == expectedSource, "\(name)")
+                for dependency in (target["dependencies"] as? [[String: String]]) ?? [] {
+                    if let reference = dependency["target"] {
+                        let parts = reference.split(separator: "/").map(String.init)
+                        if parts.count == 2 {
+                            #expect(references[parts[0]] != nil, "\(name) uses \(reference) without a project reference")
+                            #expect(targetsOfProject[parts[0]]?.contains(parts[1]) == true, "\(reference)")
+                        } else {
+                            #expect(targets[reference] != nil, "\(reference)")
+                        }
+                        edges.insert("\(name) -> \(parts.last!)")
+                    } else if let package = dependency["package"], let product = dependency["product"] {
+                        #expect((spec["packages"] as? [String: Any])?[package] != nil)
+                        edges.insert("\(name) -> \(package)/\(product)")
+                    }
+                }
+            }
+        }
+        var expected = Set<String>()
+        for (from, list) in loaded.dependencies.enumerated() {
+            for edge in list { expected.insert("\(loaded.targets[from].name) -> \(loaded.targets[edge.target].name)") }
+        }
+        #expect(edges == expected, "\(edges.symmetricDifference(expected))")
+    }
+
+    private func errors(_ yaml: String) async -> [String] { await InlineWorkspace.inputErrors(yaml).map(\.id) }
+
+    @Test func badXcodeGenSettingsAreInputErrors() async throws {
+        let unknownPlatform = await errors(
+            "layers: [core]\nmodules: { A: { layer: core } }\ngenerate: { xcodegen: { platform: Android, deployment-target: soon, bundle-id-prefix: \"org example\" } }\n"
+        )
+        #expect(unknownPlatform == ["invalid-value"])
+        let more = await errors(
+            "layers: [core]\nmodules: { A: { layer: core } }\ngenerate: { xcodegen: { platform: iOS, deployment-target: soon, bundle-id-prefix: \"org example\" } }\n"
+        )
+        #expect(more == ["invalid-value", "invalid-value"])
+        #expect(await errors("layers: [core]\nmodules: { A: { layer: core } }\ngenerate: { xcodegen: {} }\n") == ["missing-key"])
+    }
+}
