@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
+        .library(name: "StrataScaffold", targets: ["StrataScaffold"]),
         .library(name: "StrataSources", targets: ["StrataSources"]),
         .library(name: "StrataSynthetic", targets: ["StrataSynthetic"]),
         // For tests and benchmarks only: the scanner's corpus and its swift-syntax oracle.
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         // Test-only: the reference the import scanner is checked against. Never linked into strata.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
@@ -48,9 +50,18 @@ let package = Package(
                 "StrataGenerate",
                 "StrataModel",
                 "StrataRules",
+                "StrataScaffold",
                 "StrataSources",
                 "StrataSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataScaffold",
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel", "StrataRules", "StrataSources",
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
         ),
@@ -103,6 +114,11 @@ let package = Package(
                 "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataFileSystem", "StrataModelTestSupport",
                 .product(name: "Yams", package: "Yams"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataScaffoldTests",
+            dependencies: ["StrataScaffold", "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),

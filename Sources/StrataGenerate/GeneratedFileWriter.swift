@@ -102,12 +102,16 @@ public struct GenerationPlan: Sendable {
 
     /// Makes the changes all together: every new file is written in full before any is put in
     /// place, and a failure leaves the workspace as it was. Files that need `--force` stop the
-    /// run (with every such file named) unless `force` is set.
-    public func apply(force: Bool) throws(InputErrors) {
+    /// run (with every such file named) unless `force` is set. `alongside` are more files
+    /// (absolute paths) written in the same transaction, such as the sources `strata new` makes.
+    public func apply(force: Bool, alongside: [(path: String, contents: String)] = []) throws(InputErrors) {
         let conflicts = conflicts
         if !force, !conflicts.isEmpty { throw InputErrors(conflicts) }
         var transaction = FileTransaction()
         do throws(AtomicFileWriter.WriteError) {
+            for file in alongside {
+                try transaction.stage(Data(file.contents.utf8), at: file.path)
+            }
             for change in changes {
                 let path = root + "/" + change.path
                 if let new = change.new {
@@ -121,7 +125,7 @@ public struct GenerationPlan: Sendable {
             throw InputErrors(
                 .inputError(
                     "write-failed", error.description, at: .file(error.path),
-                    hint: "nothing was changed; check that the folder is writable and has space, then run 'strata generate' again"))
+                    hint: "nothing was changed; check that the folder is writable and has space, then try again"))
         }
         do throws(AtomicFileWriter.WriteError) {
             try transaction.commit()
@@ -129,7 +133,7 @@ public struct GenerationPlan: Sendable {
             throw InputErrors(
                 .inputError(
                     "write-failed", error.description, at: .file(error.path),
-                    hint: "the files before it were replaced, each one whole; fix the cause and run 'strata generate' again"))
+                    hint: "the files before it were replaced, each one whole; fix the cause and run 'strata generate' to finish"))
         }
     }
 }

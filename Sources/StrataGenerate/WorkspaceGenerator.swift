@@ -45,11 +45,12 @@ public enum WorkspaceGenerator {
     }
 
     /// The plan for writing `workspace`'s generated files, with a warning for each target whose
-    /// source folder does not exist (SwiftPM will not build such a package).
-    public static func plan(for workspace: Workspace) throws(InputErrors) -> GenerationPlan {
+    /// source folder does not exist (SwiftPM will not build such a package). `creating` are
+    /// folders that will exist by the time the files are written (the ones `strata new` makes).
+    public static func plan(for workspace: Workspace, creating: Set<String> = []) throws(InputErrors) -> GenerationPlan {
         let files = try files(for: workspace)
         var plan = GenerationPlan(files: files, candidates: candidates(in: workspace.root), root: workspace.root)
-        let generated = Set(files.map { (workspace.root + "/" + $0.path as NSString).deletingLastPathComponent })
+        let generated = Set(files.map { (workspace.root + "/" + $0.path as NSString).deletingLastPathComponent }).union(creating)
         for target in workspace.targets where target.role != .external {
             guard let folder = target.sources?.directory, !generated.contains(folder) else { continue }
             var isFolder: ObjCBool = false

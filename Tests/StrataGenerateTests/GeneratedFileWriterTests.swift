@@ -2,6 +2,7 @@ import Foundation
 import StrataDiagnostics
 import StrataGenerate
 import StrataModel
+import StrataModelTestSupport
 import Testing
 
 /// What `strata generate` promises about the files it writes: nothing rewritten when nothing

@@ -144,7 +144,7 @@ struct ManifestParser {
     // MARK: - Packages
 
     private mutating func parsePackages(_ node: Node) -> [ExternalPackageDeclaration] {
-        guard let pairs = reader.mapping(node, "'packages'") else { return [] }
+        guard let pairs = reader.section(node, "'packages'") else { return [] }
         var packages: [ExternalPackageDeclaration] = []
         for (name, value) in pairs {
             let what = "package '\(name.value)'"
@@ -193,7 +193,7 @@ struct ManifestParser {
     // MARK: - Modules and apps
 
     private mutating func parseModules(_ node: Node, layers: [String]) -> [ModuleDeclaration] {
-        guard let pairs = reader.mapping(node, "'modules'") else { return [] }
+        guard let pairs = reader.section(node, "'modules'") else { return [] }
         var modules: [ModuleDeclaration] = []
         for (name, value) in pairs {
             let what = "module '\(name.value)'"
@@ -251,7 +251,7 @@ struct ManifestParser {
     }
 
     private mutating func parseApps(_ node: Node) -> [AppDeclaration] {
-        guard let pairs = reader.mapping(node, "'apps'") else { return [] }
+        guard let pairs = reader.section(node, "'apps'") else { return [] }
         var apps: [AppDeclaration] = []
         for (name, value) in pairs {
             let what = "app '\(name.value)'"
@@ -281,14 +281,14 @@ struct ManifestParser {
     // MARK: - Owners, rules, adopt
 
     private mutating func parseOwners(_ node: Node) -> [OwnerDeclaration] {
-        guard let pairs = reader.mapping(node, "'owners'") else { return [] }
+        guard let pairs = reader.section(node, "'owners'") else { return [] }
         return pairs.compactMap { owner, value in
             reader.strings(value, "the modules of owner '\(owner.value)'").map { OwnerDeclaration(owner: owner, modules: $0) }
         }
     }
 
     private mutating func parseRules(_ node: Node) -> [RuleSetting] {
-        guard let pairs = reader.mapping(node, "'rules'") else { return [] }
+        guard let pairs = reader.section(node, "'rules'") else { return [] }
         return pairs.compactMap { rule, value in
             reader.choice(value, "the severity of rule '\(rule.value)'", as: RuleSeverity.self).map { RuleSetting(rule: rule, severity: $0) }
         }

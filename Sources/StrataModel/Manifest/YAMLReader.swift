@@ -58,6 +58,13 @@ struct YAMLReader {
         return pairs
     }
 
+    /// Like `mapping`, but a section written with nothing after it (`modules:`) is empty: that is
+    /// how a new workspace starts.
+    mutating func section(_ node: Node, _ what: String, hint: String? = nil) -> [(key: Located<String>, value: Node)]? {
+        if case .scalar(let scalar) = node, scalar.isNull { return [] }
+        return mapping(node, what, hint: hint)
+    }
+
     /// Reports every key not in `allowed`, suggesting the nearest allowed one.
     mutating func checkKeys(_ pairs: [(key: Located<String>, value: Node)], allowed: [String], in what: String) {
         for (key, _) in pairs where !allowed.contains(key.value) {

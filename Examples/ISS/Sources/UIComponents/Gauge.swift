@@ -1,3 +1,7 @@
+// Foundation brings the C math library that rounded() calls on Linux; without it an executable
+// that links UIComponents and nothing else that imports Foundation fails to link.
+import Foundation
+
 /// A horizontal gauge: `Oxygen   [████████··]  82%`.
 public struct Gauge: Sendable {
     public var label: String

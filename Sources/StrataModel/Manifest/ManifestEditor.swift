@@ -1,0 +1,273 @@
+import Foundation
+public import StrataDiagnostics
+import Yams
+
+/// Adds an entry to the `modules:` or `apps:` section of strata.yml by inserting lines into its
+/// text, so everything else in the file — comments, key order, alignment, blank lines, quoting —
+/// stays byte for byte as the user wrote it. (Re-serializing the YAML would lose all of that.)
+///
+/// The new entry copies the style of the entry it follows: a one-line flow mapping
+/// (`Logging: { layer: shared }`, padded to the same value column) after a one-line entry, a
+/// block mapping with the same indentation otherwise.
+public enum ManifestEditor {
+    /// The sections an entry can be added to.
+    public enum Section: String, Sendable {
+        case modules, apps
+    }
+
+    /// One entry: its name and fields in the order they are written.
+    public struct Entry: Sendable, Hashable {
+        /// A field's value: a scalar or a list of scalars.
+        public enum Value: Sendable, Hashable {
+            case flag(Bool)
+            case scalar(String)
+            case list([String])
+        }
+
+        public var name: String
+        public var fields: [(key: String, value: Value)]
+
+        public init(name: String, fields: [(key: String, value: Value)]) {
+            self.name = name
+            self.fields = fields
+        }
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.name == rhs.name && lhs.fields.map(\.key) == rhs.fields.map(\.key) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            for field in fields {
+                hasher.combine(field.key)
+                hasher.combine(field.value)
+            }
+        }
+    }
+
+    /// `text` with `entry` added to `section`: after the entry named `sibling` (and whatever
+    /// belongs to it) if given and present, else after the section's last entry. A missing or
+    /// empty section is created or filled. Fails for a section written as a non-empty flow
+    /// mapping (`modules: { A: …, B: … }`), which cannot grow by inserting lines.
+    public static func inserting(
+        _ entry: Entry, into section: Section, after sibling: String? = nil, in text: String, path: String
+    ) throws(InputErrors) -> String {
+        let document = Document(text)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text), case .mapping = node else {
+                throw InputErrors(.inputError("wrong-type", "strata.yml must be a mapping", at: .file(path)))
+            }
+            root = node
+        } catch let error as InputErrors {
+            throw error
+        } catch {
+            throw InputErrors(.inputError("invalid-yaml", "strata.yml is not valid YAML: \(error)", at: .file(path)))
+        }
+        guard case .mapping(let rootMapping) = root else { preconditionFailure("checked above") }
+        let rootKeys = rootMapping.keys.compactMap(\.mark)
+        let indentUnit = document.indentUnit(rootMapping)
+
+        guard let (key, value) = rootMapping.first(where: { $0.key.string == section.rawValue }), let keyMark = key.mark else {
+            // No such section: add it at the end.
+            var lines = document.lines
+            while let last = lines.last, last.trimmingBlanks().isEmpty { lines.removeLast() }
+            lines.append("")
+            lines.append("\(section.rawValue):")
+            lines += render(entry, indent: indentUnit, step: indentUnit, flowAfter: nil)
+            return document.joined(lines)
+        }
+
+        switch value {
+        case .scalar(let scalar) where scalar.isNull:
+            // `modules:` with nothing after it, or `modules: ~`.
+            var lines = document.lines
+            let keyLine = keyMark.line - 1
+            if scalar.string == "~" || scalar.string.lowercased() == "null", let mark = value.mark {
+                lines[keyLine] = document.removing(from: mark, count: scalar.string.count, in: lines[keyLine])
+            }
+            lines.insert(contentsOf: render(entry, indent: indentUnit, step: indentUnit, flowAfter: nil), at: keyLine + 1)
+            return document.joined(lines)
+        case .mapping(let mapping) where document.isFlow(value):
+            guard mapping.isEmpty, let mark = value.mark else {
+                throw InputErrors(
+                    .inputError(
+                        "cannot-edit-manifest", "'\(section.rawValue)' is written as a flow mapping ({ … }) that strata cannot add to",
+                        at: SourceLocation(path: path, line: keyMark.line, column: keyMark.column),
+                        hint: "write '\(section.rawValue):' as a block mapping, one entry per line, or add the entry by hand"))
+            }
+            // `modules: {}`: drop the braces and add the entry below.
+            var lines = document.lines
+            let line = mark.line - 1
+            guard let width = document.emptyFlowWidth(at: mark, in: lines[line]) else {
+                throw InputErrors(
+                    .inputError(
+                        "cannot-edit-manifest", "'\(section.rawValue)' is an empty mapping spread over several lines",
+                        at: SourceLocation(path: path, line: keyMark.line, column: keyMark.column),
+                        hint: "write '\(section.rawValue):' on a line of its own, or add the entry by hand"))
+            }
+            lines[line] = document.removing(from: mark, count: width, in: lines[line])
+            lines.insert(contentsOf: render(entry, indent: indentUnit, step: indentUnit, flowAfter: nil), at: line + 1)
+            return document.joined(lines)
+        case .mapping(let mapping):
+            let entries = Array(mapping)
+            guard let firstKey = entries.first?.key.mark else { preconditionFailure("a block mapping has at least one entry") }
+            let indent = firstKey.column - 1
+            // Where the section ends: the next root key after it, or the end of the file.
+            let sectionEnd = rootKeys.map { $0.line - 1 }.filter { $0 > keyMark.line - 1 }.min() ?? document.lines.count
+            let chosen = entries.lastIndex { $0.key.string == sibling } ?? entries.count - 1
+            let start = entries[chosen].key.mark!.line - 1
+            let next = chosen + 1 < entries.count ? entries[chosen + 1].key.mark!.line - 1 : sectionEnd
+            let end = document.lastContentLine(from: start, before: next, indent: indent)
+            let previous = entries[chosen]
+            var step = indentUnit
+            var flowAfter: FlowStyle?
+            if case .mapping = previous.value, let fieldsMark = previous.value.mark {
+                if document.isFlow(previous.value) {
+                    if fieldsMark.line == previous.key.mark!.line {
+                        flowAfter = FlowStyle(valueColumn: fieldsMark.column - 1, keyIndent: indent)
+                    }
+                } else if fieldsMark.column - 1 > indent {
+                    step = fieldsMark.column - 1 - indent
+                }
+            }
+            var lines = document.lines
+            lines.insert(contentsOf: render(entry, indent: indent, step: step, flowAfter: flowAfter), at: end + 1)
+            return document.joined(lines)
+        default:
+            throw InputErrors(
+                .inputError(
+                    "wrong-type", "'\(section.rawValue)' must be a mapping of names to their settings",
+                    at: SourceLocation(path: path, line: keyMark.line, column: keyMark.column)))
+        }
+    }
+
+    /// The value column of a one-line entry to align with, and the entries' indentation.
+    struct FlowStyle {
+        var valueColumn: Int
+        var keyIndent: Int
+    }
+
+    /// The lines of `entry`, in flow style aligned like its predecessor or in block style.
+    static func render(_ entry: Entry, indent: Int, step: Int, flowAfter: FlowStyle?) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        let name = scalar(entry.name)
+        if let flow = flowAfter {
+            let fields = entry.fields.map { "\($0.key): \(render($0.value))" }.joined(separator: ", ")
+            let head = pad + name + ":"
+            let gap = max(1, flow.valueColumn - head.count)
+            return [head + String(repeating: " ", count: gap) + (fields.isEmpty ? "{}" : "{ \(fields) }")]
+        }
+        guard !entry.fields.isEmpty else { return [pad + name + ": {}"] }
+        let inner = String(repeating: " ", count: indent + step)
+        return [pad + name + ":"] + entry.fields.map { inner + "\($0.key): \(render($0.value))" }
+    }
+
+    static func render(_ value: Entry.Value) -> String {
+        switch value {
+        case .flag(let flag): return flag ? "true" : "false"
+        case .scalar(let text): return scalar(text)
+        case .list(let items): return "[" + items.map(scalar).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// `text` as a YAML scalar: plain when YAML reads it back as the same string, quoted otherwise.
+    static func scalar(_ text: String) -> String {
+        let ambiguous: Set<String> = ["", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"]
+        let plain = text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0))
+        }
+        if plain, !ambiguous.contains(text.lowercased()), text.first.map({ !$0.isNumber && $0 != "-" && $0 != "." }) ?? false {
+            return text
+        }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// The text of strata.yml as lines, keeping its line ending and whether it ends with one.
+private struct Document {
+    let lines: [String]
+    let newline: String
+    let endsWithNewline: Bool
+
+    init(_ text: String) {
+        newline = text.contains("\r\n") ? "\r\n" : "\n"
+        endsWithNewline = text.isEmpty || text.hasSuffix(newline)
+        var lines = text.components(separatedBy: newline)
+        if endsWithNewline, lines.last == "" { lines.removeLast() }
+        self.lines = lines
+    }
+
+    func joined(_ lines: [String]) -> String {
+        lines.joined(separator: newline) + newline
+    }
+
+    /// The indentation step the file uses for nested block mappings and lists (2 if none shows).
+    func indentUnit(_ root: Node.Mapping) -> Int {
+        for (key, value) in root {
+            guard let keyMark = key.mark, let valueMark = value.mark, valueMark.line > keyMark.line else { continue }
+            let step = valueMark.column - keyMark.column
+            if step > 0 { return step }
+        }
+        return 2
+    }
+
+    /// The last line of an entry that starts at line `start` (0-based) and runs up to `next`:
+    /// trailing blank lines and comments at or left of the entries' indentation belong to
+    /// what follows (a `# domain` heading above the next group), deeper comments to the entry.
+    func lastContentLine(from start: Int, before next: Int, indent: Int) -> Int {
+        var end = min(next, lines.count) - 1
+        while end > start {
+            let line = lines[end]
+            let content = line.trimmingBlanks()
+            let depth = line.prefix { $0 == " " }.count
+            guard content.isEmpty || (content.hasPrefix("#") && depth <= indent) else { break }
+            end -= 1
+        }
+        return end
+    }
+
+    /// True if `node` is written in flow style (`{ … }`, `[ … ]`); Yams does not keep the style.
+    func isFlow(_ node: Node) -> Bool {
+        guard let mark = node.mark, mark.line - 1 < lines.count else { return false }
+        let scalars = Array(lines[mark.line - 1].unicodeScalars)
+        return mark.column - 1 < scalars.count && (scalars[mark.column - 1] == "{" || scalars[mark.column - 1] == "[")
+    }
+
+    /// The width of an empty flow mapping (`{}` or `{ }`) starting at `mark`, nil if it does
+    /// not close on the same line.
+    func emptyFlowWidth(at mark: Mark, in line: String) -> Int? {
+        let scalars = Array(line.unicodeScalars)
+        var index = mark.column - 1
+        guard index < scalars.count, scalars[index] == "{" else { return nil }
+        index += 1
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+        guard index < scalars.count, scalars[index] == "}" else { return nil }
+        return index + 1 - (mark.column - 1)
+    }
+
+    /// `line` without `count` scalars at `mark`'s column, and without the spaces left before it.
+    func removing(from mark: Mark, count: Int, in line: String) -> String {
+        var scalars = Array(line.unicodeScalars)
+        let start = mark.column - 1
+        scalars.removeSubrange(start..<min(scalars.count, start + count))
+        // `modules: {}` becomes `modules:`; `modules: {}  # note` becomes `modules:  # note`.
+        let before = String(String.UnicodeScalarView(scalars[..<min(start, scalars.count)]))
+        let after = String(String.UnicodeScalarView(scalars[min(start, scalars.count)...]))
+        let result = before.trimmingTrailingBlanks() + after
+        return result
+    }
+}
+
+extension String {
+    fileprivate func trimmingBlanks() -> Substring {
+        let trimmed = drop { $0 == " " || $0 == "\t" }
+        return trimmed.prefix(trimmed.count - trimmed.reversed().prefix { $0 == " " || $0 == "\t" || $0 == "\r" }.count)
+    }
+
+    fileprivate func trimmingTrailingBlanks() -> String {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}
