@@ -21,6 +21,12 @@ import Testing
         workspace.dependencies[workspace.index[name]!].map { workspace.targets[$0.target].name }.sorted()
     }
 
+    @Test func emptySectionsAreHowANewWorkspaceStarts() async throws {
+        let workspace = try await InlineWorkspace.load("layers: [core]\nmodules:\napps:\nowners:\nrules:\npackages:\n").workspace
+        #expect(workspace.targets.isEmpty)
+        #expect(workspace.manifest.mode == .generate)
+    }
+
     @Test func everyModuleGetsItsTargetsByTheNamingTemplates() async throws {
         let workspace = try await InlineWorkspace.load(Self.manifest).workspace
         #expect(

@@ -75,11 +75,10 @@ struct NewOptions: ParsableArguments {
         if dryRun {
             let old = (try? String(contentsOfFile: scaffold.workspace.manifest.path, encoding: .utf8)) ?? ""
             Terminal.standardOutput(UnifiedDiff.diff(old: old, new: scaffold.manifestText, oldPath: "a/\(manifest)", newPath: "b/\(manifest)"))
-            for file in scaffold.files { Terminal.standardOutput("would create \(display(root + "/" + file.path))") }
+            for file in scaffold.files { Terminal.standardOutput("would create \(display(root + "/" + file.path))\n") }
             for change in scaffold.generation.changes {
-                Terminal.standardOutput(
-                    "would \(change.change == .create ? "create" : change.change == .update ? "update" : "remove") \(display(root + "/" + change.path))"
-                )
+                let verb = change.change == .create ? "create" : change.change == .update ? "update" : "remove"
+                Terminal.standardOutput("would \(verb) \(display(root + "/" + change.path))\n")
             }
             Terminal.standardError("strata: dry run; nothing was written")
             return
