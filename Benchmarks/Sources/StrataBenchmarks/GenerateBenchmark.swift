@@ -3,7 +3,7 @@ import StrataGenerate
 import StrataModel
 import StrataSynthetic
 
-/// `strata generate` on the synthetic workspace in both layouts: a first run into an empty
+/// `strata generate` on the synthetic workspace in both layouts, and with XcodeGen specs: a first run into an empty
 /// folder, and a re-run that must write nothing. Phases are timed separately so that the file
 /// system's share (creating thousands of folders and files) can be told from Strata's.
 enum GenerateBenchmark {
@@ -12,12 +12,17 @@ enum GenerateBenchmark {
         print("")
         print("| layout | files | load strata.yml and graph | render | compare with disk | write | first run | re-run (writes) |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
-        for layout in ["single", "packages"] {
+        let configurations = [
+            ("single", "layout: single"),
+            ("packages", "layout: packages"),
+            ("packages + XcodeGen", "layout: packages, xcodegen: { platform: iOS, deployment-target: \"17.0\" }"),
+        ]
+        for (layout, settings) in configurations {
             let folder = base + "/strata-generate-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let synthetic = SyntheticWorkspace(configuration: .init(moduleCount: modules, seed: 1))
-            let manifest = synthetic.generateModeManifest() + "\ngenerate: { layout: \(layout), umbrella: SyntheticFramework }\n"
+            let manifest = synthetic.generateModeManifest() + "\ngenerate: { \(settings), umbrella: SyntheticFramework }\n"
             try manifest.write(toFile: folder + "/strata.yml", atomically: true, encoding: .utf8)
 
             var load: [Duration] = [], render: [Duration] = [], compare: [Duration] = [], write: [Duration] = []
@@ -27,7 +32,7 @@ enum GenerateBenchmark {
             let clock = ContinuousClock()
             for round in 0...iterations {
                 // First run: an empty workspace but for strata.yml.
-                for item in ["Package.swift", "Packages", "Sources", "CODEOWNERS"] {
+                for item in ["Package.swift", "Packages", "Sources", "CODEOWNERS", "Xcode"] {
                     try? FileManager.default.removeItem(atPath: folder + "/" + item)
                 }
                 let start = clock.now

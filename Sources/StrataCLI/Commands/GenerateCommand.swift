@@ -8,7 +8,7 @@ import StrataModel
 struct GenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write Package.swift files, the umbrella target and CODEOWNERS from strata.yml.",
+        abstract: "Write Package.swift files, the umbrella target, CODEOWNERS and XcodeGen specs from strata.yml.",
         discussion: """
             Every generated file carries a marker with a hash of its contents. A file that is already \
             up to date is not touched; a generated file edited by hand, or a file strata did not write, \
