@@ -168,10 +168,7 @@ struct XcodeGenGenerator {
 
     /// The lines of a YAML document for `node`, keys in the order given, strings quoted only where YAML needs it.
     static func yaml(_ node: Node) -> [String] {
-        let text = (try? Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)) ?? ""
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+        BlockYAMLEmitter.lines(node)
     }
 }
 
