@@ -39,15 +39,7 @@ struct PackageManifestGenerator {
         try checkPackageIdentities()
         let plans = packages()
         // Packages are independent: render them on all cores.
-        let results = UnsafeMutableBufferPointer<GeneratedFile?>.allocate(capacity: plans.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let output = results
-        let chunks = min(plans.count, ProcessInfo.processInfo.activeProcessorCount * 4)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for index in stride(from: chunk, to: plans.count, by: chunks) { output[index] = file(for: plans[index]) }
-        }
-        return results.map { $0! }
+        return ParallelRendering.map(plans) { file(for: $0) }
     }
 
     /// The packages of the layout, root last.

@@ -38,7 +38,8 @@ struct XcodeGenGenerator {
         for project in projects {
             for target in project.targets { projectOfTarget[target] = project }
         }
-        return [sharedSettings()] + projects.map { project(for: $0, projectOfTarget: projectOfTarget) }
+        // Projects are independent: render them on all cores.
+        return [sharedSettings()] + ParallelRendering.map(projects) { project(for: $0, projectOfTarget: projectOfTarget) }
     }
 
     func projectPlans() -> [ProjectPlan] {

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Renders independent files on all cores, keeping their order.
+enum ParallelRendering {
+    static func map<Input: Sendable, Output>(_ inputs: [Input], _ render: (Input) -> Output) -> [Output] {
+        guard inputs.count > 1 else { return inputs.map(render) }
+        let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: inputs.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let output = results
+        // More chunks than cores, interleaved, so uneven files still spread evenly.
+        let chunks = min(inputs.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        withoutActuallyEscaping(render) { render in
+            nonisolated(unsafe) let render = render
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for index in stride(from: chunk, to: inputs.count, by: chunks) { output[index] = render(inputs[index]) }
+            }
+        }
+        return results.map { $0! }
+    }
+}
