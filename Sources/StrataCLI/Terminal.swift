@@ -1,4 +1,5 @@
 import Foundation
+import StrataDiagnostics
 
 /// Where the command line writes, and whether it may use colour.
 enum Terminal {
@@ -8,6 +9,13 @@ enum Terminal {
 
     static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Prints diagnostics to standard error as text, paths relative to the current folder.
+    static func standardError(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        let text = TextFormatter(useColor: standardErrorSupportsColor)
+        standardError(text.diagnosticLines(diagnostics, displayPath: PathDisplay().callAsFunction).joined(separator: "\n"))
     }
 
     /// Colour only on a terminal, never when NO_COLOR is set (https://no-color.org) or TERM is dumb.

@@ -71,3 +71,20 @@ public struct ByteReader: Sendable {
         return Value(littleEndian: buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) })
     }
 }
+
+extension ByteWriter {
+    /// A file stamp: path, size, modification time, inode.
+    public mutating func stamp(_ stamp: FileStamp) {
+        string(stamp.path)
+        i64(stamp.size)
+        i64(stamp.modified)
+        u64(stamp.inode)
+    }
+}
+
+extension ByteReader {
+    /// A file stamp written by `ByteWriter.stamp(_:)`.
+    public mutating func stamp() throws(CorruptData) -> FileStamp {
+        FileStamp(path: try string(), size: try i64(), modified: try i64(), inode: try u64())
+    }
+}

@@ -96,12 +96,7 @@ struct CheckCache {
         writer.bytes(magic)
         writer.string(record.key)
         writer.u32(UInt32(record.stamps.count))
-        for stamp in record.stamps {
-            writer.string(stamp.path)
-            writer.i64(stamp.size)
-            writer.i64(stamp.modified)
-            writer.u64(stamp.inode)
-        }
+        for stamp in record.stamps { writer.stamp(stamp) }
         writer.u32(UInt32(record.sources.count))
         for sources in record.sources {
             writer.string(sources.directory)
@@ -128,7 +123,7 @@ struct CheckCache {
         let key = try reader.string()
         var stamps: [FileStamp] = []
         for _ in 0..<(try reader.u32()) {
-            stamps.append(FileStamp(path: try reader.string(), size: try reader.i64(), modified: try reader.i64(), inode: try reader.u64()))
+            stamps.append(try reader.stamp())
         }
         var sources: [TargetSources] = []
         for _ in 0..<(try reader.u32()) {

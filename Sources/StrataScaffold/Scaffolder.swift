@@ -191,13 +191,7 @@ public enum Scaffolder {
     /// A name must be a Swift identifier and must not differ from a module's only in case
     /// (their folders would be one on case-insensitive file systems, as macOS's usually is).
     private static func nameProblems(_ name: String, kind: String, in workspace: Workspace) -> [Diagnostic] {
-        guard SwiftIdentifier.isValid(name) else {
-            return [
-                .inputError(
-                    "invalid-name", "\(kind) name '\(name)' is not a valid Swift identifier", at: nil,
-                    hint: "use letters, digits and underscores, not starting with a digit, e.g. '\(SwiftIdentifier.suggestion(for: name))'")
-            ]
-        }
+        if let problem = SwiftIdentifier.problem(with: name, kind: kind, at: nil) { return [problem] }
         let lowercased = name.lowercased()
         for target in workspace.targets where target.role != .external && target.name != name && target.name.lowercased() == lowercased {
             return [
@@ -343,9 +337,9 @@ public enum Scaffolder {
                     return error
                 })
         }
-        var created = Set(folders)
-        for file in files { created.insert((updated.root + "/" + file.path as NSString).deletingLastPathComponent) }
-        let generation = try WorkspaceGenerator.plan(for: updated, creating: created)
+        // Only the target folders that get files will exist; one whose templates are empty does not.
+        let created = folders.filter { folder in files.contains { (updated.root + "/" + $0.path).hasPrefix(folder + "/") } }
+        let generation = try WorkspaceGenerator.plan(for: updated, creating: Set(created))
         return Scaffold(
             workspace: updated, manifestText: text, files: files, generation: generation, targets: targets,
             warnings: added.filter { $0.severity != .error }.map {
@@ -374,11 +368,10 @@ public enum Scaffolder {
         // The mocks targets of the modules the implementation depends on: what tests and the host app link.
         var mocks: [String] = []
         for name in request.dependencies {
-            guard let id = workspace.index[name], let owner = workspace.targets[id].module, owner != request.name,
-                let ownerModule = workspace.modules.first(where: { $0.name == owner }), let target = ownerModule.targets[.mocks]
+            guard let id = workspace.index[name], let owner = workspace.module(of: id), owner.name != request.name,
+                let target = owner.targets[.mocks], !mocks.contains(workspace.targets[target].name)
             else { continue }
-            let mocksName = workspace.targets[target].name
-            if !mocks.contains(mocksName) { mocks.append(mocksName) }
+            mocks.append(workspace.targets[target].name)
         }
         context["dependencyMocks"] = mocks
         return context

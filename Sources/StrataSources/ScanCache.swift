@@ -86,10 +86,7 @@ public struct ScanCache: Sendable {
         var body = ByteWriter(capacity: records.count * 160)
         body.u32(UInt32(records.count))
         for (stamp, scan) in records {
-            body.string(stamp.path)
-            body.i64(stamp.size)
-            body.i64(stamp.modified)
-            body.u64(stamp.inode)
+            body.stamp(stamp)
             body.u32(UInt32(scan.problems.count))
             for problem in scan.problems {
                 body.u32(id(problem.kind.rawValue))
@@ -151,8 +148,9 @@ public struct ScanCache: Sendable {
         let entryCount = Int(try reader.u32())
         cache.entries.reserveCapacity(entryCount)
         for _ in 0..<entryCount {
-            let path = try reader.string()
-            let key = Key(size: try reader.i64(), modified: try reader.i64(), inode: try reader.u64())
+            let stamp = try reader.stamp()
+            let path = stamp.path
+            let key = Key(size: stamp.size, modified: stamp.modified, inode: stamp.inode)
             var problems: [SourceProblem] = []
             for _ in 0..<(try reader.u32()) {
                 guard let kind = SourceProblem.Kind(rawValue: try string(try reader.u32())) else { throw CorruptData() }

@@ -33,9 +33,8 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let display = PathDisplay()
-        let text = TextFormatter(useColor: Terminal.standardErrorSupportsColor)
         func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
-            Terminal.standardError(text.diagnosticLines(diagnostics, displayPath: display.callAsFunction).joined(separator: "\n"))
+            Terminal.standardError(diagnostics)
             return ExitCode(2)
         }
         let plan: GenerationPlan
@@ -46,9 +45,7 @@ struct GenerateCommand: AsyncParsableCommand {
         } catch {
             throw fail(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
         }
-        if !plan.warnings.isEmpty {
-            Terminal.standardError(text.diagnosticLines(plan.warnings, displayPath: display.callAsFunction).joined(separator: "\n"))
-        }
+        Terminal.standardError(plan.warnings)
         let total = plan.changes.filter { $0.change != .remove }.count + plan.unchanged.count
         let root = display(workspace.root)
         let place = workspace.root == FileManager.default.currentDirectoryPath ? "" : " in \(root)"

@@ -54,22 +54,16 @@ struct NewOptions: ParsableArguments {
     /// Loads the workspace, builds the scaffold and writes it (or prints it with --dry-run).
     func run(what: String, _ make: (Workspace) async throws(InputErrors) -> Scaffold) async throws {
         let display = PathDisplay()
-        let text = TextFormatter(useColor: Terminal.standardErrorSupportsColor)
-        func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
-            Terminal.standardError(text.diagnosticLines(diagnostics, displayPath: display.callAsFunction).joined(separator: "\n"))
-            return ExitCode(2)
-        }
         let scaffold: Scaffold
         do throws(InputErrors) {
             let workspace = try await WorkspaceLoader().load(path: workspace).workspace
             scaffold = try await make(workspace)
             if !dryRun { try scaffold.apply(force: force) }
         } catch {
-            throw fail(error.diagnostics)
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
         }
-        if !scaffold.warnings.isEmpty {
-            Terminal.standardError(text.diagnosticLines(scaffold.warnings, displayPath: display.callAsFunction).joined(separator: "\n"))
-        }
+        Terminal.standardError(scaffold.warnings)
         let root = scaffold.workspace.root
         let manifest = display(scaffold.workspace.manifest.path)
         if dryRun {

@@ -74,7 +74,7 @@ struct XcodeGenGenerator {
             "# Settings every XcodeGen project of \(workspace.name) includes. Run 'xcodegen' in a project's folder",
             "# to make its .xcodeproj.",
         ]
-        return GeneratedFile(path: Self.sharedSettingsPath, comment: .hash, lines: header + Self.yaml(.map(root)))
+        return GeneratedFile(path: Self.sharedSettingsPath, comment: .hash, lines: header + BlockYAMLEmitter.lines(.map(root)))
     }
 
     private func project(for plan: ProjectPlan, projectOfTarget: [Int: ProjectPlan]) -> GeneratedFile {
@@ -129,7 +129,7 @@ struct XcodeGenGenerator {
         }
         root.append(("targets", .map(targets)))
         let header = ["# The Xcode project of \(plan.name), for XcodeGen: run 'xcodegen' in this folder."]
-        return GeneratedFile(path: "\(plan.folder)/project.yml", comment: .hash, lines: header + Self.yaml(.map(root)))
+        return GeneratedFile(path: "\(plan.folder)/project.yml", comment: .hash, lines: header + BlockYAMLEmitter.lines(.map(root)))
     }
 
     /// XcodeGen's product type for a target.
@@ -165,11 +165,6 @@ struct XcodeGenGenerator {
     /// `absolute` as seen from `folder` (relative to the workspace root).
     private func relative(_ absolute: String, from folder: String) -> String {
         PathResolution.relative(absolute, from: PathResolution.resolve(folder, in: workspace.root))
-    }
-
-    /// The lines of a YAML document for `node`, keys in the order given, strings quoted only where YAML needs it.
-    static func yaml(_ node: Node) -> [String] {
-        BlockYAMLEmitter.lines(node)
     }
 }
 

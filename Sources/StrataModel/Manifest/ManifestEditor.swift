@@ -16,7 +16,7 @@ public enum ManifestEditor {
     }
 
     /// One entry: its name and fields in the order they are written.
-    public struct Entry: Sendable, Hashable {
+    public struct Entry: Sendable {
         /// A field's value: a scalar or a list of scalars.
         public enum Value: Sendable, Hashable {
             case flag(Bool)
@@ -30,18 +30,6 @@ public enum ManifestEditor {
         public init(name: String, fields: [(key: String, value: Value)]) {
             self.name = name
             self.fields = fields
-        }
-
-        public static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.name == rhs.name && lhs.fields.map(\.key) == rhs.fields.map(\.key) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(name)
-            for field in fields {
-                hasher.combine(field.key)
-                hasher.combine(field.value)
-            }
         }
     }
 
@@ -74,7 +62,7 @@ public enum ManifestEditor {
             while let last = lines.last, last.trimmingBlanks().isEmpty { lines.removeLast() }
             lines.append("")
             lines.append("\(section.rawValue):")
-            lines += render(entry, indent: indentUnit, step: indentUnit, flowAfter: nil)
+            lines += render(entry, indent: indentUnit, step: indentUnit, flowColumn: nil)
             return document.joined(lines)
         }
 
@@ -86,7 +74,7 @@ public enum ManifestEditor {
             if scalar.string == "~" || scalar.string.lowercased() == "null", let mark = value.mark {
                 lines[keyLine] = document.removing(from: mark, count: scalar.string.count, in: lines[keyLine])
             }
-            lines.insert(contentsOf: render(entry, indent: indentUnit, step: indentUnit, flowAfter: nil), at: keyLine + 1)
+            lines.insert(contentsOf: render(entry, indent: indentUnit, step: indentUnit, flowColumn: nil), at: keyLine + 1)
             return document.joined(lines)
         case .mapping(let mapping) where document.isFlow(value):
             guard mapping.isEmpty, let mark = value.mark else {
@@ -107,7 +95,7 @@ public enum ManifestEditor {
                         hint: "write '\(section.rawValue):' on a line of its own, or add the entry by hand"))
             }
             lines[line] = document.removing(from: mark, count: width, in: lines[line])
-            lines.insert(contentsOf: render(entry, indent: indentUnit, step: indentUnit, flowAfter: nil), at: line + 1)
+            lines.insert(contentsOf: render(entry, indent: indentUnit, step: indentUnit, flowColumn: nil), at: line + 1)
             return document.joined(lines)
         case .mapping(let mapping):
             let entries = Array(mapping)
@@ -121,18 +109,18 @@ public enum ManifestEditor {
             let end = document.lastContentLine(from: start, before: next, indent: indent)
             let previous = entries[chosen]
             var step = indentUnit
-            var flowAfter: FlowStyle?
+            var flowColumn: Int?
             if case .mapping = previous.value, let fieldsMark = previous.value.mark {
                 if document.isFlow(previous.value) {
                     if fieldsMark.line == previous.key.mark!.line {
-                        flowAfter = FlowStyle(valueColumn: fieldsMark.column - 1, keyIndent: indent)
+                        flowColumn = fieldsMark.column - 1
                     }
                 } else if fieldsMark.column - 1 > indent {
                     step = fieldsMark.column - 1 - indent
                 }
             }
             var lines = document.lines
-            lines.insert(contentsOf: render(entry, indent: indent, step: step, flowAfter: flowAfter), at: end + 1)
+            lines.insert(contentsOf: render(entry, indent: indent, step: step, flowColumn: flowColumn), at: end + 1)
             return document.joined(lines)
         default:
             throw InputErrors(
@@ -142,20 +130,15 @@ public enum ManifestEditor {
         }
     }
 
-    /// The value column of a one-line entry to align with, and the entries' indentation.
-    struct FlowStyle {
-        var valueColumn: Int
-        var keyIndent: Int
-    }
-
-    /// The lines of `entry`, in flow style aligned like its predecessor or in block style.
-    static func render(_ entry: Entry, indent: Int, step: Int, flowAfter: FlowStyle?) -> [String] {
+    /// The lines of `entry`: one line in flow style with its value at `flowColumn` (as far as
+    /// the name allows), like a one-line predecessor, or in block style.
+    static func render(_ entry: Entry, indent: Int, step: Int, flowColumn: Int?) -> [String] {
         let pad = String(repeating: " ", count: indent)
         let name = scalar(entry.name)
-        if let flow = flowAfter {
+        if let flowColumn {
             let fields = entry.fields.map { "\($0.key): \(render($0.value))" }.joined(separator: ", ")
             let head = pad + name + ":"
-            let gap = max(1, flow.valueColumn - head.count)
+            let gap = max(1, flowColumn - head.count)
             return [head + String(repeating: " ", count: gap) + (fields.isEmpty ? "{}" : "{ \(fields) }")]
         }
         guard !entry.fields.isEmpty else { return [pad + name + ": {}"] }
@@ -188,11 +171,10 @@ public enum ManifestEditor {
 private struct Document {
     let lines: [String]
     let newline: String
-    let endsWithNewline: Bool
 
     init(_ text: String) {
         newline = text.contains("\r\n") ? "\r\n" : "\n"
-        endsWithNewline = text.isEmpty || text.hasSuffix(newline)
+        let endsWithNewline = text.isEmpty || text.hasSuffix(newline)
         var lines = text.components(separatedBy: newline)
         if endsWithNewline, lines.last == "" { lines.removeLast() }
         self.lines = lines

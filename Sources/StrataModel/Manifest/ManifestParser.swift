@@ -272,10 +272,9 @@ struct ManifestParser {
     }
 
     private mutating func checkIdentifier(_ name: Located<String>, kind: String) {
-        guard !SwiftIdentifier.isValid(name.value) else { return }
-        reader.report(
-            "invalid-name", "\(kind) name '\(name.value)' is not a valid Swift identifier", at: name.location,
-            hint: "use letters, digits and underscores, not starting with a digit, e.g. '\(SwiftIdentifier.suggestion(for: name.value))'")
+        if let problem = SwiftIdentifier.problem(with: name.value, kind: kind, at: name.location) {
+            reader.report(problem.id, problem.message, at: name.location, hint: problem.hint)
+        }
     }
 
     // MARK: - Owners, rules, adopt

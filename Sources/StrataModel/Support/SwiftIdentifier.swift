@@ -1,3 +1,5 @@
+public import StrataDiagnostics
+
 /// Checks for names that become Swift module and target names.
 public enum SwiftIdentifier {
     /// True if `name` is a plain Swift identifier usable as a module name: ASCII letters, digits
@@ -6,6 +8,15 @@ public enum SwiftIdentifier {
         guard let first = name.unicodeScalars.first, !keywords.contains(name) else { return false }
         guard first == "_" || first.properties.isAlphabetic && first.isASCII else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    /// The `invalid-name` error for a module or app name (`kind`) that is not a valid
+    /// identifier, with a valid one close to it as the hint; nil if the name is valid.
+    public static func problem(with name: String, kind: String, at location: SourceLocation?) -> Diagnostic? {
+        guard !isValid(name) else { return nil }
+        return .inputError(
+            "invalid-name", "\(kind) name '\(name)' is not a valid Swift identifier", at: location,
+            hint: "use letters, digits and underscores, not starting with a digit, e.g. '\(suggestion(for: name))'")
     }
 
     /// A valid identifier close to `name`, for hints.

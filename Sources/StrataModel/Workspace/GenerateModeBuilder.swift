@@ -201,6 +201,17 @@ enum GenerateModeBuilder {
         }
 
         // 3. Conventional edges.
+        /// The mocks targets of the other modules `declaration`'s implementation depends on, each
+        /// with the dependency entry that brings it: what its tests and its host app link.
+        func mocksOfDependencies(_ declaration: ModuleDeclaration) -> [(target: Int, location: SourceLocation)] {
+            declaration.dependencies.compactMap { entry in
+                guard let dependency = assembler.index[entry.value],
+                    let owner = assembler.targets[dependency].module, owner != declaration.name.value,
+                    let mocks = moduleByName[owner]?.targets[.mocks]
+                else { return nil }
+                return (mocks, entry.location)
+            }
+        }
         for (declaration, module) in zip(manifest.modules, modules) {
             let implementation = module.targets[.implementation]!
             let location = declaration.name.location
@@ -220,12 +231,8 @@ enum GenerateModeBuilder {
                 if let mocks = module.targets[.mocks] {
                     assembler.addEdge(from: tests, to: mocks, location: declaration.tests?.location ?? location, automatic: true)
                 }
-                for entry in declaration.dependencies {
-                    guard let dependency = assembler.index[entry.value],
-                        let owner = assembler.targets[dependency].module, owner != declaration.name.value,
-                        let ownerMocks = moduleByName[owner]?.targets[.mocks]
-                    else { continue }
-                    assembler.addEdge(from: tests, to: ownerMocks, location: entry.location, automatic: true)
+                for (mocks, location) in mocksOfDependencies(declaration) {
+                    assembler.addEdge(from: tests, to: mocks, location: location, automatic: true)
                 }
             }
         }
@@ -238,12 +245,8 @@ enum GenerateModeBuilder {
             for role in [TargetRole.implementation, .interface] {
                 if let target = module.targets[role] { assembler.addEdge(from: host, to: target, location: location, automatic: true) }
             }
-            for entry in declaration.dependencies {
-                guard let dependency = assembler.index[entry.value],
-                    let owner = assembler.targets[dependency].module, owner != declaration.name.value,
-                    let ownerMocks = moduleByName[owner]?.targets[.mocks]
-                else { continue }
-                assembler.addEdge(from: host, to: ownerMocks, location: entry.location, automatic: true)
+            for (mocks, location) in mocksOfDependencies(declaration) {
+                assembler.addEdge(from: host, to: mocks, location: location, automatic: true)
             }
         }
 
