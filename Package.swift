@@ -14,9 +14,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "strata", targets: ["strata"]),
+        .library(name: "StrataAffected", targets: ["StrataAffected"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
         .library(name: "StrataFileSystem", targets: ["StrataFileSystem"]),
         .library(name: "StrataGenerate", targets: ["StrataGenerate"]),
+        .library(name: "StrataGit", targets: ["StrataGit"]),
         .library(name: "StrataGraph", targets: ["StrataGraph"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
@@ -45,6 +47,7 @@ let package = Package(
         .target(
             name: "StrataCLI",
             dependencies: [
+                "StrataAffected",
                 "StrataDiagnostics",
                 "StrataFileSystem",
                 "StrataGenerate",
@@ -54,6 +57,23 @@ let package = Package(
                 "StrataSources",
                 "StrataSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataAffected",
+            dependencies: [
+                "StrataDiagnostics", "StrataGenerate", "StrataGit", "StrataModel", "StrataSources",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataGit",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),
@@ -106,6 +126,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .testTarget(
+            name: "StrataAffectedTests",
+            dependencies: [
+                "StrataAffected", "StrataDiagnostics", "StrataGenerate", "StrataGit", "StrataModel", "StrataModelTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(

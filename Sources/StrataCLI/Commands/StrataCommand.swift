@@ -7,7 +7,10 @@ public struct StrataCommand: AsyncParsableCommand {
         abstract: "Keep a layered, modular Swift workspace true to its architecture.",
         discussion: "Exit status: 0 clean, 1 violations at error severity, 2 bad input or usage.",
         version: StrataVersion.current,
-        subcommands: [CheckCommand.self, GenerateCommand.self, NewCommand.self, RulesCommand.self, SynthesizeCommand.self]
+        subcommands: [
+            AffectedCommand.self, CheckCommand.self, GenerateCommand.self, NewCommand.self, RulesCommand.self, SynthesizeCommand.self,
+            TestCommand.self,
+        ]
     )
 
     public init() {}

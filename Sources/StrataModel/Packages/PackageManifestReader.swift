@@ -37,28 +37,31 @@ public enum PackageManifestReader {
         return try await DumpPackageReader.read(path: path)
     }
 
-    /// Reads `path` the way `reading` says, reporting which way was used and why.
-    public static func read(path: String, reading: WorkspaceLoader.PackageReading) async throws(InputErrors) -> (PackageManifest, PackageReadReport) {
+    /// Reads `path` from `files` the way `reading` says, reporting which way was used and why.
+    public static func read(
+        path: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles = LocalFiles()
+    ) async throws(InputErrors) -> (PackageManifest, PackageReadReport) {
+        let bytes = try contents(of: path, in: files)
         if reading == .automatic {
-            switch try readStatically(path: path) {
+            switch readStatically(path: path, bytes: bytes) {
             case .read(let manifest):
                 return (manifest, PackageReadReport(path: path, method: .static, reason: nil))
             case .uncertain(let reason, let location):
                 let place = location.map { " (line \($0.line))" } ?? ""
-                let manifest = try await DumpPackageReader.read(path: path)
+                let manifest = try await files.evaluatePackage(at: path)
                 return (manifest, PackageReadReport(path: path, method: .dumpPackage, reason: reason + place))
             }
         }
-        let manifest = try await DumpPackageReader.read(path: path)
+        let manifest = try await files.evaluatePackage(at: path)
         return (manifest, PackageReadReport(path: path, method: .dumpPackage, reason: "dump-package was requested"))
     }
 
-    private static func contents(of path: String) throws(InputErrors) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    private static func contents(of path: String, in files: any WorkspaceFiles = LocalFiles()) throws(InputErrors) -> [UInt8] {
+        guard let data = files.contents(of: path) else {
             throw InputErrors(
                 .inputError(
                     "missing-package", "cannot read '\(path)'", at: nil, hint: "check that the Package.swift exists and is readable"))
         }
-        return [UInt8](data)
+        return data
     }
 }

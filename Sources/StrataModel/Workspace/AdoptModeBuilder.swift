@@ -17,10 +17,12 @@ import StrataSources
 /// - A target is dynamic if a `.dynamic` library product of its package contains it.
 struct AdoptModeBuilder {
     let packageReading: WorkspaceLoader.PackageReading
+    /// Where the Package.swift files and folders are read from.
+    let files: any WorkspaceFiles
 
     func build(_ manifest: Manifest, root: String) async throws(InputErrors) -> LoadedWorkspace {
         guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
-        let folders = try Self.packageFolders(settings, root: root)
+        let folders = try Self.packageFolders(settings, root: root, files: files)
         let (packages, reports) = try await readPackages(folders, root: root)
 
         var assembler = GraphAssembler()
@@ -74,7 +76,7 @@ struct AdoptModeBuilder {
                         linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
                         isTestHost: place.isHost, location: target.location ?? .file(package.path),
                         package: place.role == .external ? package.name : nil,
-                        sources: place.role == .external ? nil : Self.sources(of: target, in: package.directory)),
+                        sources: place.role == .external ? nil : Self.sources(of: target, in: package.directory, files: files)),
                     origin: "package '\(package.name)'")
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
@@ -214,14 +216,14 @@ struct AdoptModeBuilder {
 
     /// Where SwiftPM looks for a target's sources: its `path:`, else the first predefined
     /// folder that holds a folder named after it; narrowed by `sources:`, less `exclude:`.
-    static func sources(of target: PackageTarget, in packageFolder: String) -> TargetSources {
+    static func sources(of target: PackageTarget, in packageFolder: String, files: any WorkspaceFiles) -> TargetSources {
         let directory: String
         if let path = target.path {
             directory = PathResolution.resolve(path, in: packageFolder)
         } else {
             let candidates = TargetSources.predefinedFolders(isTest: target.kind == .test)
                 .map { PathResolution.resolve("\($0)/\(target.name)", in: packageFolder) }
-            directory = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+            directory = candidates.first { files.exists($0) } ?? candidates[0]
         }
         return TargetSources(
             directory: directory,
@@ -232,12 +234,12 @@ struct AdoptModeBuilder {
     // MARK: - Finding and reading packages
 
     /// Absolute folders holding a Package.swift, from `adopt.packages`.
-    static func packageFolders(_ settings: AdoptSettings, root: String) throws(InputErrors) -> [String] {
+    static func packageFolders(_ settings: AdoptSettings, root: String, files: any WorkspaceFiles) throws(InputErrors) -> [String] {
         var folders: [String] = []
         var problems: [Diagnostic] = []
         for entry in settings.packages {
-            let matches = expand(entry.value, root: root).filter {
-                FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("Package.swift"))
+            let matches = expand(entry.value, root: root, files: files).filter {
+                files.exists(($0 as NSString).appendingPathComponent("Package.swift"))
             }
             if matches.isEmpty && !Glob.isPattern(entry.value) && entry.location != settings.location {
                 problems.append(
@@ -259,7 +261,7 @@ struct AdoptModeBuilder {
     }
 
     /// Expands a folder pattern such as `Packages/*` relative to `root`, sorted.
-    static func expand(_ pattern: String, root: String) -> [String] {
+    static func expand(_ pattern: String, root: String, files: any WorkspaceFiles) -> [String] {
         var current = [root]
         for component in pattern.split(separator: "/").map(String.init) where component != "." && !component.isEmpty {
             if component == ".." || !Glob.isPattern(component) {
@@ -268,8 +270,7 @@ struct AdoptModeBuilder {
             }
             let glob = Glob(component)
             current = current.flatMap { folder -> [String] in
-                let children = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                return children.filter { !$0.hasPrefix(".") && glob.matches($0) }.sorted()
+                return files.children(of: folder).filter { !$0.hasPrefix(".") && glob.matches($0) }.sorted()
                     .map { (folder as NSString).appendingPathComponent($0) }
             }
         }
@@ -280,13 +281,14 @@ struct AdoptModeBuilder {
     /// inside the task closure: Swift 6.3 in release builds lost the closure's captured folder
     /// name when the typed catch sat in the closure itself.)
     private static func read(
-        folder: String, reading: WorkspaceLoader.PackageReading
+        folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles
     ) async
         -> Result<(PackageManifest, PackageReadReport), InputErrors>
     {
         do {
             return .success(
-                try await PackageManifestReader.read(path: (folder as NSString).appendingPathComponent("Package.swift"), reading: reading))
+                try await PackageManifestReader.read(
+                    path: (folder as NSString).appendingPathComponent("Package.swift"), reading: reading, files: files))
         } catch {
             return .failure(error)
         }
@@ -301,12 +303,13 @@ struct AdoptModeBuilder {
         var problems: [Diagnostic] = []
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
         let reading = packageReading
+        let files = files
         while !pending.isEmpty {
             let batch = pending
             pending = []
             let results = await withTaskGroup(of: (String, Result<(PackageManifest, PackageReadReport), InputErrors>).self) { group in
                 for folder in batch {
-                    group.addTask { (folder, await Self.read(folder: folder, reading: reading)) }
+                    group.addTask { (folder, await Self.read(folder: folder, reading: reading, files: files)) }
                 }
                 var collected: [String: Result<(PackageManifest, PackageReadReport), InputErrors>] = [:]
                 for await (folder, result) in group { collected[folder] = result }
@@ -322,7 +325,7 @@ struct AdoptModeBuilder {
                     for dependency in read.0.dependencies {
                         guard case .fileSystem(let path) = dependency.source, path.hasPrefix(rootPrefix) || path == root,
                             !seen.contains(path),
-                            FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("Package.swift"))
+                            files.exists((path as NSString).appendingPathComponent("Package.swift"))
                         else { continue }
                         seen.insert(path)
                         pending.append(path)

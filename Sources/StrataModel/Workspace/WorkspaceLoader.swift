@@ -37,9 +37,13 @@ public struct WorkspaceLoader: Sendable {
     }
 
     public var packageReading: PackageReading
+    /// Where Package.swift files and folders are read from (adopt mode): the disk by default,
+    /// or a revision that is not checked out.
+    public var files: any WorkspaceFiles
 
-    public init(packageReading: PackageReading = .automatic) {
+    public init(packageReading: PackageReading = .automatic, files: any WorkspaceFiles = LocalFiles()) {
         self.packageReading = packageReading
+        self.files = files
     }
 
     /// Loads the workspace at `path`: a folder holding strata.yml, or the strata.yml itself.
@@ -57,7 +61,7 @@ public struct WorkspaceLoader: Sendable {
             let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root)
             return LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
         case .adopt:
-            return try await AdoptModeBuilder(packageReading: packageReading).build(manifest, root: root)
+            return try await AdoptModeBuilder(packageReading: packageReading, files: files).build(manifest, root: root)
         }
     }
 

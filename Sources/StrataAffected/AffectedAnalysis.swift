@@ -1,0 +1,213 @@
+public import StrataGit
+public import StrataModel
+import StrataSources
+
+/// Why a target is affected: what started it and the path of dependencies it came along.
+public struct AffectedReason: Sendable, Hashable {
+    public enum Cause: Sendable, Hashable {
+        /// A file in the first target of the chain changed.
+        case file(path: String, change: FileChange.Kind)
+        /// The first target's declaration changed between the revisions (or it is new).
+        case declaration(String)
+        /// The change affects every target (a toolchain pin, an unreadable manifest, …).
+        case everything(String)
+    }
+    public var cause: Cause
+    /// From the target the cause is in to the affected target, each depending on the one before:
+    /// `[Network, SuitService, Suit, CosmonautApp]`.
+    public var chain: [String]
+}
+
+/// An affected target of the head revision.
+public struct AffectedTarget: Sendable, Hashable {
+    /// Index in the head workspace's targets.
+    public var target: Int
+    public var name: String
+    public var role: TargetRole
+    public var reason: AffectedReason
+}
+
+/// A changed file and the targets that own it at either revision.
+public struct ChangedFile: Sendable, Hashable {
+    public var change: FileChange
+    /// The path relative to the workspace root (and the old path, for a rename).
+    public var path: String
+    public var oldPath: String?
+    /// Owning targets, by name, at the head and the base revision together.
+    public var owners: [String]
+    /// What else the file is: "manifest", "toolchain pin".
+    public var role: String?
+}
+
+/// The base revision's graph, as far as it was needed.
+public enum BaseGraph: Sendable {
+    /// No manifest changed and no folder appeared or disappeared, so the base graph is the head's.
+    case sameAsHead
+    case loaded(Workspace, files: any WorkspaceFiles)
+    /// The manifests could not be read at the base revision: why, in words.
+    case unreadable(String)
+}
+
+/// The targets a change affects: the pure part of `strata affected`, given both graphs and
+/// the changed paths.
+///
+/// Seeds are the targets that own a changed file (at either revision), the targets whose
+/// declaration differs between the revisions (new ones included), and the targets of a
+/// Package.swift that changed in a way the graph cannot explain. Every target that depends on
+/// a seed, transitively and edge by edge, is affected too — so an edit inside an
+/// implementation target reaches only what links that target, not the modules that link just
+/// its interface.
+public struct AffectedAnalysis: Sendable {
+    public var changedFiles: [ChangedFile] = []
+    /// Set when everything is affected: why.
+    public var everything: String?
+    /// Affected targets in the head workspace's order.
+    public var affected: [AffectedTarget] = []
+
+    /// Affected test targets.
+    public var tests: [AffectedTarget] { affected.filter { $0.role == .tests } }
+
+    /// Computes the affected set. `changes` carry paths relative to the workspace root;
+    /// `unexplainedPackages` are the changed package manifests (relative paths) whose change
+    /// the graphs do not account for, so all targets of their package are affected.
+    public init(
+        head: Workspace, headFiles: any WorkspaceFiles, base: BaseGraph, changes: [FileChange],
+        unexplainedPackages: Set<String> = []
+    ) {
+        var seeds: [Int: AffectedReason.Cause] = [:]
+        func seed(_ target: Int, _ cause: AffectedReason.Cause) {
+            if seeds[target] == nil { seeds[target] = cause }
+        }
+        let headIndex = TargetFileIndex(head)
+        let baseWorkspace: Workspace?
+        switch base {
+        case .loaded(let workspace, _): baseWorkspace = workspace
+        case .sameAsHead: baseWorkspace = nil
+        case .unreadable(let reason):
+            baseWorkspace = nil
+            everything = reason
+        }
+        let baseIndex = baseWorkspace.map(TargetFileIndex.init)
+
+        // 1. Files.
+        for change in changes {
+            var owners: [Int] = []
+            var role: String?
+            for path in change.touchedPaths {
+                let headOwners = headIndex.owners(of: path)
+                var baseOwners: [Int] = []
+                if let baseIndex, let baseWorkspace {
+                    baseOwners = baseIndex.owners(of: path).compactMap { head.index[baseWorkspace.targets[$0].name] }
+                }
+                for owner in headOwners + baseOwners where !owners.contains(owner) {
+                    owners.append(owner)
+                    seed(owner, .file(path: path, change: change.kind))
+                }
+                if ChangeClassifier.isToolchainPin(path) {
+                    role = "toolchain pin"
+                    if everything == nil { everything = "\(path) pins the toolchain or the resolved packages, which every target builds with" }
+                } else if ChangeClassifier.isManifest(path) {
+                    role = "manifest"
+                }
+            }
+            changedFiles.append(
+                ChangedFile(
+                    change: change, path: change.path, oldPath: change.oldPath, owners: owners.map { head.targets[$0].name }, role: role))
+        }
+
+        // 2. Declarations.
+        if let baseWorkspace {
+            if WorkspaceBuildSettings(baseWorkspace.manifest) != WorkspaceBuildSettings(head.manifest), everything == nil {
+                everything =
+                    "the build settings every target shares changed (\(WorkspaceBuildSettings(baseWorkspace.manifest).summary) → \(WorkspaceBuildSettings(head.manifest).summary))"
+            }
+            for target in head.targets.indices {
+                guard let old = baseWorkspace.index[head.targets[target].name] else {
+                    seed(target, .declaration("\(head.targets[target].name) is new"))
+                    continue
+                }
+                let changes = TargetDeclaration(target, in: head).changes(from: TargetDeclaration(old, in: baseWorkspace))
+                if !changes.isEmpty {
+                    seed(target, .declaration("\(head.targets[target].name): " + changes.joined(separator: "; ")))
+                }
+            }
+        }
+
+        // 3. Package manifests the graphs do not explain: every target of their package.
+        if !unexplainedPackages.isEmpty {
+            let revisions: [(Workspace, any WorkspaceFiles)] =
+                [(head, headFiles)]
+                + (baseWorkspace.flatMap { b in
+                    if case .loaded(_, let files) = base { return [(b, files)] } else { return nil }
+                } ?? [])
+            for (workspace, files) in revisions {
+                for target in workspace.targets {
+                    guard let folder = Self.packageFolder(of: target, in: workspace, files: files),
+                        let manifest = unexplainedPackages.first(where: { ChangeClassifier.folder(of: $0) == folder }),
+                        let headTarget = head.index[target.name]
+                    else { continue }
+                    seed(headTarget, .declaration("\(manifest) changed, and \(target.name) is one of its targets"))
+                }
+            }
+        }
+
+        // 4. Everything, or the seeds and all that depends on them.
+        if let everything {
+            affected = head.targets.enumerated().map { index, target in
+                AffectedTarget(
+                    target: index, name: target.name, role: target.role,
+                    reason: AffectedReason(cause: .everything(everything), chain: [target.name]))
+            }
+            return
+        }
+        affected = Self.closure(of: seeds, in: head)
+    }
+
+    /// The seeds and every target that depends on one, each with the chain that reached it
+    /// (breadth first, so the chain is a shortest one).
+    static func closure(of seeds: [Int: AffectedReason.Cause], in workspace: Workspace) -> [AffectedTarget] {
+        let count = workspace.targets.count
+        var dependents = [[Int]](repeating: [], count: count)
+        for (source, edges) in workspace.dependencies.enumerated() {
+            for edge in edges { dependents[edge.target].append(source) }
+        }
+        var parent = [Int](repeating: -2, count: count)  // -2 unreached, -1 a seed
+        var queue = seeds.keys.sorted()
+        for target in queue { parent[target] = -1 }
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for dependent in dependents[current] where parent[dependent] == -2 {
+                parent[dependent] = current
+                queue.append(dependent)
+            }
+        }
+        return (0..<count).compactMap { target -> AffectedTarget? in
+            guard parent[target] != -2 else { return nil }
+            var chain = [workspace.targets[target].name]
+            var current = target
+            while parent[current] >= 0 {
+                current = parent[current]
+                chain.append(workspace.targets[current].name)
+            }
+            let t = workspace.targets[target]
+            return AffectedTarget(
+                target: target, name: t.name, role: t.role, reason: AffectedReason(cause: seeds[current]!, chain: chain.reversed()))
+        }
+    }
+
+    /// The folder (relative to the root) of the package that declares `target`: the nearest
+    /// folder at or above its sources that holds a Package.swift.
+    static func packageFolder(of target: Target, in workspace: Workspace, files: any WorkspaceFiles) -> String? {
+        guard let directory = target.sources?.directory, var folder = TargetFileIndex.relative(directory, to: workspace.root) else {
+            return nil
+        }
+        while true {
+            let absolute = folder.isEmpty ? workspace.root : workspace.root + "/" + folder
+            if files.exists(absolute + "/Package.swift") { return folder }
+            if folder.isEmpty { return nil }
+            folder = ChangeClassifier.folder(of: folder)
+        }
+    }
+}

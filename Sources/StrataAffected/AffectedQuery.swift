@@ -1,0 +1,153 @@
+import Foundation
+public import StrataDiagnostics
+import StrataGenerate
+import StrataGit
+public import StrataModel
+
+/// What `strata affected` is asked: a workspace and the two revisions to compare.
+public struct AffectedQuery: Sendable {
+    /// The workspace folder (or its strata.yml), as given.
+    public var path: String
+    /// The revision the change is compared against.
+    public var base: String
+    /// The revision with the change; nil means HEAD, or the work tree with `includeUncommitted`.
+    public var head: String?
+    /// Compare the work tree (tracked changes and untracked files) instead of HEAD.
+    public var includeUncommitted: Bool
+    /// Compare against the common ancestor of base and head, as a pull request does.
+    public var mergeBase: Bool
+
+    public init(path: String, base: String, head: String? = nil, includeUncommitted: Bool = false, mergeBase: Bool = false) {
+        self.path = path
+        self.base = base
+        self.head = head
+        self.includeUncommitted = includeUncommitted
+        self.mergeBase = mergeBase
+    }
+}
+
+/// The answer: the revisions compared, the head graph and what the change affects.
+public struct AffectedReport: Sendable {
+    /// The commit compared against (the merge base with `--merge-base`).
+    public var baseCommit: String
+    /// The commit with the change; nil for the work tree.
+    public var headCommit: String?
+    /// The head revision's workspace.
+    public var workspace: Workspace
+    public var analysis: AffectedAnalysis
+    /// Paths with uncommitted changes that were left out (HEAD was compared, not the work tree).
+    public var uncommittedLeftOut: [String]
+    /// How the base graph was obtained, for `--verbose`: "same as head", "read at <commit>", or why it could not be read.
+    public var baseGraph: String
+}
+
+extension AffectedQuery {
+    /// Runs git, loads the graphs and computes the affected set. Throws input errors (exit 2)
+    /// when nothing can be computed: not a repository, an unknown revision, a shallow clone
+    /// without the base, a head manifest with errors.
+    public func run() async throws(InputErrors) -> AffectedReport {
+        if includeUncommitted, let head {
+            throw InputErrors(
+                .inputError(
+                    "conflicting-options", "--include-uncommitted compares the work tree, so it cannot be combined with --head \(head)", at: nil,
+                    hint: "drop --head to include uncommitted changes, or drop --include-uncommitted to compare two commits"))
+        }
+        let manifestPath = try WorkspaceLoader.locateManifest(path)
+        let root = (manifestPath as NSString).deletingLastPathComponent
+        do {
+            let repository = try await GitRepository.open(at: root)
+            let baseCommit = try await repository.commit(base)
+            let headCommit = includeUncommitted ? nil : try await repository.commit(head ?? "HEAD")
+            let from = mergeBase ? try await repository.mergeBase(baseCommit, try await repository.commit(head ?? "HEAD")) : baseCommit
+
+            var changes = try await repository.changes(from: from, to: headCommit)
+            if includeUncommitted {
+                changes += try await repository.untrackedFiles().map { FileChange(kind: .untracked, path: $0) }
+            }
+            changes = changes.compactMap { change in
+                guard let path = repository.pathInFolder(change.path) else { return nil }
+                return FileChange(kind: change.kind, path: path, oldPath: change.oldPath.flatMap(repository.pathInFolder))
+            }
+            let uncommitted = head == nil && !includeUncommitted ? try await repository.uncommittedPaths() : []
+
+            // The head graph: from the disk when it is the work tree or a clean checkout of HEAD.
+            let headFiles: any WorkspaceFiles =
+                headCommit == nil || (head == nil && uncommitted.isEmpty)
+                ? LocalFiles() : try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
+            let workspace = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
+
+            // The base graph, when the change could make it differ from the head's.
+            let manifestChanged = changes.contains { $0.touchedPaths.contains(where: ChangeClassifier.isManifest) }
+            let foldersChanged = changes.contains { $0.kind != .modified }
+            let base: BaseGraph
+            if manifestChanged || (workspace.manifest.mode == .adopt && foldersChanged) {
+                let files = try await RevisionFiles.read(commit: from, repository: repository, root: root)
+                do throws(InputErrors) {
+                    base = .loaded(try await Self.load(manifestPath, from: files, revision: from), files: files)
+                } catch {
+                    let first = error.diagnostics.first.map { "\($0.message)" } ?? "it has errors"
+                    base = .unreadable("the manifests cannot be read at the base revision \(from.prefix(12)): \(first)")
+                }
+            } else {
+                base = .sameAsHead
+            }
+
+            let unexplained = Self.unexplainedPackageChanges(changes, head: (workspace, headFiles), base: base)
+            let analysis = AffectedAnalysis(
+                head: workspace, headFiles: headFiles, base: base, changes: changes, unexplainedPackages: unexplained)
+            let baseDescription: String
+            switch base {
+            case .sameAsHead: baseDescription = "the head graph (no manifest or folder changed)"
+            case .loaded: baseDescription = "read at \(from.prefix(12))"
+            case .unreadable(let reason): baseDescription = reason
+            }
+            return AffectedReport(
+                baseCommit: from, headCommit: headCommit, workspace: workspace, analysis: analysis,
+                uncommittedLeftOut: uncommitted, baseGraph: baseDescription)
+        } catch let error as GitError {
+            throw InputErrors(.inputError(error.id, error.message, at: nil, hint: error.hint))
+        } catch let error as InputErrors {
+            throw error
+        } catch {
+            throw InputErrors(.inputError("affected-failed", "\(error)", at: nil, hint: nil))
+        }
+    }
+
+    /// Loads the workspace of `manifestPath` from `files`; errors name the revision.
+    static func load(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async throws(InputErrors) -> Workspace {
+        guard let bytes = files.contents(of: manifestPath) else {
+            throw InputErrors(
+                .inputError(
+                    "missing-manifest", "there is no \(ManifestLoader.fileName) at \(revision.map { "commit \($0.prefix(12))" } ?? "the work tree")",
+                    at: nil, hint: "the workspace did not exist yet at that revision; compare against a later one"))
+        }
+        let manifest = try ManifestLoader.parse(data: Data(bytes), path: manifestPath)
+        return try await WorkspaceLoader(files: files).load(manifest: manifest).workspace
+    }
+
+    /// The changed package manifests whose change the graphs do not account for. In adopt mode
+    /// that is every one (Strata reads targets and dependencies, not settings); in generate mode
+    /// a Package.swift that is exactly what `strata generate` makes of strata.yml at both
+    /// revisions is explained by strata.yml's own change.
+    static func unexplainedPackageChanges(
+        _ changes: [FileChange], head: (Workspace, any WorkspaceFiles), base: BaseGraph
+    ) -> Set<String> {
+        let manifests = Set(changes.flatMap(\.touchedPaths).filter(ChangeClassifier.isPackageManifest))
+        guard !manifests.isEmpty else { return [] }
+        guard head.0.manifest.mode == .generate else { return manifests }
+        /// True if the file is absent or holds exactly what strata generate makes of the revision.
+        func isGenerated(in workspace: Workspace, files: any WorkspaceFiles) -> (String) -> Bool {
+            let generated = Dictionary(
+                ((try? WorkspaceGenerator.files(for: workspace)) ?? []).map { ($0.path, $0.contents) },
+                uniquingKeysWith: { first, _ in first })
+            return { path in
+                guard let actual = files.contents(of: workspace.root + "/" + path) else { return true }
+                return generated[path].map { Array($0.utf8) == actual } ?? false
+            }
+        }
+        guard case .loaded(let baseWorkspace, let files) = base else { return manifests }
+        let generatedAtHead = isGenerated(in: head.0, files: head.1)
+        let generatedAtBase = isGenerated(in: baseWorkspace, files: files)
+        return manifests.filter { !generatedAtHead($0) || !generatedAtBase($0) }
+    }
+}

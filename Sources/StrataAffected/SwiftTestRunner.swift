@@ -1,0 +1,70 @@
+import Foundation
+public import StrataModel
+import StrataSources
+import Subprocess
+import SystemPackage
+
+/// Runs `swift test` for some test targets of a workspace, package by package (in the
+/// `packages` layout each module's tests are in its own package).
+public struct SwiftTestRunner: Sendable {
+    /// One `swift test` run: a package folder and the test targets to run there.
+    public struct Run: Sendable, Hashable {
+        /// Absolute folder of the package.
+        public var package: String
+        /// The test targets; empty means all of the package's tests.
+        public var tests: [String]
+        public var arguments: [String] {
+            ["test", "--package-path", package] + (tests.isEmpty ? [] : ["--filter", AffectedReport.testFilter(for: tests)])
+        }
+    }
+
+    public init() {}
+
+    /// The runs for `tests` (test target indices of `workspace`): one per package, in the order
+    /// the packages first appear. `all` runs every test of each package instead of filtering.
+    public func plan(_ tests: [Int], in workspace: Workspace, all: Bool = false) -> [Run] {
+        var runs: [Run] = []
+        for test in tests {
+            let target = workspace.targets[test]
+            guard let directory = target.sources?.directory else { continue }
+            let package = Self.packageFolder(containing: directory, root: workspace.root)
+            if let index = runs.firstIndex(where: { $0.package == package }) {
+                if !all { runs[index].tests.append(target.name) }
+            } else {
+                runs.append(Run(package: package, tests: all ? [] : [target.name]))
+            }
+        }
+        return runs
+    }
+
+    /// Runs each `swift test`, passing its output through; returns the first failing status, or 0.
+    public func run(_ runs: [Run], extraArguments: [String]) async throws -> Int32 {
+        var status: Int32 = 0
+        for run in runs {
+            let result = try await Subprocess.run(
+                Self.swiftExecutable, arguments: Arguments(run.arguments + extraArguments),
+                output: .currentStandardOutput, error: .currentStandardError)
+            if case .exited(let code) = result.terminationStatus, code != 0, status == 0 { status = code }
+            if case .signaled(let signal) = result.terminationStatus, status == 0 { status = 128 + signal }
+        }
+        return status
+    }
+
+    /// The `swift` executable: `$STRATA_SWIFT` if set, else `swift` on the PATH.
+    static var swiftExecutable: Executable {
+        if let path = ProcessInfo.processInfo.environment["STRATA_SWIFT"], !path.isEmpty {
+            return .path(FilePath(path))
+        }
+        return .name("swift")
+    }
+
+    /// The nearest folder at or above `directory`, and inside `root`, that holds a Package.swift.
+    static func packageFolder(containing directory: String, root: String) -> String {
+        var folder = directory
+        while folder.count > root.count {
+            if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return root
+    }
+}

@@ -1,0 +1,73 @@
+import StrataModel
+import StrataSources
+
+/// Everything about a target's declaration that can change how it builds: what it is, where
+/// its sources are, how it links and what it depends on. Two revisions' declarations of a
+/// target are compared field by field; the layer is left out (a layer moves the module in the
+/// architecture, not in the build).
+struct TargetDeclaration: Hashable {
+    var role: TargetRole
+    var linkage: Linkage
+    var isTestHost: Bool
+    /// Source folder, `sources:` and `exclude:`, relative to the workspace root.
+    var sources: String
+    /// For externals: the package and how it is required (generate mode).
+    var package: String
+    var dependencies: [String]
+
+    init(_ index: Int, in workspace: Workspace) {
+        let target = workspace.targets[index]
+        role = target.role
+        linkage = target.linkage
+        isTestHost = target.isTestHost
+        if let sources = target.sources {
+            let relative = { (path: String) -> String in TargetFileIndex.relative(path, to: workspace.root) ?? path }
+            let only: String = sources.only.map { $0.map(relative).joined(separator: ",") } ?? "all"
+            let excluded: String = sources.excluded.map(relative).joined(separator: ",")
+            self.sources = "\(relative(sources.directory)) sources: \(only) exclude: \(excluded)"
+        } else {
+            sources = ""
+        }
+        if let identity = target.package {
+            let declaration = workspace.manifest.packages.first { $0.name.value == identity }
+            package = identity + (declaration.map { " \($0.source) \($0.requirement)" } ?? "")
+        } else {
+            package = ""
+        }
+        dependencies = workspace.dependencies[index].map { workspace.targets[$0.target].name }.sorted()
+    }
+
+    /// What changed from `old` to `self`, in words: "depends on X now", "no longer depends on Y", ….
+    func changes(from old: TargetDeclaration) -> [String] {
+        var changes: [String] = []
+        let added = Set(dependencies).subtracting(old.dependencies).sorted()
+        let removed = Set(old.dependencies).subtracting(dependencies).sorted()
+        if !added.isEmpty { changes.append("depends on \(added.joined(separator: ", ")) now") }
+        if !removed.isEmpty { changes.append("no longer depends on \(removed.joined(separator: ", "))") }
+        if role != old.role { changes.append("its role changed from \(old.role.rawValue) to \(role.rawValue)") }
+        if linkage != old.linkage { changes.append("its linkage changed from \(old.linkage.rawValue) to \(linkage.rawValue)") }
+        if isTestHost != old.isTestHost { changes.append(isTestHost ? "it became a test host" : "it is no longer a test host") }
+        if sources != old.sources { changes.append("its sources changed (\(old.sources) → \(sources))") }
+        if package != old.package { changes.append("its package changed (\(old.package) → \(package))") }
+        return changes
+    }
+}
+
+/// What in the generate-mode build settings applies to every target at once.
+struct WorkspaceBuildSettings: Equatable {
+    var summary: String
+
+    init(_ manifest: Manifest) {
+        guard manifest.mode == .generate else {
+            summary = "adopt"
+            return
+        }
+        let generate = manifest.generate
+        let platforms = generate.platforms.map { "\($0.name.value) \($0.version.value)" }.joined(separator: ", ")
+        let xcodegen = generate.xcodegen.map {
+            "\($0.platform.value) \($0.deploymentTarget?.value ?? "-") \($0.bundleIDPrefix?.value ?? "-")"
+        }
+        summary =
+            "layout \(generate.layout.rawValue), tools \(generate.toolsVersion), platforms [\(platforms)], xcodegen \(xcodegen ?? "off")"
+    }
+}

@@ -1,0 +1,56 @@
+import StrataModel
+import StrataSources
+
+/// Which targets own a file: the targets whose source folder holds it, by folder.
+///
+/// A file belongs to the target whose folder is its nearest enclosing one (sources, resources
+/// and any other file there, since SwiftPM may copy or compile it), unless the target
+/// excludes it. Where several targets share a folder and narrow it with `sources:`, the file
+/// belongs to those whose sources hold it, or to all of them when none does (it may be a
+/// resource of any of them).
+struct TargetFileIndex {
+    private let targetsByFolder: [String: [Int]]
+    private let workspace: Workspace
+
+    init(_ workspace: Workspace) {
+        self.workspace = workspace
+        var byFolder: [String: [Int]] = [:]
+        for (index, target) in workspace.targets.enumerated() {
+            guard let sources = target.sources, let folder = Self.relative(sources.directory, to: workspace.root) else { continue }
+            byFolder[folder, default: []].append(index)
+        }
+        targetsByFolder = byFolder
+    }
+
+    /// The owning targets of `path` (relative to the workspace root).
+    func owners(of path: String) -> [Int] {
+        let absolute = workspace.root + "/" + path
+        var folder = ChangeClassifier.folder(of: path)
+        while true {
+            if let candidates = targetsByFolder[folder] {
+                let including = candidates.filter { target in
+                    !(workspace.targets[target].sources?.excluded ?? []).contains { Self.isSame(absolute, orInside: $0) }
+                }
+                if !including.isEmpty {
+                    let narrowed = including.filter { target in
+                        workspace.targets[target].sources?.only.map { only in only.contains { Self.isSame(absolute, orInside: $0) } } ?? true
+                    }
+                    return narrowed.isEmpty ? including : narrowed
+                }
+            }
+            if folder.isEmpty { return [] }
+            folder = ChangeClassifier.folder(of: folder)
+        }
+    }
+
+    /// `path` relative to `root`, or nil if it is outside.
+    static func relative(_ path: String, to root: String) -> String? {
+        if path == root { return "" }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    static func isSame(_ path: String, orInside folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+}

@@ -1,0 +1,90 @@
+public import ArgumentParser
+import Foundation
+import StrataAffected
+import StrataDiagnostics
+import StrataModel
+
+extension AffectedFormat: ExpressibleByArgument {}
+
+/// The options `strata affected` and `strata test --affected` share: which change to look at.
+struct ChangeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The revision the change is compared against (a branch, tag or commit).", valueName: "rev"))
+    var base: String?
+
+    @Flag(help: "Compare against the common ancestor of --base and the head, as a pull request does.")
+    var mergeBase = false
+}
+
+/// `strata affected`: the targets and test targets a git change affects.
+struct AffectedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "affected",
+        abstract: "List the targets and test targets a git change affects.",
+        discussion: """
+            Changed files come from git between --base and --head (renames with both paths). Each file \
+            belongs to the target whose folder holds it, in the base and in the head graph; every target \
+            that depends on an owner, transitively, is affected too. A change to strata.yml or a \
+            Package.swift compares the two graphs; a toolchain pin (Package.resolved, .swift-version) or a \
+            manifest that cannot be read affects everything. Uncommitted changes are left out unless \
+            --include-uncommitted is given. See docs/AFFECTED.md.
+            Exit status: 0 done (whether or not anything is affected), 2 nothing could be computed \
+            (not a git repository, unknown revision, shallow clone without the base, a head manifest with errors).
+            """
+    )
+
+    @Argument(help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
+    var path: String = "."
+
+    @OptionGroup var change: ChangeOptions
+
+    @Option(help: ArgumentHelp("The revision with the change (default: HEAD).", valueName: "rev"))
+    var head: String?
+
+    @Flag(help: "Compare the work tree, uncommitted and untracked files included, instead of HEAD.")
+    var includeUncommitted = false
+
+    @Option(help: "Output format: \(AffectedFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: AffectedFormat = .list
+
+    @Flag(help: "List only test targets (list and json formats).")
+    var testsOnly = false
+
+    @Flag(help: "With the list format: say why each target is affected (changed file → owner → … → target).")
+    var explain = false
+
+    func run() async throws {
+        guard let base = change.base else {
+            throw ValidationError("missing --base: say which revision the change is compared against, e.g. --base origin/main")
+        }
+        let report: AffectedReport
+        do throws(InputErrors) {
+            report = try await AffectedQuery(
+                path: path, base: base, head: head, includeUncommitted: includeUncommitted, mergeBase: change.mergeBase
+            ).run()
+        } catch {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+        Terminal.standardOutput(report.rendered(as: format, testsOnly: testsOnly, explain: explain))
+        Terminal.standardError(report.summary)
+    }
+}
+
+extension AffectedReport {
+    /// What was compared and how much is affected, for standard error.
+    var summary: String {
+        let files = analysis.changedFiles.count
+        let tests = analysis.tests.count
+        var lines = [
+            "strata: \(analysis.affected.count) of \(workspace.targets.count) targets affected (\(tests) test target\(tests == 1 ? "" : "s")) by \(files) changed file\(files == 1 ? "" : "s") between \(baseCommit.prefix(12)) and \(headCommit.map { String($0.prefix(12)) } ?? "the work tree")"
+        ]
+        if let everything = analysis.everything { lines.append("strata: everything is affected: \(everything)") }
+        if !uncommittedLeftOut.isEmpty {
+            let count = uncommittedLeftOut.count
+            lines.append(
+                "strata: note: \(count) uncommitted change\(count == 1 ? " is" : "s are") not included (HEAD was compared); pass --include-uncommitted to include \(count == 1 ? "it" : "them")"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import StrataAffected
+import StrataDiagnostics
+import StrataModel
+
+/// `strata test`: run the workspace's tests with `swift test`, all of them or only those a change affects.
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run the workspace's tests with swift test; with --affected, only the test targets a change affects.",
+        discussion: """
+            With --affected --base REV the change is the work tree against REV (committed, uncommitted \
+            and untracked files: the tests run on the work tree), and swift test runs with a --filter for \
+            the affected test targets, once per package. Arguments after -- go to swift test.
+            Exit status: swift test's, 0 when nothing is affected, 2 when the change could not be computed.
+            """
+    )
+
+    @Argument(help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
+    var path: String = "."
+
+    @Flag(help: "Run only the test targets the change since --base affects.")
+    var affected = false
+
+    @OptionGroup var change: ChangeOptions
+
+    @Flag(help: "Print the swift test commands instead of running them.")
+    var dryRun = false
+
+    @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
+    var swiftTestArguments: [String] = []
+
+    func run() async throws {
+        let workspace: Workspace
+        let tests: [Int]
+        if affected {
+            guard let base = change.base else {
+                throw ValidationError("--affected needs --base: say which revision the change is compared against, e.g. --base origin/main")
+            }
+            let report: AffectedReport
+            do throws(InputErrors) {
+                report = try await AffectedQuery(path: path, base: base, includeUncommitted: true, mergeBase: change.mergeBase).run()
+            } catch {
+                Terminal.standardError(error.diagnostics)
+                throw ExitCode(2)
+            }
+            Terminal.standardError(report.summary)
+            workspace = report.workspace
+            tests = report.analysis.tests.map(\.target)
+            if tests.isEmpty {
+                Terminal.standardError("strata: no test target is affected; nothing to run")
+                return
+            }
+            Terminal.standardError(
+                "strata: running \(tests.count) affected test target\(tests.count == 1 ? "" : "s"): \(tests.map { workspace.targets[$0].name }.joined(separator: ", "))"
+            )
+        } else {
+            if change.base != nil { throw ValidationError("--base is for --affected; add --affected to run only the affected tests") }
+            do throws(InputErrors) {
+                workspace = try await WorkspaceLoader().load(path: path).workspace
+            } catch {
+                Terminal.standardError(error.diagnostics)
+                throw ExitCode(2)
+            }
+            tests = workspace.targets.indices.filter { workspace.targets[$0].role == .tests }
+        }
+        let runner = SwiftTestRunner()
+        let runs = runner.plan(tests, in: workspace, all: !affected)
+        let display = PathDisplay()
+        for run in runs {
+            let command = (["swift"] + run.arguments + swiftTestArguments).map { argument in
+                argument == run.package ? (display(argument).isEmpty ? "." : display(argument)) : argument
+            }
+            Terminal.standardError("strata: " + command.map(Self.shellQuoted).joined(separator: " "))
+        }
+        if dryRun { return }
+        let status = try await runner.run(runs, extraArguments: swiftTestArguments)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    static func shellQuoted(_ argument: String) -> String {
+        argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:".contains($0) }
+            ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

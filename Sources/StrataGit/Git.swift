@@ -1,0 +1,86 @@
+import Foundation
+import Subprocess
+import SystemPackage
+
+/// Why a git command could not give an answer, said so that a person can act on it.
+public struct GitError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable id for the kind of problem (`unknown-revision`, `shallow-clone`, `not-a-repository`, …).
+    public var id: String
+    public var message: String
+    public var hint: String?
+
+    public init(_ id: String, _ message: String, hint: String? = nil) {
+        self.id = id
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String { message }
+}
+
+/// Runs `git` in one folder and returns what it printed.
+///
+/// Every command runs with `GIT_OPTIONAL_LOCKS=0` (a read never takes the index lock, so a
+/// `git commit` running beside it cannot fail) and `LC_ALL=C` (messages are matched in English).
+struct GitRunner: Sendable {
+    /// The folder git runs in.
+    let directory: String
+
+    /// The `git` executable: `$STRATA_GIT` if set, else `git` on the PATH.
+    static var executable: Executable {
+        if let path = ProcessInfo.processInfo.environment["STRATA_GIT"], !path.isEmpty {
+            return .path(FilePath(path))
+        }
+        return .name("git")
+    }
+
+    struct Output: Sendable {
+        var status: Int32
+        var standardOutput: [UInt8]
+        var standardError: String
+        var succeeded: Bool { status == 0 }
+    }
+
+    /// Runs `git arguments…`, feeding `input` on standard input. Throws only if git cannot be started.
+    func run(_ arguments: [String], input: [UInt8] = []) async throws(GitError) -> Output {
+        do {
+            let environment = Environment.inherit.updating(["GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C", "GIT_PAGER": "cat"])
+            let result = try await Subprocess.run(
+                Self.executable, arguments: Arguments(arguments), environment: environment,
+                workingDirectory: FilePath(directory), input: .array(input),
+                output: .bytes(limit: 1 << 31), error: .string(limit: 1 << 20))
+            let status: Int32
+            switch result.terminationStatus {
+            case .exited(let code): status = code
+            case .signaled(let signal): status = 128 + signal
+            }
+            return Output(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
+        } catch {
+            throw GitError(
+                "git-unavailable", "cannot run git in '\(directory)': \(error)",
+                hint: "Strata reads the change from git; install git or set STRATA_GIT to its path")
+        }
+    }
+
+    /// Runs git and returns standard output, or throws with git's own message.
+    func output(_ arguments: [String], input: [UInt8] = [], failure id: String = "git-failed") async throws(GitError) -> [UInt8] {
+        let result = try await run(arguments, input: input)
+        guard result.succeeded else {
+            let message = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GitError(id, "git \(arguments.prefix(2).joined(separator: " ")) failed: \(message.isEmpty ? "exit \(result.status)" : message)")
+        }
+        return result.standardOutput
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The NUL-separated fields of `git … -z` output.
+    var nulSeparatedFields: [String] {
+        split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The output as text without its final newline.
+    var trimmedLine: String {
+        String(decoding: self, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+}

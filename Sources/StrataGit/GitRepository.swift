@@ -1,0 +1,146 @@
+import Foundation
+
+/// A git repository seen from a folder inside its work tree (a workspace may be a subfolder
+/// of its repository, as `Examples/ISS` is of Strata's).
+///
+/// Paths that git prints are relative to the repository's top level; `prefix` is the folder's
+/// own path from there, so that they can be turned into paths inside the folder without
+/// comparing absolute paths (which symbolic links such as macOS's `/tmp` would make unequal).
+public struct GitRepository: Sendable {
+    /// The folder the repository was opened at.
+    public let folder: String
+    /// The folder's path from the repository's top level: `""` or `Examples/ISS/` (with a slash).
+    public let prefix: String
+    let git: GitRunner
+
+    /// Opens the repository whose work tree holds `folder`.
+    public static func open(at folder: String) async throws(GitError) -> GitRepository {
+        let git = GitRunner(directory: folder)
+        let result = try await git.run(["rev-parse", "--is-inside-work-tree", "--show-prefix"])
+        let lines = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard result.succeeded, lines.first == "true" else {
+            throw GitError(
+                "not-a-repository", "'\(folder)' is not inside a git work tree",
+                hint: "strata affected compares two revisions with git; run it in a clone of the repository")
+        }
+        let prefix = lines.count > 1 ? String(lines[1]) : ""
+        return GitRepository(folder: folder, prefix: prefix, git: git)
+    }
+
+    // MARK: - Revisions
+
+    /// The commit id `revision` names. A name git does not know is an `unknown-revision`, or a
+    /// `shallow-clone` error when the clone's history is cut short (the usual CI checkout).
+    public func commit(_ revision: String) async throws(GitError) -> String {
+        if revision.hasPrefix("-") {
+            throw GitError("unknown-revision", "'\(revision)' is not a revision", hint: "pass a branch, tag or commit, e.g. --base origin/main")
+        }
+        let result = try await git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
+        if result.succeeded { return result.standardOutput.trimmedLine }
+        if try await isShallow() {
+            throw GitError(
+                "shallow-clone", "revision '\(revision)' is not in this shallow clone",
+                hint: "fetch the history the comparison needs: 'git fetch --unshallow', or 'fetch-depth: 0' for actions/checkout")
+        }
+        throw GitError(
+            "unknown-revision", "unknown revision '\(revision)'",
+            hint:
+                "check the name, and fetch it if it is a remote branch (git fetch origin \(revision.split(separator: "/").last.map(String.init) ?? revision))"
+        )
+    }
+
+    /// True if the clone's history is cut short (`git clone --depth`).
+    public func isShallow() async throws(GitError) -> Bool {
+        try await git.output(["rev-parse", "--is-shallow-repository"]).trimmedLine == "true"
+    }
+
+    /// The best common ancestor of two commits (what a pull request is compared against).
+    public func mergeBase(_ a: String, _ b: String) async throws(GitError) -> String {
+        let result = try await git.run(["merge-base", a, b])
+        guard result.succeeded else {
+            if try await isShallow() {
+                throw GitError(
+                    "shallow-clone", "the common ancestor of \(a.prefix(12)) and \(b.prefix(12)) is not in this shallow clone",
+                    hint: "fetch the history the comparison needs: 'git fetch --unshallow', or 'fetch-depth: 0' for actions/checkout")
+            }
+            throw GitError(
+                "no-merge-base", "\(a.prefix(12)) and \(b.prefix(12)) have no common ancestor",
+                hint: "compare the two revisions directly (without --merge-base)")
+        }
+        return result.standardOutput.trimmedLine
+    }
+
+    // MARK: - Changes
+
+    /// The files that differ between `base` and `head` (a commit), or between `base` and the
+    /// work tree when `head` is nil, inside the folder. Renames are found (both paths are kept).
+    public func changes(from base: String, to head: String?) async throws(GitError) -> [FileChange] {
+        var arguments = ["diff", "--name-status", "-z", "--find-renames", "--no-ext-diff", "--no-textconv", base]
+        if let head { arguments.append(head) }
+        arguments += ["--", "."]
+        let output = try await git.output(arguments)
+        return try FileChange.parseNameStatus(output.nulSeparatedFields)
+    }
+
+    /// Files in the folder that git does not track and does not ignore.
+    public func untrackedFiles() async throws(GitError) -> [String] {
+        try await git.output(["ls-files", "--others", "--exclude-standard", "-z", "--full-name", "--", "."]).nulSeparatedFields
+    }
+
+    /// Paths in the folder with uncommitted changes (staged, unstaged or untracked), from the top level.
+    public func uncommittedPaths() async throws(GitError) -> [String] {
+        let fields = try await git.output(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "."]).nulSeparatedFields
+        var paths: [String] = []
+        var index = 0
+        while index < fields.count {
+            let entry = fields[index]
+            guard entry.count > 3 else { index += 1; continue }
+            let status = entry.prefix(2)
+            paths.append(String(entry.dropFirst(3)))
+            // A rename or copy is followed by its original path.
+            index += status.contains("R") || status.contains("C") ? 2 : 1
+        }
+        return paths
+    }
+
+    // MARK: - Reading a revision
+
+    /// Every file of the commit inside the folder, from the top level, with its blob id.
+    public func files(at commit: String) async throws(GitError) -> [String: String] {
+        var arguments = ["ls-tree", "-r", "-z", "--full-tree", commit]
+        if !prefix.isEmpty { arguments += ["--", prefix] }
+        let output = try await git.output(arguments)
+        var files: [String: String] = [:]
+        for field in output.nulSeparatedFields {
+            // "<mode> <type> <object>\t<path>"
+            guard let tab = field.firstIndex(of: "\t") else { continue }
+            let header = field[..<tab].split(separator: " ")
+            guard header.count == 3, header[1] == "blob" else { continue }
+            files[String(field[field.index(after: tab)...])] = String(header[2])
+        }
+        return files
+    }
+
+    /// The contents of blobs by id, read with one `git cat-file --batch`.
+    public func blobs(_ ids: [String]) async throws(GitError) -> [String: [UInt8]] {
+        guard !ids.isEmpty else { return [:] }
+        let output = try await git.output(["cat-file", "--batch"], input: Array((ids.joined(separator: "\n") + "\n").utf8))
+        var blobs: [String: [UInt8]] = [:]
+        var position = 0
+        while position < output.count {
+            guard let newline = output[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = String(decoding: output[position..<newline], as: UTF8.self).split(separator: " ")
+            position = newline + 1
+            guard header.count == 3, let size = Int(header[2]), position + size <= output.count else { continue }
+            blobs[String(header[0])] = Array(output[position..<position + size])
+            position += size + 1
+        }
+        return blobs
+    }
+
+    /// The path of a top-level-relative `path` inside the folder, or nil if it is outside.
+    public func pathInFolder(_ path: String) -> String? {
+        guard path.hasPrefix(prefix) else { return nil }
+        return String(path.dropFirst(prefix.count))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+public import StrataDiagnostics
+
+/// Where a workspace's manifests are read from: the working tree, or a revision of it that is
+/// not checked out (a git commit, for `strata affected`). All paths are absolute, as if the
+/// files were at the workspace's root.
+///
+/// The loader asks only these questions, so a graph can be built from any snapshot of the
+/// files that decide it: strata.yml, the Package.swift files and which folders exist.
+public protocol WorkspaceFiles: Sendable {
+    /// The bytes of the file at `path`, or nil if there is no such file.
+    func contents(of path: String) -> [UInt8]?
+    /// True if a file or a folder is at `path`.
+    func exists(_ path: String) -> Bool
+    /// The names of the entries in the folder at `path`; empty if there is no such folder.
+    func children(of path: String) -> [String]
+    /// Reads a Package.swift that the static reader could not read with certainty.
+    func evaluatePackage(at path: String) async throws(InputErrors) -> PackageManifest
+}
+
+/// The files on disk.
+public struct LocalFiles: WorkspaceFiles {
+    public init() {}
+
+    public func contents(of path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    public func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    public func children(of path: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    }
+
+    /// Evaluates the manifest with `swift package dump-package`.
+    public func evaluatePackage(at path: String) async throws(InputErrors) -> PackageManifest {
+        try await DumpPackageReader.read(path: path)
+    }
+}

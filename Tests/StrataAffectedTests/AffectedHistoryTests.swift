@@ -1,0 +1,232 @@
+import Foundation
+import StrataAffected
+import StrataDiagnostics
+import StrataGenerate
+import StrataGit
+import StrataModel
+import StrataModelTestSupport
+import Testing
+
+/// The soundness harness: scripted git histories on the harness workspace, each asserting the
+/// exact affected set (see HarnessWorkspace for the graph the sets follow from).
+@Suite struct AffectedHistoryTests {
+    let history: GitHistory
+    let base: String
+
+    init() throws {
+        history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static let everything: Set<String> = [
+        "Network", "NetworkTests", "Auth", "AuthInterface", "AuthMocks", "AuthTests", "Profile", "ProfileTests", "Login",
+        "LoginTests", "Home", "HomeTests", "App",
+    ]
+
+    func affected() async throws -> Set<String> {
+        try await history.affectedNames(base: base)
+    }
+
+    // MARK: - Files
+
+    @Test func editingAnImplementationAffectsWhatLinksItButNotTheUsersOfItsInterface() async throws {
+        try history.append("Sources/Auth/Auth.swift")
+        try history.commit("edit Auth")
+        #expect(try await affected() == ["Auth", "AuthTests", "App"])
+    }
+
+    @Test func editingAnInterfaceAffectsEveryoneWhoLinksIt() async throws {
+        try history.append("Sources/AuthInterface/AuthInterface.swift")
+        try history.commit("edit AuthInterface")
+        #expect(
+            try await affected() == ["AuthInterface", "Auth", "AuthMocks", "AuthTests", "Login", "LoginTests", "Home", "HomeTests", "App"])
+    }
+
+    @Test func editingACoreModuleAffectsItsTransitiveDependents() async throws {
+        try history.append("Sources/Network/Network.swift")
+        try history.commit("edit Network")
+        #expect(try await affected() == ["Network", "NetworkTests", "Auth", "AuthTests", "Profile", "ProfileTests", "Home", "HomeTests", "App"])
+    }
+
+    @Test func editingOnlyTestsAffectsOnlyThatTestTarget() async throws {
+        try history.append("Tests/LoginTests/LoginTests.swift")
+        try history.commit("edit LoginTests")
+        #expect(try await affected() == ["LoginTests"])
+    }
+
+    @Test func editingMocksAffectsTheTestsThatUseThem() async throws {
+        try history.append("Sources/AuthMocks/AuthMocks.swift")
+        try history.commit("edit AuthMocks")
+        #expect(try await affected() == ["AuthMocks", "AuthTests", "LoginTests", "HomeTests"])
+    }
+
+    @Test func addingAFileAffectsItsTarget() async throws {
+        try history.write("Sources/Login/LoginView.swift", "struct LoginView {}\n")
+        try history.commit("add a file")
+        #expect(try await affected() == ["Login", "LoginTests", "App"])
+    }
+
+    @Test func deletingAFileAffectsTheTargetThatHadIt() async throws {
+        try history.delete("Sources/Home/Home.swift")
+        try history.commit("delete a file")
+        #expect(try await affected() == ["Home", "HomeTests", "App"])
+    }
+
+    @Test func renamingAFileInsideATargetAffectsThatTarget() async throws {
+        try history.move("Sources/Login/Login.swift", to: "Sources/Login/LoginFlow.swift")
+        try history.commit("rename")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == ["Login", "LoginTests", "App"])
+        let change = try #require(report.analysis.changedFiles.first)
+        #expect(change.change.kind == .renamed && change.oldPath == "Sources/Login/Login.swift" && change.path == "Sources/Login/LoginFlow.swift")
+    }
+
+    @Test func movingAFileBetweenModulesAffectsBothModules() async throws {
+        try history.move("Sources/Login/Login.swift", to: "Sources/Home/Login.swift")
+        try history.commit("move to Home")
+        #expect(try await affected() == ["Login", "LoginTests", "Home", "HomeTests", "App"])
+    }
+
+    @Test func editingAResourceAffectsItsTarget() async throws {
+        try history.write("Sources/Profile/Resources/avatar.json", "{\"size\": 2}\n")
+        try history.commit("edit a resource")
+        #expect(try await affected() == ["Profile", "ProfileTests", "Home", "HomeTests", "App"])
+    }
+
+    @Test func aFileOutsideEveryTargetAffectsNothing() async throws {
+        try history.write("README.md", "# Harness, documented\n")
+        try history.write("docs/notes.md", "notes\n")
+        try history.commit("docs")
+        #expect(try await affected() == [])
+    }
+
+    // MARK: - Manifests
+
+    @Test func addingADependencyInStrataYmlAffectsTheTargetAndItsDependents() async throws {
+        try history.edit("strata.yml", replacing: "Login:   { layer: feature, dependencies: [AuthInterface]", with: "Login:   { layer: feature, dependencies: [AuthInterface, Profile]")
+        try history.commit("Login uses Profile")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == ["Login", "LoginTests", "App"])
+        let login = try #require(report.analysis.affected.first { $0.name == "Login" })
+        #expect(login.reason.cause == .declaration("Login: depends on Profile now"))
+        #expect(report.analysis.affected.first { $0.name == "App" }?.reason.chain == ["Login", "App"])
+    }
+
+    @Test func removingADependencyAffectsTheTargetAndItsDependents() async throws {
+        try history.edit("strata.yml", replacing: "dependencies: [AuthInterface, Profile]", with: "dependencies: [AuthInterface]")
+        try history.commit("Home drops Profile")
+        #expect(try await affected() == ["Home", "HomeTests", "App"])
+    }
+
+    @Test func addingAModuleAffectsTheNewTargets() async throws {
+        try history.edit("strata.yml", replacing: "apps:", with: "  Search:  { layer: feature, dependencies: [Profile], tests: true }\napps:")
+        try history.write("Sources/Search/Search.swift", "import Profile\n")
+        try history.write("Tests/SearchTests/SearchTests.swift", "import Search\n")
+        try history.commit("add Search")
+        #expect(try await affected() == ["Search", "SearchTests"])
+    }
+
+    @Test func aCommentOrAnOwnerInStrataYmlAffectsNothing() async throws {
+        try history.edit("strata.yml", replacing: "# core", with: "# core: the enablers")
+        try history.write("strata.yml", (history.workspace.read("strata.yml") ?? "") + "owners:\n  \"@team/auth\": [Auth]\n")
+        try history.commit("comment and owners")
+        #expect(try await affected() == [])
+    }
+
+    @Test func regeneratedPackageSwiftIsExplainedByStrataYml() async throws {
+        try await generate()
+        try history.commit("generate")
+        let generated = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try history.edit("strata.yml", replacing: "Login:   { layer: feature, dependencies: [AuthInterface]", with: "Login:   { layer: feature, dependencies: [AuthInterface, Profile]")
+        try await generate()
+        try history.commit("Login uses Profile, regenerated")
+        #expect(try await history.affectedNames(base: generated) == ["Login", "LoginTests", "App"])
+    }
+
+    @Test func aHandEditedPackageSwiftAffectsEveryTargetOfItsPackage() async throws {
+        try await generate()
+        try history.commit("generate")
+        let generated = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try history.append("Package.swift", "\n// tweaked by hand\n")
+        try history.commit("hand edit")
+        let report = try await history.affected(base: generated)
+        #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
+        #expect(report.analysis.everything == nil)
+    }
+
+    @Test func sharedBuildSettingsAffectEverything() async throws {
+        try history.edit("strata.yml", replacing: "name: Harness\n", with: "name: Harness\ngenerate:\n  platforms: { macOS: \"15\" }\n")
+        try history.commit("platforms")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
+        #expect(report.analysis.everything?.contains("platforms [macOS 15]") == true)
+    }
+
+    @Test(arguments: ["Package.resolved", ".swift-version", "Sources/Auth/.tool-versions"])
+    func toolchainPinsAffectEverything(pin: String) async throws {
+        try history.write(pin, "6.3\n")
+        try history.commit("pin")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
+        #expect(report.analysis.everything?.hasPrefix(pin) == true)
+    }
+
+    @Test func aManifestUnreadableAtTheBaseAffectsEverything() async throws {
+        try history.write("strata.yml", "layers: [\n")
+        let broken = try history.commit("break the manifest")
+        try history.write("strata.yml", HarnessWorkspace.manifest)
+        try history.commit("fix it")
+        let report = try await history.affected(base: broken)
+        #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
+        #expect(report.analysis.everything?.contains("cannot be read at the base revision") == true)
+    }
+
+    @Test func aManifestWithErrorsAtTheHeadIsAnInputError() async throws {
+        try history.write("strata.yml", "layers: [\n")
+        try history.commit("break the manifest")
+        let error = await #expect(throws: InputErrors.self) { try await history.affected(base: base) }
+        #expect(error?.diagnostics.isEmpty == false)
+    }
+
+    // MARK: - Revisions and the work tree
+
+    @Test func anExplicitHeadComparesTwoCommitsOnly() async throws {
+        try history.append("Sources/Login/Login.swift")
+        let first = try history.commit("edit Login")
+        try history.append("Sources/Network/Network.swift")
+        try history.commit("edit Network")
+        #expect(try await history.affectedNames(base: base, head: first) == ["Login", "LoginTests", "App"])
+    }
+
+    @Test func uncommittedChangesAreLeftOutUnlessAskedFor() async throws {
+        try history.append("Sources/Login/Login.swift")
+        try history.write("Sources/Profile/Untracked.swift", "struct Untracked {}\n")
+        let report = try await history.affected(base: base)
+        #expect(report.analysis.affected.isEmpty)
+        #expect(Set(report.uncommittedLeftOut) == ["Sources/Login/Login.swift", "Sources/Profile/Untracked.swift"])
+        let withWorkTree = try await history.affected(base: base, includeUncommitted: true)
+        #expect(
+            Set(withWorkTree.analysis.affected.map(\.name)) == [
+                "Login", "LoginTests", "Profile", "ProfileTests", "Home", "HomeTests", "App",
+            ])
+        #expect(withWorkTree.headCommit == nil && withWorkTree.uncommittedLeftOut.isEmpty)
+    }
+
+    @Test func reasonsChainFromTheChangedFileToTheTarget() async throws {
+        try history.append("Sources/Network/Network.swift")
+        try history.commit("edit Network")
+        let report = try await history.affected(base: base)
+        let app = try #require(report.analysis.affected.first { $0.name == "App" })
+        #expect(app.reason.cause == .file(path: "Sources/Network/Network.swift", change: .modified))
+        #expect(app.reason.chain.first == "Network" && app.reason.chain.last == "App" && app.reason.chain.count == 3)
+        #expect(AffectedReport.explanation(of: app.reason).hasPrefix("Sources/Network/Network.swift (modified) → Network → "))
+    }
+
+    /// Writes the generated build files of the current strata.yml.
+    func generate() async throws {
+        let workspace = try await history.workspace.load()
+        for file in try WorkspaceGenerator.files(for: workspace) where file.path.hasSuffix("Package.swift") {
+            try history.write(file.path, file.contents)
+        }
+    }
+}
