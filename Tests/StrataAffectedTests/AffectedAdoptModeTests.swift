@@ -1,0 +1,87 @@
+import Foundation
+import StrataAffected
+import StrataModelTestSupport
+import Testing
+
+/// Scripted histories on an adopt-mode workspace of two packages, Core and Feature (which
+/// depends on Core by path): package manifests are read at both revisions from git.
+@Suite struct AffectedAdoptModeTests {
+    static let manifest = """
+        layers:
+          - { name: feature, patterns: ["Feature*", "Search*"] }
+          - { name: core, patterns: ["*"] }
+        adopt: { packages: ["Packages/*"] }
+
+        """
+
+    static func package(_ name: String, dependsOn other: String?) -> String {
+        let dependency = other.map { "\n    dependencies: [.package(path: \"../\($0)\")]," } ?? ""
+        return """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)", targets: ["\(name)"])],\(dependency)
+                targets: [
+                    .target(name: "\(name)", dependencies: [\(other.map { ".product(name: \"\($0)\", package: \"\($0.lowercased())\")" } ?? "")]),
+                    .testTarget(name: "\(name)Tests", dependencies: ["\(name)"]),
+                ]
+            )
+
+            """
+    }
+
+    static var files: [String: String] {
+        [
+            "Packages/Core/Package.swift": package("Core", dependsOn: nil),
+            "Packages/Core/Sources/Core/Core.swift": "public struct Core {}\n",
+            "Packages/Core/Tests/CoreTests/CoreTests.swift": "import Core\n",
+            "Packages/Feature/Package.swift": package("Feature", dependsOn: "Core"),
+            "Packages/Feature/Sources/Feature/Feature.swift": "import Core\n",
+            "Packages/Feature/Tests/FeatureTests/FeatureTests.swift": "import Feature\n",
+        ]
+    }
+
+    let history: GitHistory
+    let base: String
+
+    init() throws {
+        history = try GitHistory(manifest: Self.manifest, files: Self.files, label: "strata-affected-adopt")
+        base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func theGraphIsReadFromThePackages() async throws {
+        try history.append("Packages/Core/Sources/Core/Core.swift")
+        try history.commit("edit Core")
+        #expect(try await history.affectedNames(base: base) == ["Core", "CoreTests", "Feature", "FeatureTests"])
+    }
+
+    @Test func aPackageSwiftChangeAffectsItsPackagesTargetsAndTheirDependents() async throws {
+        try history.append("Packages/Core/Package.swift", "// swiftSettings could have changed here\n")
+        try history.commit("edit Core's manifest")
+        #expect(try await history.affectedNames(base: base) == ["Core", "CoreTests", "Feature", "FeatureTests"])
+    }
+
+    @Test func aDependentPackagesManifestAffectsOnlyThatPackage() async throws {
+        try history.append("Packages/Feature/Package.swift", "// a comment\n")
+        try history.commit("edit Feature's manifest")
+        #expect(try await history.affectedNames(base: base) == ["Feature", "FeatureTests"])
+    }
+
+    @Test func movingSourcesBetweenSwiftPMsFoldersIsSeenInBothGraphs() async throws {
+        try history.move("Packages/Core/Sources/Core/Core.swift", to: "Packages/Core/Source/Core/Core.swift")
+        try history.commit("Sources → Source")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
+        #expect(report.baseGraph.hasPrefix("read at"))
+    }
+
+    @Test func aNewPackageAffectsItsNewTargets() async throws {
+        try history.write("Packages/Search/Package.swift", Self.package("Search", dependsOn: "Core"))
+        try history.write("Packages/Search/Sources/Search/Search.swift", "import Core\n")
+        try history.write("Packages/Search/Tests/SearchTests/SearchTests.swift", "import Search\n")
+        try history.commit("add Search")
+        #expect(try await history.affectedNames(base: base) == ["Search", "SearchTests"])
+    }
+}
