@@ -71,6 +71,24 @@ extension AffectedReport {
         var tests: [String]
         var uncommittedLeftOut: [String]
 
+        enum CodingKeys: String, CodingKey {
+            case version, workspace, base, head, everything, changedFiles, affected, tests, uncommittedLeftOut
+        }
+
+        /// As synthesised, but `everything` is always present (null when not everything is affected).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encode(workspace, forKey: .workspace)
+            try container.encode(base, forKey: .base)
+            try container.encode(head, forKey: .head)
+            try container.encode(everything, forKey: .everything)
+            try container.encode(changedFiles, forKey: .changedFiles)
+            try container.encode(affected, forKey: .affected)
+            try container.encode(tests, forKey: .tests)
+            try container.encode(uncommittedLeftOut, forKey: .uncommittedLeftOut)
+        }
+
         struct File: Encodable {
             var path: String
             var change: String

@@ -7,10 +7,7 @@ import Testing
     /// A copy of Examples/ISS without build products, generated afresh (outside this repository
     /// CODEOWNERS paths start at the copy's root), removed by the caller.
     private func copyOfISS() async throws -> String {
-        let destination = try Fixtures.temporaryFolder("generate")
-        for item in ["strata.yml", "Package.swift", "Sources", "Tests", "Xcode"] {
-            try FileManager.default.copyItem(atPath: Fixtures.repositoryRoot + "/Examples/ISS/" + item, toPath: destination + "/" + item)
-        }
+        let destination = try Fixtures.copyOfISS("generate", items: ["strata.yml", "Package.swift", "Sources", "Tests", "Xcode"])
         let generate = try await StrataBinary.run(["generate"], in: destination)
         #expect(generate.stderr == "strata: created CODEOWNERS\nstrata: 1 file changed, 20 up to date\n")
         return destination

@@ -88,11 +88,8 @@ import Testing
     }
 
     @Test func theManifestKeepsItsCommentsAndGetsOneEntryPerCommand() async throws {
-        let iss = try Fixtures.temporaryFolder("strata-new-iss")
+        let iss = try Fixtures.copyOfISS("strata-new-iss")
         defer { try? FileManager.default.removeItem(atPath: iss) }
-        for item in ["strata.yml", "Package.swift", "CODEOWNERS", "Sources", "Tests", "Xcode"] {
-            try FileManager.default.copyItem(atPath: Fixtures.iss + "/" + item, toPath: iss + "/" + item)
-        }
         let before = try String(contentsOfFile: iss + "/strata.yml", encoding: .utf8)
         let result = try await StrataBinary.run(
             ["new", "module", "Telescope", "--layer", "service", "--interface", "--mocks", "-d", "RadioCore,Logging"], in: iss)

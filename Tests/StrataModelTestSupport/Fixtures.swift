@@ -39,6 +39,18 @@ public enum Fixtures {
         return names.sorted().filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/strata.yml") }
     }
 
+    /// A copy of Examples/ISS in a fresh temporary folder, without build products; `items`
+    /// are the top-level files and folders copied. Removed by the caller.
+    public static func copyOfISS(
+        _ label: String, items: [String] = ["strata.yml", "Package.swift", "CODEOWNERS", "Sources", "Tests", "Xcode"]
+    ) throws -> String {
+        let destination = try temporaryFolder(label)
+        for item in items {
+            try FileManager.default.copyItem(atPath: iss + "/" + item, toPath: destination + "/" + item)
+        }
+        return destination
+    }
+
     /// A fresh temporary folder, removed by the caller.
     public static func temporaryFolder(_ label: String = "strata-test") throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)").path

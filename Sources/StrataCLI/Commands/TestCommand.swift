@@ -69,9 +69,8 @@ struct TestCommand: AsyncParsableCommand {
         let runs = runner.plan(tests, in: workspace, all: !affected)
         let display = PathDisplay()
         for run in runs {
-            let command = (["swift"] + run.arguments + swiftTestArguments).map { argument in
-                argument == run.package ? (display(argument).isEmpty ? "." : display(argument)) : argument
-            }
+            let package = run.package == FileManager.default.currentDirectoryPath ? "." : display(run.package)
+            let command = (["swift"] + run.arguments + swiftTestArguments).map { $0 == run.package ? package : $0 }
             Terminal.standardError("strata: " + command.map(Self.shellQuoted).joined(separator: " "))
         }
         if dryRun { return }
