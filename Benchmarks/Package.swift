@@ -14,7 +14,9 @@ let package = Package(
         .executableTarget(
             name: "strata-benchmarks",
             dependencies: [
+                .product(name: "StrataAffected", package: "Strata"),
                 .product(name: "StrataDiagnostics", package: "Strata"),
+                .product(name: "StrataGit", package: "Strata"),
                 .product(name: "StrataGenerate", package: "Strata"),
                 .product(name: "StrataModel", package: "Strata"),
                 .product(name: "StrataRules", package: "Strata"),

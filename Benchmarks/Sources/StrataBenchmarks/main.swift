@@ -1,12 +1,12 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|check|generate|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|check|generate|affected|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-let benchmarks = ["graph-rules", "manifest-reading", "scanner", "check", "generate", "all"]
+let benchmarks = ["graph-rules", "manifest-reading", "scanner", "check", "generate", "affected", "all"]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
     exit(2)
@@ -33,6 +33,9 @@ do {
         if FileManager.default.fileExists(atPath: "/dev/shm") {
             try await GenerateBenchmark.run(modules: 5_000, iterations: 5, base: "/dev/shm")
         }
+    }
+    if which == "affected" || which == "all" {
+        try await AffectedBenchmark.run(modules: 5_000, filesPerModule: 4, iterations: 5)
     }
 } catch let error as InputErrors {
     FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))
