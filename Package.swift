@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "StrataGenerate", targets: ["StrataGenerate"]),
         .library(name: "StrataGit", targets: ["StrataGit"]),
         .library(name: "StrataGraph", targets: ["StrataGraph"]),
+        .library(name: "StrataGraphExport", targets: ["StrataGraphExport"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
@@ -51,6 +52,7 @@ let package = Package(
                 "StrataDiagnostics",
                 "StrataFileSystem",
                 "StrataGenerate",
+                "StrataGraphExport",
                 "StrataModel",
                 "StrataRules",
                 "StrataScaffold",
@@ -95,6 +97,11 @@ let package = Package(
             dependencies: [
                 "StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataSources", .product(name: "Yams", package: "Yams"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataGraphExport",
+            dependencies: ["StrataDiagnostics", "StrataModel"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -146,6 +153,11 @@ let package = Package(
         .testTarget(
             name: "StrataScaffoldTests",
             dependencies: ["StrataScaffold", "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataGraphExportTests",
+            dependencies: ["StrataGraphExport", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),

@@ -1,0 +1,104 @@
+public import ArgumentParser
+import Foundation
+import StrataDiagnostics
+import StrataFileSystem
+import StrataGraphExport
+import StrataModel
+import StrataRules
+
+extension GraphFormat: ExpressibleByArgument {}
+extension GraphSelection.Direction: ExpressibleByArgument {}
+
+/// `strata graph`: the module graph as DOT, Mermaid, JSON or one interactive HTML page.
+struct GraphCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw the module graph: dot, mermaid, json, or one self-contained interactive HTML page.",
+        discussion: """
+            Layers are drawn as bands (apps on top, external packages at the bottom), interface targets \
+            dashed, mocks dotted and grey, tests white; edges and targets with findings of the graph rules \
+            are red and carry the rule id. The JSON schema is in docs/GRAPH.md.
+            Exit status: 0 drawn (whatever the findings), 2 the input could not be read or the selection names nothing.
+            """
+    )
+
+    @Argument(help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
+    var path: String = "."
+
+    @Option(help: "Output format: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: GraphFormat = .dot
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Draw only this module (or target) and what it is connected to.", valueName: "module"))
+    var focus: String?
+
+    @Option(help: ArgumentHelp("With --focus: how many dependencies away to go (default: all).", valueName: "n"))
+    var depth: Int?
+
+    @Flag(help: "With --focus: only what depends on the module.")
+    var dependents = false
+
+    @Flag(help: "With --focus: only what the module depends on.")
+    var dependencies = false
+
+    @Option(name: .customLong("layer"), help: ArgumentHelp("Draw only the targets of this layer (repeatable).", valueName: "layer"))
+    var layers: [String] = []
+
+    @Flag(name: .customLong("no-tests"), help: "Leave out test targets.")
+    var noTests = false
+
+    @Flag(name: .customLong("no-external"), help: "Leave out external package products.")
+    var noExternal = false
+
+    func validate() throws {
+        if dependents && dependencies {
+            throw ValidationError("--dependents and --dependencies exclude each other; leave both out for both directions")
+        }
+        if focus == nil && (depth != nil || dependents || dependencies) {
+            throw ValidationError("--depth, --dependents and --dependencies need --focus MODULE")
+        }
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+    }
+
+    func run() async throws {
+        var selection = GraphSelection()
+        selection.focus = focus
+        selection.depth = depth
+        selection.direction = dependents ? .dependents : dependencies ? .dependencies : .both
+        selection.layers = layers
+        selection.includeTests = !noTests
+        selection.includeExternals = !noExternal
+        let text: String
+        let view: GraphView
+        do throws(InputErrors) {
+            let workspace = try await WorkspaceLoader().load(path: path).workspace
+            let findings = try ArchitectureChecker(manifest: workspace.manifest).check(workspace)
+            view = try GraphView(workspace: workspace, findings: findings, selection: selection)
+            text = format.render(view)
+        } catch {
+            Terminal.standardError(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
+            throw ExitCode(2)
+        }
+        if format == .mermaid && view.edges.count > MermaidRenderer.gitHubEdgeLimit {
+            Terminal.standardError(
+                "strata: note: \(view.edges.count) edges; GitHub renders Mermaid diagrams of at most \(MermaidRenderer.gitHubEdgeLimit) edges (narrow it with --focus, --layer or --no-tests)"
+            )
+        }
+        guard let output else {
+            Terminal.standardOutput(text)
+            return
+        }
+        do {
+            try AtomicFileWriter.write(Data(text.utf8), to: WorkspaceLoader.absolutePath(output))
+        } catch {
+            Terminal.standardError([
+                .inputError("unwritable-output", "cannot write '\(output)': \(error)", at: nil, hint: "check that the folder exists and is writable")
+            ])
+            throw ExitCode(2)
+        }
+        Terminal.standardError(
+            "strata: wrote \(output) (\(view.targets.count) targets, \(view.edges.count) dependencies, \(view.findings.count) findings)")
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+public import StrataDiagnostics
+public import StrataModel
+
+/// Which part of the workspace graph to draw.
+public struct GraphSelection: Sendable, Hashable {
+    /// Which way to walk from the focused module.
+    public enum Direction: String, Sendable, CaseIterable {
+        /// What the module depends on, and what depends on it.
+        case both
+        case dependencies
+        case dependents
+    }
+
+    /// A module (all its targets) or a target to centre on; nil draws everything.
+    public var focus: String?
+    /// How many edges away from the focus to go; nil is no limit.
+    public var depth: Int?
+    public var direction: Direction = .both
+    /// Only targets of these layers (by name); empty means all layers.
+    public var layers: [String] = []
+    public var includeTests = true
+    public var includeExternals = true
+
+    public init() {}
+}
+
+/// The part of a workspace to draw: a set of targets, the edges among them, and the findings
+/// that concern them. Every format renders a view, so filters behave the same in all of them.
+public struct GraphView: Sendable {
+    public let workspace: Workspace
+    /// Selected target indices, in workspace order.
+    public let targets: [Int]
+    /// Edges between selected targets.
+    public let edges: [Edge]
+    /// Findings about the selected targets, with the edges and targets they mark.
+    public let findings: [MarkedFinding]
+    /// The focused targets, if any.
+    public let focused: Set<Int>
+
+    public struct Edge: Sendable, Hashable {
+        public var from: Int
+        public var to: Int
+        /// True for edges Strata adds by convention (a module on its interface, tests on mocks).
+        public var isAutomatic: Bool
+        /// Rule ids of findings about this edge (drawn in red).
+        public var rules: [String]
+        /// What kind of target the edge points at: implementation, interface, mocks, app, external.
+        public var kind: String
+    }
+
+    /// A finding and what in the graph it is about.
+    public struct MarkedFinding: Sendable, Hashable {
+        public var diagnostic: Diagnostic
+        /// Edges (from, to) that the finding is about, among the selected ones.
+        public var edges: [[Int]]
+        /// Targets the finding is about when it is not about an edge (a cycle's members, an unmapped target).
+        public var targets: [Int]
+    }
+
+    /// Selects from `workspace`; an unknown focus or layer is an input error with a suggestion.
+    public init(workspace: Workspace, findings: [Diagnostic], selection: GraphSelection) throws(InputErrors) {
+        self.workspace = workspace
+        let count = workspace.targets.count
+        var keep = [Bool](repeating: true, count: count)
+        for index in 0..<count {
+            let target = workspace.targets[index]
+            if !selection.includeTests && target.role == .tests { keep[index] = false }
+            if !selection.includeExternals && target.role == .external { keep[index] = false }
+        }
+        if !selection.layers.isEmpty {
+            let names = workspace.layers.map(\.name)
+            var wanted = Set<Int>()
+            for layer in selection.layers {
+                guard let index = names.firstIndex(of: layer) else {
+                    throw InputErrors(
+                        .inputError(
+                            "unknown-layer", "there is no layer '\(layer)' in \(workspace.name)", at: nil,
+                            hint: Suggestions.didYouMean(layer, in: names) ?? "the layers are: \(names.joined(separator: ", "))"))
+                }
+                wanted.insert(index)
+            }
+            for index in 0..<count where !(workspace.targets[index].layer.map(wanted.contains) ?? false) { keep[index] = false }
+        }
+
+        var focused = Set<Int>()
+        if let focus = selection.focus {
+            if let module = workspace.modules.first(where: { $0.name == focus }) {
+                focused = Set(module.targets.values)
+            } else if let target = workspace.index[focus] {
+                focused = [target]
+            } else {
+                throw InputErrors(
+                    .inputError(
+                        "unknown-module", "there is no module or target '\(focus)' in \(workspace.name)", at: nil,
+                        hint: Suggestions.didYouMean(focus, in: workspace.modules.map(\.name) + workspace.targets.map(\.name))
+                            ?? "'strata graph --format json' lists the modules"))
+            }
+            var dependents = [[Int]](repeating: [], count: count)
+            for (source, edges) in workspace.dependencies.enumerated() {
+                for edge in edges { dependents[edge.target].append(source) }
+            }
+            var reached = focused
+            func walk(_ next: (Int) -> [Int]) {
+                var frontier = Array(focused)
+                var distance = 0
+                while !frontier.isEmpty && distance < (selection.depth ?? Int.max) {
+                    distance += 1
+                    var following: [Int] = []
+                    for target in frontier {
+                        for neighbour in next(target) where keep[neighbour] && !reached.contains(neighbour) {
+                            reached.insert(neighbour)
+                            following.append(neighbour)
+                        }
+                    }
+                    frontier = following
+                }
+            }
+            if selection.direction != .dependents { walk { workspace.dependencies[$0].map(\.target) } }
+            if selection.direction != .dependencies { walk { dependents[$0] } }
+            for index in 0..<count where !reached.contains(index) { keep[index] = false }
+        }
+        self.focused = focused
+        targets = (0..<count).filter { keep[$0] }
+
+        // Findings: an edge when the subject is one, else the subject's targets.
+        var edgeRules: [[Int]: [String]] = [:]
+        var marked: [MarkedFinding] = []
+        for diagnostic in findings {
+            guard let subject = diagnostic.subject else { continue }
+            let path = [subject.source] + subject.target.components(separatedBy: " → ").filter { !$0.isEmpty }
+            let indices = path.compactMap { workspace.index[$0] }
+            var edges: [[Int]] = []
+            // A cycle's path returns to where it started.
+            let closing = diagnostic.id == "no-cycles" && indices.count > 1 ? [indices[0]] : []
+            for (from, to) in zip(indices, Array(indices.dropFirst()) + closing)
+            where workspace.dependency(from: from, to: to) != nil && keep[from] && keep[to] {
+                edges.append([from, to])
+                edgeRules[[from, to], default: []].append(diagnostic.id)
+            }
+            let nodes = edges.isEmpty ? indices.filter { keep[$0] } : []
+            if !edges.isEmpty || !nodes.isEmpty {
+                marked.append(MarkedFinding(diagnostic: diagnostic, edges: edges, targets: nodes))
+            }
+        }
+        self.findings = marked
+        edges = targets.flatMap { from in
+            workspace.dependencies[from].filter { keep[$0.target] }.map { dependency in
+                let role = workspace.targets[dependency.target].role
+                return Edge(
+                    from: from, to: dependency.target, isAutomatic: dependency.isAutomatic,
+                    rules: Array(Set(edgeRules[[from, dependency.target]] ?? [])).sorted(), kind: role.rawValue)
+            }
+        }
+    }
+
+    /// Rule ids of findings about the target itself (not about one of its edges).
+    public func rules(of target: Int) -> [String] {
+        Array(Set(findings.filter { $0.targets.contains(target) }.map(\.diagnostic.id))).sorted()
+    }
+
+    /// The band a target is drawn in: apps on top, then the layers top to bottom, then targets
+    /// without a layer, then externals.
+    public func band(of target: Int) -> Int {
+        let t = workspace.targets[target]
+        switch t.role {
+        case .app: return 0
+        case .external: return workspace.layers.count + 2
+        default: return t.layer.map { $0 + 1 } ?? workspace.layers.count + 1
+        }
+    }
+
+    /// A band's title.
+    public func bandName(_ band: Int) -> String {
+        if band == 0 { return "apps" }
+        if band <= workspace.layers.count { return workspace.layers[band - 1].name }
+        return band == workspace.layers.count + 1 ? "no layer" : "external packages"
+    }
+
+    /// The selected targets grouped by band, top to bottom, empty bands left out.
+    public var bands: [(band: Int, targets: [Int])] {
+        Dictionary(grouping: targets, by: band(of:)).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import StrataDiagnostics
+import StrataModel
+
+/// The graph as JSON, in the schema docs/GRAPH.md describes (`schemaVersion` 1): layers,
+/// modules, targets, edges with their kind, and findings. Fields are only ever added within a
+/// schema version.
+public enum JSONGraphRenderer {
+    struct Document: Encodable {
+        var schemaVersion = 1
+        var workspace: String
+        var layers: [Layer]
+        var modules: [Module]
+        var targets: [Target]
+        var edges: [Edge]
+        var findings: [Finding]
+
+        struct Layer: Encodable {
+            var name: String
+            var index: Int
+            var description: String?
+        }
+        struct Module: Encodable {
+            var name: String
+            var layer: String?
+            var targets: [String: String]
+        }
+        struct Target: Encodable {
+            var name: String
+            var role: String
+            var module: String?
+            var layer: String?
+            var linkage: String
+            var testHost: Bool
+            var package: String?
+            var rules: [String]
+        }
+        struct Edge: Encodable {
+            var from: String
+            var to: String
+            var kind: String
+            var automatic: Bool
+            var rules: [String]
+        }
+        struct Finding: Encodable {
+            var rule: String
+            var severity: String
+            var message: String
+            var location: String?
+            var edges: [[String]]
+            var targets: [String]
+        }
+    }
+
+    public static func render(_ view: GraphView) -> String {
+        let workspace = view.workspace
+        let selected = Set(view.targets)
+        let name = { (index: Int) in workspace.targets[index].name }
+        let layerName = { (index: Int?) in index.map { workspace.layers[$0].name } }
+        let document = Document(
+            workspace: workspace.name,
+            layers: workspace.layers.enumerated().map { Document.Layer(name: $1.name, index: $0, description: $1.description) },
+            modules: workspace.modules.filter { !selected.isDisjoint(with: $0.targets.values) }.map { module in
+                Document.Module(
+                    name: module.name, layer: layerName(module.layer),
+                    targets: Dictionary(
+                        uniqueKeysWithValues: module.targets.filter { selected.contains($0.value) }.map { ($0.key.rawValue, name($0.value)) }))
+            },
+            targets: view.targets.map { index in
+                let t = workspace.targets[index]
+                return Document.Target(
+                    name: t.name, role: t.role.rawValue, module: t.module, layer: layerName(t.layer), linkage: t.linkage.rawValue,
+                    testHost: t.isTestHost, package: t.package, rules: view.rules(of: index))
+            },
+            edges: view.edges.map { Document.Edge(from: name($0.from), to: name($0.to), kind: $0.kind, automatic: $0.isAutomatic, rules: $0.rules) },
+            findings: view.findings.map { finding in
+                let location = finding.diagnostic.location.map { "\(TargetPath.relative($0.path, to: workspace.root)):\($0.line):\($0.column)" }
+                return Document.Finding(
+                    rule: finding.diagnostic.id, severity: finding.diagnostic.severity.rawValue, message: finding.diagnostic.message,
+                    location: location, edges: finding.edges.map { $0.map(name) }, targets: finding.targets.map(name))
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+}
+
+enum TargetPath {
+    static func relative(_ path: String, to root: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+}
