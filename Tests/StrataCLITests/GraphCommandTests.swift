@@ -1,0 +1,90 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// `strata graph` end to end, and the HTML page in a real browser (headless Chromium).
+@Suite struct GraphCommandTests {
+    @Test(arguments: ["dot", "mermaid", "json", "html"])
+    func theReferenceWorkspaceInEveryFormat(format: String) async throws {
+        let result = try await StrataBinary.run(["graph", "Examples/ISS", "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let start: String = ["dot": "digraph \"ISS\" {", "mermaid": "flowchart TB", "json": "{", "html": "<!DOCTYPE html>"][format]!
+        #expect(result.stdout.hasPrefix(start))
+        #expect(result.stdout.contains("SpacesuitServiceMocks"))
+    }
+
+    @Test func violationsAreDrawnInRedWithTheirRule() async throws {
+        let result = try await StrataBinary.run(["graph", "Examples/Violations/LayerDirection", "--format", "dot"])
+        #expect(result.status == 0)
+        let edge = result.stdout.split(separator: "\n").first { $0.contains(#""Logging" -> "Network""#) }
+        #expect(edge?.contains(##"color="#d62728""##) == true && edge?.contains(#"label="layer-direction""#) == true, "\(result.stdout)")
+        let json = try await StrataBinary.run(["graph", "Examples/Violations/LayerDirection", "--format", "json"])
+        #expect(json.stdout.contains(#""rule" : "layer-direction""#))
+    }
+
+    @Test func focusAndOutputFile() async throws {
+        let folder = try Fixtures.temporaryFolder("strata-graph")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await StrataBinary.run(
+            [
+                "graph", "Examples/ISS", "--format", "mermaid", "--focus", "Cosmonaut", "--dependencies", "--depth", "1", "--no-tests", "-o",
+                folder + "/graph.mmd",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("strata: wrote \(folder)/graph.mmd ("))
+        let text = try String(contentsOfFile: folder + "/graph.mmd", encoding: .utf8)
+        #expect(text.contains("[\"Cosmonaut\"]") && text.contains("[\"CosmonautServiceCore\"]"))
+        #expect(!text.contains("Tests\"]") && !text.contains("[\"Spacesuit\"]"))
+    }
+
+    @Test func badSelectionsExitTwo() async throws {
+        let unknown = try await StrataBinary.run(["graph", "Examples/ISS", "--focus", "Spacesut"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr.hasPrefix("error: [unknown-module] there is no module or target 'Spacesut' in ISS\n    hint: did you mean 'Spacesuit'?"))
+        let depth = try await StrataBinary.run(["graph", "Examples/ISS", "--depth", "2"])
+        #expect(depth.status == 2)
+        #expect(depth.stderr.contains("need --focus"))
+        let unwritable = try await StrataBinary.run(["graph", "Examples/ISS", "-o", "/nonexistent/graph.dot"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("[unwritable-output]"))
+    }
+
+    /// Chromium, which CI installs; a missing one fails in CI and is reported as skipped elsewhere.
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(
+        .enabled(if: chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil, "needs Chromium (apt-get install chromium); CI installs it")
+    )
+    func theHTMLPageRunsWithoutScriptErrorsInChromium() async throws {
+        let chromium = try #require(Self.chromium, "Chromium is not installed (apt-get install chromium)")
+        let folder = try Fixtures.temporaryFolder("strata-graph-html")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for workspace in ["Examples/ISS", "Examples/Violations/NoCycles"] {
+            let page = folder + "/\(workspace.split(separator: "/").last!).html"
+            let written = try await StrataBinary.run(["graph", workspace, "--format", "html", "-o", page])
+            #expect(written.status == 0)
+            // --dump-dom prints the page after its script ran; the script reports on the root element.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: chromium)
+            process.arguments = [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile",
+                "--virtual-time-budget=3000", "--dump-dom", "file://\(page)#selftest",
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let root = try #require(dom.firstMatch(of: /<html[^>]*>/).map { String($0.output) }, "no page from Chromium")
+            #expect(!root.contains("data-strata-errors"), "script errors in \(workspace): \(root)")
+            #expect(root.contains("data-strata-ready=\""), "the script did not finish in \(workspace): \(root)")
+            #expect(root.contains("data-strata-selftest=\"passed\""), "search, selection and zoom failed in \(workspace): \(root)")
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import StrataDiagnostics
+@testable import StrataGraphExport
+import StrataModel
+import StrataModelTestSupport
+import Testing
+
+/// Each format's output: DOT read back by Graphviz, Mermaid against the grammar GitHub's
+/// renderer accepts, JSON against its documented schema, HTML self-contained.
+@Suite struct GraphFormatTests {
+    static func view(focus: String? = nil) async throws -> GraphView {
+        let workspace = try await WorkspaceLoader().load(path: Fixtures.iss).workspace
+        var selection = GraphSelection()
+        selection.focus = focus
+        let finding = Diagnostic(
+            id: "same-layer", severity: .error, message: "a \"quoted\" <message> & more",
+            subject: DiagnosticSubject(source: "Spacesuit", target: "UIComponents"))
+        return try GraphView(workspace: workspace, findings: [finding], selection: selection)
+    }
+
+    /// `dot`, which CI installs; a missing one fails in CI and is reported as skipped elsewhere.
+    static let graphviz = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: graphviz != nil || ProcessInfo.processInfo.environment["CI"] != nil, "needs Graphviz's dot (apt-get install graphviz); CI installs it"))
+    func dotIsReadByGraphviz() async throws {
+        let dot = try #require(Self.graphviz, "Graphviz's dot is not installed (apt-get install graphviz)")
+        let text = DOTRenderer.render(try await Self.view())
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: dot)
+        process.arguments = ["-Tplain"]
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let plain = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let warnings = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
+        // Graphviz laid out every target and every edge.
+        #expect(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.count == 53)
+        #expect(plain.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == 182)
+        #expect(text.contains(##""Spacesuit" -> "UIComponents" [color="#d62728", fontcolor="#d62728", penwidth=2, label="same-layer"];"##))
+    }
+
+    @Test func mermaidFollowsTheFlowchartGrammar() async throws {
+        let view = try await Self.view()
+        let text = MermaidRenderer.render(view)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "flowchart TB")
+        let node = /^    (t\d+)\["([^"]*)"\]$/
+        let edge = /^  (t\d+) (-->|-\.->)(\|"[^"]*"\|)? (t\d+)$/
+        let subgraph = /^  subgraph b\d+\["[^"]*"\]$/
+        let classDef = /^  classDef [a-z]+ [^;]+$/
+        let classLine = /^  class (t\d+(,t\d+)*) [a-z]+$/
+        let linkStyle = /^  linkStyle (\d+(,\d+)*) [^;]+$/
+        var declared = Set<String>()
+        var edges = 0
+        var styled: [Int] = []
+        for line in lines.dropFirst() {
+            if let match = line.wholeMatch(of: node) {
+                declared.insert(String(match.1))
+            } else if let match = line.wholeMatch(of: edge) {
+                #expect(declared.contains(String(match.1)) && declared.contains(String(match.4)), "\(line)")
+                edges += 1
+            } else if let match = line.wholeMatch(of: linkStyle) {
+                styled += match.1.split(separator: ",").compactMap { Int($0) }
+            } else if let match = line.wholeMatch(of: classLine) {
+                #expect(match.1.split(separator: ",").allSatisfy { declared.contains(String($0)) }, "\(line)")
+            } else {
+                #expect(line.wholeMatch(of: subgraph) != nil || line == "  end" || line.wholeMatch(of: classDef) != nil, "not Mermaid: \(line)")
+            }
+        }
+        #expect(declared.count == 53 && edges == 182)
+        #expect(!styled.isEmpty && styled.allSatisfy { $0 < edges })
+        #expect(MermaidRenderer.label("a \"b\" #1\nc") == "a #quot;b#quot; #35;1<br/>c")
+    }
+
+    @Test func jsonFollowsItsSchema() async throws {
+        let text = JSONGraphRenderer.render(try await Self.view(focus: "Spacesuit"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(document.keys) == ["schemaVersion", "workspace", "layers", "modules", "targets", "edges", "findings"])
+        #expect(document["schemaVersion"] as? Int == 1)
+        let targets = try #require(document["targets"] as? [[String: Any]])
+        let names = Set(targets.compactMap { $0["name"] as? String })
+        for target in targets {
+            #expect(Set(target.keys).isSubset(of: ["name", "role", "module", "layer", "linkage", "testHost", "package", "rules"]))
+            #expect(["implementation", "interface", "mocks", "tests", "app", "external"].contains(target["role"] as? String ?? ""))
+        }
+        let edges = try #require(document["edges"] as? [[String: Any]])
+        for edge in edges {
+            #expect(names.contains(edge["from"] as? String ?? "") && names.contains(edge["to"] as? String ?? ""))
+            #expect(edge["automatic"] is Bool && edge["kind"] is String && edge["rules"] is [String])
+        }
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        #expect(findings.first?["rule"] as? String == "same-layer")
+        #expect(findings.first?["edges"] as? [[String]] == [["Spacesuit", "UIComponents"]])
+        let modules = try #require(document["modules"] as? [[String: Any]])
+        #expect(modules.first { $0["name"] as? String == "Spacesuit" }?["targets"] as? [String: String] == [
+            "implementation": "Spacesuit", "interface": "SpacesuitCore", "tests": "SpacesuitTests",
+        ])
+    }
+
+    @Test func htmlIsOneSelfContainedPage() async throws {
+        let html = HTMLRenderer.render(try await Self.view())
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        // No network: nothing is fetched from anywhere.
+        for reference in ["src=", "href=", "http://", "https://", "@import", "url(http"] where reference != "http://" {
+            #expect(!html.contains(reference), "the page refers to \(reference)")
+        }
+        #expect(html.components(separatedBy: "http://").count == 2, "only the SVG namespace may name a URL")
+        #expect(html.components(separatedBy: "class=\"node ").count - 1 == 53)
+        #expect(html.components(separatedBy: "<path class=\"edge").count - 1 == 182)
+        // Text from the workspace is escaped.
+        #expect(html.contains("a &quot;quoted&quot; &lt;message&gt; &amp; more"))
+        #expect(html.contains("class=\"edge kind-implementation violation") || html.contains("class=\"edge kind-interface violation"))
+    }
+}
