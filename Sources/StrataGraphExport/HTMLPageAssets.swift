@@ -37,6 +37,7 @@ enum HTMLPageAssets {
         .edge { fill: none; stroke: #999; stroke-width: 1.2; opacity: .75; }
         .edge.kind-interface { stroke-dasharray: 5 3; }
         .edge.violation { stroke: #d62728; stroke-width: 2.5; opacity: 1; }
+        .edge-label { font-size: 11px; font-weight: 600; fill: #d62728; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
         svg.highlighting .node, svg.highlighting .edge { opacity: .12; }
         svg.highlighting .node.selected, svg.highlighting .node.dependency, svg.highlighting .node.dependent { opacity: 1; }
         svg.highlighting .edge.dependency, svg.highlighting .edge.dependent { opacity: 1; stroke-width: 2; }

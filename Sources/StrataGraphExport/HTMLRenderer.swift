@@ -39,6 +39,12 @@ public enum HTMLRenderer {
             svg.append(
                 "<path class=\"\(classes.joined(separator: " "))\" data-from=\"\(edge.from)\" data-to=\"\(edge.to)\" d=\"M \(format(x1)) \(format(y1)) C \(format(x1)) \(format(y1 + bend)), \(format(x2)) \(format(y2 - bend)), \(format(x2)) \(format(y2))\" marker-end=\"url(#\(edge.rules.isEmpty ? "arrow" : "arrow-red"))\"><title>\(escape(title))</title></path>"
             )
+            if !edge.rules.isEmpty {
+                // The rule id, visible at the middle of the red edge.
+                svg.append(
+                    "<text class=\"edge-label\" x=\"\(format((x1 + x2) / 2 + 6))\" y=\"\(format((y1 + y2) / 2))\">\(escape(edge.rules.joined(separator: ", ")))</text>"
+                )
+            }
         }
         svg.append("</g><g id=\"nodes\">")
         for target in view.targets {
@@ -71,7 +77,7 @@ public enum HTMLRenderer {
         for role in [TargetRole.interface, .mocks, .tests, .app] where view.targets.contains(where: { workspace.targets[$0].role == role }) {
             legend.append("<li><span class=\"swatch role-\(role.rawValue)\"></span>\(escape(role.legend))</li>")
         }
-        legend.append("<li><span class=\"swatch violation\"></span>rule violation (rule id in the tooltip)</li>")
+        legend.append("<li><span class=\"swatch violation\"></span>rule violation, labelled with its rule id</li>")
 
         var findings: [String] = []
         for finding in view.findings {

@@ -116,5 +116,6 @@ import Testing
         // Text from the workspace is escaped.
         #expect(html.contains("a &quot;quoted&quot; &lt;message&gt; &amp; more"))
         #expect(html.contains("class=\"edge kind-implementation violation") || html.contains("class=\"edge kind-interface violation"))
+        #expect(html.contains("<text class=\"edge-label\"") && html.contains(">same-layer</text>"))
     }
 }
