@@ -65,9 +65,8 @@ let package = Package(
         .target(
             name: "StrataAffected",
             dependencies: [
-                "StrataDiagnostics", "StrataGenerate", "StrataGit", "StrataModel", "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataSources",
                 .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),
@@ -101,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "StrataGraphExport",
-            dependencies: ["StrataDiagnostics", "StrataModel"],
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -137,6 +136,7 @@ let package = Package(
             name: "StrataAffectedTests",
             dependencies: [
                 "StrataAffected", "StrataDiagnostics", "StrataGenerate", "StrataGit", "StrataModel", "StrataModelTestSupport",
+                "StrataSynthetic",
             ],
             swiftSettings: strictSettings
         ),

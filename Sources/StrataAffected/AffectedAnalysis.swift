@@ -1,4 +1,6 @@
+import StrataFileSystem
 public import StrataGit
+import StrataGraph
 public import StrataModel
 import StrataSources
 
@@ -29,10 +31,12 @@ public struct AffectedTarget: Sendable, Hashable {
 
 /// A changed file and the targets that own it at either revision.
 public struct ChangedFile: Sendable, Hashable {
+    /// The change, with paths relative to the workspace root.
     public var change: FileChange
-    /// The path relative to the workspace root (and the old path, for a rename).
-    public var path: String
-    public var oldPath: String?
+    /// The path at the head (for a deletion: the path it had).
+    public var path: String { change.path }
+    /// For renames and copies: the path at the base.
+    public var oldPath: String? { change.oldPath }
     /// Owning targets, by name, at the head and the base revision together.
     public var owners: [String]
     /// What else the file is: "manifest", "toolchain pin".
@@ -79,13 +83,12 @@ public struct AffectedAnalysis: Sendable {
             if seeds[target] == nil { seeds[target] = cause }
         }
         let headIndex = TargetFileIndex(head)
-        let baseWorkspace: Workspace?
+        var baseWorkspace: Workspace?
+        var baseFiles: (any WorkspaceFiles)?
         switch base {
-        case .loaded(let workspace, _): baseWorkspace = workspace
-        case .sameAsHead: baseWorkspace = nil
-        case .unreadable(let reason):
-            baseWorkspace = nil
-            everything = reason
+        case .loaded(let workspace, let files): (baseWorkspace, baseFiles) = (workspace, files)
+        case .sameAsHead: break
+        case .unreadable(let reason): everything = reason
         }
         let baseIndex = baseWorkspace.map(TargetFileIndex.init)
 
@@ -110,16 +113,14 @@ public struct AffectedAnalysis: Sendable {
                     role = "manifest"
                 }
             }
-            changedFiles.append(
-                ChangedFile(
-                    change: change, path: change.path, oldPath: change.oldPath, owners: owners.map { head.targets[$0].name }, role: role))
+            changedFiles.append(ChangedFile(change: change, owners: owners.map { head.targets[$0].name }, role: role))
         }
 
         // 2. Declarations.
         if let baseWorkspace {
-            if WorkspaceBuildSettings(baseWorkspace.manifest) != WorkspaceBuildSettings(head.manifest), everything == nil {
-                everything =
-                    "the build settings every target shares changed (\(WorkspaceBuildSettings(baseWorkspace.manifest).summary) → \(WorkspaceBuildSettings(head.manifest).summary))"
+            let (before, after) = (WorkspaceBuildSettings(baseWorkspace.manifest), WorkspaceBuildSettings(head.manifest))
+            if before != after, everything == nil {
+                everything = "the build settings every target shares changed (\(before.summary) → \(after.summary))"
             }
             for target in head.targets.indices {
                 guard let old = baseWorkspace.index[head.targets[target].name] else {
@@ -135,14 +136,11 @@ public struct AffectedAnalysis: Sendable {
 
         // 3. Package manifests the graphs do not explain: every target of their package.
         if !unexplainedPackages.isEmpty {
-            let revisions: [(Workspace, any WorkspaceFiles)] =
-                [(head, headFiles)]
-                + (baseWorkspace.flatMap { b in
-                    if case .loaded(_, let files) = base { return [(b, files)] } else { return nil }
-                } ?? [])
+            var revisions: [(Workspace, any WorkspaceFiles)] = [(head, headFiles)]
+            if let baseWorkspace, let baseFiles { revisions.append((baseWorkspace, baseFiles)) }
             for (workspace, files) in revisions {
                 for target in workspace.targets {
-                    guard let folder = Self.packageFolder(of: target, in: workspace, files: files),
+                    guard let folder = workspace.packageFolder(of: target, files: files),
                         let manifest = unexplainedPackages.first(where: { ChangeClassifier.folder(of: $0) == folder }),
                         let headTarget = head.index[target.name]
                     else { continue }
@@ -164,47 +162,29 @@ public struct AffectedAnalysis: Sendable {
     }
 
     /// The seeds and every target that depends on one, each with the chain that reached it
-    /// (breadth first, so the chain is a shortest one).
+    /// (breadth first over the reversed graph, so the chain is a shortest one).
     static func closure(of seeds: [Int: AffectedReason.Cause], in workspace: Workspace) -> [AffectedTarget] {
-        let count = workspace.targets.count
-        var dependents = [[Int]](repeating: [], count: count)
-        for (source, edges) in workspace.dependencies.enumerated() {
-            for edge in edges { dependents[edge.target].append(source) }
-        }
-        var parent = [Int](repeating: -2, count: count)  // -2 unreached, -1 a seed
-        var queue = seeds.keys.sorted()
-        for target in queue { parent[target] = -1 }
-        var head = 0
-        while head < queue.count {
-            let current = queue[head]
-            head += 1
-            for dependent in dependents[current] where parent[dependent] == -2 {
-                parent[dependent] = current
-                queue.append(dependent)
-            }
-        }
-        return (0..<count).compactMap { target -> AffectedTarget? in
-            guard parent[target] != -2 else { return nil }
-            var chain = [workspace.targets[target].name]
-            var current = target
-            while parent[current] >= 0 {
-                current = parent[current]
-                chain.append(workspace.targets[current].name)
-            }
+        let parents = workspace.graph.reversed().breadthFirstParents(from: seeds.keys.sorted())
+        return workspace.targets.indices.compactMap { target -> AffectedTarget? in
+            // The path runs from the seed to the target through dependents.
+            guard let path = Digraph.path(to: target, parents: parents) else { return nil }
             let t = workspace.targets[target]
             return AffectedTarget(
-                target: target, name: t.name, role: t.role, reason: AffectedReason(cause: seeds[current]!, chain: chain.reversed()))
+                target: target, name: t.name, role: t.role,
+                reason: AffectedReason(cause: seeds[path[0]]!, chain: path.map { workspace.targets[$0].name }))
         }
     }
+}
 
+extension Workspace {
     /// The folder (relative to the root) of the package that declares `target`: the nearest
-    /// folder at or above its sources that holds a Package.swift.
-    static func packageFolder(of target: Target, in workspace: Workspace, files: any WorkspaceFiles) -> String? {
-        guard let directory = target.sources?.directory, var folder = TargetFileIndex.relative(directory, to: workspace.root) else {
+    /// folder at or above its sources that holds a Package.swift in `files`.
+    func packageFolder(of target: Target, files: any WorkspaceFiles) -> String? {
+        guard let directory = target.sources?.directory, var folder = PathResolution.path(directory, inside: root) else {
             return nil
         }
         while true {
-            let absolute = folder.isEmpty ? workspace.root : workspace.root + "/" + folder
+            let absolute = folder.isEmpty ? root : root + "/" + folder
             if files.exists(absolute + "/Package.swift") { return folder }
             if folder.isEmpty { return nil }
             folder = ChangeClassifier.folder(of: folder)

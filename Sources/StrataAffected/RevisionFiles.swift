@@ -1,4 +1,5 @@
 import StrataDiagnostics
+import StrataFileSystem
 import StrataGit
 import StrataModel
 
@@ -33,7 +34,7 @@ struct RevisionFiles: WorkspaceFiles {
             var child = relative
             entries.insert(child)
             while true {
-                let parent = parentFolder(of: child)
+                let parent = ChangeClassifier.folder(of: child)
                 listing[parent, default: []].insert(String(child.dropFirst(parent.isEmpty ? 0 : parent.count + 1)))
                 if entries.contains(parent) { break }
                 entries.insert(parent)
@@ -46,23 +47,16 @@ struct RevisionFiles: WorkspaceFiles {
             listing: listing.mapValues { $0.sorted() })
     }
 
-    /// The path relative to the root, or nil if `path` is not inside it.
-    private func relative(_ path: String) -> String? {
-        if path == root { return "" }
-        guard path.hasPrefix(root + "/") else { return nil }
-        return String(path.dropFirst(root.count + 1))
-    }
-
     func contents(of path: String) -> [UInt8]? {
-        relative(path).flatMap { contents[$0] }
+        PathResolution.path(path, inside: root).flatMap { contents[$0] }
     }
 
     func exists(_ path: String) -> Bool {
-        relative(path).map(entries.contains) ?? false
+        PathResolution.path(path, inside: root).map(entries.contains) ?? false
     }
 
     func children(of path: String) -> [String] {
-        relative(path).flatMap { listing[$0] } ?? []
+        PathResolution.path(path, inside: root).flatMap { listing[$0] } ?? []
     }
 
     func evaluatePackage(at path: String) async throws(InputErrors) -> PackageManifest {
@@ -72,10 +66,5 @@ struct RevisionFiles: WorkspaceFiles {
                 "Strata's static reader cannot read this Package.swift with certainty, and at commit \(commit.prefix(12)) it is not checked out for 'swift package dump-package'",
                 at: .file(path),
                 hint: "the change is treated as affecting everything; 'strata check --verbose' says what the static reader stopped at"))
-    }
-
-    static func parentFolder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
 public import StrataModel
-import StrataSources
 import Subprocess
-import SystemPackage
 
 /// Runs `swift test` for some test targets of a workspace, package by package (in the
 /// `packages` layout each module's tests are in its own package).
@@ -26,8 +24,8 @@ public struct SwiftTestRunner: Sendable {
         var runs: [Run] = []
         for test in tests {
             let target = workspace.targets[test]
-            guard let directory = target.sources?.directory else { continue }
-            let package = Self.packageFolder(containing: directory, root: workspace.root)
+            guard let folder = workspace.packageFolder(of: target, files: LocalFiles()) else { continue }
+            let package = folder.isEmpty ? workspace.root : workspace.root + "/" + folder
             if let index = runs.firstIndex(where: { $0.package == package }) {
                 if !all { runs[index].tests.append(target.name) }
             } else {
@@ -42,29 +40,11 @@ public struct SwiftTestRunner: Sendable {
         var status: Int32 = 0
         for run in runs {
             let result = try await Subprocess.run(
-                Self.swiftExecutable, arguments: Arguments(run.arguments + extraArguments),
+                SwiftToolchain.swift, arguments: Arguments(run.arguments + extraArguments),
                 output: .currentStandardOutput, error: .currentStandardError)
             if case .exited(let code) = result.terminationStatus, code != 0, status == 0 { status = code }
             if case .signaled(let signal) = result.terminationStatus, status == 0 { status = 128 + signal }
         }
         return status
-    }
-
-    /// The `swift` executable: `$STRATA_SWIFT` if set, else `swift` on the PATH.
-    static var swiftExecutable: Executable {
-        if let path = ProcessInfo.processInfo.environment["STRATA_SWIFT"], !path.isEmpty {
-            return .path(FilePath(path))
-        }
-        return .name("swift")
-    }
-
-    /// The nearest folder at or above `directory`, and inside `root`, that holds a Package.swift.
-    static func packageFolder(containing directory: String, root: String) -> String {
-        var folder = directory
-        while folder.count > root.count {
-            if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder }
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-        return root
     }
 }

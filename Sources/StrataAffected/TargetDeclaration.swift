@@ -1,3 +1,4 @@
+import StrataFileSystem
 import StrataModel
 import StrataSources
 
@@ -21,7 +22,7 @@ struct TargetDeclaration: Hashable {
         linkage = target.linkage
         isTestHost = target.isTestHost
         if let sources = target.sources {
-            let relative = { (path: String) -> String in TargetFileIndex.relative(path, to: workspace.root) ?? path }
+            let relative = { (path: String) -> String in PathResolution.path(path, inside: workspace.root) ?? path }
             let only: String = sources.only.map { $0.map(relative).joined(separator: ",") } ?? "all"
             let excluded: String = sources.excluded.map(relative).joined(separator: ",")
             self.sources = "\(relative(sources.directory)) sources: \(only) exclude: \(excluded)"

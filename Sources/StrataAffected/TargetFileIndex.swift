@@ -1,3 +1,4 @@
+import StrataFileSystem
 import StrataModel
 import StrataSources
 
@@ -16,7 +17,7 @@ struct TargetFileIndex {
         self.workspace = workspace
         var byFolder: [String: [Int]] = [:]
         for (index, target) in workspace.targets.enumerated() {
-            guard let sources = target.sources, let folder = Self.relative(sources.directory, to: workspace.root) else { continue }
+            guard let sources = target.sources, let folder = PathResolution.path(sources.directory, inside: workspace.root) else { continue }
             byFolder[folder, default: []].append(index)
         }
         targetsByFolder = byFolder
@@ -29,11 +30,12 @@ struct TargetFileIndex {
         while true {
             if let candidates = targetsByFolder[folder] {
                 let including = candidates.filter { target in
-                    !(workspace.targets[target].sources?.excluded ?? []).contains { Self.isSame(absolute, orInside: $0) }
+                    !(workspace.targets[target].sources?.excluded ?? []).contains { PathResolution.path(absolute, inside: $0) != nil }
                 }
                 if !including.isEmpty {
                     let narrowed = including.filter { target in
-                        workspace.targets[target].sources?.only.map { only in only.contains { Self.isSame(absolute, orInside: $0) } } ?? true
+                        workspace.targets[target].sources?.only.map { only in only.contains { PathResolution.path(absolute, inside: $0) != nil } }
+                            ?? true
                     }
                     return narrowed.isEmpty ? including : narrowed
                 }
@@ -41,16 +43,5 @@ struct TargetFileIndex {
             if folder.isEmpty { return [] }
             folder = ChangeClassifier.folder(of: folder)
         }
-    }
-
-    /// `path` relative to `root`, or nil if it is outside.
-    static func relative(_ path: String, to root: String) -> String? {
-        if path == root { return "" }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
-    }
-
-    static func isSame(_ path: String, orInside folder: String) -> Bool {
-        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 }

@@ -17,6 +17,14 @@ public enum PathResolution {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// `path` relative to `folder` if it is the folder itself (`""`) or inside it, else nil;
+    /// both absolute and standardized.
+    public static func path(_ path: String, inside folder: String) -> String? {
+        if path == folder { return "" }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
     /// An absolute path without `.`, `..`, repeated `/` or a trailing `/`; `..` above the root
     /// stays at the root.
     public static func standardize(_ path: String) -> String {

@@ -37,16 +37,19 @@ public struct GitRepository: Sendable {
         }
         let result = try await git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
         if result.succeeded { return result.standardOutput.trimmedLine }
-        if try await isShallow() {
-            throw GitError(
-                "shallow-clone", "revision '\(revision)' is not in this shallow clone",
-                hint: "fetch the history the comparison needs: 'git fetch --unshallow', or 'fetch-depth: 0' for actions/checkout")
-        }
+        if try await isShallow() { throw Self.shallowClone("revision '\(revision)' is not in this shallow clone") }
         throw GitError(
             "unknown-revision", "unknown revision '\(revision)'",
             hint:
                 "check the name, and fetch it if it is a remote branch (git fetch origin \(revision.split(separator: "/").last.map(String.init) ?? revision))"
         )
+    }
+
+    /// The error for history a shallow clone does not have.
+    static func shallowClone(_ message: String) -> GitError {
+        GitError(
+            "shallow-clone", message,
+            hint: "fetch the history the comparison needs: 'git fetch --unshallow', or 'fetch-depth: 0' for actions/checkout")
     }
 
     /// True if the clone's history is cut short (`git clone --depth`).
@@ -59,9 +62,7 @@ public struct GitRepository: Sendable {
         let result = try await git.run(["merge-base", a, b])
         guard result.succeeded else {
             if try await isShallow() {
-                throw GitError(
-                    "shallow-clone", "the common ancestor of \(a.prefix(12)) and \(b.prefix(12)) is not in this shallow clone",
-                    hint: "fetch the history the comparison needs: 'git fetch --unshallow', or 'fetch-depth: 0' for actions/checkout")
+                throw Self.shallowClone("the common ancestor of \(a.prefix(12)) and \(b.prefix(12)) is not in this shallow clone")
             }
             throw GitError(
                 "no-merge-base", "\(a.prefix(12)) and \(b.prefix(12)) have no common ancestor",

@@ -1,5 +1,6 @@
 import Foundation
 public import StrataDiagnostics
+import StrataGraph
 public import StrataModel
 
 /// Which part of the workspace graph to draw.
@@ -96,10 +97,7 @@ public struct GraphView: Sendable {
                         hint: Suggestions.didYouMean(focus, in: workspace.modules.map(\.name) + workspace.targets.map(\.name))
                             ?? "'strata graph --format json' lists the modules"))
             }
-            var dependents = [[Int]](repeating: [], count: count)
-            for (source, edges) in workspace.dependencies.enumerated() {
-                for edge in edges { dependents[edge.target].append(source) }
-            }
+            let dependents = workspace.graph.reversed()
             var reached = focused
             func walk(_ next: (Int) -> [Int]) {
                 var frontier = Array(focused)
@@ -116,8 +114,8 @@ public struct GraphView: Sendable {
                     frontier = following
                 }
             }
-            if selection.direction != .dependents { walk { workspace.dependencies[$0].map(\.target) } }
-            if selection.direction != .dependencies { walk { dependents[$0] } }
+            if selection.direction != .dependents { walk { workspace.graph.successors[$0] } }
+            if selection.direction != .dependencies { walk { dependents.successors[$0] } }
             for index in 0..<count where !reached.contains(index) { keep[index] = false }
         }
         self.focused = focused

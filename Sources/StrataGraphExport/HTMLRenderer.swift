@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataModel
 
 /// One self-contained HTML page: the graph laid out in bands as inline SVG, with a legend,
@@ -82,7 +83,9 @@ public enum HTMLRenderer {
         var findings: [String] = []
         for finding in view.findings {
             let location =
-                finding.diagnostic.location.map { " <code>\(escape(TargetPath.relative($0.path, to: workspace.root))):\($0.line)</code>" } ?? ""
+                finding.diagnostic.location.map {
+                    " <code>\(escape(PathResolution.path($0.path, inside: workspace.root) ?? $0.path)):\($0.line)</code>"
+                } ?? ""
             findings.append(
                 "<li class=\"\(finding.diagnostic.severity.rawValue)\"><b>[\(escape(finding.diagnostic.id))]</b> \(escape(finding.diagnostic.message))\(location)</li>"
             )

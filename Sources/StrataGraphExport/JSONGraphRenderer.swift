@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataModel
 
 /// The graph as JSON, in the schema docs/GRAPH.md describes (`schemaVersion` 1): layers,
@@ -74,7 +75,9 @@ public enum JSONGraphRenderer {
             },
             edges: view.edges.map { Document.Edge(from: name($0.from), to: name($0.to), kind: $0.kind, automatic: $0.isAutomatic, rules: $0.rules) },
             findings: view.findings.map { finding in
-                let location = finding.diagnostic.location.map { "\(TargetPath.relative($0.path, to: workspace.root)):\($0.line):\($0.column)" }
+                let location = finding.diagnostic.location.map {
+                    "\(PathResolution.path($0.path, inside: workspace.root) ?? $0.path):\($0.line):\($0.column)"
+                }
                 return Document.Finding(
                     rule: finding.diagnostic.id, severity: finding.diagnostic.severity.rawValue, message: finding.diagnostic.message,
                     location: location, edges: finding.edges.map { $0.map(name) }, targets: finding.targets.map(name))
@@ -82,11 +85,5 @@ public enum JSONGraphRenderer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
-    }
-}
-
-enum TargetPath {
-    static func relative(_ path: String, to root: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StrataAffected
 import StrataModel
 import StrataModelTestSupport
+import StrataSynthetic
 import Testing
 
 /// The property behind `strata affected`: on random histories of random workspaces, the
@@ -68,20 +69,9 @@ import Testing
         }
     }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliet", "Kilo", "Lima"]
 
-    static func randomModel(_ random: inout Generator) -> Model {
+    static func randomModel(_ random: inout SplitMix64) -> Model {
         var modules: [Model.Module] = []
         for name in names.prefix(Int.random(in: 4...7, using: &random)) {
             modules.append(Model.Module(name: name, layer: Int.random(in: 0...2, using: &random), interface: Bool.random(using: &random), dependencies: []))
@@ -103,7 +93,7 @@ import Testing
     }
 
     /// One random change to the work tree and the model.
-    static func change(_ history: GitHistory, _ model: inout Model, _ random: inout Generator, step: Int) throws -> String {
+    static func change(_ history: GitHistory, _ model: inout Model, _ random: inout SplitMix64, step: Int) throws -> String {
         let files = try history.git("ls-files").split(separator: "\n").map(String.init).filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") }
         let folders = model.targets.values.map(\.folder).sorted()
         switch Int.random(in: 0..<9, using: &random) {
@@ -175,7 +165,7 @@ import Testing
 
     @Test(arguments: 1...16)
     func theAffectedSetIsExactlyWhatChanged(seed: UInt64) async throws {
-        var random = Generator(state: seed &* 7919)
+        var random = SplitMix64(seed: seed &* 7919)
         var model = Self.randomModel(&random)
         let history = try GitHistory(manifest: model.manifest, files: ["README.md": "random\n"], label: "strata-affected-random")
         for module in model.modules { try Self.writeSources(of: module, to: history) }

@@ -70,27 +70,13 @@ final class GitHistory {
 
     @discardableResult
     static func run(_ arguments: [String], in folder: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        environment["GIT_AUTHOR_DATE"] = "2026-01-01T00:00:00Z"
-        environment["GIT_COMMITTER_DATE"] = "2026-01-01T00:00:00Z"
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HistoryError("git \(arguments.joined(separator: " ")) failed: \(String(decoding: errorData, as: UTF8.self))")
+        let result = try ProcessRunner.run(
+            "git", arguments, in: folder,
+            environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"])
+        guard result.status == 0 else {
+            throw HistoryError("git \(arguments.joined(separator: " ")) failed: \(result.error)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.output
     }
 }
 

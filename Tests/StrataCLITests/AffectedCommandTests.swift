@@ -15,18 +15,11 @@ import Testing
 
     @discardableResult
     func git(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["git", "-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: iss)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+        let result = try ProcessRunner.run(
+            "git", ["-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false"] + arguments,
+            in: iss)
+        #expect(result.status == 0, "git \(arguments)")
+        return result.output
     }
 
     func commit(_ message: String) throws {

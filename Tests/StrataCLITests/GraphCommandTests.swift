@@ -69,18 +69,13 @@ import Testing
             let written = try await StrataBinary.run(["graph", workspace, "--format", "html", "-o", page])
             #expect(written.status == 0)
             // --dump-dom prints the page after its script ran; the script reports on the root element.
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: chromium)
-            process.arguments = [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile",
-                "--virtual-time-budget=3000", "--dump-dom", "file://\(page)#selftest",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let dom = try ProcessRunner.run(
+                chromium,
+                [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile",
+                    "--virtual-time-budget=3000", "--dump-dom", "file://\(page)#selftest",
+                ]
+            ).output
             let root = try #require(dom.firstMatch(of: /<html[^>]*>/).map { String($0.output) }, "no page from Chromium")
             #expect(!root.contains("data-strata-errors"), "script errors in \(workspace): \(root)")
             #expect(root.contains("data-strata-ready=\""), "the script did not finish in \(workspace): \(root)")

@@ -1,5 +1,6 @@
 import Foundation
 import StrataGenerate
+import StrataModelTestSupport
 import Testing
 
 /// GNU diffutils are the oracle: `patch` must turn the old text into the new one with Strata's
@@ -73,10 +74,10 @@ import Testing
                 continue
             }
             try diff.write(toFile: patchPath, atomically: true, encoding: .utf8)
-            let patched = try shell("/usr/bin/patch", ["--quiet", "--force", "--output=-", oldPath, patchPath])
+            let patched = try ProcessRunner.run("/usr/bin/patch", ["--quiet", "--force", "--output=-", oldPath, patchPath])
             #expect(patched.status == 0, "patch failed: \(patched.error) for diff:\n\(diff)")
             #expect(patched.output == new, "patch gave a different text for diff:\n\(diff)")
-            let reference = try shell("/usr/bin/diff", ["--minimal", "-u", oldPath, newPath])
+            let reference = try ProcessRunner.run("/usr/bin/diff", ["--minimal", "-u", oldPath, newPath])
             #expect(changedLines(diff) <= changedLines(reference.output), "longer than diff --minimal:\n\(diff)\n\(reference.output)")
             compared += 1
         }
@@ -85,20 +86,6 @@ import Testing
 
     private func changedLines(_ diff: String) -> Int {
         diff.split(separator: "\n").filter { ($0.hasPrefix("+") && !$0.hasPrefix("+++")) || ($0.hasPrefix("-") && !$0.hasPrefix("---")) }.count
-    }
-
-    private func shell(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 }
 

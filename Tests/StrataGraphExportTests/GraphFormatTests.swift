@@ -25,20 +25,9 @@ import Testing
     func dotIsReadByGraphviz() async throws {
         let dot = try #require(Self.graphviz, "Graphviz's dot is not installed (apt-get install graphviz)")
         let text = DOTRenderer.render(try await Self.view())
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dot)
-        process.arguments = ["-Tplain"]
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let plain = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let warnings = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
+        let result = try ProcessRunner.run(dot, ["-Tplain"], input: Data(text.utf8))
+        let (plain, warnings) = (result.output, result.error)
+        #expect(result.status == 0 && warnings.isEmpty, "\(warnings)")
         // Graphviz laid out every target and every edge.
         #expect(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.count == 53)
         #expect(plain.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == 182)

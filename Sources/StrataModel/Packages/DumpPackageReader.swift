@@ -2,7 +2,6 @@ import Foundation
 import StrataDiagnostics
 import StrataLexer
 import Subprocess
-import SystemPackage
 
 /// Reads a Package.swift by having SwiftPM evaluate it: `swift package dump-package`.
 ///
@@ -10,14 +9,6 @@ import SystemPackage
 /// costs about a second each. Strata uses it only where the static reader is unsure, and the
 /// tests use it as the reference the static reader must agree with.
 enum DumpPackageReader {
-    /// The `swift` executable: `$STRATA_SWIFT` if set, else `swift` on the PATH.
-    static var swiftExecutable: Executable {
-        if let path = ProcessInfo.processInfo.environment["STRATA_SWIFT"], !path.isEmpty {
-            return .path(FilePath(path))
-        }
-        return .name("swift")
-    }
-
     static func read(path: String) async throws(InputErrors) -> PackageManifest {
         let directory = (path as NSString).deletingLastPathComponent
         // A scratch path of its own: the package's .build may be locked by a build running
@@ -28,7 +19,7 @@ enum DumpPackageReader {
         let output: String
         do {
             let result = try await run(
-                swiftExecutable,
+                SwiftToolchain.swift,
                 arguments: ["package", "dump-package", "--package-path", directory, "--scratch-path", scratch],
                 output: .string(limit: 64 << 20),
                 error: .string(limit: 4 << 20)

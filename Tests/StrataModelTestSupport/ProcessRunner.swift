@@ -1,0 +1,64 @@
+public import Foundation
+
+/// Runs a tool the tests compare against or drive (git, Graphviz, Chromium, patch, diff).
+public enum ProcessRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var output: String
+        public var error: String
+    }
+
+    /// Runs `executable` (a path, or a name looked up on the PATH) with `arguments` in `folder`,
+    /// feeding `input` on standard input; both output streams are read as they come, so a chatty
+    /// tool cannot block on a full pipe.
+    public static func run(
+        _ executable: String, _ arguments: [String], in folder: String? = nil, input: Data? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        if executable.hasPrefix("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
+        let output = Pipe(), error = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
+        try process.run()
+        let errorData = LockedData()
+        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        if let input {
+            standardInput.fileHandleForWriting.write(input)
+            try standardInput.fileHandleForWriting.close()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// Standard error's bytes, handed from the reading thread.
+    private final class LockedData: @unchecked Sendable {
+        // @unchecked: `data` is written once by the reader thread before `done` is signalled and
+        // read only after waiting for it.
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+        func set(_ value: Data) {
+            data = value
+            done.signal()
+        }
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+}
