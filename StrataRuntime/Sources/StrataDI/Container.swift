@@ -1,0 +1,277 @@
+import Synchronization
+
+/// A dependency-injection container: services are registered by type (and optionally a name and
+/// an argument type) with a factory and a ``Scope``, and resolved by type.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(RadioChannel.self, scope: .singleton) { _ in RadioLink() }
+/// container.register(SpacesuitServicing.self) { resolver in
+///     SpacesuitService(radio: try resolver.resolve())
+/// }
+/// let service: SpacesuitServicing = try container.resolve()
+/// ```
+///
+/// Registering and resolving are safe from any thread at the same time. Resolving takes no lock
+/// except to make a shared instance for the first time: the registrations are an immutable table
+/// published through an atomic reference, and made singletons are read through an atomic lazy
+/// reference.
+///
+/// A resolve that fails throws ``ResolutionError``; ``Injected`` traps with the same message.
+/// ``verify()`` finds every such failure before the app needs the service.
+///
+/// A container may have a parent: what it does not register itself it resolves from the parent,
+/// so a test can override a few services of the app's container.
+public final class Container: Resolver, Sendable {
+    /// The parent asked for keys this container does not register.
+    public let parent: Container?
+
+    /// The published table. Every table ever published is kept in `state.tables` until the
+    /// container is released, so a reader may use the one it loaded unretained even while a
+    /// registration publishes a newer one.
+    private let table: Atomic<Unmanaged<RegistrationTable>>
+    /// Set by a registration until the next resolve publishes it: registering many services in a
+    /// row publishes one table, not one per registration.
+    private let hasUnpublished = Atomic<Bool>(false)
+    private let state: Lock<State>
+
+    private struct State {
+        var entries: [ServiceKey: ServiceEntry] = [:]
+        var order: [ServiceKey] = []
+        var tables: [RegistrationTable]
+    }
+
+    /// An empty container, resolving what it lacks from `parent` if one is given.
+    public init(parent: Container? = nil) {
+        self.parent = parent
+        let empty = RegistrationTable(entries: [])
+        table = Atomic(Unmanaged.passUnretained(empty))
+        state = Lock(State(tables: [empty]))
+    }
+
+    /// A container with every assembly's registrations, in order (a later one may override an
+    /// earlier one's).
+    public convenience init(parent: Container? = nil, assemblies: [any Assembly]) {
+        self.init(parent: parent)
+        assemble(assemblies)
+    }
+
+    // MARK: Registering
+
+    /// Registers `factory` as the way to make `type` under `name`.
+    ///
+    /// Registering the same type and name again replaces the registration; resolves already
+    /// under way finish with the one they found.
+    public func register<Service: Sendable>(
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
+        factory: @escaping @Sendable (any Resolver) throws -> Service
+    ) {
+        let key = ServiceKey(type, name: name)
+        add(ServiceEntry(key: key, scope: scope, factory: Factory<Service, Void> { resolver, _ in try factory(resolver) }))
+    }
+
+    /// Registers `factory` as the way to make `type` under `name` from a resolve-time `Argument`
+    /// (pass several values as a tuple).
+    public func register<Service: Sendable, Argument>(
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
+        factory: @escaping @Sendable (any Resolver, Argument) throws -> Service
+    ) {
+        let key = ServiceKey(type, name: name, argument: Argument.self)
+        add(ServiceEntry(key: key, scope: scope, factory: Factory<Service, Argument>(factory)))
+    }
+
+    /// Runs every assembly's ``Assembly/assemble(into:)`` on this container, in order.
+    public func assemble(_ assemblies: [any Assembly]) {
+        for assembly in assemblies { assembly.assemble(into: self) }
+    }
+
+    /// Whether this container or its parent registers `type` under `name`.
+    public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
+        entry(for: ServiceKey(type, name: name)) != nil
+    }
+
+    /// Every registration of this container (not its parent's), in the order first registered.
+    public var registrations: [ServiceKey] { state.withLock { $0.order } }
+
+    /// Forgets every instance of the custom `scope`: the next resolve of each of its services
+    /// makes a new one. Instances already handed out live on with their holders.
+    public func reset(_ scope: CustomScope) {
+        let target = Scope.custom(scope)
+        let released: [SharedInstance] = state.withLock { state in
+            state.entries.values.filter { $0.scope == target }.map { entry in
+                entry.shared.withLock { instance in
+                    defer { instance = .none }
+                    return instance
+                }
+            }
+        }
+        // The instances are released here, outside the lock: their deinits may resolve.
+        _ = released
+    }
+
+    private func add(_ entry: ServiceEntry) {
+        state.withLock { state in
+            if state.entries.updateValue(entry, forKey: entry.key) == nil { state.order.append(entry.key) }
+            hasUnpublished.store(true, ordering: .releasing)
+        }
+    }
+
+    /// Publishes the registrations made since the last resolve as a new table.
+    private func publish() {
+        state.withLock { state in
+            guard hasUnpublished.load(ordering: .acquiring) else { return }
+            let next = RegistrationTable(entries: state.order.map { state.entries[$0]! })
+            state.tables.append(next)
+            table.store(Unmanaged.passUnretained(next), ordering: .releasing)
+            hasUnpublished.store(false, ordering: .releasing)
+        }
+    }
+
+    /// The entry for `key` here or in the parent chain, with the container that registered it.
+    /// Both unretained: a container outlives its resolves, and its parent outlives it.
+    @inline(__always)
+    func entry(for key: ServiceKey) -> (entry: Unmanaged<ServiceEntry>, owner: Unmanaged<Container>)? {
+        if hasUnpublished.load(ordering: .acquiring) { publish() }
+        let current = table.load(ordering: .acquiring)
+        if let found = current._withUnsafeGuaranteedRef({ $0.entry(for: key) }) { return (found, Unmanaged.passUnretained(self)) }
+        return parent?.entry(for: key)
+    }
+
+    /// The current table's entries (for ``verify()``).
+    var publishedEntries: [ServiceEntry] {
+        if hasUnpublished.load(ordering: .acquiring) { publish() }
+        return table.load(ordering: .acquiring).takeUnretainedValue().entries
+    }
+
+    /// Registrations of the same service under other names or argument types, for messages.
+    func alternatives(to key: ServiceKey) -> [ServiceKey] {
+        var found: [ServiceKey] = []
+        var container: Container? = self
+        while let current = container {
+            found += current.registrations.filter { $0.sameService(as: key) && $0 != key && !found.contains($0) }
+            container = current.parent
+        }
+        return found
+    }
+
+    // MARK: Resolving
+
+    /// The service registered under `type` and `name`.
+    public func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws(ResolutionError) -> Service {
+        try resolve(ServiceKey(type, name: name), argument: ())
+    }
+
+    /// The service registered under `type` and `name` whose factory takes an `Argument`.
+    public func resolve<Service: Sendable, Argument>(
+        _ type: Service.Type, name: String?, argument: Argument
+    ) throws(ResolutionError) -> Service {
+        try resolve(ServiceKey(type, name: name, argument: Argument.self), argument: argument)
+    }
+
+    /// The service under `type` and `name`, or `nil` when neither this container nor its parent
+    /// registers it. Other failures (a cycle, a throwing factory) still throw.
+    public func resolveIfRegistered<Service: Sendable>(
+        _ type: Service.Type = Service.self, name: String? = nil
+    ) throws(ResolutionError) -> Service? {
+        let key = ServiceKey(type, name: name)
+        guard entry(for: key) != nil else { return nil }
+        return try resolve(key, argument: ()) as Service
+    }
+
+    @inline(__always)
+    private func resolve<Service: Sendable, Argument>(_ key: ServiceKey, argument: Argument) throws(ResolutionError) -> Service {
+        guard let found = entry(for: key) else {
+            throw ResolutionError(
+                problem: .missingRegistration(key, alternatives: alternatives(to: key)),
+                path: ResolutionStack.current.path(to: key))
+        }
+        // Unretained use of the entry and its owner: retaining them on every resolve would make
+        // threads that resolve the same service contend for its reference count.
+        return try found.entry._withUnsafeGuaranteedRef { entry -> Result<Service, ResolutionError> in
+            // The fast path of a made singleton touches neither the thread's stack nor a lock.
+            if entry.scope.kind == .singleton, let box = entry.singleton.load() {
+                return .success(unsafeDowncast(box, to: Box<Service>.self).value)
+            }
+            // A parent's factory resolves its dependencies from this container, so a child's
+            // overrides reach the services it inherits; but an instance the parent shares is made
+            // from the parent's registrations, or a test's mocks would end up in the app's singletons.
+            let resolver = entry.scope.isShared ? found.owner : Unmanaged.passUnretained(self)
+            return resolver._withUnsafeGuaranteedRef { resolver in
+                Result { () throws(ResolutionError) -> Service in try resolver.make(entry, argument: argument) }
+            }
+        }.get()
+    }
+
+    /// Makes (or finds) the instance of `entry` in its scope, with cycle detection.
+    func make<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument) throws(ResolutionError) -> Service {
+        let stack = ResolutionStack.current
+        if let cycle = stack.push(entry) {
+            throw ResolutionError(problem: .cycle(cycle), path: stack.path(to: entry.key))
+        }
+        defer { stack.pop() }
+        let kind = stack.isVerifying && entry.scope.kind != .transient ? .graph : entry.scope.kind
+        switch kind {
+        case .transient:
+            return try run(entry, argument: argument, stack: stack)
+        case .graph:
+            if let box = stack.graphInstance(of: entry) { return unsafeDowncast(box, to: Box<Service>.self).value }
+            let instance: Service = try run(entry, argument: argument, stack: stack)
+            // The outermost instance is never asked for again in this resolve: it is finished.
+            if stack.depth > 1 || stack.isVerifying { stack.setGraphInstance(Box(instance), of: entry) }
+            return instance
+        case .singleton:
+            return try CreationLock.shared.withLock { () throws(ResolutionError) -> Service in
+                if let box = entry.singleton.load() { return unsafeDowncast(box, to: Box<Service>.self).value }
+                let instance: Service = try run(entry, argument: argument, stack: stack)
+                return unsafeDowncast(entry.singleton.storeIfNil(Box(instance)), to: Box<Service>.self).value
+            }
+        case .weak:
+            if let instance: Service = Self.weakInstance(of: entry) { return instance }
+            return try CreationLock.shared.withLock { () throws(ResolutionError) -> Service in
+                if let instance: Service = Self.weakInstance(of: entry) { return instance }
+                let instance: Service = try run(entry, argument: argument, stack: stack)
+                guard type(of: instance as Any) is AnyClass else {
+                    throw ResolutionError(
+                        problem: .weakScopeNeedsClassInstance(entry.key, madeType: String(describing: type(of: instance as Any))),
+                        path: stack.currentPath)
+                }
+                let reference = WeakReference(object: instance as AnyObject)
+                entry.shared.withLock { $0 = .weak(reference) }
+                return instance
+            }
+        case .custom:
+            if let instance: Service = Self.customInstance(of: entry) { return instance }
+            return try CreationLock.shared.withLock { () throws(ResolutionError) -> Service in
+                if let instance: Service = Self.customInstance(of: entry) { return instance }
+                let instance: Service = try run(entry, argument: argument, stack: stack)
+                let box = Box(instance)
+                entry.shared.withLock { $0 = .strong(box) }
+                return instance
+            }
+        }
+    }
+
+    /// Calls the entry's factory; an error of the factory's own becomes a ``ResolutionError``
+    /// naming the service, while a resolution error from a dependency passes through unchanged.
+    @inline(__always)
+    private func run<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument, stack: ResolutionStack) throws(ResolutionError) -> Service {
+        let factory = unsafeDowncast(entry.factory, to: Factory<Service, Argument>.self)
+        do {
+            return try factory.make(self, argument)
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw ResolutionError(problem: .factoryFailed(entry.key, underlying: error), path: stack.currentPath)
+        }
+    }
+
+    private static func weakInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
+        guard case .weak(let reference) = entry.shared.withLock({ $0 }), let object = reference.object else { return nil }
+        return (object as! Service)
+    }
+
+    private static func customInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
+        guard case .strong(let box) = entry.shared.withLock({ $0 }) else { return nil }
+        return unsafeDowncast(box, to: Box<Service>.self).value
+    }
+}
