@@ -20,8 +20,10 @@ let package = Package(
         .library(name: "StrataRouting", targets: ["StrataRouting"]),
     ],
     targets: [
-        .target(name: "StrataDI", swiftSettings: settings),
-        .target(name: "StrataRouting", swiftSettings: settings),
+        .target(name: "StrataDI", dependencies: ["StrataRuntimeSupport"], swiftSettings: settings),
+        .target(name: "StrataRouting", dependencies: ["StrataRuntimeSupport"], swiftSettings: settings),
+        // The lock both share; `package` access only, so it is no part of either library's API.
+        .target(name: "StrataRuntimeSupport", swiftSettings: settings),
         .testTarget(name: "StrataDITests", dependencies: ["StrataDI"], swiftSettings: settings),
         .testTarget(name: "StrataRoutingTests", dependencies: ["StrataRouting"], swiftSettings: settings),
     ]

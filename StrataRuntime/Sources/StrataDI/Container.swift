@@ -1,3 +1,4 @@
+import StrataRuntimeSupport
 import Synchronization
 
 /// A dependency-injection container: services are registered by type (and optionally a name and

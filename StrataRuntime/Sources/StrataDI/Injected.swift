@@ -1,3 +1,4 @@
+import StrataRuntimeSupport
 
 /// Which container ``Injected`` and ``OptionalInjected`` resolve from: the app's, set once at
 /// launch, unless the current task overrides it.

@@ -1,3 +1,4 @@
+import StrataRuntimeSupport
 import Synchronization
 
 /// One registration: its key, its scope, its factory and, for shared scopes, the instance.

@@ -1,1 +1,178 @@
-// placeholder
+import StrataRuntimeSupport
+
+/// What a route's handler returns, or what opening a URL came to.
+public enum RouteOutcome: Sendable {
+    /// The flow finished successfully, with an optional result for whoever opened it.
+    case success((any Sendable)? = nil)
+    /// The flow failed.
+    case failure(any Error)
+    /// The user left the flow without finishing it.
+    case cancelled
+}
+
+/// What a handler gets: the URL, the matched pattern, the decoded parameters, and the context the
+/// opener passed (for instance the presenter to show screens on).
+public struct RouteRequest: Sendable {
+    /// The matched route and its decoded parameters.
+    public let match: RouteMatch
+    /// Whatever the opener passed to ``Router/open(_:context:)``.
+    public let context: (any Sendable)?
+
+    /// The URL being opened.
+    public var url: RouteURL { match.parameters.url }
+    /// The decoded parameters.
+    public var parameters: RouteParameters { match.parameters }
+}
+
+/// Handles a matched URL: usually starts a domain's coordinator and returns when its flow ends.
+public typealias RouteHandler = @Sendable (RouteRequest) async throws -> RouteOutcome
+
+/// A route that matched a URL: its pattern, its owner and the parameters decoded from the URL.
+public struct RouteMatch: Sendable {
+    /// The registered pattern.
+    public let pattern: RoutePattern
+    /// Who registered it (the module, unless given).
+    public let owner: String
+    /// The parameters decoded from the URL.
+    public let parameters: RouteParameters
+    let handler: RouteHandler
+}
+
+/// The result of matching a URL.
+public enum RouteMatchResult: Sendable {
+    /// A route matched.
+    case matched(RouteMatch)
+    /// No route matched, and why.
+    case noMatch(NoRouteReason)
+
+    /// The match, or `nil`.
+    public var match: RouteMatch? { if case .matched(let match) = self { match } else { nil } }
+}
+
+/// The module router: modules register URL patterns with handlers, and anything can open a URL
+/// without importing the module that handles it.
+///
+/// ```swift
+/// let router = Router()
+/// try router.register("iss://cosmonaut/:id<Int>/suit?tab=") { request in
+///     let id: Int = request.parameters["id"]!
+///     return await SpacesuitCoordinator(cosmonaut: id).run()
+/// }
+/// let outcome = try await router.open("iss://cosmonaut/7/suit?tab=oxygen")
+/// ```
+///
+/// Matching walks a tree of segments, so its cost grows with the URL's length, not with the
+/// number of routes. Where routes overlap, a literal segment wins over a parameter and a
+/// parameter over a wildcard; two patterns that match the same URLs are refused at registration.
+/// Registering and matching are safe from any thread.
+public final class Router: Sendable {
+    private let table = Lock(RouteTable())
+
+    /// An empty router that knows the built-in parameter types.
+    public init() {}
+
+    /// Lets patterns name `type` as `:name<TypeName>` (``RouteParameter/routeTypeName``).
+    public func addParameterType<Value: RouteParameter>(_ type: Value.Type) {
+        table.withLock { $0.types[Value.routeTypeName] = ParameterType(type) }
+    }
+
+    /// Registers `handler` for the URLs `pattern` matches.
+    ///
+    /// - Parameters:
+    ///   - owner: who registers it, for conflict messages; the calling module by default.
+    /// - Throws: ``RouteRegistrationError`` when the pattern is invalid, names an unknown type or
+    ///   conflicts with a registered one. Nothing is registered then.
+    public func register(
+        _ pattern: String, owner: String? = nil, fileID: String = #fileID, handler: @escaping RouteHandler
+    ) throws(RouteRegistrationError) {
+        let parsed = try RoutePattern(pattern)
+        let owner = owner ?? String(fileID.prefix { $0 != "/" })
+        try table.withLock { (table: inout RouteTable) throws(RouteRegistrationError) in
+            try table.insert(Route(pattern: parsed, owner: owner, handler: handler))
+        }
+    }
+
+    /// Registers every provider's routes, in order; stops at the first error (routes already
+    /// registered by earlier providers stay).
+    public func install(_ providers: [any RouteProvider]) throws(RouteRegistrationError) {
+        for provider in providers { try provider.registerRoutes(in: self) }
+    }
+
+    /// The patterns registered, with their owners, in registration order.
+    public var routes: [(pattern: RoutePattern, owner: String)] {
+        table.withLock { $0.routes.map { ($0.pattern, $0.owner) } }
+    }
+
+    /// The route that matches `url` and its decoded parameters, or why none does.
+    public func match(_ url: String) -> RouteMatchResult {
+        guard let parsed = RouteURL(url) else {
+            return .noMatch(NoRouteReason(url: url, message: "it is not a URL with a scheme"))
+        }
+        return match(parsed)
+    }
+
+    /// The route that matches `url` and its decoded parameters, or why none does.
+    public func match(_ url: RouteURL) -> RouteMatchResult {
+        table.withLock { $0.match(url) }
+    }
+
+    /// Whether a route matches `url`.
+    public func canOpen(_ url: String) -> Bool { match(url).match != nil }
+
+    /// Opens `url`: runs the matching route's handler and returns how the flow ended. An error
+    /// the handler throws becomes ``RouteOutcome/failure(_:)``.
+    ///
+    /// - Throws: ``RoutingError`` when `url` is not a URL or no route matches it.
+    public func open(_ url: String, context: (any Sendable)? = nil) async throws(RoutingError) -> RouteOutcome {
+        guard let parsed = RouteURL(url) else { throw .invalidURL(url) }
+        switch match(parsed) {
+        case .noMatch(let reason):
+            throw .noRoute(reason)
+        case .matched(let match):
+            do {
+                return try await match.handler(RouteRequest(match: match, context: context))
+            } catch is CancellationError {
+                return .cancelled
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Opens `url` and reports the end of its flow through callbacks, for callers that are not
+    /// async (as module routers with success and failure blocks do). A missing route, a failed
+    /// flow and a cancelled one (as `CancellationError`) all go to `onFailure`.
+    @discardableResult
+    public func open(
+        _ url: String, context: (any Sendable)? = nil,
+        onSuccess: @escaping @Sendable ((any Sendable)?) -> Void,
+        onFailure: @escaping @Sendable (any Error) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            do {
+                switch try await open(url, context: context) {
+                case .success(let value): onSuccess(value)
+                case .failure(let error): onFailure(error)
+                case .cancelled: onFailure(CancellationError())
+                }
+            } catch {
+                onFailure(error)
+            }
+        }
+    }
+}
+
+/// A module's routes, registered by the app at launch like DI assemblies:
+///
+/// ```swift
+/// public struct SpacesuitRoutes: RouteProvider {
+///     public func registerRoutes(in router: Router) throws(RouteRegistrationError) {
+///         try router.register("iss://spacesuit/:suit?") { request in … }
+///     }
+/// }
+/// try router.install([CosmonautRoutes(), SpacesuitRoutes()])
+/// ```
+public protocol RouteProvider {
+    /// Registers the module's routes in `router`.
+    func registerRoutes(in router: Router) throws(RouteRegistrationError)
+}

@@ -6,6 +6,8 @@ import Glibc
 import Musl
 #endif
 
+/// The lock StrataDI and StrataRouting share (a `package` type: not part of their API).
+///
 /// A value guarded by a mutual-exclusion lock: `os_unfair_lock` on Apple platforms,
 /// `pthread_mutex_t` elsewhere.
 ///
@@ -15,7 +17,7 @@ import Musl
 ///
 /// `@unchecked Sendable`: `state` is only read or written inside `withLock`, under the lock, and
 /// is itself `Sendable`.
-final class Lock<State: Sendable>: @unchecked Sendable {
+package final class Lock<State: Sendable>: @unchecked Sendable {
     #if canImport(Darwin)
     private let lock: UnsafeMutablePointer<os_unfair_lock>
     #else
@@ -23,7 +25,8 @@ final class Lock<State: Sendable>: @unchecked Sendable {
     #endif
     private var state: State
 
-    init(_ state: State) {
+    /// A lock guarding `state`.
+    package init(_ state: State) {
         self.state = state
         lock = .allocate(capacity: 1)
         #if canImport(Darwin)
@@ -43,7 +46,8 @@ final class Lock<State: Sendable>: @unchecked Sendable {
         lock.deallocate()
     }
 
-    func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Runs `body` with the state, under the lock.
+    package func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
         #if canImport(Darwin)
         os_unfair_lock_lock(lock)
         defer { os_unfair_lock_unlock(lock) }
