@@ -122,6 +122,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The runtime libraries live in StrataRuntime/, a package of their own that apps depend on
+        // (it has no dependencies); Strata's package builds and tests the same sources so that the
+        // README's one test command covers them.
+        .target(name: "StrataDI", dependencies: ["StrataRuntimeSupport"], path: "StrataRuntime/Sources/StrataDI", swiftSettings: strictSettings),
+        .target(
+            name: "StrataRouting", dependencies: ["StrataRuntimeSupport"], path: "StrataRuntime/Sources/StrataRouting",
+            swiftSettings: strictSettings),
+        .target(name: "StrataRuntimeSupport", path: "StrataRuntime/Sources/StrataRuntimeSupport", swiftSettings: strictSettings),
+        .testTarget(name: "StrataDITests", dependencies: ["StrataDI"], path: "StrataRuntime/Tests/StrataDITests", swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataRoutingTests", dependencies: ["StrataRouting"], path: "StrataRuntime/Tests/StrataRoutingTests",
+            swiftSettings: strictSettings),
         .target(name: "StrataDiagnostics", swiftSettings: strictSettings),
         .target(name: "StrataFileSystem", swiftSettings: strictSettings),
         .target(name: "StrataGraph", swiftSettings: strictSettings),

@@ -255,7 +255,9 @@ public final class Container: Resolver, Sendable {
     /// Calls the entry's factory; an error of the factory's own becomes a ``ResolutionError``
     /// naming the service, while a resolution error from a dependency passes through unchanged.
     @inline(__always)
-    private func run<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument, stack: ResolutionStack) throws(ResolutionError) -> Service {
+    private func run<Service: Sendable, Argument>(
+        _ entry: ServiceEntry, argument: Argument, stack: ResolutionStack
+    ) throws(ResolutionError) -> Service {
         let factory = unsafeDowncast(entry.factory, to: Factory<Service, Argument>.self)
         do {
             return try factory.make(self, argument)

@@ -99,7 +99,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 }
                 let name = String(item[..<equals])
                 var type = String(item[item.index(after: equals)...])
-                if type.isEmpty { type = "String" } else if type.hasPrefix("<") && type.hasSuffix(">") { type = String(type.dropFirst().dropLast()) } else {
+                if type.isEmpty {
+                    type = "String"
+                } else if type.hasPrefix("<") && type.hasSuffix(">") {
+                    type = String(type.dropFirst().dropLast())
+                } else {
                     throw fail(text.count - queryText.count, "query parameter '\(name)': write \(name)= or \(name)=<Type>")
                 }
                 guard !name.isEmpty, name.allSatisfy({ $0.isIdentifierCharacter }) else {

@@ -120,7 +120,8 @@ struct RouteTable: Sendable {
     func match(_ url: RouteURL) -> RouteMatchResult {
         guard let root = roots[url.scheme] else {
             let known = roots.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return .noMatch(NoRouteReason(url: url.text, message: "no routes use the scheme '\(url.scheme)' (registered: \(known.isEmpty ? "none" : known))"))
+            return .noMatch(
+                NoRouteReason(url: url.text, message: "no routes use the scheme '\(url.scheme)' (registered: \(known.isEmpty ? "none" : known))"))
         }
         var miss = Miss()
         if let found = search(node: root, index: 0, url: url, miss: &miss) { return .matched(found) }
@@ -170,7 +171,9 @@ struct RouteTable: Sendable {
             values[name] = value
         }
         let wildcard = wildcardFrom.map { Array(url.segments[$0...]) } ?? []
-        return RouteMatch(pattern: route.pattern, owner: route.owner, parameters: RouteParameters(url: url, wildcard: wildcard, values: values), handler: route.handler)
+        return RouteMatch(
+            pattern: route.pattern, owner: route.owner, parameters: RouteParameters(url: url, wildcard: wildcard, values: values),
+            handler: route.handler)
     }
 
     /// What the routes at `node` expected at `index`, in words.

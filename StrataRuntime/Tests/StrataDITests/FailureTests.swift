@@ -33,14 +33,22 @@ private struct D: Sendable {}
         let container = Container()
         container.register(RadioLink.self) { _ in RadioLink(id: 1) }
         let error = try #require(throws: ResolutionError.self) { let _: RadioLink? = try container.resolve() }
-        #expect(error.description.hasSuffix("hint: the service type was inferred as an Optional; name the type, as in resolve(RadioLink.self), or use resolveIfRegistered"))
+        #expect(
+            error.description.hasSuffix(
+                "hint: the service type was inferred as an Optional; name the type, as in resolve(RadioLink.self), or use resolveIfRegistered"))
     }
 
     @Test func aCycleIsReportedWithItsFullPathInsteadOfOverflowingTheStack() throws {
         let container = Container()
-        container.register(A.self) { r in _ = try r.resolve(B.self); return A() }
-        container.register(B.self) { r in _ = try r.resolve(C.self); return B() }
-        container.register(C.self) { r in _ = try r.resolve(A.self); return C() }
+        container.register(A.self) { r in
+            _ = try r.resolve(B.self); return A()
+        }
+        container.register(B.self) { r in
+            _ = try r.resolve(C.self); return B()
+        }
+        container.register(C.self) { r in
+            _ = try r.resolve(A.self); return C()
+        }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(A.self) }
         guard case .cycle(let keys) = error.problem else { Issue.record("expected a cycle, got \(error)"); return }
         #expect(keys.map(\.description) == ["A", "B", "C", "A"])
@@ -49,8 +57,12 @@ private struct D: Sendable {}
 
     @Test func aCycleThroughSingletonsThrowsInsteadOfDeadlocking() throws {
         let container = Container()
-        container.register(A.self, scope: .singleton) { r in _ = try r.resolve(B.self); return A() }
-        container.register(B.self, scope: .singleton) { r in _ = try r.resolve(A.self); return B() }
+        container.register(A.self, scope: .singleton) { r in
+            _ = try r.resolve(B.self); return A()
+        }
+        container.register(B.self, scope: .singleton) { r in
+            _ = try r.resolve(A.self); return B()
+        }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(B.self) }
         #expect(error.description.hasPrefix("dependency cycle: B → A → B"))
         // Nothing was half-made: once the cycle is broken, both resolve.
@@ -70,12 +82,20 @@ private struct D: Sendable {}
 
     @Test func verifyReportsEveryMissingRegistrationAndEveryCycleOnce() throws {
         let container = Container()
-        container.register(A.self) { r in _ = try r.resolve(B.self); return A() }
-        container.register(B.self) { r in _ = try r.resolve(C.self); return B() }
-        container.register(C.self) { r in _ = try r.resolve(A.self); return C() }
+        container.register(A.self) { r in
+            _ = try r.resolve(B.self); return A()
+        }
+        container.register(B.self) { r in
+            _ = try r.resolve(C.self); return B()
+        }
+        container.register(C.self) { r in
+            _ = try r.resolve(A.self); return C()
+        }
         container.register((any Suits).self) { r in SuitService(telemetry: try r.resolve(), radio: try r.resolve()) }
         container.register((any Telemetry).self) { r in TelemetryFeed(radio: try r.resolve()) }
-        container.register(D.self) { r in _ = try r.resolve(Suit.self, name: "spare"); return D() }
+        container.register(D.self) { r in
+            _ = try r.resolve(Suit.self, name: "spare"); return D()
+        }
         let error = try #require(throws: VerificationError.self) { try container.verify() }
         #expect(
             error.description == """

@@ -76,7 +76,8 @@ import Testing
         let container = Container()
         container.register(Suit.self, scope: .weak) { _ in Suit(serial: "EMU-1", size: 3) }
         let error = #expect(throws: ResolutionError.self) { try container.resolve(Suit.self) }
-        #expect(error?.description.hasPrefix("Suit is registered in the weak scope but its factory made a Suit, which is not a class instance") == true)
+        #expect(
+            error?.description.hasPrefix("Suit is registered in the weak scope but its factory made a Suit, which is not a class instance") == true)
     }
 
     @Test func customScopeIsSharedUntilReset() throws {

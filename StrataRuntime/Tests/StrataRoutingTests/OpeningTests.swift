@@ -55,9 +55,13 @@ struct LoginFailed: Error {}
         try router.register("iss://ok") { _ in .success(1) }
         try router.register("iss://fail") { _ in .failure(LoginFailed()) }
         let events = Mutex<[String]>([])
-        await router.open("iss://ok", onSuccess: { value in events.withLock { $0.append("success \(value as? Int ?? 0)") } }, onFailure: { _ in }).value
-        await router.open("iss://fail", onSuccess: { _ in }, onFailure: { error in events.withLock { $0.append("failure \(error is LoginFailed)") } }).value
-        await router.open("iss://nowhere", onSuccess: { _ in }, onFailure: { error in events.withLock { $0.append("failure \(error is RoutingError)") } }).value
+        await router.open("iss://ok", onSuccess: { value in events.withLock { $0.append("success \(value as? Int ?? 0)") } }, onFailure: { _ in })
+            .value
+        await router.open("iss://fail", onSuccess: { _ in }, onFailure: { error in events.withLock { $0.append("failure \(error is LoginFailed)") } })
+            .value
+        await router.open(
+            "iss://nowhere", onSuccess: { _ in }, onFailure: { error in events.withLock { $0.append("failure \(error is RoutingError)") } }
+        ).value
         #expect(events.withLock { $0 } == ["success 1", "failure true", "failure true"])
     }
 

@@ -104,18 +104,28 @@ private func pattern(of result: RouteMatchResult) -> String? { result.match?.pat
 
     @Test func anUnknownParameterTypeIsNamed() throws {
         let router = Router()
-        #expect(throws: RouteRegistrationError.unknownParameterType(
-            pattern: "iss://suit/:id<SuitID>", type: "SuitID", known: ["Bool", "Double", "Int", "String", "UUID"])
+        #expect(
+            throws: RouteRegistrationError.unknownParameterType(
+                pattern: "iss://suit/:id<SuitID>", type: "SuitID", known: ["Bool", "Double", "Int", "String", "UUID"])
         ) { try router.register("iss://suit/:id<SuitID>", handler: ok) }
     }
 
     @Test(arguments: [
         ("ftp://cosmonaut", "no route for ftp://cosmonaut: no routes use the scheme 'ftp' (registered: 'iss')"),
         ("iss://spacesuit", "no route for iss://spacesuit: as the host the routes expect 'cosmonaut' or 'files', not 'spacesuit'"),
-        ("iss://cosmonaut/7/helmet", "no route for iss://cosmonaut/7/helmet: after iss://cosmonaut/7 the routes expect 'log' or 'suit', not 'helmet'"),
-        ("iss://cosmonaut/seven/suit", "no route for iss://cosmonaut/seven/suit: 'seven' is not an Int for :id in iss://cosmonaut/:id<Int>/suit?page=<Int>"),
+        (
+            "iss://cosmonaut/7/helmet",
+            "no route for iss://cosmonaut/7/helmet: after iss://cosmonaut/7 the routes expect 'log' or 'suit', not 'helmet'"
+        ),
+        (
+            "iss://cosmonaut/seven/suit",
+            "no route for iss://cosmonaut/seven/suit: 'seven' is not an Int for :id in iss://cosmonaut/:id<Int>/suit?page=<Int>"
+        ),
         ("iss://cosmonaut/7", "no route for iss://cosmonaut/7: the routes under iss://cosmonaut/7 continue with 'log' or 'suit'; none ends there"),
-        ("iss://cosmonaut/7/suit?tab=2&page=x", "no route for iss://cosmonaut/7/suit?tab=2&page=x: the query value page=x is not an Int (iss://cosmonaut/:id<Int>/suit?page=<Int>)"),
+        (
+            "iss://cosmonaut/7/suit?tab=2&page=x",
+            "no route for iss://cosmonaut/7/suit?tab=2&page=x: the query value page=x is not an Int (iss://cosmonaut/:id<Int>/suit?page=<Int>)"
+        ),
         ("cosmonaut", "no route for cosmonaut: it is not a URL with a scheme"),
     ])
     func aMissSaysHowCloseTheNearestRouteCame(_ url: String, _ message: String) throws {
