@@ -22,7 +22,7 @@ import Testing
 
     @Test func checkPrintsADiffAndExitsOneWhenAFileIsStale() async throws {
         let folder = try await copyOfISS()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { Fixtures.removeCopy(ofISS: folder) }
         let manifest = folder + "/strata.yml"
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
         try text.replacingOccurrences(of: "macOS: \"15\"", with: "macOS: \"14\"").write(toFile: manifest, atomically: true, encoding: .utf8)
@@ -40,7 +40,7 @@ import Testing
 
     @Test func aHandEditStopsTheRunWithExitTwoUntilForce() async throws {
         let folder = try await copyOfISS()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { Fixtures.removeCopy(ofISS: folder) }
         try "# mine\n".write(toFile: folder + "/CODEOWNERS", atomically: true, encoding: .utf8)
         let result = try await StrataBinary.run(["generate"], in: folder)
         #expect(result.status == 2)

@@ -89,7 +89,7 @@ import Testing
 
     @Test func theManifestKeepsItsCommentsAndGetsOneEntryPerCommand() async throws {
         let iss = try Fixtures.copyOfISS("strata-new-iss")
-        defer { try? FileManager.default.removeItem(atPath: iss) }
+        defer { Fixtures.removeCopy(ofISS: iss) }
         let before = try String(contentsOfFile: iss + "/strata.yml", encoding: .utf8)
         let result = try await StrataBinary.run(
             ["new", "module", "Telescope", "--layer", "service", "--interface", "--mocks", "-d", "RadioCore,Logging"], in: iss)

@@ -44,11 +44,21 @@ public enum Fixtures {
     public static func copyOfISS(
         _ label: String, items: [String] = ["strata.yml", "Package.swift", "CODEOWNERS", "Sources", "Tests", "Xcode"]
     ) throws -> String {
-        let destination = try temporaryFolder(label)
+        // ISS depends on ../../StrataRuntime by path, so the copy sits at <root>/Examples/ISS with
+        // <root>/StrataRuntime linking to the repository's runtime package.
+        let root = try temporaryFolder(label)
+        let destination = root + "/Examples/ISS"
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/StrataRuntime", withDestinationPath: repositoryRoot + "/StrataRuntime")
         for item in items {
             try FileManager.default.copyItem(atPath: iss + "/" + item, toPath: destination + "/" + item)
         }
         return destination
+    }
+
+    /// Removes a copy made by ``copyOfISS(_:items:)``, with the folder around it.
+    public static func removeCopy(ofISS copy: String) {
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: copy).deletingLastPathComponent().deletingLastPathComponent().path)
     }
 
     /// A fresh temporary folder, removed by the caller.

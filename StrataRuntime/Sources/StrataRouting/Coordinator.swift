@@ -35,7 +35,7 @@ public enum PresentationStyle: Sendable, Hashable {
 /// `UINavigationController`, the ISS terminal apps on standard output), so coordinators, and the
 /// library, never need UIKit.
 @MainActor
-public protocol Presenter: AnyObject {
+public protocol Presenter: AnyObject, Sendable {
     /// Shows `screen` in `style`.
     func present(_ screen: any Presentable, style: PresentationStyle)
     /// Removes `screen` (and whatever was shown above it).

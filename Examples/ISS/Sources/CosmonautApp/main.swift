@@ -1,39 +1,28 @@
-import Cosmonaut
 // Cosmonaut: the crew's app. Shows who is on board, their supplies and their spacesuits.
+// `swift run CosmonautApp iss://cosmonaut/spacesuit` opens one flow through its deep link.
+import Cosmonaut
 import CosmonautService
-import Foundation
 import Logging
 import Network
-import NetworkCore
 import Persistence
-import PersistenceCore
 import Radio
-import RadioCore
 import Spacesuit
-import SpacesuitCore
 import SpacesuitService
-import SpacesuitServiceCore
 import StationSimulator
+import StrataDI
+import UIComponents
 
 let options = SimulationOptions.fromCommandLine(app: "Cosmonaut")
-
-// Assemble the modules: the app is the only place that knows the implementations.
-let scenario = options.scenario
 let logger = Logger(subsystem: "cosmonaut-app", minimumLevel: options.verbose ? .debug : .warning, sinks: [ConsoleLogSink()])
-let network: any NetworkClient = GroundStationClient(transport: SimulatedGroundStation(scenario: scenario, logger: logger), logger: logger)
-let radio: any RadioChannel = RadioLink(transceiver: SimulatedDevices(scenario: scenario, logger: logger), logger: logger)
-let store: any KeyValueStore
-do {
-    store = try options.storeFolder.map { try FileStore(folder: URL(fileURLWithPath: $0), logger: logger) } ?? InMemoryStore()
-} catch {
-    FileHandle.standardError.write(Data("Cosmonaut: \(error)\n".utf8))
-    exit(1)
-}
-let suitService: any SpacesuitServicing = SpacesuitService(radio: radio, logger: logger)
-let readiness: any SuitReadinessProviding = SuitReadinessProvider(service: suitService)
-let crew = CosmonautFlow(crewService: CosmonautService(network: network, store: store, logger: logger), suits: readiness, logger: logger)
 
-print("ISS · Cosmonaut — scenario '\(scenario.name)': \(scenario.summary)\n")
-print(await crew.render())
-print()
-print(await SpacesuitFlow(service: suitService, logger: logger).render())
+// The app is the only place that knows the implementations: each module registers its own.
+let container = Container(assemblies: [
+    StationSimulatorAssembly(scenario: options.scenario), NetworkAssembly(), RadioAssembly(),
+    PersistenceAssembly(folder: options.storeFolder), CosmonautServiceAssembly(), SpacesuitServiceAssembly(), SpacesuitAssembly(),
+])
+container.register(Logger.self, scope: .singleton) { _ in logger }
+
+print("ISS · Cosmonaut — scenario '\(options.scenario.name)': \(options.scenario.summary)\n")
+await TerminalApp.run(
+    "Cosmonaut", container: container, routes: [CosmonautRoutes(host: "cosmonaut"), SpacesuitRoutes(host: "cosmonaut")],
+    links: options.links, defaultLinks: ["iss://cosmonaut/crew", "iss://cosmonaut/spacesuit"])

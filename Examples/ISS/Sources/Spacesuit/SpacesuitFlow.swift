@@ -6,17 +6,20 @@ import UIComponents
 public struct SpacesuitFlow: Sendable {
     private let service: any SpacesuitServicing
     private let logger: Logger
+    private let only: SuitID?
 
-    public init(service: any SpacesuitServicing, logger: Logger) {
+    /// The screen for every suit, or for `only` that one.
+    public init(service: any SpacesuitServicing, logger: Logger, only: SuitID? = nil) {
         self.service = service
         self.logger = logger.scoped("spacesuit")
+        self.only = only
     }
 
     /// The screen's text; a suit whose telemetry cannot be read is shown as such.
     public func render() async -> String {
         let suits: [SuitID]
         do {
-            suits = try await service.suits()
+            if let only { suits = [only] } else { suits = try await service.suits() }
         } catch {
             logger.error("cannot list suits: \(error)")
             return Panel(title: "Spacesuits", lines: ["suit telemetry unavailable: \(error)"]).render()

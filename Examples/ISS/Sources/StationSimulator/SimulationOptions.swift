@@ -13,13 +13,15 @@ public struct SimulationOptions: Sendable, Equatable {
     /// A folder for persistent data; nil keeps data in memory for the run.
     public var storeFolder: String?
     public var showHelp = false
+    /// Deep links to open instead of the app's default screens, such as `iss://cosmonaut/spacesuit`.
+    public var links: [String] = []
 
     public init() {}
 
     /// The scenario named by `--scenario`.
     public var scenario: StationScenario { StationScenario.named(scenarioName) ?? .nominal }
 
-    /// Parses `--scenario NAME`, `--store FOLDER`, `--verbose` and `--help`.
+    /// Parses `--scenario NAME`, `--store FOLDER`, `--verbose`, `--help` and deep links.
     public static func parse<Arguments: Sequence>(_ arguments: Arguments) throws(UsageError) -> SimulationOptions
     where Arguments.Element == String {
         var options = SimulationOptions()
@@ -39,6 +41,8 @@ public struct SimulationOptions: Sendable, Equatable {
             case "--store":
                 guard let folder = iterator.next(), !folder.isEmpty else { throw UsageError(message: "--store needs a folder") }
                 options.storeFolder = folder
+            case let link where link.contains("://"):
+                options.links.append(link)
             default:
                 throw UsageError(message: "unknown argument '\(argument)'")
             }
@@ -49,11 +53,12 @@ public struct SimulationOptions: Sendable, Equatable {
     /// Help text for `app`.
     public static func usage(app: String) -> String {
         """
-        usage: \(app) [--scenario NAME] [--store FOLDER] [--verbose]
+        usage: \(app) [--scenario NAME] [--store FOLDER] [--verbose] [LINK…]
 
           --scenario NAME   simulate one of: \(StationScenario.all.map(\.name).joined(separator: ", ")) (default: nominal)
           --store FOLDER    keep data between runs in FOLDER (default: in memory)
           --verbose         log every exchange with the ground and the devices
+          LINK              open a deep link instead of the default screens, e.g. iss://\(app.lowercased())/…
         """
     }
 
