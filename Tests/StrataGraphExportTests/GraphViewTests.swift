@@ -17,7 +17,7 @@ import Testing
         let view = try GraphView(workspace: workspace, findings: [], selection: GraphSelection())
         #expect(view.targets.count == workspace.targets.count)
         #expect(view.edges.count == workspace.dependencyCount)
-        #expect(view.bands.map { view.bandName($0.band) } == ["apps", "domain", "service", "core", "shared"])
+        #expect(view.bands.map { view.bandName($0.band) } == ["apps", "domain", "service", "core", "shared", "external packages"])
     }
 
     @Test func focusWithDepthAndDirection() async throws {

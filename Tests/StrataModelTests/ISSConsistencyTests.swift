@@ -16,12 +16,14 @@ import Testing
             declared[target.name] = Set(
                 target.dependencies.map { dependency -> String in
                     switch dependency.reference {
-                    case .target(let name), .byName(let name), .product(let name, _): return name
+                    case .target(let name), .byName(let name), .product(let name, nil): return name
+                    // External products are targets of the workspace named package/Product.
+                    case .product(let name, let package?): return "\(package)/\(name)"
                     }
                 })
         }
         var expected: [String: Set<String>] = [:]
-        for (index, target) in workspace.targets.enumerated() {
+        for (index, target) in workspace.targets.enumerated() where target.role != .external {
             expected[target.name] = Set(workspace.dependencies[index].map { workspace.targets[$0.target].name })
         }
         #expect(Set(declared.keys) == Set(expected.keys))

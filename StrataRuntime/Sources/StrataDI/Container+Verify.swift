@@ -44,7 +44,7 @@ extension Container {
         var keys: Set<ServiceKey> = []
         var container: Container? = self
         while let current = container {
-            for entry in current.publishedEntries where entry.key.argumentTypeName == nil && keys.insert(entry.key).inserted {
+            for entry in current.publishedEntries where entry.key.argument == nil && keys.insert(entry.key).inserted {
                 entries.append(entry)
             }
             container = current.parent

@@ -1,29 +1,33 @@
 /// What a registration is found by: the service type, an optional name, and the type of the
 /// argument its factory takes, if any.
-public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
-    let service: ObjectIdentifier
-    let argument: ObjectIdentifier?
+///
+/// `@unchecked Sendable`: besides a `String?`, it holds metatypes, which are immutable global
+/// values; Swift 6.0 does not yet treat `Any.Type` as `Sendable` by itself.
+public struct ServiceKey: Hashable, @unchecked Sendable, CustomStringConvertible {
+    private let serviceType: any Any.Type
+    private let argumentType: (any Any.Type)?
     /// The registration's name, or `nil` for the unnamed one.
     public let name: String?
-    /// The service type as written in source, such as `SpacesuitServicing`.
-    public let serviceTypeName: String
+
+    var service: ObjectIdentifier { ObjectIdentifier(serviceType) }
+    var argument: ObjectIdentifier? { argumentType.map { ObjectIdentifier($0) } }
+
+    /// The service type as written in source, such as `SpacesuitServicing`. Computed when asked
+    /// (for messages only): naming a type is far slower than resolving it.
+    public var serviceTypeName: String { String(describing: serviceType) }
     /// The argument type as written in source, or `nil` when the factory takes none.
-    public let argumentTypeName: String?
+    public var argumentTypeName: String? { argumentType.map { String(describing: $0) } }
 
     init<Service>(_ service: Service.Type, name: String?) {
-        self.service = ObjectIdentifier(service)
-        self.argument = nil
+        self.serviceType = service
+        self.argumentType = nil
         self.name = name
-        self.serviceTypeName = String(describing: service)
-        self.argumentTypeName = nil
     }
 
     init<Service, Argument>(_ service: Service.Type, name: String?, argument: Argument.Type) {
-        self.service = ObjectIdentifier(service)
-        self.argument = ObjectIdentifier(argument)
+        self.serviceType = service
+        self.argumentType = argument
         self.name = name
-        self.serviceTypeName = String(describing: service)
-        self.argumentTypeName = String(describing: argument)
     }
 
     /// `SpacesuitServicing`, `SpacesuitServicing named "backup"`, `Suit (argument: SuitID)`.

@@ -1,0 +1,180 @@
+import Dependencies
+import StrataDI
+import Swinject
+
+// MARK: StrataDI
+
+func strataContainer() -> StrataDI.Container {
+    let container = StrataDI.Container()
+    container.register(B.self, scope: .transient) { _ in B() }
+    container.register(C.self, scope: .transient) { _ in C() }
+    container.register(A.self, scope: .transient) { r in A(b: try r.resolve(), c: try r.resolve()) }
+    container.register(Shared.self, scope: .singleton) { _ in Shared() }
+    container.register(Link.self, name: "end") { _ in Link(depth: 10, next: nil) }
+    container.register(Chain9.self) { r in Chain9(link: Link(depth: 9, next: try r.resolve(Link.self, name: "end"))) }
+    container.register(Chain8.self) { r in Chain8(link: Link(depth: 8, next: try r.resolve(Chain9.self).link)) }
+    container.register(Chain7.self) { r in Chain7(link: Link(depth: 7, next: try r.resolve(Chain8.self).link)) }
+    container.register(Chain6.self) { r in Chain6(link: Link(depth: 6, next: try r.resolve(Chain7.self).link)) }
+    container.register(Chain5.self) { r in Chain5(link: Link(depth: 5, next: try r.resolve(Chain6.self).link)) }
+    container.register(Chain4.self) { r in Chain4(link: Link(depth: 4, next: try r.resolve(Chain5.self).link)) }
+    container.register(Chain3.self) { r in Chain3(link: Link(depth: 3, next: try r.resolve(Chain4.self).link)) }
+    container.register(Chain2.self) { r in Chain2(link: Link(depth: 2, next: try r.resolve(Chain3.self).link)) }
+    container.register(Chain1.self) { r in Chain1(link: Link(depth: 1, next: try r.resolve(Chain2.self).link)) }
+    container.register(Chain0.self) { r in Chain0(link: Link(depth: 0, next: try r.resolve(Chain1.self).link)) }
+    return container
+}
+
+// MARK: Swinject
+
+func swinjectContainer() -> Swinject.Container {
+    let container = Swinject.Container()
+    container.register(B.self) { _ in B() }.inObjectScope(.transient)
+    container.register(C.self) { _ in C() }.inObjectScope(.transient)
+    container.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }.inObjectScope(.transient)
+    container.register(Shared.self) { _ in Shared() }.inObjectScope(.container)
+    container.register(Link.self, name: "end") { _ in Link(depth: 10, next: nil) }
+    container.register(Chain9.self) { r in Chain9(link: Link(depth: 9, next: r.resolve(Link.self, name: "end")!)) }
+    container.register(Chain8.self) { r in Chain8(link: Link(depth: 8, next: r.resolve(Chain9.self)!.link)) }
+    container.register(Chain7.self) { r in Chain7(link: Link(depth: 7, next: r.resolve(Chain8.self)!.link)) }
+    container.register(Chain6.self) { r in Chain6(link: Link(depth: 6, next: r.resolve(Chain7.self)!.link)) }
+    container.register(Chain5.self) { r in Chain5(link: Link(depth: 5, next: r.resolve(Chain6.self)!.link)) }
+    container.register(Chain4.self) { r in Chain4(link: Link(depth: 4, next: r.resolve(Chain5.self)!.link)) }
+    container.register(Chain3.self) { r in Chain3(link: Link(depth: 3, next: r.resolve(Chain4.self)!.link)) }
+    container.register(Chain2.self) { r in Chain2(link: Link(depth: 2, next: r.resolve(Chain3.self)!.link)) }
+    container.register(Chain1.self) { r in Chain1(link: Link(depth: 1, next: r.resolve(Chain2.self)!.link)) }
+    container.register(Chain0.self) { r in Chain0(link: Link(depth: 0, next: r.resolve(Chain1.self)!.link)) }
+    return container
+}
+
+// MARK: swift-dependencies
+// It has no container or scopes: values are read from DependencyValues. A transient service is a
+// factory dependency whose closure reads the factories it needs; a singleton is a plain value.
+
+struct Factory<Value>: Sendable { let make: @Sendable () -> Value }
+
+private enum BKey: DependencyKey { static let liveValue = Factory { B() } }
+private enum CKey: DependencyKey { static let liveValue = Factory { C() } }
+private enum AKey: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(BKey.self) var b
+        @Dependency(CKey.self) var c
+        return A(b: b.make(), c: c.make())
+    }
+}
+private enum SharedKey: DependencyKey { static let liveValue = Shared() }
+private enum EndKey: DependencyKey { static let liveValue = Factory { Link(depth: 10, next: nil) } }
+private enum Chain9Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(EndKey.self) var n; return Link(depth: 9, next: n.make())
+    }
+}
+private enum Chain8Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain9Key.self) var n; return Link(depth: 8, next: n.make())
+    }
+}
+private enum Chain7Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain8Key.self) var n; return Link(depth: 7, next: n.make())
+    }
+}
+private enum Chain6Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain7Key.self) var n; return Link(depth: 6, next: n.make())
+    }
+}
+private enum Chain5Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain6Key.self) var n; return Link(depth: 5, next: n.make())
+    }
+}
+private enum Chain4Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain5Key.self) var n; return Link(depth: 4, next: n.make())
+    }
+}
+private enum Chain3Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain4Key.self) var n; return Link(depth: 3, next: n.make())
+    }
+}
+private enum Chain2Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain3Key.self) var n; return Link(depth: 2, next: n.make())
+    }
+}
+private enum Chain1Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain2Key.self) var n; return Link(depth: 1, next: n.make())
+    }
+}
+private enum Chain0Key: DependencyKey {
+    static let liveValue = Factory {
+        @Dependency(Chain1Key.self) var n; return Link(depth: 0, next: n.make())
+    }
+}
+
+@inline(never) func dependenciesTransient() -> A { @Dependency(AKey.self) var a; return a.make() }
+@inline(never) func dependenciesShared() -> Shared { @Dependency(SharedKey.self) var s; return s }
+@inline(never) func dependenciesChain() -> Link { @Dependency(Chain0Key.self) var c; return c.make() }
+
+// MARK: The runs
+
+struct Row {
+    let name: String
+    let strata: Double
+    let swinject: Double
+    let dependencies: Double?
+}
+
+func diRows(threads: Int) -> [Row] {
+    let strata = strataContainer()
+    let swinject = swinjectContainer()
+    let synchronized = swinject.synchronize()
+    func measure(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Double {
+        threads == 1 ? nanoseconds(per: count, body) : nanosecondsUnderContention(per: count, threads: threads, body)
+    }
+    // Swinject's container is not thread-safe; under contention it is used through synchronize(),
+    // as its documentation asks.
+    nonisolated(unsafe) let swinjectResolver: any Swinject.Resolver = threads == 1 ? swinject : synchronized
+    return [
+        Row(
+            name: "transient, two dependencies",
+            strata: measure(1_000_000) { n in for _ in 0..<n { consume(try! strata.resolve(A.self)) } },
+            swinject: measure(200_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(A.self)!) } },
+            dependencies: measure(1_000_000) { n in for _ in 0..<n { consume(dependenciesTransient()) } }),
+        Row(
+            name: "singleton",
+            strata: measure(2_000_000) { n in for _ in 0..<n { consume(try! strata.resolve(Shared.self)) } },
+            swinject: measure(200_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Shared.self)!) } },
+            dependencies: measure(1_000_000) { n in for _ in 0..<n { consume(dependenciesShared()) } }),
+        Row(
+            name: "10-deep graph",
+            strata: measure(200_000) { n in for _ in 0..<n { consume(try! strata.resolve(Chain0.self).link) } },
+            swinject: measure(20_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Chain0.self)!.link) } },
+            dependencies: measure(200_000) { n in for _ in 0..<n { consume(dependenciesChain()) } }),
+        Row(
+            name: "unregistered type",
+            strata: measure(200_000) { n in for _ in 0..<n { sink &+= (try? strata.resolve(Missing.self)) == nil ? 1 : 0 } },
+            swinject: measure(20_000) { n in for _ in 0..<n { sink &+= swinjectResolver.resolve(Missing.self) == nil ? 1 : 0 } },
+            dependencies: nil),
+    ]
+}
+
+/// Resident memory growth over `count` resolves of A (two dependencies) in each library's default scope.
+func memoryGrowth(strataCount: Int, swinjectCount: Int) -> (strata: Int, swinject: Int) {
+    let strata = StrataDI.Container()
+    strata.register(B.self) { _ in B() }
+    strata.register(C.self) { _ in C() }
+    strata.register(A.self) { r in A(b: try r.resolve(), c: try r.resolve()) }
+    let swinject = Swinject.Container()
+    swinject.register(B.self) { _ in B() }
+    swinject.register(C.self) { _ in C() }
+    swinject.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }
+    let before = residentBytes()
+    for _ in 0..<strataCount { consume(try! strata.resolve(A.self)) }
+    let afterStrata = residentBytes()
+    for _ in 0..<swinjectCount { consume(swinject.resolve(A.self)!) }
+    let afterSwinject = residentBytes()
+    return (afterStrata - before, afterSwinject - afterStrata)
+}
