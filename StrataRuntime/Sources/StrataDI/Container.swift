@@ -132,16 +132,18 @@ public final class Container: Resolver, Sendable {
     /// Both unretained: a container outlives its resolves, and its parent outlives it.
     @inline(__always)
     func entry(for key: ServiceKey) -> (entry: Unmanaged<ServiceEntry>, owner: Unmanaged<Container>)? {
-        if hasUnpublished.load(ordering: .acquiring) { publish() }
-        let current = table.load(ordering: .acquiring)
-        if let found = current._withUnsafeGuaranteedRef({ $0.entry(for: key) }) { return (found, Unmanaged.passUnretained(self)) }
+        if let found = currentTable._withUnsafeGuaranteedRef({ $0.entry(for: key) }) { return (found, Unmanaged.passUnretained(self)) }
         return parent?.entry(for: key)
     }
 
     /// The current table's entries (for ``verify()``).
-    var publishedEntries: [ServiceEntry] {
+    var publishedEntries: [ServiceEntry] { currentTable.takeUnretainedValue().entries }
+
+    /// The table with every registration made so far, published first if need be.
+    @inline(__always)
+    private var currentTable: Unmanaged<RegistrationTable> {
         if hasUnpublished.load(ordering: .acquiring) { publish() }
-        return table.load(ordering: .acquiring).takeUnretainedValue().entries
+        return table.load(ordering: .acquiring)
     }
 
     /// Registrations of the same service under other names or argument types, for messages.
@@ -226,27 +228,24 @@ public final class Container: Resolver, Sendable {
                 let instance: Service = try run(entry, argument: argument, stack: stack)
                 return unsafeDowncast(entry.singleton.storeIfNil(Box(instance)), to: Box<Service>.self).value
             }
-        case .weak:
-            if let instance: Service = Self.weakInstance(of: entry) { return instance }
+        case .weak, .custom:
+            // Read without the creation lock first: once made, the instance is only looked up.
+            if let instance: Service = Self.sharedInstance(of: entry) { return instance }
             return try CreationLock.shared.withLock { () throws(ResolutionError) -> Service in
-                if let instance: Service = Self.weakInstance(of: entry) { return instance }
+                if let instance: Service = Self.sharedInstance(of: entry) { return instance }
                 let instance: Service = try run(entry, argument: argument, stack: stack)
-                guard type(of: instance as Any) is AnyClass else {
-                    throw ResolutionError(
-                        problem: .weakScopeNeedsClassInstance(entry.key, madeType: String(describing: type(of: instance as Any))),
-                        path: stack.currentPath)
+                let stored: SharedInstance
+                if entry.scope.kind == .weak {
+                    guard type(of: instance as Any) is AnyClass else {
+                        throw ResolutionError(
+                            problem: .weakScopeNeedsClassInstance(entry.key, madeType: String(describing: type(of: instance as Any))),
+                            path: stack.currentPath)
+                    }
+                    stored = .weak(WeakReference(object: instance as AnyObject))
+                } else {
+                    stored = .strong(Box(instance))
                 }
-                let reference = WeakReference(object: instance as AnyObject)
-                entry.shared.withLock { $0 = .weak(reference) }
-                return instance
-            }
-        case .custom:
-            if let instance: Service = Self.customInstance(of: entry) { return instance }
-            return try CreationLock.shared.withLock { () throws(ResolutionError) -> Service in
-                if let instance: Service = Self.customInstance(of: entry) { return instance }
-                let instance: Service = try run(entry, argument: argument, stack: stack)
-                let box = Box(instance)
-                entry.shared.withLock { $0 = .strong(box) }
+                entry.shared.withLock { $0 = stored }
                 return instance
             }
         }
@@ -268,13 +267,12 @@ public final class Container: Resolver, Sendable {
         }
     }
 
-    private static func weakInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
-        guard case .weak(let reference) = entry.shared.withLock({ $0 }), let object = reference.object else { return nil }
-        return (object as! Service)
-    }
-
-    private static func customInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
-        guard case .strong(let box) = entry.shared.withLock({ $0 }) else { return nil }
-        return unsafeDowncast(box, to: Box<Service>.self).value
+    /// The weak- or custom-scoped instance the entry holds, if it holds a live one.
+    private static func sharedInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
+        switch entry.shared.withLock({ $0 }) {
+        case .none: nil
+        case .strong(let box): unsafeDowncast(box, to: Box<Service>.self).value
+        case .weak(let reference): reference.object.map { $0 as! Service }
+        }
     }
 }

@@ -48,9 +48,7 @@ final class ResolutionStack {
     var currentPath: [ServiceKey] { entries.map { $0.takeUnretainedValue().key } }
 
     /// The keys of the resolves in progress, outermost first, then `key`.
-    func path(to key: ServiceKey) -> [ServiceKey] {
-        entries.map { $0.takeUnretainedValue().key } + [key]
-    }
+    func path(to key: ServiceKey) -> [ServiceKey] { currentPath + [key] }
 
     func graphInstance(of entry: ServiceEntry) -> InstanceBox? {
         graph.isEmpty ? nil : graph[ObjectIdentifier(entry)]

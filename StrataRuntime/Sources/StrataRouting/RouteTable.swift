@@ -28,47 +28,53 @@ struct RouteTable: Sendable {
         }
         // Check every shape first, so a conflict leaves the table unchanged.
         let shapes = pattern.expansions
+        let isWildcard = pattern.wildcard != nil
         for shape in shapes {
-            if let existing = existingEnding(for: shape, scheme: pattern.scheme, wildcard: pattern.wildcard != nil) {
-                let other = routes[existing.route]
+            if let node = node(for: shape, scheme: pattern.scheme, creating: false),
+                let existing = isWildcard ? nodes[node].wildcard : nodes[node].end
+            {
+                let other = routes[endings[existing].route]
                 throw .conflict(
                     pattern: pattern.text, owner: route.owner, existing: other.pattern.text, existingOwner: other.owner,
-                    example: Self.example(scheme: pattern.scheme, shape: shape, wildcard: pattern.wildcard != nil))
+                    example: Self.example(scheme: pattern.scheme, shape: shape, wildcard: isWildcard))
             }
         }
         let routeIndex = routes.count
         routes.append(route)
         for shape in shapes {
-            var node = root(for: pattern.scheme)
-            var parameters: [(position: Int, name: String, type: ParameterType)] = []
-            for (position, segment) in shape.enumerated() {
-                switch segment {
-                case .literal(let text, _):
-                    node = child(of: node, literal: text)
-                case .parameter(let name, let type, _):
-                    parameters.append((position, name, types[type]!))
-                    node = parameterChild(of: node)
-                }
+            let node = node(for: shape, scheme: pattern.scheme, creating: true)!
+            let parameters = shape.enumerated().compactMap { position, segment in
+                if case .parameter(let name, let type, _) = segment { (position: position, name: name, type: types[type]!) } else { nil }
             }
             endings.append(Ending(route: routeIndex, parameters: parameters))
-            if pattern.wildcard != nil { nodes[node].wildcard = endings.count - 1 } else { nodes[node].end = endings.count - 1 }
+            if isWildcard { nodes[node].wildcard = endings.count - 1 } else { nodes[node].end = endings.count - 1 }
         }
     }
 
-    /// The ending a shape would take, if another route already has it.
-    private func existingEnding(for shape: [RoutePattern.Segment], scheme: String, wildcard: Bool) -> Ending? {
-        guard var node = roots[scheme] else { return nil }
+    /// The node `shape` leads to under `scheme`. With `creating`, missing nodes are made on the
+    /// way; without, a missing node means no route has the shape yet (nil).
+    private mutating func node(for shape: [RoutePattern.Segment], scheme: String, creating: Bool) -> Int? {
+        var node = roots[scheme]
+        if node == nil && creating {
+            nodes.append(Node())
+            node = nodes.count - 1
+            roots[scheme] = node
+        }
         for segment in shape {
+            guard let current = node else { return nil }
             switch segment {
-            case .literal(let text, _):
-                guard let next = nodes[node].literals[text] else { return nil }
-                node = next
-            case .parameter:
-                guard let next = nodes[node].parameter else { return nil }
-                node = next
+            case .literal(let text, _): node = nodes[current].literals[text]
+            case .parameter: node = nodes[current].parameter
+            }
+            if node != nil || !creating { continue }
+            nodes.append(Node())
+            node = nodes.count - 1
+            switch segment {
+            case .literal(let text, _): nodes[current].literals[text] = node
+            case .parameter: nodes[current].parameter = node
             }
         }
-        return (wildcard ? nodes[node].wildcard : nodes[node].end).map { endings[$0] }
+        return node
     }
 
     private static func example(scheme: String, shape: [RoutePattern.Segment], wildcard: Bool) -> String {
@@ -79,27 +85,6 @@ struct RouteTable: Sendable {
             }
         }
         return scheme + "://" + (parts + (wildcard ? ["rest"] : [])).joined(separator: "/")
-    }
-
-    private mutating func root(for scheme: String) -> Int {
-        if let root = roots[scheme] { return root }
-        nodes.append(Node())
-        roots[scheme] = nodes.count - 1
-        return nodes.count - 1
-    }
-
-    private mutating func child(of node: Int, literal: String) -> Int {
-        if let next = nodes[node].literals[literal] { return next }
-        nodes.append(Node())
-        nodes[node].literals[literal] = nodes.count - 1
-        return nodes.count - 1
-    }
-
-    private mutating func parameterChild(of node: Int) -> Int {
-        if let next = nodes[node].parameter { return next }
-        nodes.append(Node())
-        nodes[node].parameter = nodes.count - 1
-        return nodes.count - 1
     }
 
     // MARK: Matching

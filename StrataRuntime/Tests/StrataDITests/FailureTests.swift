@@ -8,6 +8,21 @@ private struct C: Sendable {}
 private struct D: Sendable {}
 
 @Suite struct FailureTests {
+    /// A container where A needs B needs C needs A.
+    private static func circle() -> Container {
+        let container = Container()
+        container.register(A.self) { r in
+            _ = try r.resolve(B.self); return A()
+        }
+        container.register(B.self) { r in
+            _ = try r.resolve(C.self); return B()
+        }
+        container.register(C.self) { r in
+            _ = try r.resolve(A.self); return C()
+        }
+        return container
+    }
+
     @Test func aMissingRegistrationNamesTheChainThatNeededIt() throws {
         let container = Container()
         container.register((any Suits).self) { r in SuitService(telemetry: try r.resolve(), radio: try r.resolve()) }
@@ -39,16 +54,7 @@ private struct D: Sendable {}
     }
 
     @Test func aCycleIsReportedWithItsFullPathInsteadOfOverflowingTheStack() throws {
-        let container = Container()
-        container.register(A.self) { r in
-            _ = try r.resolve(B.self); return A()
-        }
-        container.register(B.self) { r in
-            _ = try r.resolve(C.self); return B()
-        }
-        container.register(C.self) { r in
-            _ = try r.resolve(A.self); return C()
-        }
+        let container = Self.circle()
         let error = try #require(throws: ResolutionError.self) { try container.resolve(A.self) }
         guard case .cycle(let keys) = error.problem else { Issue.record("expected a cycle, got \(error)"); return }
         #expect(keys.map(\.description) == ["A", "B", "C", "A"])
@@ -81,16 +87,7 @@ private struct D: Sendable {}
     }
 
     @Test func verifyReportsEveryMissingRegistrationAndEveryCycleOnce() throws {
-        let container = Container()
-        container.register(A.self) { r in
-            _ = try r.resolve(B.self); return A()
-        }
-        container.register(B.self) { r in
-            _ = try r.resolve(C.self); return B()
-        }
-        container.register(C.self) { r in
-            _ = try r.resolve(A.self); return C()
-        }
+        let container = Self.circle()
         container.register((any Suits).self) { r in SuitService(telemetry: try r.resolve(), radio: try r.resolve()) }
         container.register((any Telemetry).self) { r in TelemetryFeed(radio: try r.resolve()) }
         container.register(D.self) { r in

@@ -7,7 +7,8 @@ import UIComponents
 
 /// The Columbus laboratory flow: the experiment plan against the cooling it needs.
 @MainActor
-public final class LaboratoryCoordinator: Coordinator {
+public final class LaboratoryCoordinator: ScreenCoordinator {
+    public nonisolated static let route = "experiments"
     public var children: [any Coordinator] = []
     public var onFinish: ((CoordinatorResult) -> Void)?
     @Injected private var cooling: any HeatRadiatorServicing
@@ -24,20 +25,7 @@ public final class LaboratoryCoordinator: Coordinator {
         ScreenFlow.show("Experiments", on: presenter, finishing: self) { await flow.render() }
     }
 
-    public func start(link: DeepLink) -> Bool {
-        guard link.path.elementsEqual(["experiments"]) else { return false }
-        start()
-        return true
-    }
 }
 
-/// The Columbus domain's routes: `iss://<host>/experiments`.
-public struct ColumbusRoutes: RouteProvider {
-    private let host: String
-
-    public init(host: String) { self.host = host }
-
-    public func registerRoutes(in router: Router) throws(RouteRegistrationError) {
-        try ScreenFlow.route("iss://\(host)/experiments", owner: "Columbus", in: router) { LaboratoryCoordinator(presenter: $0) }
-    }
-}
+/// The Columbus domain's route under an app's host: `iss://<host>/experiments`.
+public typealias ColumbusRoutes = ScreenRoutes<LaboratoryCoordinator>

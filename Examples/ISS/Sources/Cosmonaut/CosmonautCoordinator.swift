@@ -7,7 +7,8 @@ import UIComponents
 
 /// The crew flow: who is on board, their supplies and their suits' readiness.
 @MainActor
-public final class CosmonautCoordinator: Coordinator {
+public final class CosmonautCoordinator: ScreenCoordinator {
+    public nonisolated static let route = "crew"
     public var children: [any Coordinator] = []
     public var onFinish: ((CoordinatorResult) -> Void)?
     @Injected private var crewService: any CosmonautServicing
@@ -24,20 +25,7 @@ public final class CosmonautCoordinator: Coordinator {
         ScreenFlow.show("Crew", on: presenter, finishing: self) { await flow.render() }
     }
 
-    public func start(link: DeepLink) -> Bool {
-        guard link.path.elementsEqual(["crew"]) else { return false }
-        start()
-        return true
-    }
 }
 
-/// The Cosmonaut domain's routes: `iss://<host>/crew`.
-public struct CosmonautRoutes: RouteProvider {
-    private let host: String
-
-    public init(host: String) { self.host = host }
-
-    public func registerRoutes(in router: Router) throws(RouteRegistrationError) {
-        try ScreenFlow.route("iss://\(host)/crew", owner: "Cosmonaut", in: router) { CosmonautCoordinator(presenter: $0) }
-    }
-}
+/// The Cosmonaut domain's route under an app's host: `iss://<host>/crew`.
+public typealias CosmonautRoutes = ScreenRoutes<CosmonautCoordinator>

@@ -7,7 +7,8 @@ import UIComponents
 
 /// The peripheries flow: heat radiators, solar arrays and docking ports.
 @MainActor
-public final class PeripheriesCoordinator: Coordinator {
+public final class PeripheriesCoordinator: ScreenCoordinator {
+    public nonisolated static let route = "peripheries"
     public var children: [any Coordinator] = []
     public var onFinish: ((CoordinatorResult) -> Void)?
     @Injected private var heat: any HeatRadiatorServicing
@@ -24,20 +25,7 @@ public final class PeripheriesCoordinator: Coordinator {
         ScreenFlow.show("Peripheries", on: presenter, finishing: self) { await flow.render() }
     }
 
-    public func start(link: DeepLink) -> Bool {
-        guard link.path.elementsEqual(["peripheries"]) else { return false }
-        start()
-        return true
-    }
 }
 
-/// The Peripheries domain's routes: `iss://<host>/peripheries`.
-public struct PeripheriesRoutes: RouteProvider {
-    private let host: String
-
-    public init(host: String) { self.host = host }
-
-    public func registerRoutes(in router: Router) throws(RouteRegistrationError) {
-        try ScreenFlow.route("iss://\(host)/peripheries", owner: "Peripheries", in: router) { PeripheriesCoordinator(presenter: $0) }
-    }
-}
+/// The Peripheries domain's route under an app's host: `iss://<host>/peripheries`.
+public typealias PeripheriesRoutes = ScreenRoutes<PeripheriesCoordinator>

@@ -6,7 +6,8 @@ import UIComponents
 
 /// The station-structure flow: the truss, its solar wings and its docking ports.
 @MainActor
-public final class ScaffoldCoordinator: Coordinator {
+public final class ScaffoldCoordinator: ScreenCoordinator {
+    public nonisolated static let route = "structure"
     public var children: [any Coordinator] = []
     public var onFinish: ((CoordinatorResult) -> Void)?
     @Injected private var solar: any SolarArrayServicing
@@ -22,20 +23,7 @@ public final class ScaffoldCoordinator: Coordinator {
         ScreenFlow.show("Structure", on: presenter, finishing: self) { await flow.render() }
     }
 
-    public func start(link: DeepLink) -> Bool {
-        guard link.path.elementsEqual(["structure"]) else { return false }
-        start()
-        return true
-    }
 }
 
-/// The Scaffold domain's routes: `iss://<host>/structure`.
-public struct ScaffoldRoutes: RouteProvider {
-    private let host: String
-
-    public init(host: String) { self.host = host }
-
-    public func registerRoutes(in router: Router) throws(RouteRegistrationError) {
-        try ScreenFlow.route("iss://\(host)/structure", owner: "Scaffold", in: router) { ScaffoldCoordinator(presenter: $0) }
-    }
-}
+/// The Scaffold domain's route under an app's host: `iss://<host>/structure`.
+public typealias ScaffoldRoutes = ScreenRoutes<ScaffoldCoordinator>

@@ -8,7 +8,8 @@ import UIComponents
 /// The spacesuit flow: every suit, or one suit when a link names it (`…/spacesuit/EMU-3005`).
 /// Its services come from the container (`@Injected`), so tests inject mocks per task.
 @MainActor
-public final class SpacesuitCoordinator: Coordinator {
+public final class SpacesuitCoordinator: ScreenCoordinator {
+    public nonisolated static let route = "spacesuit/:suit?"
     public var children: [any Coordinator] = []
     public var onFinish: ((CoordinatorResult) -> Void)?
     @Injected private var service: any SpacesuitServicing
@@ -33,17 +34,8 @@ public final class SpacesuitCoordinator: Coordinator {
     }
 }
 
-/// The Spacesuit domain's routes, under the host of the app that installs them:
-/// `iss://<host>/spacesuit` and `iss://<host>/spacesuit/<suit>`.
-public struct SpacesuitRoutes: RouteProvider {
-    private let host: String
-
-    public init(host: String) { self.host = host }
-
-    public func registerRoutes(in router: Router) throws(RouteRegistrationError) {
-        try ScreenFlow.route("iss://\(host)/spacesuit/:suit?", owner: "Spacesuit", in: router) { SpacesuitCoordinator(presenter: $0) }
-    }
-}
+/// The Spacesuit domain's route under an app's host: `iss://<host>/spacesuit/:suit?`.
+public typealias SpacesuitRoutes = ScreenRoutes<SpacesuitCoordinator>
 
 /// The Spacesuit domain's services for other domains: suit readiness, behind SpacesuitCore.
 public struct SpacesuitAssembly: Assembly {

@@ -14,23 +14,45 @@ public enum ScreenFlow {
             coordinator.finish(.completed(title))
         }
     }
+}
 
-    /// Registers `pattern` as a route that starts the coordinator `make` returns, on the
-    /// presenter the opener passes as context, and ends when the coordinator's flow ends.
-    public nonisolated static func route(
-        _ pattern: String, owner: String, in router: Router,
-        coordinator make: @escaping @MainActor @Sendable (any Presenter) -> any Coordinator
-    ) throws(RouteRegistrationError) {
-        try router.register(pattern, owner: owner) { request in
+/// A domain coordinator that shows one screen, reached at one route under the app's host.
+@MainActor
+public protocol ScreenCoordinator: Coordinator, SendableMetatype {
+    /// The route under the app's host, such as `peripheries` or `spacesuit/:suit?`.
+    nonisolated static var route: String { get }
+    init(presenter: any Presenter)
+}
+
+extension ScreenCoordinator {
+    /// Takes a link whose path is exactly ``route``; a coordinator whose route has parameters
+    /// implements its own.
+    public func start(link: DeepLink) -> Bool {
+        guard link.path.elementsEqual(Self.route.split(separator: "/").map(String.init)) else { return false }
+        start()
+        return true
+    }
+}
+
+/// The route of one screen coordinator under an app's host, `iss://<host>/<route>`, owned by the
+/// coordinator's module: it starts the coordinator on the presenter the opener passes as context
+/// and ends when the coordinator's flow ends.
+public struct ScreenRoutes<Screen: ScreenCoordinator>: RouteProvider {
+    private let host: String
+
+    public init(host: String) { self.host = host }
+
+    public func registerRoutes(in router: Router) throws(RouteRegistrationError) {
+        let owner = String(String(reflecting: Screen.self).prefix { $0 != "." })
+        try router.register("iss://\(host)/\(Screen.route)", owner: owner) { request in
             guard let presenter = request.context as? any Presenter else { throw MissingPresenter(url: request.url.text) }
-            return await run(make, on: presenter, link: DeepLink(request)).outcome
+            return await Self.run(on: presenter, link: DeepLink(request)).outcome
         }
     }
 
-    private static func run(
-        _ make: @MainActor (any Presenter) -> any Coordinator, on presenter: any Presenter, link: DeepLink
-    ) async -> CoordinatorResult {
-        await make(presenter).run(link: link)
+    @MainActor
+    private static func run(on presenter: any Presenter, link: DeepLink) async -> CoordinatorResult {
+        await Screen(presenter: presenter).run(link: link)
     }
 }
 
