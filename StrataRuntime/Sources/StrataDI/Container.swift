@@ -23,7 +23,7 @@ import Synchronization
 ///
 /// A container may have a parent: what it does not register itself it resolves from the parent,
 /// so a test can override a few services of the app's container.
-public final class Container: Resolver, Sendable {
+public final class Container: Sendable {
     /// The parent asked for keys this container does not register.
     public let parent: Container?
 
@@ -65,7 +65,7 @@ public final class Container: Resolver, Sendable {
     /// under way finish with the one they found.
     public func register<Service: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
-        factory: @escaping @Sendable (any Resolver) throws -> Service
+        factory: @escaping @Sendable (Resolver) throws -> Service
     ) {
         let key = ServiceKey(type, name: name)
         add(ServiceEntry(key: key, scope: scope, factory: Factory<Service, Void> { resolver, _ in try factory(resolver) }))
@@ -75,7 +75,7 @@ public final class Container: Resolver, Sendable {
     /// (pass several values as a tuple).
     public func register<Service: Sendable, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
-        factory: @escaping @Sendable (any Resolver, Argument) throws -> Service
+        factory: @escaping @Sendable (Resolver, Argument) throws -> Service
     ) {
         let key = ServiceKey(type, name: name, argument: Argument.self)
         add(ServiceEntry(key: key, scope: scope, factory: Factory<Service, Argument>(factory)))
@@ -130,7 +130,7 @@ public final class Container: Resolver, Sendable {
 
     /// The entry for `key` here or in the parent chain, with the container that registered it.
     /// Both unretained: a container outlives its resolves, and its parent outlives it.
-    @inline(__always)
+    @usableFromInline
     func entry(for key: ServiceKey) -> (entry: Unmanaged<ServiceEntry>, owner: Unmanaged<Container>)? {
         if let found = currentTable._withUnsafeGuaranteedRef({ $0.entry(for: key) }) { return (found, Unmanaged.passUnretained(self)) }
         return parent?.entry(for: key)
@@ -158,21 +158,35 @@ public final class Container: Resolver, Sendable {
     }
 
     // MARK: Resolving
+    //
+    // The resolve path is inlinable, so the module that resolves specialises it for its own service
+    // types: an unspecialised resolve spent most of its time looking up generic type metadata at
+    // run time. What needs no type stays behind calls: the table lookup, the thread's resolution
+    // stack and the errors.
 
-    /// The service registered under `type` and `name`.
-    public func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws(ResolutionError) -> Service {
+    /// The service registered under `type` and `name` (the unnamed one by default).
+    ///
+    /// - Throws: ``ResolutionError`` when nothing is registered, the registrations form a cycle,
+    ///   or a factory throws.
+    @inlinable
+    public func resolve<Service: Sendable>(
+        _ type: Service.Type = Service.self, name: String? = nil
+    ) throws(ResolutionError) -> Service {
         try resolve(ServiceKey(type, name: name), argument: ())
     }
 
-    /// The service registered under `type` and `name` whose factory takes an `Argument`.
+    /// The service registered under `type` and `name` whose factory takes an `Argument` (several
+    /// values as a tuple), made with `argument`.
+    @inlinable
     public func resolve<Service: Sendable, Argument>(
-        _ type: Service.Type, name: String?, argument: Argument
+        _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
     ) throws(ResolutionError) -> Service {
         try resolve(ServiceKey(type, name: name, argument: Argument.self), argument: argument)
     }
 
     /// The service under `type` and `name`, or `nil` when neither this container nor its parent
     /// registers it. Other failures (a cycle, a throwing factory) still throw.
+    @inlinable
     public func resolveIfRegistered<Service: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service? {
@@ -181,24 +195,20 @@ public final class Container: Resolver, Sendable {
         return try resolve(key, argument: ()) as Service
     }
 
-    @inline(__always)
-    private func resolve<Service: Sendable, Argument>(_ key: ServiceKey, argument: Argument) throws(ResolutionError) -> Service {
-        guard let found = entry(for: key) else {
-            throw ResolutionError(
-                problem: .missingRegistration(key, alternatives: alternatives(to: key)),
-                path: ResolutionStack.current.path(to: key))
-        }
+    @inlinable
+    func resolve<Service: Sendable, Argument>(_ key: ServiceKey, argument: Argument) throws(ResolutionError) -> Service {
+        guard let found = entry(for: key) else { throw missingRegistration(key) }
         // Unretained use of the entry and its owner: retaining them on every resolve would make
         // threads that resolve the same service contend for its reference count.
         return try found.entry._withUnsafeGuaranteedRef { entry -> Result<Service, ResolutionError> in
             // The fast path of a made singleton touches neither the thread's stack nor a lock.
-            if entry.scope.kind == .singleton, let box = entry.singleton.load() {
-                return .success(unsafeDowncast(box, to: Box<Service>.self).value)
+            if entry.lifetime == .singleton, let instance = entry.singletonInstance(of: Service.self) {
+                return .success(instance)
             }
             // A parent's factory resolves its dependencies from this container, so a child's
             // overrides reach the services it inherits; but an instance the parent shares is made
             // from the parent's registrations, or a test's mocks would end up in the app's singletons.
-            let resolver = entry.scope.isShared ? found.owner : Unmanaged.passUnretained(self)
+            let resolver = entry.lifetime.isShared ? found.owner : Unmanaged.passUnretained(self)
             return resolver._withUnsafeGuaranteedRef { resolver in
                 Result { () throws(ResolutionError) -> Service in try resolver.make(entry, argument: argument) }
             }
@@ -206,73 +216,88 @@ public final class Container: Resolver, Sendable {
     }
 
     /// Makes (or finds) the instance of `entry` in its scope, with cycle detection.
+    @inlinable
     func make<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument) throws(ResolutionError) -> Service {
         let stack = ResolutionStack.current
-        if let cycle = stack.push(entry) {
-            throw ResolutionError(problem: .cycle(cycle), path: stack.path(to: entry.key))
-        }
-        defer { stack.pop() }
-        let kind = stack.isVerifying && entry.scope.kind != .transient ? .graph : entry.scope.kind
-        switch kind {
+        try stack.enter(entry)
+        defer { stack.leave() }
+        switch stack.isVerifying && entry.lifetime != .transient ? .graph : entry.lifetime {
         case .transient:
-            return try run(entry, argument: argument, stack: stack)
+            return try run(entry, argument: argument)
         case .graph:
             if let box = stack.graphInstance(of: entry) { return unsafeDowncast(box, to: Box<Service>.self).value }
-            let instance: Service = try run(entry, argument: argument, stack: stack)
+            let instance: Service = try run(entry, argument: argument)
             // The outermost instance is never asked for again in this resolve: it is finished.
             if stack.depth > 1 || stack.isVerifying { stack.setGraphInstance(Box(instance), of: entry) }
             return instance
         case .singleton:
-            return try CreationLock.shared.withLock { () throws(ResolutionError) -> Service in
-                if let box = entry.singleton.load() { return unsafeDowncast(box, to: Box<Service>.self).value }
-                let instance: Service = try run(entry, argument: argument, stack: stack)
-                return unsafeDowncast(entry.singleton.storeIfNil(Box(instance)), to: Box<Service>.self).value
-            }
+            CreationLock.shared.lock()
+            defer { CreationLock.shared.unlock() }
+            if let instance = entry.singletonInstance(of: Service.self) { return instance }
+            let instance: Service = try run(entry, argument: argument)
+            entry.setSingleton(instance)
+            return instance
         case .weak, .custom:
             // Read without the creation lock first: once made, the instance is only looked up.
             if let instance: Service = Self.sharedInstance(of: entry) { return instance }
-            return try CreationLock.shared.withLock { () throws(ResolutionError) -> Service in
-                if let instance: Service = Self.sharedInstance(of: entry) { return instance }
-                let instance: Service = try run(entry, argument: argument, stack: stack)
-                let stored: SharedInstance
-                if entry.scope.kind == .weak {
-                    guard type(of: instance as Any) is AnyClass else {
-                        throw ResolutionError(
-                            problem: .weakScopeNeedsClassInstance(entry.key, madeType: String(describing: type(of: instance as Any))),
-                            path: stack.currentPath)
-                    }
-                    stored = .weak(WeakReference(object: instance as AnyObject))
-                } else {
-                    stored = .strong(Box(instance))
-                }
-                entry.shared.withLock { $0 = stored }
-                return instance
+            CreationLock.shared.lock()
+            defer { CreationLock.shared.unlock() }
+            if let instance: Service = Self.sharedInstance(of: entry) { return instance }
+            let instance: Service = try run(entry, argument: argument)
+            if entry.lifetime == .weak {
+                guard type(of: instance as Any) is AnyClass else { throw weakScopeNeedsClassInstance(entry, made: type(of: instance)) }
+                entry.setShared(.weak(WeakReference(object: instance as AnyObject)))
+            } else {
+                entry.setShared(.strong(Box(instance)))
             }
+            return instance
         }
     }
 
     /// Calls the entry's factory; an error of the factory's own becomes a ``ResolutionError``
     /// naming the service, while a resolution error from a dependency passes through unchanged.
-    @inline(__always)
-    private func run<Service: Sendable, Argument>(
-        _ entry: ServiceEntry, argument: Argument, stack: ResolutionStack
-    ) throws(ResolutionError) -> Service {
-        let factory = unsafeDowncast(entry.factory, to: Factory<Service, Argument>.self)
+    @inlinable
+    func run<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument) throws(ResolutionError) -> Service {
         do {
-            return try factory.make(self, argument)
+            return try entry.unretainedFactory._withUnsafeGuaranteedRef { factory in
+                try unsafeDowncast(factory, to: Factory<Service, Argument>.self).make(Resolver(self), argument)
+            }
         } catch let error as ResolutionError {
             throw error
         } catch {
-            throw ResolutionError(problem: .factoryFailed(entry.key, underlying: error), path: stack.currentPath)
+            throw factoryFailed(entry, underlying: error)
         }
     }
 
     /// The weak- or custom-scoped instance the entry holds, if it holds a live one.
-    private static func sharedInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
-        switch entry.shared.withLock({ $0 }) {
+    @inlinable
+    static func sharedInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
+        switch entry.currentShared {
         case .none: nil
         case .strong(let box): unsafeDowncast(box, to: Box<Service>.self).value
         case .weak(let reference): reference.object.map { $0 as! Service }
         }
+    }
+
+    // MARK: Failures
+    // Out of line and not generic: they run only when a resolve fails.
+
+    @usableFromInline
+    func missingRegistration(_ key: ServiceKey) -> ResolutionError {
+        ResolutionError(
+            problem: .missingRegistration(key, alternatives: alternatives(to: key)),
+            path: ResolutionStack.current.path(to: key))
+    }
+
+    @usableFromInline
+    func factoryFailed(_ entry: ServiceEntry, underlying: any Error) -> ResolutionError {
+        ResolutionError(problem: .factoryFailed(entry.key, underlying: underlying), path: ResolutionStack.current.currentPath)
+    }
+
+    @usableFromInline
+    func weakScopeNeedsClassInstance(_ entry: ServiceEntry, made: any Any.Type) -> ResolutionError {
+        ResolutionError(
+            problem: .weakScopeNeedsClassInstance(entry.key, madeType: String(describing: made)),
+            path: ResolutionStack.current.currentPath)
     }
 }

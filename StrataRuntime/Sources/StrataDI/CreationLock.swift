@@ -15,8 +15,9 @@ import Musl
 /// without it.
 ///
 /// `@unchecked Sendable`: its only state is the pthread mutex, which exists to be shared.
+@usableFromInline
 final class CreationLock: @unchecked Sendable {
-    static let shared = CreationLock()
+    @usableFromInline static let shared = CreationLock()
 
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -31,9 +32,9 @@ final class CreationLock: @unchecked Sendable {
         precondition(status == 0, "StrataDI: pthread_mutex_init failed (\(status))")
     }
 
-    func withLock<Result: Sendable>(_ body: () throws(ResolutionError) -> Result) throws(ResolutionError) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
+    /// Takes the lock (again, if this thread holds it already).
+    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
+
+    /// Releases one hold of the lock.
+    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
 }

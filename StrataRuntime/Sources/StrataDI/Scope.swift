@@ -31,11 +31,13 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// One instance until ``Container/reset(_:)`` is called with `scope`.
     public static func custom(_ scope: CustomScope) -> Scope { Scope(kind: .custom(scope)) }
 
-    /// Whether instances outlive the resolve that made them (singleton, weak, custom).
-    var isShared: Bool {
+    var lifetime: Lifetime {
         switch kind {
-        case .transient, .graph: false
-        case .singleton, .weak, .custom: true
+        case .transient: .transient
+        case .graph: .graph
+        case .singleton: .singleton
+        case .weak: .weak
+        case .custom: .custom
         }
     }
 
@@ -49,6 +51,19 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case .custom(let scope): scope.name
         }
     }
+}
+
+/// A scope's kind without the custom scope's name: what a resolve switches on.
+@usableFromInline
+enum Lifetime: UInt8, Sendable {
+    case transient
+    case graph
+    case singleton
+    case weak
+    case custom
+
+    /// Whether instances outlive the resolve that made them (singleton, weak, custom).
+    @inlinable var isShared: Bool { self != .transient && self != .graph }
 }
 
 /// A named scope the app resets itself, such as a signed-in user's session.

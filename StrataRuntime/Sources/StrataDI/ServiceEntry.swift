@@ -1,41 +1,76 @@
 import StrataRuntimeSupport
-import Synchronization
+public import Synchronization
 
 /// One registration: its key, its scope, its factory and, for shared scopes, the instance.
 ///
 /// Entries are never changed after registration; registering the same key again makes a new
 /// entry. The container keeps every entry it ever made until it is released, so a resolve that
 /// found an entry can use it unretained.
+@usableFromInline
 final class ServiceEntry: Sendable {
-    let key: ServiceKey
+    @usableFromInline let key: ServiceKey
     let scope: Scope
+    /// The scope's kind without the custom scope's name: what a resolve switches on.
+    @usableFromInline let lifetime: Lifetime
     /// A ``Factory``, specialised for the service and argument types the key names.
-    let factory: any ErasedFactory
-    /// The singleton, made once and never cleared: read without a lock.
-    let singleton = AtomicLazyReference<InstanceBox>()
+    let factory: ErasedFactory
+    /// The same factory, unretained: a resolve calls it without touching its reference count,
+    /// which threads resolving the same service would otherwise contend for.
+    @usableFromInline let unretainedFactory: Unmanaged<ErasedFactory>
+    /// The singleton, made once (under the creation lock) and never cleared: read without a lock.
+    /// The entry holds one reference to it, released when the entry goes.
+    @usableFromInline let singleton = Atomic<Unmanaged<InstanceBox>?>(nil)
     /// The weak or custom-scoped instance; custom scopes are reset, so it needs the lock.
     let shared = Lock<SharedInstance>(.none)
 
-    init(key: ServiceKey, scope: Scope, factory: any ErasedFactory) {
+    init(key: ServiceKey, scope: Scope, factory: ErasedFactory) {
         self.key = key
         self.scope = scope
+        self.lifetime = scope.lifetime
         self.factory = factory
+        self.unretainedFactory = Unmanaged.passUnretained(factory)
     }
+
+    deinit { singleton.load(ordering: .acquiring)?.release() }
+
+    /// The singleton, if made.
+    @inlinable
+    func singletonInstance<Service: Sendable>(of _: Service.Type) -> Service? {
+        // Unretained: the entry holds the box, and only the value is handed out.
+        singleton.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
+    }
+
+    /// Keeps `instance` as the singleton. Called once, under the creation lock.
+    @inlinable
+    func setSingleton<Service: Sendable>(_ instance: Service) {
+        singleton.store(Unmanaged.passRetained(Box(instance)), ordering: .releasing)
+    }
+
+    /// The weak or custom-scoped instance, read under the lock.
+    @usableFromInline var currentShared: SharedInstance { shared.withLock { $0 } }
+
+    /// Replaces the weak or custom-scoped instance.
+    @usableFromInline func setShared(_ instance: SharedInstance) { shared.withLock { $0 = instance } }
 }
 
-/// What ``Container/verify()`` needs of a factory whose types it does not know.
-protocol ErasedFactory: AnyObject, Sendable {
+/// A factory whose types are not known: what an entry holds and ``Container/verify()`` calls.
+///
+/// `@unchecked Sendable`: it has no stored properties, and its only subclass, ``Factory``, is
+/// final and holds one immutable `@Sendable` closure.
+@usableFromInline
+class ErasedFactory: @unchecked Sendable {
     /// Makes the entry's instance in `container` and drops it (entries without an argument only).
-    func verify(_ entry: ServiceEntry, in container: Container) throws(ResolutionError)
+    func verify(_ entry: ServiceEntry, in container: Container) throws(ResolutionError) {}
 }
 
 /// The factory a registration was given, typed so that resolving it needs no dynamic cast.
-final class Factory<Service: Sendable, Argument>: ErasedFactory {
-    let make: @Sendable (any Resolver, Argument) throws -> Service
+@usableFromInline
+final class Factory<Service: Sendable, Argument>: ErasedFactory, @unchecked Sendable {
+    @usableFromInline let make: @Sendable (Resolver, Argument) throws -> Service
 
-    init(_ make: @escaping @Sendable (any Resolver, Argument) throws -> Service) { self.make = make }
+    init(_ make: @escaping @Sendable (Resolver, Argument) throws -> Service) { self.make = make }
 
-    func verify(_ entry: ServiceEntry, in container: Container) throws(ResolutionError) {
+    override func verify(_ entry: ServiceEntry, in container: Container) throws(ResolutionError) {
         guard let none = () as? Argument else { return }
         _ = try container.make(entry, argument: none) as Service
     }
@@ -46,16 +81,21 @@ final class Factory<Service: Sendable, Argument>: ErasedFactory {
 ///
 /// `@unchecked`: the class has no stored properties, and its only subclass, ``Box``, is final and
 /// holds one immutable `Sendable` value, so every instance is safe to share.
-class InstanceBox: @unchecked Sendable {}
+@usableFromInline
+class InstanceBox: @unchecked Sendable {
+    @usableFromInline init() {}
+}
 
 /// A shared instance of `Service`; read with `unsafeDowncast`, since the entry's key fixes the type.
+@usableFromInline
 final class Box<Service: Sendable>: InstanceBox, @unchecked Sendable {
-    let value: Service
+    @usableFromInline let value: Service
 
-    init(_ value: Service) { self.value = value }
+    @inlinable init(_ value: Service) { self.value = value }
 }
 
 /// What a weak or custom-scoped entry holds.
+@usableFromInline
 enum SharedInstance: Sendable {
     case none
     /// A custom-scoped instance (a ``Box``).
@@ -68,8 +108,11 @@ enum SharedInstance: Sendable {
 ///
 /// `@unchecked`: it only ever holds instances of services registered as `Sendable` (the
 /// container's register methods require it); `AnyObject` cannot say so itself.
+@usableFromInline
 struct WeakReference: @unchecked Sendable {
-    weak var object: AnyObject?
+    @usableFromInline weak var object: AnyObject?
+
+    @inlinable init(object: AnyObject) { self.object = object }
 }
 
 /// The registrations, as an open-addressing hash table that is never changed once published:

@@ -4,8 +4,8 @@
 /// `@unchecked Sendable`: besides a `String?`, it holds metatypes, which are immutable global
 /// values; Swift 6.0 does not yet treat `Any.Type` as `Sendable` by itself.
 public struct ServiceKey: Hashable, @unchecked Sendable, CustomStringConvertible {
-    private let serviceType: any Any.Type
-    private let argumentType: (any Any.Type)?
+    @usableFromInline let serviceType: any Any.Type
+    @usableFromInline let argumentType: (any Any.Type)?
     /// The registration's name, or `nil` for the unnamed one.
     public let name: String?
 
@@ -18,12 +18,14 @@ public struct ServiceKey: Hashable, @unchecked Sendable, CustomStringConvertible
     /// The argument type as written in source, or `nil` when the factory takes none.
     public var argumentTypeName: String? { argumentType.map { String(describing: $0) } }
 
+    @inlinable
     init<Service>(_ service: Service.Type, name: String?) {
         self.serviceType = service
         self.argumentType = nil
         self.name = name
     }
 
+    @inlinable
     init<Service, Argument>(_ service: Service.Type, name: String?, argument: Argument.Type) {
         self.serviceType = service
         self.argumentType = argument

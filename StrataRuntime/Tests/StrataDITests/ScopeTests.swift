@@ -60,6 +60,19 @@ import Testing
         #expect(counter.count == 1)
     }
 
+    @Test func singletonsGoWithTheirContainer() throws {
+        weak var made: RadioLink?
+        do {
+            let container = Container()
+            container.register(RadioLink.self, scope: .singleton) { _ in RadioLink(id: 1) }
+            made = try container.resolve(RadioLink.self)
+            container.register(RadioLink.self, scope: .singleton) { _ in RadioLink(id: 2) }
+            #expect(try container.resolve(RadioLink.self).id == 2)
+            #expect(made != nil, "the replaced registration's singleton lives as long as the container")
+        }
+        #expect(made == nil)
+    }
+
     @Test func weakIsSharedWhileHeldAndMadeAgainAfterwards() throws {
         let counter = Counter()
         let container = Container()

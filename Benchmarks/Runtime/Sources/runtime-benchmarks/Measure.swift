@@ -37,4 +37,4 @@ func ratio(_ slow: Double, _ fast: Double) -> String { String(format: "%.1f×", 
 
 /// Keeps results alive so the optimiser cannot drop the work.
 nonisolated(unsafe) var sink: Int = 0
-@inline(never) func consume(_ value: AnyObject) { sink &+= ObjectIdentifier(value).hashValue & 1 }
+@inline(never) func consume(_ value: AnyObject) { sink &+= Int(bitPattern: UInt(bitPattern: ObjectIdentifier(value))) & 1 }
