@@ -6,7 +6,8 @@
 ///   (`Int`, `Double`, `Bool`, `UUID` or a type added with ``Router/addParameterType(_:)``).
 /// - A trailing `?` makes a segment optional: `:tab?`, `edit?`.
 /// - `*` or `*name`, last, matches the rest of the path (zero or more segments).
-/// - `?tab=&count=<Int>` declares query parameters, each optional, decoded like segments.
+/// - `?tab=&count=<Int>` declares query parameters, each optional, decoded like segments. After
+///   an optional last segment, the query's `?` comes second: `:tab??page=<Int>`.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String
@@ -109,6 +110,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 guard !name.isEmpty, name.allSatisfy({ $0.isIdentifierCharacter }) else {
                     throw fail(text.count - queryText.count, "'\(name)' is not a query parameter name")
                 }
+                let pathNames = segments.compactMap { if case .parameter(let name, _, _) = $0 { name } else { nil } }
+                if pathNames.contains(name) || wildcard == name || query.contains(where: { $0.name == name }) {
+                    throw fail(text.count - queryText.count, "the parameter '\(name)' appears twice")
+                }
                 query.append((name, type))
             }
         }
@@ -123,12 +128,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The position of the '?' that starts the query: the first '?' followed by `name=` text and
-    /// no '/'. Any other '?' ends an optional segment (`:tab?`).
+    /// no '/'. Any other '?' ends an optional segment (`:tab?`), as does one followed by the
+    /// query's own '?' (`:tab??q=`).
     private static func queryStart(in text: Substring) -> Substring.Index? {
         var index = text.startIndex
         while let mark = text[index...].firstIndex(of: "?") {
             let after = text[text.index(after: mark)...]
-            if !after.contains("/") && after.contains("=") { return mark }
+            if !after.hasPrefix("?") && !after.contains("/") && after.contains("=") { return mark }
             index = text.index(after: mark)
         }
         return nil
@@ -139,7 +145,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         var shapes: [[Segment]] = [[]]
         for segment in segments {
             if segment.isOptional {
-                shapes = shapes.flatMap { [$0, $0 + [segment]] }
+                // With the segment first: where shapes meet, earlier optional segments fill first.
+                shapes = shapes.flatMap { [$0 + [segment], $0] }
             } else {
                 shapes = shapes.map { $0 + [segment] }
             }

@@ -1,9 +1,10 @@
-/// The router's tree of segments. Each node has literal children, at most one parameter child
-/// (shared by every pattern with a parameter there, whatever its name) and at most one wildcard;
-/// a node ends a route when a pattern's shape ends there.
+/// The router's tree of segments. Each node has literal children (in ``LiteralEdges``), at most
+/// one parameter child (shared by every pattern with a parameter there, whatever its name) and at
+/// most one wildcard; a node ends a route when a pattern's shape ends there.
 struct RouteTable: Sendable {
     struct Node: Sendable {
-        var literals: [String: Int] = [:]
+        /// The texts of the literal children, for messages.
+        var literals: [String] = []
         var parameter: Int?
         var end: Int?
         var wildcard: Int?
@@ -13,11 +14,15 @@ struct RouteTable: Sendable {
     struct Ending: Sendable {
         let route: Int
         let parameters: [(position: Int, name: String, type: ParameterType)]
+        /// Another shape of the same route ending at the same node, tried when this one's values
+        /// do not decode: `:level?/:since<Int>?` reaches one node through either parameter.
+        var alternative: Int?
     }
 
     var types: [String: ParameterType] = Dictionary(uniqueKeysWithValues: ParameterType.builtIn.map { ($0.name, $0) })
     var roots: [String: Int] = [:]
     var nodes: [Node] = []
+    var literals = LiteralEdges()
     var endings: [Ending] = []
     var routes: [Route] = []
 
@@ -47,7 +52,16 @@ struct RouteTable: Sendable {
                 if case .parameter(let name, let type, _) = segment { (position: position, name: name, type: types[type]!) } else { nil }
             }
             endings.append(Ending(route: routeIndex, parameters: parameters))
-            if isWildcard { nodes[node].wildcard = endings.count - 1 } else { nodes[node].end = endings.count - 1 }
+            let new = endings.count - 1
+            if var last = isWildcard ? nodes[node].wildcard : nodes[node].end {
+                // Only this route's own shapes can end here: any other's was refused above.
+                while let next = endings[last].alternative { last = next }
+                endings[last].alternative = new
+            } else if isWildcard {
+                nodes[node].wildcard = new
+            } else {
+                nodes[node].end = new
+            }
         }
     }
 
@@ -63,14 +77,16 @@ struct RouteTable: Sendable {
         for segment in shape {
             guard let current = node else { return nil }
             switch segment {
-            case .literal(let text, _): node = nodes[current].literals[text]
+            case .literal(let text, _): node = literals.child(of: current, text)
             case .parameter: node = nodes[current].parameter
             }
             if node != nil || !creating { continue }
             nodes.append(Node())
             node = nodes.count - 1
             switch segment {
-            case .literal(let text, _): nodes[current].literals[text] = node
+            case .literal(let text, _):
+                literals.insert(parent: current, text, child: node!)
+                nodes[current].literals.append(text)
             case .parameter: nodes[current].parameter = node
             }
         }
@@ -116,35 +132,44 @@ struct RouteTable: Sendable {
     /// Depth-first: a literal child before the parameter child before a wildcard, backtracking
     /// when a deeper choice ends nowhere or a value does not decode.
     private func search(node: Int, index: Int, url: RouteURL, miss: inout Miss) -> RouteMatch? {
-        let segments = url.segments
-        let current = nodes[node]
-        if index == segments.count {
-            if let end = current.end, let found = decode(endings[end], url: url, wildcardFrom: nil, depth: index, miss: &miss) { return found }
+        // The node's fields are read in place: copying a node would retain its literals.
+        if index == url.segments.count {
+            if let end = nodes[node].end, let found = decode(end, url: url, wildcardFrom: nil, depth: index, miss: &miss) { return found }
         } else {
-            if let next = current.literals[segments[index]], let found = search(node: next, index: index + 1, url: url, miss: &miss) {
+            if let next = literals.child(of: node, url.segments[index]), let found = search(node: next, index: index + 1, url: url, miss: &miss) {
                 return found
             }
-            if let next = current.parameter, let found = search(node: next, index: index + 1, url: url, miss: &miss) { return found }
+            if let next = nodes[node].parameter, let found = search(node: next, index: index + 1, url: url, miss: &miss) { return found }
         }
-        if let wildcard = current.wildcard, let found = decode(endings[wildcard], url: url, wildcardFrom: index, depth: index, miss: &miss) {
+        if let wildcard = nodes[node].wildcard, let found = decode(wildcard, url: url, wildcardFrom: index, depth: index, miss: &miss) {
             return found
         }
-        if current.end == nil || index < segments.count {
-            miss.record(depth: index, Self.expectation(at: current, index: index, url: url))
+        if nodes[node].end == nil || index < url.segments.count {
+            miss.record(depth: index, Self.expectation(at: nodes[node], index: index, url: url))
+        }
+        return nil
+    }
+
+    /// The match of the first of the ending's shapes whose values decode.
+    private func decode(_ ending: Int, url: RouteURL, wildcardFrom: Int?, depth: Int, miss: inout Miss) -> RouteMatch? {
+        var next: Int? = ending
+        while let current = next {
+            if let found = decode(endings[current], url: url, wildcardFrom: wildcardFrom, depth: depth, miss: &miss) { return found }
+            next = endings[current].alternative
         }
         return nil
     }
 
     private func decode(_ ending: Ending, url: RouteURL, wildcardFrom: Int?, depth: Int, miss: inout Miss) -> RouteMatch? {
         let route = routes[ending.route]
-        var values: [String: any RouteParameter] = [:]
+        var values: [(name: String, value: any RouteParameter)] = []
         for parameter in ending.parameters {
             let text = url.segments[parameter.position]
             guard let value = parameter.type.decode(Substring(text)) else {
                 miss.record(depth: depth + 1, "'\(text)' is not \(Self.article(parameter.type.name)) for :\(parameter.name) in \(route.pattern.text)")
                 return nil
             }
-            values[parameter.name] = value
+            values.append((parameter.name, value))
         }
         for (name, typeName) in route.pattern.query {
             guard let text = url.queryValue(name) else { continue }
@@ -153,17 +178,15 @@ struct RouteTable: Sendable {
                 miss.record(depth: depth + 1, "the query value \(name)=\(text) is not \(Self.article(type.name)) (\(route.pattern.text))")
                 return nil
             }
-            values[name] = value
+            values.append((name, value))
         }
         let wildcard = wildcardFrom.map { Array(url.segments[$0...]) } ?? []
-        return RouteMatch(
-            pattern: route.pattern, owner: route.owner, parameters: RouteParameters(url: url, wildcard: wildcard, values: values),
-            handler: route.handler)
+        return RouteMatch(route: route, parameters: RouteParameters(url: url, wildcard: wildcard, values: values))
     }
 
     /// What the routes at `node` expected at `index`, in words.
     private static func expectation(at node: Node, index: Int, url: RouteURL) -> String {
-        var expected = node.literals.keys.sorted().map { "'\($0)'" }
+        var expected = node.literals.sorted().map { "'\($0)'" }
         if node.parameter != nil { expected.append("a parameter") }
         let matched = url.scheme + "://" + url.segments.prefix(index).joined(separator: "/")
         if index == url.segments.count {
@@ -179,9 +202,15 @@ struct RouteTable: Sendable {
     }
 }
 
-/// A registered route.
-struct Route: Sendable {
+/// A registered route. A class, so a match refers to it instead of copying its pattern.
+final class Route: Sendable {
     let pattern: RoutePattern
     let owner: String
     let handler: RouteHandler
+
+    init(pattern: RoutePattern, owner: String, handler: @escaping RouteHandler) {
+        self.pattern = pattern
+        self.owner = owner
+        self.handler = handler
+    }
 }

@@ -15,31 +15,92 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Splits `text`, or returns `nil` when it has no `scheme://`.
     public init?(_ text: String) {
-        guard let schemeEnd = text.utf8.firstIndex(of: UInt8(ascii: ":")),
-            text.utf8[schemeEnd...].starts(with: "://".utf8),
-            schemeEnd > text.startIndex
-        else { return nil }
-        let scheme = text[..<schemeEnd]
-        guard scheme.utf8.allSatisfy({ $0.isSchemeCharacter }) else { return nil }
+        // On the UTF-8 bytes: splitting the String by Characters would cost more than the whole
+        // match, and every delimiter a URL has is ASCII.
+        var contiguous = text
+        guard let parts = contiguous.withUTF8({ Self.split($0) }) else { return nil }
         self.text = text
-        self.scheme = scheme.lowercased()
-        var rest = text[text.utf8.index(schemeEnd, offsetBy: 3)...]
-        if let fragment = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<fragment] }
-        var query: Substring = ""
-        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = rest[rest.utf8.index(after: mark)...]
-            rest = rest[..<mark]
+        (scheme, segments, queryItems) = parts
+    }
+
+    private static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (scheme: String, segments: [String], query: [(name: String, value: String)])? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes.count - colon >= 3,
+            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/"),
+            bytes[..<colon].allSatisfy({ $0.isSchemeCharacter })
+        else { return nil }
+        let scheme = string(bytes[..<colon], lowercased: true)
+        var end = bytes[(colon + 3)...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        var query: [(name: String, value: String)] = []
+        if let mark = bytes[(colon + 3)..<end].firstIndex(of: UInt8(ascii: "?")) {
+            forEachPiece(of: bytes[(mark + 1)..<end], separatedBy: UInt8(ascii: "&")) { item in
+                if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
+                    query.append((string(item[..<equals]), string(item[(equals + 1)...])))
+                } else {
+                    query.append((string(item), ""))
+                }
+            }
+            end = mark
         }
         var segments: [String] = []
-        for (index, part) in rest.split(separator: "/", omittingEmptySubsequences: true).enumerated() {
-            let decoded = part.removingPercentEncoding
-            segments.append(index == 0 ? decoded.lowercased() : decoded)
+        forEachPiece(of: bytes[(colon + 3)..<end], separatedBy: UInt8(ascii: "/")) { part in
+            segments.append(string(part, lowercased: segments.isEmpty))
         }
-        self.segments = segments
-        self.queryItems = query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            guard let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) else { return (item.removingPercentEncoding, "") }
-            return (item[..<equals].removingPercentEncoding, item[item.utf8.index(after: equals)...].removingPercentEncoding)
+        return (scheme, segments, query)
+    }
+
+    /// Calls `body` with each non-empty run of `bytes` between `separator`s.
+    @inline(__always)
+    private static func forEachPiece(
+        of bytes: Slice<UnsafeBufferPointer<UInt8>>, separatedBy separator: UInt8,
+        _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void
+    ) {
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            if bytes[index] == separator {
+                if index > start { body(bytes[start..<index]) }
+                start = index + 1
+            }
+            index += 1
         }
+        if bytes.endIndex > start { body(bytes[start..<bytes.endIndex]) }
+    }
+
+    /// The text of `bytes`, percent-decoded (malformed escapes and invalid UTF-8 kept as
+    /// written), lower-cased if asked.
+    private static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, lowercased: Bool = false) -> String {
+        let written = UnsafeBufferPointer(rebasing: bytes)
+        var text: String
+        if written.contains(UInt8(ascii: "%")) {
+            let decoded = percentDecoded(written)
+            text = String(validating: decoded, as: UTF8.self) ?? String(decoding: written, as: UTF8.self)
+        } else {
+            text = String(decoding: written, as: UTF8.self)
+        }
+        if lowercased && text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && ($0 <= UInt8(ascii: "Z") || $0 >= 0x80) }) {
+            text = text.lowercased()
+        }
+        return text
+    }
+
+    private static func percentDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
     }
 
     /// The value of the first query item called `name`.
@@ -56,30 +117,6 @@ extension UInt8 {
     fileprivate var isSchemeCharacter: Bool {
         (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) || (self >= 0x30 && self <= 0x39)
             || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == UInt8(ascii: ".")
-    }
-}
-
-extension Substring {
-    /// The text with `%XX` escapes decoded; malformed escapes and invalid UTF-8 are kept as written.
-    var removingPercentEncoding: String {
-        guard utf8.contains(UInt8(ascii: "%")) else { return String(self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high != utf8.endIndex,
-                let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex), low != utf8.endIndex,
-                let h = utf8[high].hexValue, let l = utf8[low].hexValue
-            {
-                bytes.append(h << 4 | l)
-                index = utf8.index(after: low)
-            } else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self) ?? String(self)
     }
 }
 

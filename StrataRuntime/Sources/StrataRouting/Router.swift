@@ -29,13 +29,15 @@ public typealias RouteHandler = @Sendable (RouteRequest) async throws -> RouteOu
 
 /// A route that matched a URL: its pattern, its owner and the parameters decoded from the URL.
 public struct RouteMatch: Sendable {
-    /// The registered pattern.
-    public let pattern: RoutePattern
-    /// Who registered it (the module, unless given).
-    public let owner: String
+    let route: Route
     /// The parameters decoded from the URL.
     public let parameters: RouteParameters
-    let handler: RouteHandler
+
+    /// The registered pattern.
+    public var pattern: RoutePattern { route.pattern }
+    /// Who registered it (the module, unless given).
+    public var owner: String { route.owner }
+    var handler: RouteHandler { route.handler }
 }
 
 /// The result of matching a URL.
@@ -66,14 +68,33 @@ public enum RouteMatchResult: Sendable {
 /// parameter over a wildcard; two patterns that match the same URLs are refused at registration.
 /// Registering and matching are safe from any thread.
 public final class Router: Sendable {
-    private let table = Lock(RouteTable())
+    private let state = Lock(State())
+
+    /// The table registrations change, and the copy matches read: matching takes the lock only to
+    /// fetch the copy (made again after a registration), so matches on several threads do not wait
+    /// for each other.
+    private struct State {
+        var table = RouteTable()
+        var published: PublishedTable?
+    }
+
+    private final class PublishedTable: Sendable {
+        let table: RouteTable
+        init(_ table: RouteTable) { self.table = table }
+
+        /// Matches in place: reading `table` from outside would copy it, retaining each of its arrays.
+        func match(_ url: RouteURL) -> RouteMatchResult { table.match(url) }
+    }
 
     /// An empty router that knows the built-in parameter types.
     public init() {}
 
     /// Lets patterns name `type` as `:name<TypeName>` (``RouteParameter/routeTypeName``).
     public func addParameterType<Value: RouteParameter>(_ type: Value.Type) {
-        table.withLock { $0.types[Value.routeTypeName] = ParameterType(type) }
+        state.withLock { state in
+            state.table.types[Value.routeTypeName] = ParameterType(type)
+            state.published = nil
+        }
     }
 
     /// Registers `handler` for the URLs `pattern` matches.
@@ -87,8 +108,9 @@ public final class Router: Sendable {
     ) throws(RouteRegistrationError) {
         let parsed = try RoutePattern(pattern)
         let owner = owner ?? String(fileID.prefix { $0 != "/" })
-        try table.withLock { (table: inout RouteTable) throws(RouteRegistrationError) in
-            try table.insert(Route(pattern: parsed, owner: owner, handler: handler))
+        try state.withLock { (state: inout State) throws(RouteRegistrationError) in
+            try state.table.insert(Route(pattern: parsed, owner: owner, handler: handler))
+            state.published = nil
         }
     }
 
@@ -100,7 +122,7 @@ public final class Router: Sendable {
 
     /// The patterns registered, with their owners, in registration order.
     public var routes: [(pattern: RoutePattern, owner: String)] {
-        table.withLock { $0.routes.map { ($0.pattern, $0.owner) } }
+        state.withLock { $0.table.routes.map { ($0.pattern, $0.owner) } }
     }
 
     /// The route that matches `url` and its decoded parameters, or why none does.
@@ -113,7 +135,13 @@ public final class Router: Sendable {
 
     /// The route that matches `url` and its decoded parameters, or why none does.
     public func match(_ url: RouteURL) -> RouteMatchResult {
-        table.withLock { $0.match(url) }
+        let published = state.withLock { state in
+            if let published = state.published { return published }
+            let published = PublishedTable(state.table)
+            state.published = published
+            return published
+        }
+        return published.match(url)
     }
 
     /// Whether a route matches `url`.

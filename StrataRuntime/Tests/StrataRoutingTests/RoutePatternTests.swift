@@ -10,6 +10,7 @@ import Testing
         "iss://files/*",
         "iss://log/:level?/:since<Int>?",
         "iss://search?q=&page=<Int>",
+        "iss://cosmonaut/:tab??page=<Int>",
         "iss://cosmonaut/",
     ])
     func validPatternsParse(_ text: String) throws {
@@ -25,6 +26,8 @@ import Testing
         ("iss://cosmonaut/:id<Int/suit", 17, "':id<Int': a parameter type is written :name<Type>"),
         ("iss://cosmonaut/:/suit", 17, "':' is not a parameter: write :name or :name<Type>"),
         ("iss://cosmonaut/:id/:id", 21, "the parameter ':id' appears twice"),
+        ("iss://cosmonaut/:id?id=<Int>", 21, "the parameter 'id' appears twice"),
+        ("iss://search?q=&q=", 14, "the parameter 'q' appears twice"),
         ("iss://cosmonaut/suit-:id", 17, "'suit-:id' mixes literal text with parameter syntax; a parameter takes a whole segment"),
         ("iss://cosmonaut?/x", 7, "the host cannot be optional"),
         ("iss://files/*path?", 13, "a wildcard already matches zero segments; drop the '?'"),

@@ -42,6 +42,22 @@ private func pattern(of result: RouteMatchResult) -> String? { result.match?.pat
         #expect(router.match("iss://log/1700").match?.parameters["level", as: String.self] == "1700")
     }
 
+    @Test func anOptionalLastSegmentCanHaveAQuery() throws {
+        let router = Router()
+        try router.register("iss://cosmonaut/:tab??page=<Int>", handler: ok)
+        #expect(router.match("iss://cosmonaut?page=2").match?.parameters["page", as: Int.self] == 2)
+        let match = router.match("iss://cosmonaut/suit?page=3").match
+        #expect(match?.parameters["tab", as: String.self] == "suit")
+        #expect(match?.parameters["page", as: Int.self] == 3)
+    }
+
+    @Test func shapesOfOnePatternThatMeetAreTriedInTurn() throws {
+        let router = Router()
+        try router.register("iss://log/:since<Int>?/:level?", handler: ok)
+        #expect(router.match("iss://log/1700").match?.parameters["since", as: Int.self] == 1700, "the earlier optional fills first")
+        #expect(router.match("iss://log/error").match?.parameters["level", as: String.self] == "error", "then the later one")
+    }
+
     @Test func aWildcardTakesTheRestOfThePath() throws {
         let router = Router()
         try router.register("iss://files/*path", handler: ok)
