@@ -13,10 +13,11 @@ import Synchronization
 /// let service: SpacesuitServicing = try container.resolve()
 /// ```
 ///
-/// Registering and resolving are safe from any thread at the same time. Resolving takes no lock
-/// except to make a shared instance for the first time: the registrations are an immutable table
-/// published through an atomic reference, and made singletons are read through an atomic lazy
-/// reference.
+/// Registering and resolving are safe from any thread at the same time. Resolving a transient,
+/// graph-scoped or already made singleton service takes no lock: the registrations are an
+/// immutable table published through an atomic reference, and a made singleton is read through
+/// an atomic one. A shared instance is made under one creation lock, and weak or custom-scoped
+/// instances are read under their registration's own lock (a custom scope can be reset).
 ///
 /// A resolve that fails throws ``ResolutionError``; ``Injected`` traps with the same message.
 /// ``verify()`` finds every such failure before the app needs the service.

@@ -13,8 +13,9 @@
 /// generic method called through a protocol can be neither inlined nor specialised.
 public struct Resolver: Sendable {
     /// The container resolving the service. A parent's factory gets the child container, so a
-    /// child's overrides reach the services it inherits.
-    public let container: Container
+    /// child's overrides reach the services it inherits. Not public: a factory resolves, it does
+    /// not register.
+    @usableFromInline let container: Container
 
     @inlinable init(_ container: Container) { self.container = container }
 
