@@ -43,11 +43,12 @@ public struct ServiceKey: Hashable, @unchecked Sendable, CustomStringConvertible
     /// The same service without name and argument: what other registrations of it are compared to.
     func sameService(as other: ServiceKey) -> Bool { service == other.service }
 
-    // Hashing and equality ignore the type names: they follow from the identifiers.
+    /// Two keys are equal when they name the same service type, argument type and name.
     public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
         lhs.service == rhs.service && lhs.argument == rhs.argument && lhs.name == rhs.name
     }
 
+    /// Hashes the type identifiers and the name.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(service)
         hasher.combine(argument)

@@ -162,7 +162,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public var description: String { text }
 
+    /// Two patterns are equal when they are written the same.
     public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool { lhs.text == rhs.text }
+    /// Hashes the text.
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 

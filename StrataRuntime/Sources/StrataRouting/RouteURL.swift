@@ -109,7 +109,9 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL as given.
     public var description: String { text }
 
+    /// Two URLs are equal when their text is.
     public static func == (lhs: RouteURL, rhs: RouteURL) -> Bool { lhs.text == rhs.text }
+    /// Hashes the text.
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
