@@ -53,7 +53,7 @@ extension Container {
     }
 
     private func verifyOne(_ entry: ServiceEntry) throws(ResolutionError) {
-        try entry.factory.verify(entry, in: self)
+        try entry.factory.takeUnretainedValue().verify(entry, in: self)
     }
 
     /// The cycle rotated to start at its smallest key, so that `A → B → A` and `B → A → B` match.

@@ -191,25 +191,32 @@ public final class Container: Sendable {
     public func resolveIfRegistered<Service: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service? {
-        let key = ServiceKey(type, name: name)
-        guard entry(for: key) != nil else { return nil }
-        return try resolve(key, argument: ()) as Service
+        guard let found = entry(for: ServiceKey(type, name: name)) else { return nil }
+        return try resolve(found, argument: ()) as Service
     }
 
     @inlinable
     func resolve<Service: Sendable, Argument>(_ key: ServiceKey, argument: Argument) throws(ResolutionError) -> Service {
         guard let found = entry(for: key) else { throw missingRegistration(key) }
+        return try resolve(found, argument: argument)
+    }
+
+    /// The instance of the registration `entry(for:)` found.
+    @inlinable
+    func resolve<Service: Sendable, Argument>(
+        _ found: (entry: Unmanaged<ServiceEntry>, owner: Unmanaged<Container>), argument: Argument
+    ) throws(ResolutionError) -> Service {
         // Unretained use of the entry and its owner: retaining them on every resolve would make
         // threads that resolve the same service contend for its reference count.
         return try found.entry._withUnsafeGuaranteedRef { entry -> Result<Service, ResolutionError> in
             // The fast path of a made singleton touches neither the thread's stack nor a lock.
-            if entry.lifetime == .singleton, let instance = entry.singletonInstance(of: Service.self) {
+            if entry.scope.lifetime == .singleton, let instance = entry.singletonInstance(of: Service.self) {
                 return .success(instance)
             }
             // A parent's factory resolves its dependencies from this container, so a child's
             // overrides reach the services it inherits; but an instance the parent shares is made
             // from the parent's registrations, or a test's mocks would end up in the app's singletons.
-            let resolver = entry.lifetime.isShared ? found.owner : Unmanaged.passUnretained(self)
+            let resolver = entry.scope.lifetime.isShared ? found.owner : Unmanaged.passUnretained(self)
             return resolver._withUnsafeGuaranteedRef { resolver in
                 Result { () throws(ResolutionError) -> Service in try resolver.make(entry, argument: argument) }
             }
@@ -222,7 +229,7 @@ public final class Container: Sendable {
         let stack = ResolutionStack.current
         try stack.enter(entry)
         defer { stack.leave() }
-        switch stack.isVerifying && entry.lifetime != .transient ? .graph : entry.lifetime {
+        switch stack.isVerifying && entry.scope.lifetime != .transient ? .graph : entry.scope.lifetime {
         case .transient:
             return try run(entry, argument: argument)
         case .graph:
@@ -245,7 +252,7 @@ public final class Container: Sendable {
             defer { CreationLock.shared.unlock() }
             if let instance: Service = Self.sharedInstance(of: entry) { return instance }
             let instance: Service = try run(entry, argument: argument)
-            if entry.lifetime == .weak {
+            if entry.scope.lifetime == .weak {
                 guard type(of: instance as Any) is AnyClass else { throw weakScopeNeedsClassInstance(entry, made: type(of: instance)) }
                 entry.setShared(.weak(WeakReference(object: instance as AnyObject)))
             } else {
@@ -260,7 +267,7 @@ public final class Container: Sendable {
     @inlinable
     func run<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument) throws(ResolutionError) -> Service {
         do {
-            return try entry.unretainedFactory._withUnsafeGuaranteedRef { factory in
+            return try entry.factory._withUnsafeGuaranteedRef { factory in
                 try unsafeDowncast(factory, to: Factory<Service, Argument>.self).make(Resolver(self), argument)
             }
         } catch let error as ResolutionError {

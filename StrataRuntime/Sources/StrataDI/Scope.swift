@@ -9,51 +9,28 @@
 /// - ``custom(_:)``: shared until the app resets that scope, such as a user session
 ///   (``Container/reset(_:)``).
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
-    enum Kind: Hashable, Sendable {
-        case transient
-        case graph
-        case singleton
-        case weak
-        case custom(CustomScope)
-    }
-
-    let kind: Kind
+    /// What a resolve switches on.
+    @usableFromInline let lifetime: Lifetime
+    /// The custom scope, for ``Lifetime/custom`` only.
+    let custom: CustomScope?
 
     /// A new instance on every resolve.
-    public static let transient = Scope(kind: .transient)
+    public static let transient = Scope(lifetime: .transient, custom: nil)
     /// One instance per top-level resolve (the default).
-    public static let graph = Scope(kind: .graph)
+    public static let graph = Scope(lifetime: .graph, custom: nil)
     /// One instance for the container's lifetime.
-    public static let singleton = Scope(kind: .singleton)
+    public static let singleton = Scope(lifetime: .singleton, custom: nil)
     /// One instance while anything else holds it strongly.
-    public static let weak = Scope(kind: .weak)
+    public static let weak = Scope(lifetime: .weak, custom: nil)
 
     /// One instance until ``Container/reset(_:)`` is called with `scope`.
-    public static func custom(_ scope: CustomScope) -> Scope { Scope(kind: .custom(scope)) }
-
-    var lifetime: Lifetime {
-        switch kind {
-        case .transient: .transient
-        case .graph: .graph
-        case .singleton: .singleton
-        case .weak: .weak
-        case .custom: .custom
-        }
-    }
+    public static func custom(_ scope: CustomScope) -> Scope { Scope(lifetime: .custom, custom: scope) }
 
     /// The scope's name: `transient`, `graph`, `singleton`, `weak` or the custom scope's name.
-    public var description: String {
-        switch kind {
-        case .transient: "transient"
-        case .graph: "graph"
-        case .singleton: "singleton"
-        case .weak: "weak"
-        case .custom(let scope): scope.name
-        }
-    }
+    public var description: String { custom?.name ?? String(describing: lifetime) }
 }
 
-/// A scope's kind without the custom scope's name: what a resolve switches on.
+/// How long a scope's instances live, whichever custom scope it is: what a resolve switches on.
 @usableFromInline
 enum Lifetime: UInt8, Sendable {
     case transient

@@ -9,14 +9,12 @@ public import Synchronization
 @usableFromInline
 final class ServiceEntry: Sendable {
     @usableFromInline let key: ServiceKey
-    let scope: Scope
-    /// The scope's kind without the custom scope's name: what a resolve switches on.
-    @usableFromInline let lifetime: Lifetime
-    /// A ``Factory``, specialised for the service and argument types the key names.
-    let factory: ErasedFactory
-    /// The same factory, unretained: a resolve calls it without touching its reference count,
-    /// which threads resolving the same service would otherwise contend for.
-    @usableFromInline let unretainedFactory: Unmanaged<ErasedFactory>
+    @usableFromInline let scope: Scope
+    /// A ``Factory``, specialised for the service and argument types the key names. The entry
+    /// holds one reference to it, released when the entry goes; a resolve calls it unretained,
+    /// without touching its reference count, which threads resolving the same service would
+    /// otherwise contend for.
+    @usableFromInline let factory: Unmanaged<ErasedFactory>
     /// The singleton, made once (under the creation lock) and never cleared: read without a lock.
     /// The entry holds one reference to it, released when the entry goes.
     @usableFromInline let singleton = Atomic<Unmanaged<InstanceBox>?>(nil)
@@ -26,12 +24,13 @@ final class ServiceEntry: Sendable {
     init(key: ServiceKey, scope: Scope, factory: ErasedFactory) {
         self.key = key
         self.scope = scope
-        self.lifetime = scope.lifetime
-        self.factory = factory
-        self.unretainedFactory = Unmanaged.passUnretained(factory)
+        self.factory = Unmanaged.passRetained(factory)
     }
 
-    deinit { singleton.load(ordering: .acquiring)?.release() }
+    deinit {
+        factory.release()
+        singleton.load(ordering: .acquiring)?.release()
+    }
 
     /// The singleton, if made.
     @inlinable

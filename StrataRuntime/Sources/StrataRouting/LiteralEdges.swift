@@ -27,6 +27,11 @@ struct LiteralEdges: Sendable {
         return nil
     }
 
+    /// The texts of `parent`'s literal children, in no order (for messages: it reads every slot).
+    func texts(from parent: Int) -> [String] {
+        slots.compactMap { edge in edge.flatMap { $0.parent == parent ? $0.text : nil } }
+    }
+
     /// Adds the edge from `parent` to `child` for `text`, which `parent` must not have yet.
     mutating func insert(parent: Int, _ text: String, child: Int) {
         if (count + 1) * 2 > slots.count { grow() }

@@ -49,6 +49,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
         var segments: [Segment] = []
         var wildcard: String?
+        /// The path's, the wildcard's and the query's parameter names so far: each may appear once.
+        var names: Set<String> = []
         var offset = text.distance(from: text.startIndex, to: separator.upperBound)
         let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
         for (index, part) in parts.enumerated() {
@@ -66,6 +68,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 let name = body.dropFirst()
                 guard name.allSatisfy({ $0.isIdentifierCharacter }) else { throw fail(offset, "'\(name)' is not a parameter name") }
                 wildcard = String(name)
+                names.insert(String(name))
                 continue
             }
             if body.hasPrefix(":") {
@@ -79,7 +82,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 guard !name.isEmpty, name.allSatisfy({ $0.isIdentifierCharacter }) else {
                     throw fail(offset, "'\(body)' is not a parameter: write :name or :name<Type>")
                 }
-                if segments.contains(where: { if case .parameter(String(name), _, _) = $0 { true } else { false } }) {
+                if !names.insert(String(name)).inserted {
                     throw fail(offset, "the parameter ':\(name)' appears twice")
                 }
                 segments.append(.parameter(name: String(name), type: type, optional: optional))
@@ -110,8 +113,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 guard !name.isEmpty, name.allSatisfy({ $0.isIdentifierCharacter }) else {
                     throw fail(text.count - queryText.count, "'\(name)' is not a query parameter name")
                 }
-                let pathNames = segments.compactMap { if case .parameter(let name, _, _) = $0 { name } else { nil } }
-                if pathNames.contains(name) || wildcard == name || query.contains(where: { $0.name == name }) {
+                if !names.insert(name).inserted {
                     throw fail(text.count - queryText.count, "the parameter '\(name)' appears twice")
                 }
                 query.append((name, type))

@@ -3,8 +3,6 @@
 /// most one wildcard; a node ends a route when a pattern's shape ends there.
 struct RouteTable: Sendable {
     struct Node: Sendable {
-        /// The texts of the literal children, for messages.
-        var literals: [String] = []
         var parameter: Int?
         var end: Int?
         var wildcard: Int?
@@ -84,9 +82,7 @@ struct RouteTable: Sendable {
             nodes.append(Node())
             node = nodes.count - 1
             switch segment {
-            case .literal(let text, _):
-                literals.insert(parent: current, text, child: node!)
-                nodes[current].literals.append(text)
+            case .literal(let text, _): literals.insert(parent: current, text, child: node!)
             case .parameter: nodes[current].parameter = node
             }
         }
@@ -132,20 +128,20 @@ struct RouteTable: Sendable {
     /// Depth-first: a literal child before the parameter child before a wildcard, backtracking
     /// when a deeper choice ends nowhere or a value does not decode.
     private func search(node: Int, index: Int, url: RouteURL, miss: inout Miss) -> RouteMatch? {
-        // The node's fields are read in place: copying a node would retain its literals.
+        let current = nodes[node]
         if index == url.segments.count {
-            if let end = nodes[node].end, let found = decode(end, url: url, wildcardFrom: nil, depth: index, miss: &miss) { return found }
+            if let end = current.end, let found = decode(end, url: url, wildcardFrom: nil, depth: index, miss: &miss) { return found }
         } else {
             if let next = literals.child(of: node, url.segments[index]), let found = search(node: next, index: index + 1, url: url, miss: &miss) {
                 return found
             }
-            if let next = nodes[node].parameter, let found = search(node: next, index: index + 1, url: url, miss: &miss) { return found }
+            if let next = current.parameter, let found = search(node: next, index: index + 1, url: url, miss: &miss) { return found }
         }
-        if let wildcard = nodes[node].wildcard, let found = decode(wildcard, url: url, wildcardFrom: index, depth: index, miss: &miss) {
+        if let wildcard = current.wildcard, let found = decode(wildcard, url: url, wildcardFrom: index, depth: index, miss: &miss) {
             return found
         }
-        if nodes[node].end == nil || index < url.segments.count {
-            miss.record(depth: index, Self.expectation(at: nodes[node], index: index, url: url))
+        if current.end == nil || index < url.segments.count {
+            miss.record(depth: index, expectation(at: node, index: index, url: url))
         }
         return nil
     }
@@ -185,9 +181,9 @@ struct RouteTable: Sendable {
     }
 
     /// What the routes at `node` expected at `index`, in words.
-    private static func expectation(at node: Node, index: Int, url: RouteURL) -> String {
-        var expected = node.literals.sorted().map { "'\($0)'" }
-        if node.parameter != nil { expected.append("a parameter") }
+    private func expectation(at node: Int, index: Int, url: RouteURL) -> String {
+        var expected = literals.texts(from: node).sorted().map { "'\($0)'" }
+        if nodes[node].parameter != nil { expected.append("a parameter") }
         let matched = url.scheme + "://" + url.segments.prefix(index).joined(separator: "/")
         if index == url.segments.count {
             return "the routes under \(matched) continue with \(expected.joined(separator: " or ")); none ends there"

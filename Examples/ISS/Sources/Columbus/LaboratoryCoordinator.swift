@@ -24,7 +24,6 @@ public final class LaboratoryCoordinator: ScreenCoordinator {
         let flow = LaboratoryFlow(cooling: cooling, store: store, logger: logger)
         ScreenFlow.show("Experiments", on: presenter, finishing: self) { await flow.render() }
     }
-
 }
 
 /// The Columbus domain's route under an app's host: `iss://<host>/experiments`.

@@ -24,7 +24,6 @@ public final class CosmonautCoordinator: ScreenCoordinator {
         let flow = CosmonautFlow(crewService: crewService, suits: suits, logger: logger)
         ScreenFlow.show("Crew", on: presenter, finishing: self) { await flow.render() }
     }
-
 }
 
 /// The Cosmonaut domain's route under an app's host: `iss://<host>/crew`.

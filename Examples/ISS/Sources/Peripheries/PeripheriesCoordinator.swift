@@ -24,7 +24,6 @@ public final class PeripheriesCoordinator: ScreenCoordinator {
         let flow = PeripheriesFlow(heat: heat, solar: solar, docking: docking)
         ScreenFlow.show("Peripheries", on: presenter, finishing: self) { await flow.render() }
     }
-
 }
 
 /// The Peripheries domain's route under an app's host: `iss://<host>/peripheries`.

@@ -22,7 +22,6 @@ public final class ScaffoldCoordinator: ScreenCoordinator {
         let flow = ScaffoldFlow(solar: solar, docking: docking)
         ScreenFlow.show("Structure", on: presenter, finishing: self) { await flow.render() }
     }
-
 }
 
 /// The Scaffold domain's route under an app's host: `iss://<host>/structure`.
