@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "StrataGraphExport", targets: ["StrataGraphExport"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
+        .library(name: "StrataProcess", targets: ["StrataProcess"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
         .library(name: "StrataScaffold", targets: ["StrataScaffold"]),
         .library(name: "StrataSources", targets: ["StrataSources"]),
@@ -56,6 +57,7 @@ let package = Package(
                 "StrataModel",
                 "StrataRules",
                 "StrataScaffold",
+                "StrataProcess",
                 "StrataSources",
                 "StrataSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -65,7 +67,8 @@ let package = Package(
         .target(
             name: "StrataAffected",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataProcess",
+                "StrataSources",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
@@ -73,6 +76,7 @@ let package = Package(
         .target(
             name: "StrataGit",
             dependencies: [
+                "StrataProcess",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -115,6 +119,7 @@ let package = Package(
                 "StrataFileSystem",
                 "StrataGraph",
                 "StrataLexer",
+                "StrataProcess",
                 "StrataSources",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -138,6 +143,15 @@ let package = Package(
         .target(name: "StrataFileSystem", swiftSettings: strictSettings),
         .target(name: "StrataGraph", swiftSettings: strictSettings),
         .target(name: "StrataLexer", swiftSettings: strictSettings),
+        // Child processes under time limits, in process groups that end with Strata.
+        .target(
+            name: "StrataProcess",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "StrataSources",
             dependencies: ["StrataFileSystem", "StrataLexer"],
@@ -173,6 +187,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataProcessTests",
+            dependencies: [
+                "StrataProcess", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataSourcesTests",
@@ -209,6 +231,12 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Yams", package: "Yams"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Runs the built strata as a hostile user would: limits, kills, concurrent runs, escapes.
+        .testTarget(
+            name: "StrataReliabilityTests",
+            dependencies: ["StrataModel", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         // Helpers shared by the test targets only (fixture paths, inline manifests).

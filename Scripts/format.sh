@@ -4,7 +4,7 @@
 #   Scripts/format.sh --lint   report drift and exit non-zero (CI runs this)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Sources Tests/StrataCLITests Tests/StrataDiagnosticsTests Tests/StrataFileSystemTests Tests/StrataGenerateTests Tests/StrataGraphTests Tests/StrataLexerTests
+paths=(Package.swift Sources Tests/StrataCLITests Tests/StrataDiagnosticsTests Tests/StrataFileSystemTests Tests/StrataGenerateTests Tests/StrataGraphTests Tests/StrataLexerTests Tests/StrataProcessTests Tests/StrataReliabilityTests
        Tests/StrataModelTests Tests/StrataModelTestSupport Tests/StrataRulesTests Tests/StrataSourcesTests Tests/StrataSourcesTestSupport Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
        Examples/ISS/Sources Examples/ISS/Tests StrataRuntime/Package.swift StrataRuntime/Sources StrataRuntime/Tests Benchmarks/Runtime/Package.swift Benchmarks/Runtime/Sources)
 if [[ "${1:-}" == "--lint" ]]; then

@@ -1,5 +1,6 @@
 import Foundation
 public import StrataModel
+import StrataProcess
 import Subprocess
 
 /// Runs `swift test` for some test targets of a workspace, package by package (in the
@@ -36,15 +37,29 @@ public struct SwiftTestRunner: Sendable {
     }
 
     /// Runs each `swift test`, passing its output through; returns the first failing status, or 0.
+    /// A run that reaches its time limit is stopped and counts as failed.
     public func run(_ runs: [Run], extraArguments: [String]) async throws -> Int32 {
         var status: Int32 = 0
         for run in runs {
-            let result = try await Subprocess.run(
-                SwiftToolchain.swift, arguments: Arguments(run.arguments + extraArguments),
-                output: .currentStandardOutput, error: .currentStandardError)
-            if case .exited(let code) = result.terminationStatus, code != 0, status == 0 { status = code }
-            if case .signaled(let signal) = result.terminationStatus, status == 0 { status = 128 + signal }
+            let result = try await ChildProcess.run(
+                SwiftToolchain.swift, arguments: run.arguments + extraArguments, input: .none,
+                output: .currentStandardOutput, error: .currentStandardError, limit: .swiftTest)
+            if result.timedOut {
+                throw TimedOut(run: run, limit: result.limit)
+            }
+            if result.status != 0, status == 0 { status = result.status }
         }
         return status
+    }
+
+    /// A `swift test` run that did not finish within its limit.
+    public struct TimedOut: Error, CustomStringConvertible {
+        public var run: Run
+        public var limit: Duration?
+        public var description: String {
+            let seconds = limit.map { " within \($0.components.seconds) s" } ?? ""
+            return "'swift \(run.arguments.joined(separator: " "))' did not finish\(seconds); it and everything it started were stopped"
+                + " (allow more time with \(ProcessLimit.swiftTest.variable)=SECONDS)"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataProcess
 import Subprocess
 import SystemPackage
 
@@ -43,23 +44,27 @@ struct GitRunner: Sendable {
 
     /// Runs `git arguments…`, feeding `input` on standard input. Throws only if git cannot be started.
     func run(_ arguments: [String], input: [UInt8] = []) async throws(GitError) -> Output {
+        let result: ChildProcess.Outcome<[UInt8], String>
         do {
             let environment = Environment.inherit.updating(["GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C", "GIT_PAGER": "cat"])
-            let result = try await Subprocess.run(
-                Self.executable, arguments: Arguments(arguments), environment: environment,
+            result = try await ChildProcess.run(
+                Self.executable, arguments: arguments, environment: environment,
                 workingDirectory: FilePath(directory), input: .array(input),
-                output: .bytes(limit: 1 << 31), error: .string(limit: 1 << 20))
-            let status: Int32
-            switch result.terminationStatus {
-            case .exited(let code): status = code
-            case .signaled(let signal): status = 128 + signal
-            }
-            return Output(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
+                output: .bytes(limit: 1 << 31), error: .string(limit: 1 << 20), limit: .git)
+        } catch let error as ProcessLimit.InvalidValue {
+            throw GitError("invalid-limit", error.description, hint: "set it to a whole number of seconds, or unset it")
         } catch {
             throw GitError(
                 "git-unavailable", "cannot run git in '\(directory)': \(error)",
                 hint: "Strata reads the change from git; install git or set STRATA_GIT to its path")
         }
+        if result.timedOut {
+            let seconds = result.limit.map { " within \($0.components.seconds) s" } ?? ""
+            throw GitError(
+                "git-timeout", "git \(arguments.prefix(2).joined(separator: " ")) did not finish\(seconds) in '\(directory)'; it was stopped",
+                hint: "a repository this slow to read may need 'git gc'; allow more time with \(ProcessLimit.git.variable)=SECONDS")
+        }
+        return Output(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
     }
 
     /// Runs git and returns standard output, or throws with git's own message.

@@ -74,7 +74,13 @@ struct TestCommand: AsyncParsableCommand {
             Terminal.standardError("strata: " + command.map(Self.shellQuoted).joined(separator: " "))
         }
         if dryRun { return }
-        let status = try await runner.run(runs, extraArguments: swiftTestArguments)
+        let status: Int32
+        do {
+            status = try await runner.run(runs, extraArguments: swiftTestArguments)
+        } catch let error as SwiftTestRunner.TimedOut {
+            Terminal.standardError("strata: error: \(error)")
+            throw ExitCode(1)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 

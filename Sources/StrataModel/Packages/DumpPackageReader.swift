@@ -1,6 +1,7 @@
 import Foundation
 import StrataDiagnostics
 import StrataLexer
+import StrataProcess
 import Subprocess
 
 /// Reads a Package.swift by having SwiftPM evaluate it: `swift package dump-package`.
@@ -18,18 +19,26 @@ enum DumpPackageReader {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output: String
         do {
-            let result = try await run(
+            let result = try await ChildProcess.run(
                 SwiftToolchain.swift,
                 arguments: ["package", "dump-package", "--package-path", directory, "--scratch-path", scratch],
+                input: .none,
                 output: .string(limit: 64 << 20),
-                error: .string(limit: 4 << 20)
+                error: .string(limit: 4 << 20),
+                limit: .manifest
             )
-            guard result.terminationStatus.isSuccess else {
+            if result.timedOut {
+                throw InputErrors(timeoutError(path: path, limit: result.limit))
+            }
+            guard result.succeeded else {
                 throw InputErrors(evaluationErrors(result.standardError, path: path))
             }
             output = result.standardOutput
         } catch let error as InputErrors {
             throw error
+        } catch let error as ProcessLimit.InvalidValue {
+            throw InputErrors(
+                .inputError("invalid-limit", error.description, at: .file(path), hint: "set it to a whole number of seconds, or unset it"))
         } catch {
             throw InputErrors(
                 .inputError(
@@ -45,6 +54,18 @@ enum DumpPackageReader {
                     "package-evaluation", "unexpected output from 'swift package dump-package': \(error)",
                     at: .file(path), hint: "run 'swift package dump-package' in the package's folder to see it"))
         }
+    }
+
+    /// The manifest did not finish evaluating within its limit (it may loop forever).
+    static func timeoutError(path: String, limit: Duration?) -> Diagnostic {
+        let seconds = limit.map { " within \($0.components.seconds) s" } ?? ""
+        return .inputError(
+            "package-evaluation",
+            "Package.swift did not finish evaluating\(seconds); 'swift package dump-package' and everything it started were stopped",
+            at: .file(path),
+            hint:
+                "a manifest that loops or does slow work when evaluated cannot be read; fix it, or allow more time with \(ProcessLimit.manifest.variable)=SECONDS"
+        )
     }
 
     /// Compiler errors in the manifest become diagnostics at their own positions.

@@ -1,0 +1,70 @@
+public import Foundation
+
+/// How long a child process of one kind may run before Strata stops it.
+///
+/// Each kind is declared once here: its environment variable, its default and the words used
+/// when it runs out. A value is a number of seconds; `0` means no limit.
+public struct ProcessLimit: Sendable, Hashable, CustomStringConvertible {
+    /// What the child is, in messages: "swift package dump-package".
+    public var purpose: String
+    /// The environment variable that overrides the default.
+    public var variable: String
+    /// The limit when the variable is not set.
+    public var defaultSeconds: Int
+
+    /// A kind of child with its variable and default.
+    public init(purpose: String, variable: String, defaultSeconds: Int) {
+        self.purpose = purpose
+        self.variable = variable
+        self.defaultSeconds = defaultSeconds
+    }
+
+    /// `swift package dump-package`: compiling and running one Package.swift takes a second or
+    /// two; two minutes allows a slow, loaded machine and still ends a manifest that never returns.
+    public static let manifest = ProcessLimit(
+        purpose: "swift package dump-package", variable: "STRATA_TIMEOUT_MANIFEST", defaultSeconds: 120)
+    /// A git command (rev-parse, diff, ls-tree, cat-file): local reads only, never the network.
+    public static let git = ProcessLimit(purpose: "git", variable: "STRATA_TIMEOUT_GIT", defaultSeconds: 300)
+    /// `swift test` for the affected targets: a build and a test run, which may be long.
+    public static let swiftTest = ProcessLimit(purpose: "swift test", variable: "STRATA_TIMEOUT_SWIFT_TEST", defaultSeconds: 3600)
+
+    /// Every kind, for validation and documentation.
+    public static let all: [ProcessLimit] = [.manifest, .git, .swiftTest]
+
+    /// A limit that is not a number of seconds.
+    public struct InvalidValue: Error, Sendable, CustomStringConvertible {
+        public var variable: String
+        public var value: String
+        public var description: String {
+            "\(variable)='\(value)' is not a number of seconds (a whole number, 0 for no limit)"
+        }
+    }
+
+    /// The limit in force: the variable's value if set, else the default; nil for no limit.
+    public func duration(environment: [String: String] = ProcessInfo.processInfo.environment) throws(InvalidValue) -> Duration? {
+        let seconds: Int
+        if let value = environment[variable], !value.isEmpty {
+            guard let parsed = Int(value.trimmingCharacters(in: .whitespaces)), parsed >= 0 else {
+                throw InvalidValue(variable: variable, value: value)
+            }
+            seconds = parsed
+        } else {
+            seconds = defaultSeconds
+        }
+        return seconds == 0 ? nil : .seconds(seconds)
+    }
+
+    /// Every limit whose variable is set to something that is not a number of seconds.
+    public static func invalidValues(environment: [String: String] = ProcessInfo.processInfo.environment) -> [InvalidValue] {
+        all.compactMap { limit -> InvalidValue? in
+            do throws(InvalidValue) {
+                _ = try limit.duration(environment: environment)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    public var description: String { "\(purpose) (\(variable), default \(defaultSeconds) s)" }
+}

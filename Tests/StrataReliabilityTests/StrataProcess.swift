@@ -1,0 +1,120 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// The built `strata` executable started as a separate process that a test can wait for,
+/// interrupt or kill, as a user or a CI runner would.
+final class RunningStrata: @unchecked Sendable {
+    // @unchecked: `process` is used from the test's task only; Process itself is thread-safe
+    // for waiting and signalling.
+    let process: Process
+    private let outputFile: String
+    private let errorFile: String
+
+    /// `$STRATA_BINARY` if set (CI points it at a release build), else the `strata` built next
+    /// to the test bundle.
+    static var binary: String {
+        if let override = ProcessInfo.processInfo.environment["STRATA_BINARY"], !override.isEmpty {
+            return override.hasPrefix("/") ? override : Fixtures.repositoryRoot + "/" + override
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
+    }
+
+    /// Starts `strata arguments…` in `folder`; output goes to files, so nothing can block on a pipe.
+    init(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "no strata executable at \(Self.binary); 'swift build' builds it")
+        let scratch = try Fixtures.temporaryFolder("strata-run-output")
+        outputFile = scratch + "/stdout"
+        errorFile = scratch + "/stderr"
+        _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var variables = ProcessInfo.processInfo.environment
+        variables["NO_COLOR"] = "1"
+        for (key, value) in environment { variables[key] = value }
+        process.environment = variables
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: outputFile)
+        process.standardError = FileHandle(forWritingAtPath: errorFile)
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(atPath: (outputFile as NSString).deletingLastPathComponent)
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var standardOutput: String { (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "" }
+    var standardError: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
+
+    /// How the process ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+    }
+
+    /// Waits for the process to end, at most `limit`; nil if it is still running then.
+    func wait(at most: Duration) async -> Ending? {
+        let deadline = ContinuousClock.now + most
+        while process.isRunning {
+            if ContinuousClock.now > deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return process.terminationReason == .exit ? .exited(process.terminationStatus) : .signaled(process.terminationStatus)
+    }
+
+    /// Runs `strata arguments…` to the end (at most `limit`).
+    static func run(
+        _ arguments: [String], in folder: String, environment: [String: String] = [:], limit: Duration = .seconds(300)
+    ) async throws -> (ending: Ending?, stdout: String, stderr: String) {
+        let run = try RunningStrata(arguments, in: folder, environment: environment)
+        let ending = await run.wait(at: limit)
+        return (ending, run.standardOutput, run.standardError)
+    }
+}
+
+/// The processes running on this machine, read from /proc.
+enum ProcessTable {
+    /// Processes that are not zombies whose command line contains every one of `texts`.
+    static func running(matching texts: String...) -> [Int32] {
+        running(matchingAll: texts)
+    }
+
+    static func running(matchingAll texts: [String]) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry), pid != getpid(),
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                case let line = String(decoding: command, as: UTF8.self).replacingOccurrences(of: "\0", with: " "),
+                texts.allSatisfy({ line.contains($0) }),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z"
+            else { return nil }
+            return pid
+        }
+    }
+
+    /// Waits until a process matching `text` runs (at most `limit`); whether one did.
+    static func waitForProcess(matching texts: String..., at most: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + most
+        while ContinuousClock.now < deadline {
+            if !running(matchingAll: texts).isEmpty { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// Waits until no process matching `text` runs (at most `limit`); whether none is left.
+    static func waitUntilGone(matching text: String, at most: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + most
+        while ContinuousClock.now < deadline {
+            if running(matching: text).isEmpty { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return running(matching: text).isEmpty
+    }
+}
