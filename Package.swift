@@ -236,7 +236,7 @@ let package = Package(
         // Runs the built strata as a hostile user would: limits, kills, concurrent runs, escapes.
         .testTarget(
             name: "StrataReliabilityTests",
-            dependencies: ["StrataModel", "StrataModelTestSupport"],
+            dependencies: ["StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         // Helpers shared by the test targets only (fixture paths, inline manifests).

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// Writes files so that a reader (or a crash) sees the old file or the new one, never half of one:
-/// the bytes go to a temporary file in the same folder, which is then renamed over the target.
+/// the bytes go to a temporary file in the same folder (`TemporaryFile`), which is then renamed
+/// over the target.
 public enum AtomicFileWriter {
     /// A write that did not happen: the file it was for, and why (the system's words).
     public struct WriteError: Error, CustomStringConvertible {
@@ -12,17 +13,10 @@ public enum AtomicFileWriter {
 
     /// Replaces (or creates) the file at `path` with `data`; its folder must exist.
     public static func write(_ data: Data, to path: String) throws(WriteError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).strata-\(UUID().uuidString).tmp")
-        do {
-            try data.write(to: temporary, options: [.withoutOverwriting])
-        } catch {
-            throw WriteError(path: path, reason: Self.reason(error))
-        }
-        guard rename(temporary.path, path) == 0 else {
+        let temporary = try TemporaryFile.write(data, beside: path)
+        guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary)
             throw WriteError(path: path, reason: reason)
         }
     }
@@ -60,12 +54,5 @@ public enum AtomicFileWriter {
     /// Replaces (or creates) the file at `path` with `text` as UTF-8.
     public static func write(_ text: String, to path: String) throws(WriteError) {
         try write(Data(text.utf8), to: path)
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return error.localizedDescription
     }
 }

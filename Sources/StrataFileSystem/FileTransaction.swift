@@ -16,8 +16,6 @@ public struct FileTransaction {
     private var removals: [String] = []
     /// Folders this transaction created, deepest last, to remove again on rollback.
     private var createdFolders: [String] = []
-    /// Files staged so far, to name temporary files.
-    private var staging = 0
 
     public init() {}
 
@@ -25,13 +23,7 @@ public struct FileTransaction {
     public mutating func stage(_ data: Data, at path: String) throws(AtomicFileWriter.WriteError) {
         let folder = (path as NSString).deletingLastPathComponent
         try createFolders(folder, for: path)
-        // Unique within this process by the counter, and across processes by the pid; O_EXCL
-        // makes sure no file is ever shared.
-        staging += 1
-        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".strata-\(getpid())-\(staging).tmp"
-        if let failure = Self.write(data, toNew: temporary) {
-            throw AtomicFileWriter.WriteError(path: path, reason: failure)
-        }
+        let temporary = try TemporaryFile.write(data, beside: path)
         staged.append(Staged(temporary: temporary, path: path))
     }
 
@@ -59,29 +51,6 @@ public struct FileTransaction {
         staged = []
     }
 
-    /// Writes `data` to a file that must not exist yet; the reason if it could not. (No fsync:
-    /// the rename that follows is what makes the change atomic for readers and for an
-    /// interrupted run, and generated files can always be written again.)
-    private static func write(_ data: Data, toNew path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(descriptor) }
-        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    let reason = String(cString: strerror(errno))
-                    unlink(path)  // ours: it was created above
-                    return reason
-                }
-                offset += written
-            }
-            return nil
-        }
-    }
-
     private mutating func createFolders(_ folder: String, for path: String) throws(AtomicFileWriter.WriteError) {
         var missing: [String] = []
         var current = PathResolution.standardize(folder)
@@ -101,11 +70,3 @@ public struct FileTransaction {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(descriptor, buffer, count) }
-#elseif canImport(Darwin)
-import Darwin
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(descriptor, buffer, count) }
-#endif

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 
@@ -98,6 +98,14 @@ public struct GenerationPlan: Sendable {
     private static func read(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Removes the temporary files that runs killed before `date` left in the folders this
+    /// plan writes to (its files', the unchanged ones' and `alongside`), and returns their
+    /// paths. Call it holding the workspace lock, before `apply`.
+    public func removeStaleTemporaryFiles(modifiedBefore date: Date, alongside: [String] = []) -> [String] {
+        let paths = changes.map { root + "/" + $0.path } + unchanged.map { root + "/" + $0 } + alongside
+        return TemporaryFile.removeStale(in: paths.map { ($0 as NSString).deletingLastPathComponent }, modifiedBefore: date)
     }
 
     /// Makes the changes all together: every new file is written in full before any is put in

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 public import StrataGenerate
@@ -55,10 +55,18 @@ public struct Scaffold: Sendable {
     /// Writes the sources, strata.yml and the generated files in one transaction: on any
     /// failure nothing is changed. `force` lets generated files edited by hand be replaced.
     public func apply(force: Bool) throws(InputErrors) {
-        let root = workspace.root
-        try generation.apply(
-            force: force,
-            alongside: files.map { (root + "/" + $0.path, $0.contents) } + [(workspace.manifest.path, manifestText)])
+        try generation.apply(force: force, alongside: alongside)
+    }
+
+    /// Removes the temporary files left by runs killed before `date` where this scaffold
+    /// writes; their paths. Call it holding the workspace lock, before `apply`.
+    public func removeStaleTemporaryFiles(modifiedBefore date: Date) -> [String] {
+        generation.removeStaleTemporaryFiles(modifiedBefore: date, alongside: alongside.map(\.path))
+    }
+
+    /// The files written beside the generated ones: the sources and strata.yml.
+    private var alongside: [(path: String, contents: String)] {
+        files.map { (workspace.root + "/" + $0.path, $0.contents) } + [(workspace.manifest.path, manifestText)]
     }
 }
 

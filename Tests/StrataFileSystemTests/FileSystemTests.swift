@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// A fresh folder under the system's temporary folder, removed after `body`.
-private func withTemporaryFolder(_ body: (String) throws -> Void) throws {
+func withTemporaryFolder(_ body: (String) throws -> Void) throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fs-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     defer {

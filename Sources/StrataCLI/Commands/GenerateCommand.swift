@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataGenerate
 import StrataModel
 
@@ -13,7 +14,8 @@ struct GenerateCommand: AsyncParsableCommand {
             Every generated file carries a marker with a hash of its contents. A file that is already \
             up to date is not touched; a generated file edited by hand, or a file strata did not write, \
             is replaced only with --force. All files are written first and then moved into place, so a \
-            failed run changes nothing.
+            failed run changes nothing. One run at a time changes a workspace: a second waits for the \
+            first (or, with --no-wait, exits 2), and temporary files left by a killed run are removed.
             Exit status: 0 done (with --check: up to date), 1 with --check: files are out of date, \
             2 the input could not be read or a file needs --force.
             """
@@ -31,12 +33,17 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Also list the files that are up to date.")
     var verbose = false
 
+    @OptionGroup var lockOptions: LockOptions
+
     func run() async throws {
         let display = PathDisplay()
         func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
             Terminal.standardError(diagnostics)
             return ExitCode(2)
         }
+        // Held to the end of the run: the files are read, compared and written by one run at a time.
+        let lock = try lockOptions.lock(path, mode: check ? .shared : .exclusive)
+        defer { withExtendedLifetime(lock) {} }
         let plan: GenerationPlan
         let workspace: Workspace
         do throws(InputErrors) {
@@ -62,6 +69,7 @@ struct GenerateCommand: AsyncParsableCommand {
             return
         }
 
+        if let lock { Terminal.reportRemoved(staleFiles: plan.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)) }
         do throws(InputErrors) {
             try plan.apply(force: force)
         } catch {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataGenerate
 import StrataModel
 import StrataScaffold
@@ -14,7 +15,8 @@ struct NewCommand: AsyncParsableCommand {
             The sources come from per-layer templates (a domain gets a coordinator, a service a protocol, \
             an implementation and a mock); a workspace overrides them in its own templates/ folder \
             (docs/SCAFFOLDING.md). strata.yml gets one new entry and is otherwise left as it was, comments \
-            and all. Everything is written in one go: if anything fails, nothing is changed.
+            and all. Everything is written in one go: if anything fails, nothing is changed. One run at \
+            a time changes a workspace: a second waits for the first (or, with --no-wait, exits 2).
             Exit status: 0 created, 2 bad input (nothing was written).
             """,
         subcommands: [NewModuleCommand.self, NewAppCommand.self]
@@ -43,6 +45,8 @@ struct NewOptions: ParsableArguments {
     @Flag(help: "Replace generated files edited by hand when regenerating.")
     var force = false
 
+    @OptionGroup var lockOptions: LockOptions
+
     /// `-d A,B -d C` as `[A, B, C]`.
     var dependencyNames: [String] { Self.split(dependencies) }
     var packageNames: [String] { Self.split(packages) }
@@ -54,11 +58,18 @@ struct NewOptions: ParsableArguments {
     /// Loads the workspace, builds the scaffold and writes it (or prints it with --dry-run).
     func run(what: String, _ make: (Workspace) async throws(InputErrors) -> Scaffold) async throws {
         let display = PathDisplay()
+        // Held from reading strata.yml to writing it back, so that a run beside this one cannot
+        // write a strata.yml without this module (or this one without its).
+        let lock = try lockOptions.lock(workspace, mode: dryRun ? .shared : .exclusive)
+        defer { withExtendedLifetime(lock) {} }
         let scaffold: Scaffold
         do throws(InputErrors) {
             let workspace = try await WorkspaceLoader().load(path: workspace).workspace
             scaffold = try await make(workspace)
-            if !dryRun { try scaffold.apply(force: force) }
+            if !dryRun {
+                if let lock { Terminal.reportRemoved(staleFiles: scaffold.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)) }
+                try scaffold.apply(force: force)
+            }
         } catch {
             Terminal.standardError(error.diagnostics)
             throw ExitCode(2)

@@ -1,0 +1,87 @@
+public import Foundation
+
+/// The temporary files Strata writes beside a file before renaming them over it:
+/// `.<name>.strata-<16 random hex digits>.tmp`. The name is recognisable, so a later run can
+/// remove what an interrupted one left; it is random and created with `O_EXCL`, so two runs (or
+/// a leftover) never share one.
+public enum TemporaryFile {
+    /// Whether `name` (a file name, not a path) is one of Strata's temporary files: this
+    /// version's, or an earlier one's (`.strata-<pid>-<n>.tmp`, `.strata-<UUID>.tmp`).
+    public static func isTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".strata-", options: .backwards) else { return false }
+        let suffix = name[marker.upperBound...].dropLast(4)
+        return !suffix.isEmpty && suffix.allSatisfy { $0.isHexDigit || $0 == "-" }
+    }
+
+    /// Writes `data` to a new temporary file beside `path` and returns its path. A name that is
+    /// taken is never reused: another random one is tried.
+    static func write(_ data: Data, beside path: String) throws(AtomicFileWriter.WriteError) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        for _ in 0..<16 {
+            let random = String(UInt64.random(in: .min ... .max), radix: 16)
+            let temporary = folder + "/." + name + ".strata-" + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
+            switch write(data, toNew: temporary) {
+            case .written: return temporary
+            case .exists: continue
+            case .failed(let reason): throw AtomicFileWriter.WriteError(path: path, reason: reason)
+            }
+        }
+        throw AtomicFileWriter.WriteError(path: path, reason: "no free temporary file name beside it")
+    }
+
+    /// Removes Strata's temporary files in `folders` last modified before `date`, and returns
+    /// their paths. Call it holding the workspace lock: no other run is writing there then, so
+    /// what is found was left by a run that was killed.
+    public static func removeStale(in folders: some Sequence<String>, modifiedBefore date: Date) -> [String] {
+        var removed: [String] = []
+        for folder in Set(folders) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names where isTemporary(name) {
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                    Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 < date.timeIntervalSince1970
+                else { continue }
+                if unlink(path) == 0 { removed.append(path) }
+            }
+        }
+        return removed.sorted()
+    }
+
+    private enum Outcome {
+        case written, exists
+        case failed(String)
+    }
+
+    /// Writes `data` to a file that must not exist yet. (No fsync: the rename that follows is
+    /// what makes the change atomic for readers and for an interrupted run, and generated files
+    /// can always be written again.)
+    private static func write(_ data: Data, toNew path: String) -> Outcome {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno == EEXIST ? .exists : .failed(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Outcome in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let reason = String(cString: strerror(errno))
+                    unlink(path)  // ours: it was created above
+                    return .failed(reason)
+                }
+                offset += written
+            }
+            return .written
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(descriptor, buffer, count) }
+#elseif canImport(Darwin)
+import Darwin
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(descriptor, buffer, count) }
+#endif

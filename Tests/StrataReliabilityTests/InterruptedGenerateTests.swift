@@ -1,0 +1,94 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// `strata generate` killed at random moments over 2,000 modules: every file it owns is always
+/// whole (the old version or the new one), and the next run finishes the job and leaves no
+/// temporary file behind.
+@Suite(.serialized) struct InterruptedGenerateTests {
+    /// Two versions of the same workspace whose every Package.swift differs (its tools version).
+    static func manifest(_ base: String, toolsVersion: String) -> String {
+        base.replacingOccurrences(of: "\nmodules:\n", with: "\ngenerate: { layout: packages, tools-version: \"\(toolsVersion)\" }\nmodules:\n")
+    }
+
+    /// Every file under `root` except strata.yml, with its contents.
+    static func generatedFiles(_ root: String) -> [String: String] {
+        var files: [String: String] = [:]
+        for path in FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [] where path != "strata.yml" {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[path] = (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? "<unreadable>"
+        }
+        return files
+    }
+
+    static func temporaryFiles(_ root: String) -> [String] {
+        (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
+            let name = ($0 as NSString).lastPathComponent
+            return name.hasPrefix(".") && name.contains(".strata-") && name.hasSuffix(".tmp")
+        }
+    }
+
+    @Test func killedRunsLeaveEveryFileWholeAndTheNextRunCleansUp() async throws {
+        let root = try Fixtures.temporaryFolder("strata-killed-generate")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let synthesize = try await RunningStrata.run(["synthesize", "--modules", "2000", "--output", root], in: root)
+        #expect(synthesize.ending == .exited(0), "\(synthesize.stderr)")
+        let base = try String(contentsOfFile: root + "/strata.yml", encoding: .utf8)
+        let versions = [Self.manifest(base, toolsVersion: "6.0"), Self.manifest(base, toolsVersion: "5.10")]
+
+        // What each version generates, written by runs left alone.
+        var expected: [[String: String]] = []
+        for version in versions {
+            try version.write(toFile: root + "/strata.yml", atomically: true, encoding: .utf8)
+            let run = try await RunningStrata.run(["generate"], in: root)
+            #expect(run.ending == .exited(0), "\(run.stderr)")
+            expected.append(Self.generatedFiles(root))
+        }
+        #expect(expected[0].count == 2001)
+        #expect(Set(expected[0].keys) == Set(expected[1].keys))
+
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        for round in 0..<24 {
+            try versions[round % 2].write(toFile: root + "/strata.yml", atomically: true, encoding: .utf8)
+            let run = try RunningStrata(["generate"], in: root)
+            try await Task.sleep(for: .milliseconds(Int.random(in: 50...1500, using: &generator)))
+            if run.process.isRunning {
+                kill(run.pid, SIGKILL)
+                killed += 1
+            }
+            _ = await run.wait(at: .seconds(60))
+            for (path, contents) in Self.generatedFiles(root) where !TemporaryFileName.matches(path) {
+                #expect(contents == expected[0][path] || contents == expected[1][path], "round \(round): \(path) is neither version")
+            }
+        }
+        #expect(killed > 0, "no run was killed; the timing no longer exercises the kill")
+
+        // Leftovers of earlier versions' names too, one of them named as this run's would have
+        // been by the old scheme (pid and counter); and a file of the user's that only looks alike.
+        let folder = root + "/Packages/Shared00001"
+        let leftovers = [
+            ".Package.swift.strata-0123456789abcdef.tmp", ".Package.swift.strata-\(getpid())-1.tmp",
+            ".Package.swift.strata-6F9619FF-8B86-D011-B42D-00C04FC964FF.tmp",
+        ]
+        for name in leftovers { try "half a file".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
+        try "notes".write(toFile: folder + "/.notes.strata-draft.tmp", atomically: false, encoding: .utf8)
+        try await Task.sleep(for: .milliseconds(20))
+
+        let last = try await RunningStrata.run(["generate"], in: root)
+        #expect(last.ending == .exited(0), "\(last.stderr)")
+        #expect(last.stderr.contains("strata: removed "), "\(last.stderr)")
+        #expect(Self.temporaryFiles(root) == ["Packages/Shared00001/.notes.strata-draft.tmp"], "left behind: \(Self.temporaryFiles(root).prefix(5))")
+        try FileManager.default.removeItem(atPath: folder + "/.notes.strata-draft.tmp")
+        #expect(Self.generatedFiles(root) == expected[1])
+    }
+}
+
+/// Strata's temporary file names: `.<name>.strata-<16 hex digits>.tmp`.
+enum TemporaryFileName {
+    static func matches(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasPrefix(".") && name.contains(".strata-") && name.hasSuffix(".tmp")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// Runs that change a workspace take turns: two `strata new module` started together both
+/// land, or the one told not to wait exits 2 having written nothing.
+@Suite(.serialized) struct WorkspaceLockTests {
+    static let emptyWorkspace = """
+        name: Turns
+        layers:
+          - name: domain
+          - name: core
+        generate:
+          layout: single
+        modules:
+
+        """
+
+    @Test func twentyConcurrentPairsOfNewModuleKeepEveryModule() async throws {
+        let workspace = try TemporaryWorkspace(Self.emptyWorkspace, label: "strata-concurrent-new")
+        for pair in 1...20 {
+            let first = try RunningStrata(["new", "module", "First\(pair)", "--layer", "core"], in: workspace.root)
+            let second = try RunningStrata(["new", "module", "Second\(pair)", "--layer", "core"], in: workspace.root)
+            #expect(await first.wait(at: .seconds(120)) == .exited(0), "\(first.standardError)")
+            #expect(await second.wait(at: .seconds(120)) == .exited(0), "\(second.standardError)")
+        }
+        let manifest = try #require(workspace.read("strata.yml"))
+        let package = try #require(workspace.read("Package.swift"))
+        for pair in 1...20 {
+            for name in ["First\(pair)", "Second\(pair)"] {
+                #expect(manifest.contains("  \(name):"), "strata.yml lost \(name)")
+                #expect(package.contains(".target(name: \"\(name)\""), "Package.swift lost \(name)")
+                #expect(workspace.exists("Sources/\(name)"))
+            }
+        }
+        let check = try await RunningStrata.run(["check", "."], in: workspace.root)
+        #expect(check.ending == .exited(0), "\(check.stdout)")
+    }
+
+    @Test func aRunToldNotToWaitExitsTwoAndWritesNothing() async throws {
+        let workspace = try TemporaryWorkspace(Self.emptyWorkspace, label: "strata-no-wait")
+        // The lock is flock(2) on the workspace folder; flock(1) holds it as another run would.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["-o", workspace.root, "sleep", "30"]
+        try holder.run()
+        // SIGKILL: a child started from the test runner may have SIGTERM blocked.
+        defer { kill(holder.processIdentifier, SIGKILL) }
+        try await Task.sleep(for: .milliseconds(300))
+        let before = workspace.snapshot()
+
+        let refused = try await RunningStrata.run(["new", "module", "Radar", "--layer", "core", "--no-wait"], in: workspace.root)
+        #expect(refused.ending == .exited(2))
+        #expect(refused.stderr.contains("error: [workspace-locked] another strata run is changing the workspace at"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("hint: nothing was changed"))
+        #expect(workspace.snapshot() == before)
+
+        let generate = try await RunningStrata.run(["generate", "--no-wait"], in: workspace.root)
+        #expect(generate.ending == .exited(2))
+        #expect(workspace.snapshot() == before)
+
+        // Without --no-wait the run says it waits, and goes on once the holder is gone.
+        let waiting = try RunningStrata(["new", "module", "Radar", "--layer", "core"], in: workspace.root)
+        try await Task.sleep(for: .seconds(1))
+        #expect(waiting.process.isRunning)
+        #expect(waiting.standardError.contains("strata: waiting for another strata run to finish changing"))
+        kill(holder.processIdentifier, SIGKILL)
+        #expect(await waiting.wait(at: .seconds(120)) == .exited(0), "\(waiting.standardError)")
+        #expect(workspace.read("strata.yml")?.contains("  Radar:") == true)
+    }
+}
