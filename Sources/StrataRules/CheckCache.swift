@@ -84,7 +84,8 @@ struct CheckCache {
 
     // MARK: - Format
 
-    static let magic = Array("STRATACK".utf8)
+    /// The format's name and version: a cache of another version is not read.
+    static let magic = Array("STRATACK2".utf8)
 
     private struct Diagnostics: Codable {
         var findings: [Diagnostic]
@@ -104,6 +105,7 @@ struct CheckCache {
             for path in sources.only ?? [] { writer.string(path) }
             writer.u32(UInt32(sources.excluded.count))
             for path in sources.excluded { writer.string(path) }
+            writer.string(sources.boundary ?? "")
         }
         writer.u32(UInt32(record.fingerprint.files))
         writer.u64(record.fingerprint.hash)
@@ -136,7 +138,8 @@ struct CheckCache {
             }
             var excluded: [String] = []
             for _ in 0..<(try reader.u32()) { excluded.append(try reader.string()) }
-            sources.append(TargetSources(directory: directory, only: only, excluded: excluded))
+            let boundary = try reader.string()
+            sources.append(TargetSources(directory: directory, only: only, excluded: excluded, boundary: boundary.isEmpty ? nil : boundary))
         }
         let fingerprint = SourceFileCollector.Fingerprint(files: Int(try reader.u32()), hash: try reader.u64())
         let summary = WorkspaceSummary(

@@ -8,7 +8,8 @@ import Darwin
 
 /// Finds a target's Swift files the way SwiftPM does: every `.swift` file under its folder
 /// (or under the paths `sources:` lists), less `exclude:`, skipping hidden files. Symbolic
-/// links are followed; a link back into its own ancestry is reported once as a loop.
+/// links are followed, but not out of the workspace (`TargetSources.boundary`); a link back
+/// into its own ancestry is reported once as a loop.
 public enum SourceFileCollector {
     /// The Swift files of one target, sorted by path, and what stood in the way of finding them.
     public struct Result: Sendable {
@@ -55,9 +56,9 @@ public enum SourceFileCollector {
 
     /// The Swift files of one target, with their stamps.
     public static func collect(_ sources: TargetSources) -> Result {
-        var walker = Walker(excluded: Set(sources.excluded))
+        var walker = Walker(excluded: Set(sources.excluded), boundary: sources.boundary)
         let roots = sources.only ?? [sources.directory]
-        for root in roots { walker.visit(root) }
+        for root in roots where walker.isInsideBoundary(root, checkingLinks: true) { walker.visit(root) }
         walker.files.sort { $0.path < $1.path }
         return Result(files: walker.files, problems: walker.problems)
     }
@@ -69,6 +70,7 @@ public enum SourceFileCollector {
 
     private struct Walker {
         let excluded: Set<String>
+        let boundary: String?
         var files: [FileStamp] = []
         var problems: [(path: String, problem: SourceProblem)] = []
         /// The directories on the way down to the current one, to recognise a loop.
@@ -76,8 +78,28 @@ public enum SourceFileCollector {
         /// Directories already walked (reached twice through links, they are walked once).
         var seen: Set<DirectoryID> = []
 
+        /// Whether `path`, with its links resolved, is inside the workspace; reported if not.
+        /// With `checkingLinks` false only a link itself is resolved (its folder was checked).
+        mutating func isInsideBoundary(_ path: String, checkingLinks: Bool) -> Bool {
+            guard let boundary else { return true }
+            if !checkingLinks {
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return true }
+            }
+            guard let resolved = PathResolution.resolvingLinks(path) else { return true }  // a loop: reported by the walk
+            if PathResolution.isInside(resolved, boundary) { return true }
+            problems.append(
+                (
+                    path,
+                    SourceProblem(
+                        .outsideWorkspace, "this symbolic link leads outside the workspace, to '\(resolved)'; it was not followed")
+                ))
+            return false
+        }
+
         mutating func visit(_ path: String) {
             if excluded.contains(path) { return }
+            guard isInsideBoundary(path, checkingLinks: false) else { return }
             var info = stat()
             guard stat(path, &info) == 0 else {
                 let reason = errno

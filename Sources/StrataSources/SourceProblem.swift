@@ -8,6 +8,7 @@ public struct SourceProblem: Sendable, Hashable, Codable {
         case binary = "binary-source"
         case invalidUTF8 = "invalid-utf8-source"
         case symlinkLoop = "symlink-loop"
+        case outsideWorkspace = "symlink-outside-workspace"
         case unterminated = "unterminated-construct"
     }
 

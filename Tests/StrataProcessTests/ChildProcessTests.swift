@@ -30,7 +30,8 @@ import Testing
         #expect(result.timedOut)
         #expect(!result.succeeded)
         #expect(result.limit == .seconds(1))
-        #expect(elapsed < .seconds(10))
+        // Far below the 600 s the child would run, even on a loaded machine.
+        #expect(elapsed < .seconds(120))
         try await Task.sleep(for: .milliseconds(200))
         #expect(ProcessTable.running(matching: marker).isEmpty)
     }

@@ -39,10 +39,11 @@ import Testing
         let workspace = try Self.infiniteManifestWorkspace()
         let start = ContinuousClock.now
         let result = try await RunningStrata.run(
-            ["check"], in: workspace.root, environment: ["STRATA_TIMEOUT_MANIFEST": "20"], limit: .seconds(120))
+            ["check"], in: workspace.root, environment: ["STRATA_TIMEOUT_MANIFEST": "20"], limit: .seconds(300))
         let elapsed = ContinuousClock.now - start
         #expect(result.ending == .exited(2))
-        #expect(elapsed < .seconds(60))
+        // The manifest never finishes: ending at all shows the limit; this bound allows a loaded machine.
+        #expect(elapsed < .seconds(100))
         #expect(result.stdout.contains("Package.swift:1:1: error: [package-evaluation] Package.swift did not finish evaluating within 20 s"))
         #expect(result.stdout.contains("STRATA_TIMEOUT_MANIFEST=SECONDS"))
         #expect(await ProcessTable.waitUntilGone(matching: Self.marker(workspace), at: .seconds(5)))

@@ -29,6 +29,9 @@ public struct Manifest: Sendable {
     public var adopt: AdoptSettings?
     /// How `strata generate` writes the build files (generate mode).
     public var generate: GenerateSettings = GenerateSettings()
+    /// Folders outside the workspace that packages may live in (`outside-workspace:`); every
+    /// other path strata.yml gives must stay inside the workspace folder.
+    public var outsideWorkspace: [Located<String>] = []
 
     /// Which way the workspace's modules are found.
     public var mode: WorkspaceMode { adopt == nil ? .generate : .adopt }

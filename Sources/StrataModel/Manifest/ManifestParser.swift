@@ -33,6 +33,9 @@ struct ManifestParser {
                 hint: "list the layers from top to bottom, e.g. 'layers: [domain, service, core, shared]'")
         }
         if let naming = section["naming"] { manifest.naming = parseNaming(naming.value) }
+        if let outside = section["outside-workspace"] {
+            manifest.outsideWorkspace = reader.strings(outside.value, "'outside-workspace'") ?? []
+        }
         if let adopt = section["adopt"] { manifest.adopt = parseAdopt(adopt.value, key: adopt.key) }
 
         let layerNames = manifest.layers.map(\.name.value)

@@ -20,9 +20,9 @@ struct AdoptModeBuilder {
     /// Where the Package.swift files and folders are read from.
     let files: any WorkspaceFiles
 
-    func build(_ manifest: Manifest, root: String) async throws(InputErrors) -> LoadedWorkspace {
+    func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) async throws(InputErrors) -> LoadedWorkspace {
         guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
-        let folders = try Self.packageFolders(settings, root: root, files: files)
+        let folders = try Self.packageFolders(settings, root: root, files: files, boundary: boundary)
         let (packages, reports) = try await readPackages(folders, root: root)
 
         var assembler = GraphAssembler()
@@ -234,12 +234,21 @@ struct AdoptModeBuilder {
     // MARK: - Finding and reading packages
 
     /// Absolute folders holding a Package.swift, from `adopt.packages`.
-    static func packageFolders(_ settings: AdoptSettings, root: String, files: any WorkspaceFiles) throws(InputErrors) -> [String] {
+    static func packageFolders(
+        _ settings: AdoptSettings, root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary
+    ) throws(InputErrors) -> [String] {
         var folders: [String] = []
         var problems: [Diagnostic] = []
         for entry in settings.packages {
             let matches = expand(entry.value, root: root, files: files).filter {
                 files.exists(($0 as NSString).appendingPathComponent("Package.swift"))
+            }
+            let outside = matches.compactMap { match in
+                boundary.problem(Located(match, at: entry.location), relativeTo: root, use: .package(PathResolution.relative(match, from: root)))
+            }
+            if let first = outside.first {
+                problems.append(first)
+                continue
             }
             if matches.isEmpty && !Glob.isPattern(entry.value) && entry.location != settings.location {
                 problems.append(

@@ -12,8 +12,26 @@ import StrataSources
 /// - a tests target depends on its module, its module's interface and mocks, and the mocks of
 ///   every module its implementation depends on.
 enum GenerateModeBuilder {
-    static func build(_ manifest: Manifest, root: String) throws(InputErrors) -> (Workspace, [Diagnostic]) {
+    static func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) throws(InputErrors) -> (Workspace, [Diagnostic]) {
         var assembler = GraphAssembler()
+        // Paths in strata.yml stay inside the workspace (packages also in listed outside folders).
+        for declaration in manifest.modules {
+            if let path = declaration.path, let problem = boundary.problem(path, relativeTo: root, use: .sources(of: declaration.name.value)) {
+                assembler.diagnostics.append(problem)
+            }
+        }
+        for app in manifest.apps {
+            if let path = app.path, let problem = boundary.problem(path, relativeTo: root, use: .sources(of: app.name.value)) {
+                assembler.diagnostics.append(problem)
+            }
+        }
+        for package in manifest.packages {
+            if case .path(let path) = package.source,
+                let problem = boundary.problem(Located(path, at: package.name.location), relativeTo: root, use: .package(package.name.value))
+            {
+                assembler.diagnostics.append(problem)
+            }
+        }
         var warnings: [Diagnostic] = []
         let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, $0) }, uniquingKeysWith: { a, _ in a })
         let layers = manifest.layers.map { Layer(name: $0.name.value, location: $0.name.location, description: $0.description) }

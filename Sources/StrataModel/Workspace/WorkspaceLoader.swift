@@ -1,6 +1,7 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
+import StrataSources
 
 /// A workspace with what was learnt while loading it.
 public struct LoadedWorkspace: Sendable {
@@ -56,13 +57,20 @@ public struct WorkspaceLoader: Sendable {
     /// Builds the workspace of an already parsed manifest; its folder is the workspace root.
     public func load(manifest: Manifest) async throws(InputErrors) -> LoadedWorkspace {
         let root = (manifest.path as NSString).deletingLastPathComponent
+        let boundary = WorkspaceBoundary(root: root, manifest: manifest)
+        var loaded: LoadedWorkspace
         switch manifest.mode {
         case .generate:
-            let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root)
-            return LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
+            let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root, boundary: boundary)
+            loaded = LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
         case .adopt:
-            return try await AdoptModeBuilder(packageReading: packageReading, files: files).build(manifest, root: root)
+            loaded = try await AdoptModeBuilder(packageReading: packageReading, files: files).build(manifest, root: root, boundary: boundary)
         }
+        // The file walk follows no link out of the workspace.
+        for index in loaded.workspace.targets.indices {
+            loaded.workspace.targets[index].sources?.boundary = boundary.root
+        }
+        return loaded
     }
 
     /// The absolute path of the strata.yml for `path`.
