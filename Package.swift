@@ -215,7 +215,11 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataModelTests",
-            dependencies: ["StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataModel", "StrataDiagnostics", "StrataModelTestSupport",
+                // The oracle for module names: the compiler's own parser.
+                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -226,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
-                "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
+                "StrataDiagnostics", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Yams", package: "Yams"),

@@ -118,14 +118,15 @@ public enum ChildProcess {
             if let session { ChildSessions.unregister(session) }
         }
 
-        /// The limit ran out: every process of the session is killed.
+        /// The limit ran out: every process of the session is killed. If none was left (the
+        /// child ended just before, and the run has not returned yet), it did not time out.
         func stop() {
-            let session = state.withLock { state -> pid_t? in
-                guard !state.ended, let session = state.session else { return nil }
-                state.timedOut = true
-                return session
+            let session = state.withLock { state -> pid_t? in state.ended ? nil : state.session }
+            guard let session else { return }
+            ChildSessions.killSessions([session]) { count in
+                // Said before the kill, so the run sees it as soon as it returns.
+                if count > 0 { state.withLock { $0.timedOut = true } }
             }
-            if let session { ChildSessions.killSessions([session]) }
         }
     }
 }

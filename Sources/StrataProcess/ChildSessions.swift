@@ -63,7 +63,7 @@ enum ChildSessions {
 
     /// Kills every process of every session listed now; `beforeKill` runs once they are all
     /// stopped, just before they are killed.
-    static func killAll(beforeKill: () -> Void = {}) {
+    static func killAll(beforeKill: (Int) -> Void = { _ in }) {
         let sessions = state.withLock { $0.sessions }
         killSessions(sessions, beforeKill: beforeKill)
     }
@@ -72,7 +72,8 @@ enum ChildSessions {
     /// again until a scan finds none still running, since a process may start another between
     /// a scan and the signal), then all are killed at once. Stopping first means no child ends,
     /// and is reported as failed, before they are all about to be killed.
-    static func killSessions(_ sessions: Set<pid_t>, beforeKill: () -> Void = {}) {
+    /// `beforeKill` is told how many processes are about to be killed.
+    static func killSessions(_ sessions: Set<pid_t>, beforeKill: (Int) -> Void = { _ in }) {
         let me = getpid()
         var members: Set<pid_t> = []
         for _ in 0..<50 {
@@ -82,7 +83,7 @@ enum ChildSessions {
             for member in new { kill(member, SIGSTOP) }
             members.formUnion(new)
         }
-        beforeKill()
+        beforeKill(members.count)
         for member in members { kill(member, SIGKILL) }
     }
 
@@ -170,7 +171,7 @@ enum ChildSessions {
                 // The children are stopped, the signal's default action is back, and only then
                 // are they killed and the signal raised again: Strata dies of it before the
                 // rest of the program can take their deaths for failures and report them.
-                killAll { signal(signalNumber, SIG_DFL) }
+                killAll { _ in signal(signalNumber, SIG_DFL) }
                 // To the process, not this thread: dispatch's threads block signals.
                 kill(getpid(), signalNumber)
             }

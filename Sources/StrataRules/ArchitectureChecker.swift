@@ -13,11 +13,7 @@ public struct ArchitectureChecker: Sendable {
         var problems: [Diagnostic] = []
         for setting in manifest.rules {
             guard severities[setting.rule.value] != nil else {
-                problems.append(
-                    .inputError(
-                        "unknown-rule", "unknown rule '\(setting.rule.value)' in 'rules'", at: setting.rule.location,
-                        hint: Suggestions.didYouMean(setting.rule.value, in: rules.map(\.id))
-                            ?? "rules are: \(rules.map(\.id).joined(separator: ", "))"))
+                problems.append(.unknownRule(setting.rule, known: rules.map(\.id)))
                 continue
             }
             severities[setting.rule.value] = setting.severity.value

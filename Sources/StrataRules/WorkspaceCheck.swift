@@ -130,7 +130,8 @@ public enum WorkspaceCheck {
         let loaded: LoadedWorkspace
         let checker: ArchitectureChecker
         do throws(InputErrors) {
-            loaded = try await WorkspaceLoader(packageReading: packageReading).load(manifest: try ManifestLoader.load(path: manifestPath))
+            loaded = try await WorkspaceLoader(packageReading: packageReading).load(
+                manifest: try ManifestLoader.load(path: manifestPath, knownRules: RuleRegistry.all.map(\.id)))
             endPhase("load the workspace")
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
         } catch {

@@ -19,7 +19,7 @@ import Yams
     @Test(arguments: ["single", "packages"])
     func everyGeneratedSpecIsWrittenExactlyAsYamsWritesIt(layout: String) async throws {
         let manifest = XcodeGenGeneratorTests.manifest.replacingOccurrences(of: "generate: {", with: "generate: { layout: \(layout),")
-            .replacingOccurrences(of: "packages:\n", with: "packages:\n  local-kit: { path: ../Vendor/local-kit }\n")
+            .replacingOccurrences(of: "packages:\n", with: "outside-workspace: [../Vendor]\npackages:\n  local-kit: { path: ../Vendor/local-kit }\n")
             .replacingOccurrences(of: "packages: [swift-log/Logging]", with: "packages: [swift-log/Logging, local-kit/Kit]")
         var documents: [String] = []
         let workspace = try TemporaryWorkspace(manifest)

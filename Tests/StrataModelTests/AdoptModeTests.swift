@@ -56,7 +56,10 @@ import Testing
 
     private func workspace(_ files: [String: String]) throws -> String {
         let folder = try Fixtures.temporaryFolder("adopt")
-        for (relative, text) in files {
+        for (relative, written) in files {
+            // Every Package.swift starts with the tools-version line SwiftPM requires.
+            let needsHeader = relative.hasSuffix("Package.swift") && !written.hasPrefix("// swift-tools-version")
+            let text = needsHeader ? "// swift-tools-version: 5.9\n" + written : written
             let path = folder + "/" + relative
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -104,6 +107,25 @@ import Testing
             "Packages/B/Package.swift": #"let package = Package(name: "B", targets: [.target(name: "Shared")])"#,
         ])
         #expect(found.map(\.id) == ["duplicate-target"])
+    }
+
+    @Test func aPathDependencyWithoutAPackageIsReportedAsSwiftPMWould() async throws {
+        let found = try await errors([
+            "strata.yml": Self.manifest,
+            "Package.swift": #"let package = Package(name: "R", dependencies: [.package(path: "../Missing")], targets: [.target(name: "X")])"#,
+        ])
+        #expect(found.map(\.id) == ["missing-package"])
+        #expect(found.first?.message == "'R' depends on the package at '../Missing', which has no Package.swift")
+        #expect(found.first?.location?.line == 2)
+    }
+
+    @Test func aToolsVersionNewerThanTheToolchainIsReportedAsSwiftPMWould() async throws {
+        let found = try await errors([
+            "strata.yml": Self.manifest,
+            "Package.swift": "// swift-tools-version: 99.0\n" + #"let package = Package(name: "R", targets: [.target(name: "X")])"#,
+        ])
+        #expect(found.map(\.id) == ["package-evaluation"])
+        #expect(found.first?.message.contains("99.0") == true, "\(found)")
     }
 
     @Test func aProductFromAPackageThatIsNotADependencyIsReported() async throws {

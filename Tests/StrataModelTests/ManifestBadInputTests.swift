@@ -255,4 +255,60 @@ import Testing
             #expect(errors.allSatisfy { $0.severity == .error && $0.location != nil }, "\(shape)")
         }
     }
+
+    @Test func aKeyGivenTwiceInsideAModulesBracesIsADuplicateKeyOfThatModule() async throws {
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [core, shared]
+                modules:
+                  Network: { layer: shared, 1️⃣layer: core }
+                """))
+        #expect(error.id == "duplicate-key")
+        #expect(error.message == "module 'Network' gives 'layer' twice")
+        #expect(error.notes.first?.location?.column == 14)
+    }
+
+    @Test func aModuleDeclaredTwiceIsStillADuplicateModule() async throws {
+        let error = try await singleError(
+            MarkedText(
+                """
+                layers: [core]
+                modules:
+                  Network: { layer: core }
+                  1️⃣Network: { layer: core }
+                """))
+        #expect(error.id == "duplicate-module")
+        #expect(error.message == "module 'Network' is declared twice")
+    }
+
+    @Test func anInvalidSeverityDoesNotHideAnUnknownRule() throws {
+        let text = "layers: [core]\nmodules: {}\nrules:\n  layer-direktion: error\n  same-layer: fatal\n"
+        do {
+            _ = try ManifestLoader.parse(data: Data(text.utf8), path: InlineWorkspace.manifestPath, knownRules: ["layer-direction", "same-layer"])
+            Issue.record("the manifest loaded")
+        } catch {
+            #expect(error.diagnostics.map(\.id) == ["unknown-rule", "invalid-value"])
+            #expect(error.diagnostics.first?.hint == "did you mean 'layer-direction'?")
+        }
+    }
+
+    @Test func unicodeModuleNamesThatSwiftAcceptsLoad() async throws {
+        let loaded = try await InlineWorkspace.load(
+            "layers: [core]\nmodules:\n  Café: { layer: core }\n  Ωmega: { layer: core, dependencies: [Café] }\n")
+        #expect(loaded.workspace.targets.map(\.name).contains("Café"))
+    }
+
+    @Test func aManifestThatIsALinkLoopIsReportedAsSuch() throws {
+        let folder = try Fixtures.temporaryFolder("strata-link-loop")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/strata.yml", withDestinationPath: "strata.yml")
+        #expect {
+            _ = try WorkspaceLoader.locateManifest(folder)
+        } throws: { error in
+            let diagnostic = (error as? InputErrors)?.diagnostics.first
+            return diagnostic?.id == "unreadable-file" && diagnostic?.message.contains("symbolic link") == true
+                && diagnostic?.location?.path == folder + "/strata.yml"
+        }
+    }
 }

@@ -5,8 +5,10 @@ import StrataModelTestSupport
 import Testing
 
 @Suite struct StaticPackageReaderTests {
+    /// Reads `text`, which gets the tools-version line SwiftPM requires unless it has one.
     private func read(_ text: String) -> PackageManifestReader.StaticResult {
-        PackageManifestReader.readStatically(path: "/pkg/Package.swift", bytes: Array(text.utf8))
+        let manifest = text.hasPrefix("// swift-tools-version") ? text : "// swift-tools-version: 5.9\n" + text
+        return PackageManifestReader.readStatically(path: "/pkg/Package.swift", bytes: Array(manifest.utf8))
     }
 
     private func uncertainReason(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
@@ -95,6 +97,29 @@ import Testing
         }
         // Only (nearly) the whole file is a complete manifest.
         #expect(read <= 2)
+    }
+
+    @Test(arguments: [
+        ("import PackageDescription\nlet package = Package(name: \"P\")", "the first line is not '// swift-tools-version:…'"),
+        ("// swift-tools-version: 99.0\nlet package = Package(name: \"P\")", "swift-tools-version 99.0 is outside the versions this reader knows"),
+        ("// swift-tools-version:3.1\nlet package = Package(name: \"P\")", "swift-tools-version 3.1 is outside"),
+        ("// swift-tools-version: six\nlet package = Package(name: \"P\")", "'six' is not a version"),
+    ])
+    func aToolsVersionTheReaderDoesNotKnowIsLeftToSwiftPM(text: String, expectedReason: String) {
+        guard case .uncertain(let reason, _) = PackageManifestReader.readStatically(path: "/pkg/Package.swift", bytes: Array(text.utf8)) else {
+            Issue.record("expected the static reader to be unsure")
+            return
+        }
+        #expect(reason.contains(expectedReason), "reason was: \(reason)")
+    }
+
+    @Test func toolsVersionsWithinTheKnownRangeAreRead() {
+        for header in ["// swift-tools-version:5.9", "// swift-tools-version: 6.0", "// swift-tools-version:6.3.0", "// Swift-Tools-Version: 4.2"] {
+            guard case .read = read(header + "\nlet package = Package(name: \"P\")") else {
+                Issue.record("'\(header)' was not read")
+                continue
+            }
+        }
     }
 
     @Test func deeplyNestedInputIsRefusedRatherThanOverflowingTheStack() {

@@ -112,7 +112,10 @@ struct CheckCommand: AsyncParsableCommand {
             edges: workspace?.dependencies ?? 0, layers: workspace?.layers ?? 0,
             inputFailed: report.inputFailed)
         let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor)
-            .format(FormattableReport(diagnostics: report.diagnostics, summary: summary, displayPath: display.callAsFunction))
+            .format(
+                FormattableReport(
+                    diagnostics: report.diagnostics, summary: summary, displayPath: display.callAsFunction,
+                    fallbackLocation: (try? WorkspaceLoader.locateManifest(path)) ?? WorkspaceLoader.absolutePath(path)))
         Terminal.standardOutput(output)
 
         if report.inputFailed { throw ExitCode(2) }

@@ -23,6 +23,9 @@ struct FormattableReport {
     var summary: Summary
     /// How a path is shown: relative to the working directory when inside it.
     var displayPath: (String) -> String
+    /// Where a diagnostic without a place of its own is shown by the formats that need one
+    /// (SARIF): the workspace's strata.yml, or the path given on the command line.
+    var fallbackLocation: String
 }
 
 /// Turns a report into the text of one output format.

@@ -1,8 +1,11 @@
+import Foundation
 import StrataDiagnostics
 import StrataModel
 import StrataRules
 
-/// SARIF 2.1.0, for code-scanning dashboards. Every rule is described in the driver; each
+/// SARIF 2.1.0, for code-scanning dashboards. Every id a result can have, rules and input
+/// errors alike, is described in the driver (GitHub's upload refuses a result whose rule is not);
+/// every result has a location (a diagnostic without one is placed at the manifest); each
 /// result carries a fingerprint from rule + source + target so dashboards track it across edits.
 struct SARIFFormatter: DiagnosticFormatter {
     private struct Log: Encodable {
@@ -62,26 +65,44 @@ struct SARIFFormatter: DiagnosticFormatter {
         }
     }
 
+    /// A path as a URI reference: relative paths stay relative, reserved characters are escaped.
+    private static func uri(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
     func format(_ report: FormattableReport) -> String {
         func physical(_ location: SourceLocation?) -> PhysicalLocation? {
             location.map {
                 PhysicalLocation(
-                    artifactLocation: Artifact(uri: report.displayPath($0.path)),
-                    region: Region(startLine: $0.line, startColumn: $0.column))
+                    artifactLocation: Artifact(uri: Self.uri(report.displayPath($0.path))),
+                    region: Region(startLine: max($0.line, 1), startColumn: max($0.column, 1)))
             }
         }
-        let rules = RuleRegistry.all.map { rule in
+        var rules = RuleRegistry.all.map { rule in
             RuleDescriptor(
                 id: rule.id, shortDescription: Text(text: rule.summary),
                 defaultConfiguration: Configuration(level: rule.defaultSeverity == .warning ? "warning" : "error"))
         }
+        rules += DiagnosticCatalog.all.map { entry in
+            RuleDescriptor(
+                id: entry.id, shortDescription: Text(text: entry.summary), defaultConfiguration: Configuration(level: Self.level(entry.severity)))
+        }
+        // An id missing from both (a test keeps the catalog complete) is still declared.
+        var declared = Set(rules.map(\.id))
+        for diagnostic in report.diagnostics where declared.insert(diagnostic.id).inserted {
+            rules.append(
+                RuleDescriptor(
+                    id: diagnostic.id, shortDescription: Text(text: diagnostic.id),
+                    defaultConfiguration: Configuration(level: Self.level(diagnostic.severity))))
+        }
+        let fallback = SourceLocation.file(report.fallbackLocation)
         let results = report.diagnostics.map { d -> Result in
             var message = d.message
             if let hint = d.hint { message += "\nhint: \(hint)" }
             let related = d.notes.map { Location(physicalLocation: physical($0.location), message: Text(text: $0.message)) }
             return Result(
                 ruleId: d.id, level: Self.level(d.severity), message: Text(text: message),
-                locations: d.location.map { [Location(physicalLocation: physical($0), message: nil)] } ?? [],
+                locations: [Location(physicalLocation: physical(d.location ?? fallback), message: nil)],
                 relatedLocations: related.isEmpty ? nil : related,
                 partialFingerprints: d.subject.map { ["strata/v1": "\(d.id):\($0.source):\($0.target)"] })
         }

@@ -244,3 +244,12 @@ public struct AdoptSettings: Sendable, Hashable {
     /// Where the section is.
     public var location: SourceLocation
 }
+
+extension Diagnostic {
+    /// `rules:` names `rule`, which is none of `known`.
+    public static func unknownRule(_ rule: Located<String>, known: [String]) -> Diagnostic {
+        .inputError(
+            "unknown-rule", "unknown rule '\(rule.value)' in 'rules'", at: rule.location,
+            hint: Suggestions.didYouMean(rule.value, in: known) ?? "rules are: \(known.joined(separator: ", "))")
+    }
+}

@@ -11,8 +11,9 @@ public enum ManifestLoader {
     /// The file name Strata looks for in a workspace folder.
     public static let fileName = "strata.yml"
 
-    /// Reads the manifest at `path` (absolute).
-    public static func load(path: String) throws(InputErrors) -> Manifest {
+    /// Reads the manifest at `path` (absolute). With `knownRules`, the ids under `rules:` are
+    /// checked against them with the rest of the file, so every problem is reported at once.
+    public static func load(path: String, knownRules: [String]? = nil) throws(InputErrors) -> Manifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputErrors([
                 .inputError(
@@ -21,11 +22,11 @@ public enum ManifestLoader {
                 )
             ])
         }
-        return try parse(data: data, path: path)
+        return try parse(data: data, path: path, knownRules: knownRules)
     }
 
     /// Parses manifest bytes; `path` is used for diagnostics.
-    public static func parse(data: Data, path: String) throws(InputErrors) -> Manifest {
+    public static func parse(data: Data, path: String, knownRules: [String]? = nil) throws(InputErrors) -> Manifest {
         let text = try decodeUTF8(data, path: path)
         let root: Node?
         do {
@@ -41,7 +42,7 @@ public enum ManifestLoader {
                 )
             ])
         }
-        var parser = ManifestParser(path: path)
+        var parser = ManifestParser(path: path, knownRules: knownRules)
         let manifest = parser.parse(root)
         if let manifest, parser.reader.diagnostics.isEmpty {
             return manifest
@@ -145,11 +146,16 @@ enum YAMLErrorTranslator {
         return "check the YAML syntax around this position"
     }
 
-    /// Yams names only the first occurrence of a duplicated key; find the second by scanning the
-    /// lines below at the same indentation, and name the enclosing section.
+    /// Yams names only the first occurrence of a duplicated key; find the second and name the
+    /// enclosing section or entry.
     private static func duplicateKey(_ key: String, firstMark: Mark, text: String, path: String) -> Diagnostic {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let first = SourceLocation(path: path, line: firstMark.line, column: firstMark.column)
+        let notes = [DiagnosticNote("first declared here", at: first)]
+        let line = firstMark.line >= 1 && firstMark.line <= lines.count ? lines[firstMark.line - 1] : ""
+        if let flow = flowMappingOwner(line: line, column: firstMark.column) {
+            return duplicateKeyInFlowMapping(key, owner: flow, first: first, lines: lines, notes: notes)
+        }
         let indentation = firstMark.column - 1
         func startsWithKey(_ line: String) -> Bool {
             let body = line.dropFirst(indentation)
@@ -162,22 +168,8 @@ enum YAMLErrorTranslator {
                 second = SourceLocation(path: path, line: index + 1, column: firstMark.column)
                 break
             }
-            // A later, shallower line closes the section: stop there if nothing was found.
         }
-        // The section the key lives in: the nearest line above with less indentation.
-        var section: String?
-        var index = firstMark.line - 2
-        while index >= 0 {
-            let line = lines[index]
-            let trimmed = line.drop { $0 == " " }
-            let depth = line.count - trimmed.count
-            if depth < indentation, !trimmed.isEmpty, !trimmed.hasPrefix("#") {
-                section = trimmed.split(separator: ":").first.map(String.init)
-                break
-            }
-            index -= 1
-        }
-        let notes = [DiagnosticNote("first declared here", at: first)]
+        let section = enclosingKey(above: firstMark.line, indentation: indentation, lines: lines)
         switch section {
         case "modules":
             return .inputError(
@@ -193,5 +185,83 @@ enum YAMLErrorTranslator {
                 "duplicate-key", "key '\(key)' appears twice\(place)", at: second,
                 hint: "remove one of them; YAML keys must be unique", notes: notes)
         }
+    }
+
+    /// The key that a `{ … }` flow mapping holding `column` of `line` belongs to (`A` for
+    /// `  A: { layer: core, layer: shared }`), with its indentation; nil outside a flow mapping.
+    private static func flowMappingOwner(line: String, column: Int) -> (key: String, indentation: Int)? {
+        let before = Array(line.prefix(max(column - 1, 0)))
+        var depth = 0
+        var opening: Int?
+        for (index, character) in before.enumerated().reversed() {
+            if character == "}" { depth += 1 }
+            if character == "{" {
+                if depth == 0 {
+                    opening = index
+                    break
+                }
+                depth -= 1
+            }
+        }
+        guard let opening else { return nil }
+        let head = String(before[..<opening])
+        let indentation = head.prefix { $0 == " " || $0 == "-" }.count
+        var key = head.trimmingCharacters(in: .whitespaces)
+        if key.hasPrefix("- ") { key = String(key.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+        if key.hasSuffix(":") { key = String(key.dropLast()).trimmingCharacters(in: .whitespaces) }
+        key = key.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        return (key, indentation)
+    }
+
+    /// `key` given twice inside the flow mapping of `owner`: the second is found after the first
+    /// on the same line or the lines below, and the message names the module, app or key.
+    private static func duplicateKeyInFlowMapping(
+        _ key: String, owner: (key: String, indentation: Int), first: SourceLocation, lines: [String], notes: [DiagnosticNote]
+    ) -> Diagnostic {
+        var second = first
+        let escaped = NSRegularExpression.escapedPattern(for: key)
+        if let pattern = try? NSRegularExpression(pattern: "[{,]\\s*[\"']?\(escaped)[\"']?\\s*:") {
+            search: for index in (first.line - 1)..<lines.count {
+                let line = lines[index]
+                let start = index == first.line - 1 ? first.column : 0
+                let characters = Array(line)
+                guard start < characters.count else { continue }
+                let rest = String(characters[start...])
+                if let match = pattern.firstMatch(in: rest, range: NSRange(rest.startIndex..., in: rest)),
+                    let range = Range(match.range, in: rest)
+                {
+                    let offset = rest.distance(from: rest.startIndex, to: range.lowerBound)
+                    let keyOffset = rest[range].dropFirst().prefix { $0 == " " }.count + 1
+                    second = SourceLocation(path: first.path, line: index + 1, column: start + offset + keyOffset + 1)
+                    break search
+                }
+            }
+        }
+        let section = enclosingKey(above: first.line, indentation: owner.indentation, lines: lines)
+        let whose =
+            switch section {
+            case "modules": "module '\(owner.key)'"
+            case "apps": "app '\(owner.key)'"
+            case "packages": "package '\(owner.key)'"
+            default: "'\(owner.key)'"
+            }
+        return .inputError(
+            "duplicate-key", "\(whose) gives '\(key)' twice", at: second,
+            hint: "remove one of them; keys in '{ … }' must be unique", notes: notes)
+    }
+
+    /// The nearest key above `line` (1-based) indented less than `indentation`.
+    private static func enclosingKey(above line: Int, indentation: Int, lines: [String]) -> String? {
+        var index = line - 2
+        while index >= 0 {
+            let text = lines[index]
+            let trimmed = text.drop { $0 == " " }
+            let depth = text.count - trimmed.count
+            if depth < indentation, !trimmed.isEmpty, !trimmed.hasPrefix("#") {
+                return trimmed.split(separator: ":").first.map(String.init)
+            }
+            index -= 1
+        }
+        return nil
     }
 }

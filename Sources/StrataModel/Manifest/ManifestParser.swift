@@ -7,9 +7,12 @@ import Yams
 /// resolved later, when the workspace is built.
 struct ManifestParser {
     var reader: YAMLReader
+    /// The rule ids `rules:` may name, when the caller knows them.
+    let knownRules: [String]?
 
-    init(path: String) {
+    init(path: String, knownRules: [String]? = nil) {
         reader = YAMLReader(path: path)
+        self.knownRules = knownRules
     }
 
     mutating func parse(_ root: Node) -> Manifest? {
@@ -292,7 +295,10 @@ struct ManifestParser {
     private mutating func parseRules(_ node: Node) -> [RuleSetting] {
         guard let pairs = reader.section(node, "'rules'") else { return [] }
         return pairs.compactMap { rule, value in
-            reader.choice(value, "the severity of rule '\(rule.value)'", as: RuleSeverity.self).map { RuleSetting(rule: rule, severity: $0) }
+            if let knownRules, !knownRules.contains(rule.value) {
+                reader.report(.unknownRule(rule, known: knownRules))
+            }
+            return reader.choice(value, "the severity of rule '\(rule.value)'", as: RuleSeverity.self).map { RuleSetting(rule: rule, severity: $0) }
         }
     }
 

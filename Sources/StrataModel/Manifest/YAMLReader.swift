@@ -23,6 +23,11 @@ struct YAMLReader {
         diagnostics.append(.inputError(id, message, at: location, hint: hint, notes: notes))
     }
 
+    /// Reports a diagnostic made elsewhere (one whose text another module shares).
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
     /// "a list", "a string", … for messages.
     static func describe(_ node: Node) -> String {
         switch node {

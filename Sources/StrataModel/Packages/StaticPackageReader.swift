@@ -24,8 +24,35 @@ struct StaticPackageReader {
         self.source = SourceText(bytes: bytes)
     }
 
+    /// The `// swift-tools-version:X.Y` line SwiftPM requires first: missing, malformed, older
+    /// than 4.0 or newer than the reader knows, SwiftPM decides (and reports what is wrong).
+    private func checkToolsVersion() throws(UncertainManifest) {
+        let firstLine = source.bytes.prefix { $0 != UInt8(ascii: "\n") }
+        let text = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let marker = "swift-tools-version:"
+        guard text.hasPrefix("//"), let range = text.range(of: marker, options: .caseInsensitive) else {
+            throw UncertainManifest(reason: "the first line is not '// swift-tools-version:…'", offset: 0)
+        }
+        let version = text[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0 != ";" && $0 != " " }
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(parts.count), let major = parts[0], let minor = parts[1], parts.allSatisfy({ $0 != nil }) else {
+            throw UncertainManifest(reason: "the swift-tools-version '\(version)' is not a version", offset: 0)
+        }
+        let newest = Self.newestToolsVersion
+        if major < 4 || (major, minor) > (newest.major, newest.minor) {
+            throw UncertainManifest(
+                reason: "swift-tools-version \(version) is outside the versions this reader knows (4.0 to \(newest.major).\(newest.minor))",
+                offset: 0)
+        }
+    }
+
+    /// The newest `swift-tools-version` whose PackageDescription this reader knows. A manifest
+    /// asking for a newer one is left to SwiftPM, which refuses it if the toolchain is older.
+    static let newestToolsVersion = (major: 6, minor: 3)
+
     /// Reads the manifest, or throws why it cannot be certain.
     mutating func read() throws(UncertainManifest) -> PackageManifest {
+        try checkToolsVersion()
         var parser = try SwiftExpressionParser(source: source)
         let statements = try parser.parseFile()
         var packageExpression: SwiftExpression?

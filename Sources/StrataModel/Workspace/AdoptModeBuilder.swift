@@ -332,10 +332,18 @@ struct AdoptModeBuilder {
                     manifests[folder] = read
                     order.append(folder)
                     for dependency in read.0.dependencies {
-                        guard case .fileSystem(let path) = dependency.source, path.hasPrefix(rootPrefix) || path == root,
-                            !seen.contains(path),
-                            files.exists((path as NSString).appendingPathComponent("Package.swift"))
-                        else { continue }
+                        guard case .fileSystem(let path) = dependency.source else { continue }
+                        // SwiftPM refuses a path dependency without a package, wherever it is.
+                        guard files.exists((path as NSString).appendingPathComponent("Package.swift")) else {
+                            problems.append(
+                                .inputError(
+                                    "missing-package",
+                                    "'\(read.0.name)' depends on the package at '\(PathResolution.relative(path, from: folder))', which has no Package.swift",
+                                    at: dependency.location ?? .file(read.0.path),
+                                    hint: "fix the path in '.package(path:)', or add the package there"))
+                            continue
+                        }
+                        guard path.hasPrefix(rootPrefix) || path == root, !seen.contains(path) else { continue }
                         seen.insert(path)
                         pending.append(path)
                     }

@@ -1,5 +1,5 @@
 import Foundation
-public import StrataDiagnostics
+import StrataDiagnostics
 import StrataFileSystem
 
 /// The folders a workspace may reach: its own folder and the ones strata.yml lists under

@@ -78,6 +78,7 @@ public struct WorkspaceLoader: Sendable {
         let absolute = Self.absolutePath(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            if let problem = brokenLink(absolute) { throw InputErrors(problem) }
             throw InputErrors(
                 .inputError(
                     "missing-workspace", "'\(path)' does not exist", at: nil,
@@ -86,6 +87,7 @@ public struct WorkspaceLoader: Sendable {
         guard isDirectory.boolValue else { return absolute }
         let candidate = (absolute as NSString).appendingPathComponent(ManifestLoader.fileName)
         guard FileManager.default.fileExists(atPath: candidate) else {
+            if let problem = brokenLink(candidate) { throw InputErrors(problem) }
             let hasPackage = FileManager.default.fileExists(atPath: (absolute as NSString).appendingPathComponent("Package.swift"))
             throw InputErrors(
                 .inputError(
@@ -95,6 +97,18 @@ public struct WorkspaceLoader: Sendable {
                         : "create a \(ManifestLoader.fileName) (see docs/MANIFEST.md) or pass the folder of a workspace"))
         }
         return candidate
+    }
+
+    /// The error for a name that exists as a symbolic link that cannot be followed (a loop, or
+    /// a link to nothing), which is not the same as a missing file; nil if it is not one.
+    private static func brokenLink(_ path: String) -> Diagnostic? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        let reason = stat(path, &info) == 0 ? "" : String(cString: strerror(errno))
+        let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+        return .inputError(
+            "unreadable-file", "'\(path)' is a symbolic link to '\(destination)' that cannot be followed: \(reason)", at: .file(path),
+            hint: "point the link at a real \(ManifestLoader.fileName), or replace it with the file")
     }
 
     /// `path` made absolute against the current directory, with `.` and `..` resolved.

@@ -1,0 +1,97 @@
+/// Every diagnostic id Strata reports that is not a rule's: input errors, warnings about the
+/// input, and problems with source files, each with a one-line summary. Rules describe
+/// themselves (`RuleRegistry`); together the two are every id a report can hold, which SARIF
+/// output declares up front and docs/RULES.md lists. A test finds every id used in the sources
+/// and fails if one is missing here.
+public enum DiagnosticCatalog {
+    /// An id and what it means.
+    public struct Entry: Sendable, Hashable {
+        public var id: String
+        public var summary: String
+        /// The severity it is reported with.
+        public var severity: Severity
+    }
+
+    private static func error(_ id: String, _ summary: String) -> Entry { Entry(id: id, summary: summary, severity: .error) }
+    private static func warning(_ id: String, _ summary: String) -> Entry { Entry(id: id, summary: summary, severity: .warning) }
+
+    /// The entries, input errors first, in docs/RULES.md's order.
+    public static let all: [Entry] = [
+        // strata.yml
+        error("yaml-syntax", "strata.yml is not well-formed YAML"),
+        error("invalid-yaml", "strata.yml cannot be read for an edit by strata new"),
+        error("empty-manifest", "strata.yml is empty or only comments"),
+        error("invalid-encoding", "strata.yml is not UTF-8"),
+        error("unreadable-file", "a file Strata must read cannot be read"),
+        error("unknown-key", "a key Strata does not know"),
+        error("wrong-type", "a value of the wrong type"),
+        error("invalid-value", "a value outside its choices"),
+        error("missing-key", "a required key is missing"),
+        error("invalid-name", "a module or app name that is not a Swift identifier"),
+        error("duplicate-key", "a key given twice in one mapping"),
+        error("duplicate-module", "a module declared twice"),
+        error("duplicate-app", "an app declared twice"),
+        error("duplicate-layer", "a layer declared twice"),
+        error("duplicate-target", "two declarations produce one target name"),
+        error("unknown-layer", "a layer name that is not in 'layers'"),
+        error("unknown-dependency", "a dependency that names no target"),
+        error("invalid-dependency", "a dependency on a test target or an app"),
+        error("unknown-package", "a package/Product whose package is not declared"),
+        error("unknown-module", "a module name that does not exist"),
+        error("unknown-rule", "'rules:' names a rule that does not exist"),
+        error("conflicting-sections", "generate-mode sections together with 'adopt'"),
+        error("path-outside-workspace", "a path in strata.yml leads outside the workspace folder"),
+        // Finding the workspace and its packages
+        error("missing-workspace", "the path given does not exist"),
+        error("missing-manifest", "the folder holds no strata.yml"),
+        error("missing-package", "adopt mode finds no Package.swift where it was told to look"),
+        error("package-evaluation", "a Package.swift cannot be evaluated, or did not finish within its time limit"),
+        error("package-identity", "two packages would have one identity"),
+        error("invalid-limit", "a STRATA_TIMEOUT_* variable is not a number of seconds"),
+        // Baselines
+        error("unreadable-baseline", "the --baseline file cannot be read"),
+        error("malformed-baseline", "the --baseline file is not a Strata baseline"),
+        // Writing: generate, new, outputs
+        error("adopt-mode", "the command needs a generate-mode workspace"),
+        error("generated-file-edited", "a generated file was edited by hand (use --force)"),
+        error("not-generated", "a file to write exists and was not written by Strata (use --force)"),
+        error("write-failed", "a file or folder could not be written"),
+        error("unwritable-output", "the output file cannot be written"),
+        error("workspace-locked", "another strata run is changing the workspace"),
+        error("target-folder-exists", "strata new: a new target's folder already exists"),
+        error("cannot-edit-manifest", "strata new: the section cannot grow by a line"),
+        error("invalid-template", "a template is not valid, or renders outside its target's folder"),
+        // git (strata affected)
+        error("not-a-repository", "the workspace is not in a git work tree"),
+        error("unknown-revision", "a revision git does not know"),
+        error("shallow-clone", "the history needed is not in a shallow clone"),
+        error("no-merge-base", "the revisions have no common ancestor"),
+        error("git-unavailable", "git cannot be run"),
+        error("git-timeout", "a git command did not finish within its time limit"),
+        error("git-output", "git printed something Strata cannot read"),
+        error("git-failed", "a git command failed"),
+        error("conflicting-options", "options that cannot be used together"),
+        error("affected-failed", "the affected set could not be worked out"),
+        // Warnings about the input
+        warning("duplicate-dependency", "a dependency listed twice"),
+        warning("stale-baseline-entry", "a baseline entry that no longer matches a finding"),
+        warning("missing-sources", "a target has no Swift sources"),
+        warning("stale-generated-file", "a file no longer generated was edited by hand, so it was kept"),
+        // Source files
+        warning("unreadable-source", "a Swift file cannot be read"),
+        warning("empty-source", "a Swift file is empty"),
+        warning("large-source", "a Swift file is too large to scan"),
+        warning("binary-source", "a Swift file holds binary data"),
+        warning("invalid-utf8-source", "a Swift file is not UTF-8"),
+        warning("symlink-loop", "a symbolic link loop among a target's sources"),
+        warning("symlink-outside-workspace", "a symbolic link among a target's sources leads outside the workspace"),
+        warning("unterminated-construct", "a comment, string or bracket that does not end"),
+    ]
+
+    /// The entry for `id`, if it is in the catalog.
+    public static func entry(_ id: String) -> Entry? {
+        index[id]
+    }
+
+    private static let index = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+}
