@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataDiagnostics
 import StrataProcess
 
 /// The `strata` executable's entry point. It runs the command and maps ArgumentParser's
@@ -24,6 +25,10 @@ public enum StrataMain {
             exit(0)
         } catch {
             let code = StrataCommand.exitCode(for: error)
+            if code != .success, let unknown = unknownCommand(in: arguments) {
+                Terminal.standardError(unknown)
+                exit(2)
+            }
             let message = StrataCommand.fullMessage(for: error)
             if code == .success {
                 if !message.isEmpty { Terminal.standardOutput(message + "\n") }
@@ -32,5 +37,15 @@ public enum StrataMain {
             if !message.isEmpty { Terminal.standardError(message) }
             exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// A first argument that names no command (`strata chek`): ArgumentParser would call it an
+    /// unexpected argument; say what it is and suggest the nearest command.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let commands = StrataCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !commands.contains(first) else { return nil }
+        let suggestion = Suggestions.didYouMean(first, in: commands) ?? "the commands are: \(commands.joined(separator: ", "))"
+        return "strata: error: '\(first)' is not a strata command\n    hint: \(suggestion) (see 'strata --help')"
     }
 }

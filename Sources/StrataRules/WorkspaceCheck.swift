@@ -77,9 +77,10 @@ public enum WorkspaceCheck {
     /// Checks the workspace at `path`. Input problems come back in the report, never thrown.
     /// - Parameters:
     ///   - baselinePath: a baseline file to apply, if any.
+    ///   - progress: told what the check starts doing next, for a progress line.
     public static func run(
         path: String, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
-        sources sourceOptions: SourceOptions = SourceOptions()
+        sources sourceOptions: SourceOptions = SourceOptions(), progress: @Sendable (String) -> Void = { _ in }
     ) async -> CheckReport {
         let clock = ContinuousClock()
         var phases: [(name: String, duration: Duration)] = []
@@ -110,6 +111,7 @@ public enum WorkspaceCheck {
             ? CheckCache.key(manifestPath: manifestPath, options: sourceOptions, packageReading: packageReading) : nil
         var walked: [TargetSources: SourceFileCollector.Result] = [:]
         if let cacheKey {
+            progress("looking for changes since the last check")
             switch await CheckCache.lookup(root: root, key: cacheKey) {
             case .hit(let record):
                 endPhase("reuse the last check (nothing changed)")
@@ -129,6 +131,7 @@ public enum WorkspaceCheck {
 
         let loaded: LoadedWorkspace
         let checker: ArchitectureChecker
+        progress("loading the workspace")
         do throws(InputErrors) {
             loaded = try await WorkspaceLoader(packageReading: packageReading).load(
                 manifest: try ManifestLoader.load(path: manifestPath, knownRules: RuleRegistry.all.map(\.id)))
@@ -141,6 +144,7 @@ public enum WorkspaceCheck {
         var warnings = loaded.diagnostics
         var scanned: ScannedSources?
         if sourceOptions.scan {
+            progress("scanning the sources of \(loaded.workspace.targets.count) targets")
             let result = await scanSources(of: loaded.workspace, options: sourceOptions, walked: walked)
             input.sources = result.sources
             warnings += result.warnings
@@ -148,6 +152,7 @@ public enum WorkspaceCheck {
             phaseStart = clock.now
             scanned = result
         }
+        progress("running the rules")
         let findings = checker.check(input)
         endPhase("run the rules")
         let workspace = loaded.workspace

@@ -1,5 +1,5 @@
 import Foundation
-import StrataFileSystem
+public import StrataFileSystem
 import StrataModel
 
 extension SyntheticWorkspace {
@@ -133,13 +133,10 @@ extension SyntheticWorkspace {
 
     /// Writes the workspace into `folder`: strata.yml in generate mode, or — with `packages` —
     /// an adopt-mode strata.yml, `Packages/<Module>/Package.swift` per module and a root package of apps.
-    public func write(to folder: String, packages: Bool = false) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        func write(_ text: String, _ relative: String) throws {
-            let path = (folder as NSString).appendingPathComponent(relative)
-            try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFileWriter.write(text, to: path)
+    public func write(to folder: String, packages: Bool = false) throws(AtomicFileWriter.WriteError) {
+        try AtomicFileWriter.createFolder(folder)
+        func write(_ text: String, _ relative: String) throws(AtomicFileWriter.WriteError) {
+            try AtomicFileWriter.write(Data(text.utf8), to: (folder as NSString).appendingPathComponent(relative), creatingFolder: true)
         }
         guard packages else {
             try write(generateModeManifest(), "strata.yml")

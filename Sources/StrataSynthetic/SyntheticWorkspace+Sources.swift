@@ -1,4 +1,5 @@
 import Foundation
+public import StrataFileSystem
 import StrataModel
 
 extension SyntheticWorkspace {
@@ -8,19 +9,15 @@ extension SyntheticWorkspace {
     /// strings mentioning imports, closures, generics). The workspace stays clean under every rule.
     /// Returns the number of files and bytes written.
     @discardableResult
-    public func writeSources(to folder: String, filesPerModule: Int) throws -> (files: Int, bytes: Int) {
+    public func writeSources(to folder: String, filesPerModule: Int) throws(AtomicFileWriter.WriteError) -> (files: Int, bytes: Int) {
         var random = SplitMix64(seed: configuration.seed &+ 17)
         var files = 0
         var bytes = 0
-        let manager = FileManager.default
-        func write(_ target: String, isTest: Bool, index: Int, imports: [String]) throws {
+        func write(_ target: String, isTest: Bool, index: Int, imports: [String]) throws(AtomicFileWriter.WriteError) {
             let directory = "\(folder)/\(isTest ? "Tests" : "Sources")/\(target)"
-            if index == 0 { try manager.createDirectory(atPath: directory, withIntermediateDirectories: true) }
             let text = Self.sourceFile(target: target, index: index, imports: imports, random: &random)
             let data = Data(text.utf8)
-            guard manager.createFile(atPath: "\(directory)/\(target)\(index).swift", contents: data) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
+            try AtomicFileWriter.write(data, to: "\(directory)/\(target)\(index).swift", creatingFolder: index == 0)
             files += 1
             bytes += data.count
         }

@@ -60,11 +60,18 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Say how each Package.swift was read, how many files were scanned, and how long it took.")
     var verbose = false
 
+    @Flag(help: "Text format: print the errors and the summary line only, no warnings and no progress.")
+    var quiet = false
+
     func run() async throws {
         let start = ContinuousClock.now
         let options = SourceOptions(
             scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), strictImports: strictImports)
-        let report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader, sources: options)
+        let progress = ProgressLine.start(enabled: format == .text && !quiet)
+        let report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader, sources: options) {
+            progress?.update($0)
+        }
+        progress?.finish()
         let elapsed = ContinuousClock.now - start
         let display = PathDisplay()
 
@@ -114,7 +121,8 @@ struct CheckCommand: AsyncParsableCommand {
         let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor)
             .format(
                 FormattableReport(
-                    diagnostics: report.diagnostics, summary: summary, displayPath: display.callAsFunction,
+                    diagnostics: quiet && format == .text ? report.diagnostics.filter { $0.severity == .error } : report.diagnostics,
+                    summary: summary, displayPath: display.callAsFunction,
                     fallbackLocation: (try? WorkspaceLoader.locateManifest(path)) ?? WorkspaceLoader.absolutePath(path)))
         Terminal.standardOutput(output)
 

@@ -30,10 +30,16 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Replace generated files edited by hand and files strata did not write.")
     var force = false
 
-    @Flag(help: "Also list the files that are up to date.")
+    @Flag(help: "Also list the files that are up to date, and every warning (repeated ones are otherwise summed up).")
     var verbose = false
 
+    @Flag(help: "Print errors only: no warnings, no list of the files written, no progress.")
+    var quiet = false
+
     @OptionGroup var lockOptions: LockOptions
+
+    /// Up to this many written files are named one by one.
+    static let filesListedByName = 20
 
     func run() async throws {
         let display = PathDisplay()
@@ -44,15 +50,21 @@ struct GenerateCommand: AsyncParsableCommand {
         // Held to the end of the run: the files are read, compared and written by one run at a time.
         let lock = try lockOptions.lock(path, mode: check ? .shared : .exclusive)
         defer { withExtendedLifetime(lock) {} }
+        let progress = ProgressLine.start(enabled: !quiet)
+        defer { progress?.finish() }
         let plan: GenerationPlan
         let workspace: Workspace
         do throws(InputErrors) {
+            progress?.update("loading the workspace")
             workspace = try await WorkspaceLoader().load(path: path).workspace
+            progress?.update("generating the build files of \(workspace.modules.count) modules")
             plan = try WorkspaceGenerator.plan(for: workspace)
         } catch {
+            progress?.finish()
             throw fail(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
         }
-        Terminal.standardError(plan.warnings)
+        progress?.finish()
+        Terminal.standardError(plan.warnings, verbose: verbose, quiet: quiet)
         let total = plan.changes.filter { $0.change != .remove }.count + plan.unchanged.count
         let root = display(workspace.root)
         let place = workspace.root == FileManager.default.currentDirectoryPath ? "" : " in \(root)"
@@ -69,15 +81,28 @@ struct GenerateCommand: AsyncParsableCommand {
             return
         }
 
-        if let lock { Terminal.reportRemoved(staleFiles: plan.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)) }
+        if let lock {
+            let removed = plan.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)
+            if !quiet { Terminal.reportRemoved(staleFiles: removed) }
+        }
         do throws(InputErrors) {
             try plan.apply(force: force)
         } catch {
             throw fail(error.diagnostics)
         }
-        for change in plan.changes {
-            let verb = change.change == .create ? "created" : change.change == .update ? "updated" : "removed"
-            Terminal.standardError("strata: \(verb) \(display(workspace.root + "/" + change.path))\(change.needsForce ? " (--force)" : "")")
+        if quiet { return }
+        // Each file when there are few (or with --verbose); a count of each kind when there are many.
+        if verbose || plan.changes.count <= Self.filesListedByName {
+            for change in plan.changes {
+                let verb = change.change == .create ? "created" : change.change == .update ? "updated" : "removed"
+                Terminal.standardError("strata: \(verb) \(display(workspace.root + "/" + change.path))\(change.needsForce ? " (--force)" : "")")
+            }
+        } else {
+            let counts = Dictionary(grouping: plan.changes, by: \.change).mapValues(\.count)
+            let parts = [(GenerationPlan.Change.create, "created"), (.update, "updated"), (.remove, "removed")].compactMap { change, verb in
+                counts[change].map { "\(verb) \($0)" }
+            }
+            Terminal.standardError("strata: \(parts.joined(separator: ", ")) files (--verbose lists them)")
         }
         if verbose {
             for path in plan.unchanged { Terminal.standardError("strata: up to date \(display(workspace.root + "/" + path))") }

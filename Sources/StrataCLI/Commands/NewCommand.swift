@@ -45,6 +45,9 @@ struct NewOptions: ParsableArguments {
     @Flag(help: "Replace generated files edited by hand when regenerating.")
     var force = false
 
+    @Flag(help: "Print errors only: no warnings and no list of the files written.")
+    var quiet = false
+
     @OptionGroup var lockOptions: LockOptions
 
     /// `-d A,B -d C` as `[A, B, C]`.
@@ -67,14 +70,17 @@ struct NewOptions: ParsableArguments {
             let workspace = try await WorkspaceLoader().load(path: workspace).workspace
             scaffold = try await make(workspace)
             if !dryRun {
-                if let lock { Terminal.reportRemoved(staleFiles: scaffold.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)) }
+                if let lock {
+                    let removed = scaffold.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)
+                    if !quiet { Terminal.reportRemoved(staleFiles: removed) }
+                }
                 try scaffold.apply(force: force)
             }
         } catch {
             Terminal.standardError(error.diagnostics)
             throw ExitCode(2)
         }
-        Terminal.standardError(scaffold.warnings)
+        Terminal.standardError(scaffold.warnings, quiet: quiet)
         let root = scaffold.workspace.root
         let manifest = display(scaffold.workspace.manifest.path)
         if dryRun {
@@ -88,6 +94,7 @@ struct NewOptions: ParsableArguments {
             Terminal.standardError("strata: dry run; nothing was written")
             return
         }
+        if quiet { return }
         for file in scaffold.files { Terminal.standardError("strata: created \(display(root + "/" + file.path))") }
         Terminal.standardError("strata: updated \(manifest)")
         for change in scaffold.generation.changes {

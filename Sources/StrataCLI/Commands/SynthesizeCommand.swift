@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import StrataDiagnostics
+import StrataFileSystem
 import StrataModel
 import StrataSynthetic
 
@@ -37,11 +39,15 @@ struct SynthesizeCommand: ParsableCommand {
         let folder = WorkspaceLoader.absolutePath(output)
         let workspace = SyntheticWorkspace(configuration: .init(moduleCount: modules, seed: seed))
         var written = (files: 0, bytes: 0)
-        do {
+        do throws(AtomicFileWriter.WriteError) {
             try workspace.write(to: folder, packages: packages)
             if filesPerModule > 0 { written = try workspace.writeSources(to: folder, filesPerModule: filesPerModule) }
         } catch {
-            Terminal.standardError("strata: error: \(error)")
+            Terminal.standardError([
+                .inputError(
+                    "write-failed", error.description, at: .file(error.path),
+                    hint: "choose an --output folder that can be created and written")
+            ])
             throw ExitCode(2)
         }
         let sources = written.files > 0 ? " and \(written.files) Swift files (\(written.bytes / (1024 * 1024)) MB)" : ""

@@ -1,0 +1,103 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// Repeated warnings are summed up, `--quiet` prints errors only, a long run shows what it is
+/// doing on a terminal (and nowhere else), and mistakes on the command line are explained.
+@Suite struct NoiseAndSilenceTests {
+    /// A generate-mode workspace of `modules` modules and no sources at all.
+    static func workspaceWithoutSources(modules: Int) throws -> TemporaryWorkspace {
+        let entries = (1...modules).map { "  Module\($0): { layer: core }" }.joined(separator: "\n")
+        return try TemporaryWorkspace("name: Empty\nlayers: [core]\nmodules:\n\(entries)\n", label: "strata-noise")
+    }
+
+    @Test func repeatedWarningsAreSummedUpAfterTheFirstFew() async throws {
+        let workspace = try Self.workspaceWithoutSources(modules: 12)
+        let result = try await RunningStrata.run(["generate"], in: workspace.root)
+        #expect(result.ending == .exited(0), "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning: [missing-sources]") }
+        #expect(warnings.count == 3)
+        // 12 modules, each with an implementation and a tests target: 24 warnings in all.
+        #expect(result.stderr.contains("strata: … and 21 more [missing-sources] warnings like these (--verbose lists them all, --quiet none)"))
+        #expect(result.stderr.contains("strata: created Package.swift"), "\(result.stderr)")
+    }
+
+    @Test func verboseListsEveryWarningAndQuietNone() async throws {
+        let workspace = try Self.workspaceWithoutSources(modules: 12)
+        let verbose = try await RunningStrata.run(["generate", "--verbose"], in: workspace.root)
+        #expect(verbose.stderr.split(separator: "\n").filter { $0.contains("warning: [missing-sources]") }.count == 24)
+        let quiet = try await RunningStrata.run(["generate", "--quiet"], in: workspace.root)
+        #expect(quiet.ending == .exited(0))
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
+    @Test func manyWrittenFilesAreCountedNotListed() async throws {
+        let root = try Fixtures.temporaryFolder("strata-many-files")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let synthesize = try await RunningStrata.run(["synthesize", "--modules", "40", "--output", root], in: root)
+        #expect(synthesize.ending == .exited(0))
+        let manifest = try String(contentsOfFile: root + "/strata.yml", encoding: .utf8)
+        try manifest.replacingOccurrences(of: "\nmodules:\n", with: "\ngenerate: { layout: packages }\nmodules:\n")
+            .write(toFile: root + "/strata.yml", atomically: true, encoding: .utf8)
+        let result = try await RunningStrata.run(["generate", "--quiet"], in: root)
+        #expect(result.ending == .exited(0))
+        let second = try await RunningStrata.run(["generate"], in: root)
+        #expect(second.stderr.contains("strata: 41 generated files are up to date; nothing was written"), "\(second.stderr)")
+        try FileManager.default.removeItem(atPath: root + "/Packages")
+        let third = try await RunningStrata.run(["generate"], in: root)
+        #expect(third.stderr.contains("strata: created 40 files (--verbose lists them)"), "\(third.stderr)")
+        #expect(!third.stderr.contains("strata: created Packages/"))
+    }
+
+    /// Runs `command` under script(1), so that its standard error is a terminal.
+    static func onATerminal(_ command: String, in folder: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["STRATA_PROGRESS_DELAY_MS"] = "0"
+        environment["TERM"] = "xterm"
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    @Test func aLongCheckShowsItsProgressOnATerminalOnly() async throws {
+        let root = try Fixtures.temporaryFolder("strata-progress")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let synthesize = try await RunningStrata.run(["synthesize", "--modules", "1500", "--output", root], in: root)
+        #expect(synthesize.ending == .exited(0))
+        let binary = RunningStrata.binary
+        let terminal = try Self.onATerminal("'\(binary)' check --no-cache", in: root)
+        #expect(terminal.contains("strata: loading the workspace…"), "\(terminal.prefix(300))")
+        #expect(terminal.contains("\r\u{1B}[2KSynthetic1500: "), "the line is erased before the summary")
+        for quiet in ["--format json", "--quiet", "--format sarif"] {
+            let output = try Self.onATerminal("'\(binary)' check --no-cache \(quiet)", in: root)
+            #expect(!output.contains("strata: loading the workspace"), "\(quiet)")
+        }
+        // Not in a pipe either, even with the delay at zero.
+        let piped = try await RunningStrata.run(["check", "--no-cache"], in: root, environment: ["STRATA_PROGRESS_DELAY_MS": "0"])
+        #expect(!piped.stderr.contains("loading the workspace"))
+    }
+
+    @Test func aMistypedCommandIsNamedWithTheNearestOne() async throws {
+        let result = try await RunningStrata.run(["chek", "Examples/ISS"], in: Fixtures.repositoryRoot)
+        #expect(result.ending == .exited(2))
+        #expect(result.stderr == "strata: error: 'chek' is not a strata command\n    hint: did you mean 'check'? (see 'strata --help')\n")
+    }
+
+    @Test func anOutputFolderThatCannotBeMadeIsAPlainError() async throws {
+        let result = try await RunningStrata.run(
+            ["synthesize", "--modules", "3", "--output", "/proc/strata-cannot-exist"], in: Fixtures.repositoryRoot)
+        #expect(result.ending == .exited(2))
+        #expect(result.stderr.contains("error: [write-failed] cannot write '/proc/strata-cannot-exist'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+    }
+}
