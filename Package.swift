@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "StrataScaffold",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel", "StrataRules", "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataLexer", "StrataModel", "StrataRules", "StrataSources",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings

@@ -131,6 +131,9 @@ public enum Scaffolder {
         }
         try requireAbsent(folders, root: updated.root)
 
+        // The layer's templates must fit together, or the new module would not compile.
+        let templateProblems = TemplateSetChecker.problems(root: updated.root, manifest: updated.manifest, layers: [request.layer])
+        if !templateProblems.isEmpty { throw InputErrors(templateProblems) }
         let context = moduleContext(request, module: module, in: updated)
         let library = TemplateLibrary(workspaceRoot: updated.root)
         var files: [(path: String, contents: String)] = []

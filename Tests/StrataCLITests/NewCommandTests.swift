@@ -180,4 +180,24 @@ import Testing
         #expect(result.stderr.contains("hint: nothing was changed"), "\(result.stderr)")
         #expect(workspace.snapshot() == before)
     }
+
+    @Test func templatesThatDoNotFitTogetherStopNewAndFailCheck() async throws {
+        let workspace = try TemporaryWorkspace(Self.manifest(layout: "single"), label: "strata-new")
+        try workspace.write("templates/layers/service/implementation/{{module}}Client.swift.mustache", "public struct {{module}}Client {}\n")
+        let before = workspace.snapshot()
+        let new = try await StrataBinary.run(["new", "module", "WeatherService", "--layer", "service"], in: workspace.root)
+        #expect(new.status == 2)
+        #expect(
+            new.stderr.hasPrefix(
+                "templates/layers/service/implementation/{{module}}Client.swift.mustache:1:1: error: [invalid-template] strata's built-in 'layers/service/tests/"
+            ),
+            "\(new.stderr)")
+        #expect(workspace.snapshot() == before)
+        let check = try await StrataBinary.run(["check"], in: workspace.root)
+        #expect(check.status == 2)
+        #expect(check.stdout.contains("error: [invalid-template]"), "\(check.stdout)")
+        // A module of a layer whose templates fit is still made.
+        let core = try await StrataBinary.run(["new", "module", "Radar", "--layer", "core"], in: workspace.root)
+        #expect(core.status == 0, "\(core.stderr)")
+    }
 }

@@ -4,6 +4,7 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
 import StrataRules
+import StrataScaffold
 import StrataSources
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -111,22 +112,35 @@ struct CheckCommand: AsyncParsableCommand {
             return
         }
 
+        // A generate-mode workspace's own templates must fit together (strata new uses them).
+        var diagnostics = report.diagnostics
+        var inputFailed = report.inputFailed
+        var templateErrors = 0
+        if !inputFailed, let manifestPath = try? WorkspaceLoader.locateManifest(path), let manifest = try? ManifestLoader.load(path: manifestPath),
+            manifest.mode == .generate
+        {
+            let templateProblems = TemplateSetChecker.problems(root: (manifestPath as NSString).deletingLastPathComponent, manifest: manifest)
+            diagnostics += templateProblems
+            templateErrors = templateProblems.count
+            inputFailed = !templateProblems.isEmpty
+        }
+
         let workspace = report.summary
         let summary = FormattableReport.Summary(
             workspace: workspace?.name,
-            errors: report.count(.error), warnings: report.count(.warning), suppressed: report.suppressedCount,
+            errors: report.count(.error) + templateErrors, warnings: report.count(.warning), suppressed: report.suppressedCount,
             baselinePath: baseline, targets: workspace?.targets ?? 0,
             edges: workspace?.dependencies ?? 0, layers: workspace?.layers ?? 0,
-            inputFailed: report.inputFailed)
+            inputFailed: inputFailed)
         let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor)
             .format(
                 FormattableReport(
-                    diagnostics: quiet && format == .text ? report.diagnostics.filter { $0.severity == .error } : report.diagnostics,
+                    diagnostics: quiet && format == .text ? diagnostics.filter { $0.severity == .error } : diagnostics,
                     summary: summary, displayPath: display.callAsFunction,
                     fallbackLocation: (try? WorkspaceLoader.locateManifest(path)) ?? WorkspaceLoader.absolutePath(path)))
         Terminal.standardOutput(output)
 
-        if report.inputFailed { throw ExitCode(2) }
+        if inputFailed { throw ExitCode(2) }
         if summary.errors > 0 { throw ExitCode(1) }
     }
 }
