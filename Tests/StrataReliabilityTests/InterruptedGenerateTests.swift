@@ -39,9 +39,12 @@ import Testing
 
         // What each version generates, written by runs left alone.
         var expected: [[String: String]] = []
+        var longest = Duration.zero
         for version in versions {
             try version.write(toFile: root + "/strata.yml", atomically: true, encoding: .utf8)
+            let start = ContinuousClock.now
             let run = try await RunningStrata.run(["generate"], in: root)
+            longest = max(longest, ContinuousClock.now - start)
             #expect(run.ending == .exited(0), "\(run.stderr)")
             expected.append(Self.generatedFiles(root))
         }
@@ -53,7 +56,9 @@ import Testing
         for round in 0..<24 {
             try versions[round % 2].write(toFile: root + "/strata.yml", atomically: true, encoding: .utf8)
             let run = try RunningStrata(["generate"], in: root)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 50...1500, using: &generator)))
+            // Somewhere in a whole run's time (measured above, debug or release build alike).
+            let milliseconds = Int(longest.components.seconds * 1000 + longest.components.attoseconds / 1_000_000_000_000_000)
+            try await Task.sleep(for: .milliseconds(Int.random(in: 10...max(milliseconds, 20), using: &generator)))
             if run.process.isRunning {
                 kill(run.pid, SIGKILL)
                 killed += 1
