@@ -31,7 +31,7 @@ import Yams
             paths[path] = manifest.name
         }
         let command =
-            "python3 \(Fixtures.repositoryRoot)/Scripts/validate-manifests.py \(Self.schemaPath) " + paths.keys.sorted().joined(separator: " ")
+            "python3 \(Fixtures.repositoryRoot)/Scripts/validate-json.py manifest " + paths.keys.sorted().joined(separator: " ")
         let result = try await StrataBinary.run([], shell: command)
         try #require(result.status == 0, "the schema validator did not run: \(result.stderr)")
         var verdicts: [String: String] = [:]

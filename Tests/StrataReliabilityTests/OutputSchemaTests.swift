@@ -35,7 +35,7 @@ import Testing
         }
         let validator = Process()
         validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        validator.arguments = ["python3", Fixtures.repositoryRoot + "/Scripts/validate-output.py", format] + reports.keys.sorted()
+        validator.arguments = ["python3", Fixtures.repositoryRoot + "/Scripts/validate-json.py", format] + reports.keys.sorted()
         let output = Pipe(), error = Pipe()
         validator.standardOutput = output
         validator.standardError = error
