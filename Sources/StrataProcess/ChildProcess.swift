@@ -72,7 +72,9 @@ public enum ChildProcess {
             if let timeout {
                 group.addTask {
                     try await Task.sleep(for: timeout)
-                    running.stop()
+                    // The child's session is known once the spawn's callback has run; on a
+                    // starved machine that may be after the limit, so wait for it.
+                    while !running.stop() { try await Task.sleep(for: .milliseconds(20)) }
                     return nil
                 }
             }
@@ -120,13 +122,16 @@ public enum ChildProcess {
 
         /// The limit ran out: every process of the session is killed. If none was left (the
         /// child ended just before, and the run has not returned yet), it did not time out.
-        func stop() {
-            let session = state.withLock { state -> pid_t? in state.ended ? nil : state.session }
-            guard let session else { return }
+        /// False if the child's session is not known yet (try again).
+        func stop() -> Bool {
+            let (ended, session) = state.withLock { ($0.ended, $0.session) }
+            if ended { return true }
+            guard let session else { return false }
             ChildSessions.killSessions([session]) { count in
                 // Said before the kill, so the run sees it as soon as it returns.
                 if count > 0 { state.withLock { $0.timedOut = true } }
             }
+            return true
         }
     }
 }
