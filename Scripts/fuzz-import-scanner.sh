@@ -5,7 +5,8 @@
 # Fuzz/.build/findings/.
 #   Scripts/fuzz-import-scanner.sh            1,000,000 inputs
 #   Scripts/fuzz-import-scanner.sh 50000      a shorter run
-# Seeds are the repository's Swift files; the corpus libFuzzer grows is kept in
+# Seeds are the repository's Swift files, and Fuzz/import-scanner.dict holds the tokens at the
+# grammar's edges (raw and multi-line string delimiters, interpolation, regex and comments); the corpus libFuzzer grows is kept in
 # Fuzz/.build/corpus between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,6 @@ mkdir -p "$seeds" "$corpus" "$findings"
 find Examples Tests/Fixtures Tests/StrataSourcesTests Sources/StrataLexer Sources/StrataSources -name '*.swift' -not -path '*/.build/*' |
     while read -r file; do cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"; done
 
-"$fuzzer" -runs="$runs" -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+"$fuzzer" -runs="$runs" -dict=Fuzz/import-scanner.dict -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$findings/" "$corpus" "$seeds"
 echo "fuzz-import-scanner: $runs inputs without a crash, a failed invariant or a hang"

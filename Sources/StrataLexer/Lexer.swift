@@ -269,9 +269,28 @@ public struct Lexer: Sendable {
 
     // MARK: - Literals
 
+    /// Whether the `"` at `quote`, preceded by `hashes` `#`s, opens a multi-line literal: it is
+    /// followed by two more quotes, and (as swift-syntax decides it) a raw literal is single-line
+    /// after all if the rest of the line holds a `"` followed by its closing `#`s — so `#"""#` is
+    /// the one-character string `"`, and `#"""a"""#` is `""a""`.
+    static func opensMultilineString(_ b: [UInt8], quote: Int, hashes: Int) -> Bool {
+        guard quote + 2 < b.count, b[quote + 1] == UInt8(ascii: "\""), b[quote + 2] == UInt8(ascii: "\"") else { return false }
+        guard hashes > 0 else { return true }
+        func delimiterFollows(_ at: Int) -> Bool {
+            at + hashes <= b.count && b[at..<(at + hashes)].allSatisfy { $0 == UInt8(ascii: "#") }
+        }
+        var i = quote + 3
+        if delimiterFollows(i) { return false }
+        while i < b.count, b[i] != 0x0A, b[i] != 0x0D {
+            if b[i] == UInt8(ascii: "\""), delimiterFollows(i + 1) { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// Scans a string literal whose opening quote is at `quote`, preceded by `hashes` `#`s.
     private mutating func scanString(from quote: Int, hashes: Int) -> (end: Int, interpolation: Bool, unterminated: Bool) {
-        let multiline = quote + 2 < b.count && b[quote + 1] == UInt8(ascii: "\"") && b[quote + 2] == UInt8(ascii: "\"")
+        let multiline = Self.opensMultilineString(b, quote: quote, hashes: hashes)
         let tokenStart = quote - hashes
         var i = quote + (multiline ? 3 : 1)
         var interpolation = false

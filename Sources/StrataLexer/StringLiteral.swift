@@ -9,9 +9,7 @@ extension SourceText {
         var start = token.range.lowerBound
         var hashes = 0
         while b[start] == UInt8(ascii: "#") { hashes += 1; start += 1 }
-        let multiline =
-            token.range.count >= 6 + 2 * hashes
-            && b[start + 1] == UInt8(ascii: "\"") && b[start + 2] == UInt8(ascii: "\"")
+        let multiline = Lexer.opensMultilineString(b, quote: start, hashes: hashes)
         let quote = multiline ? 3 : 1
         let contentRange = (start + quote)..<(token.range.upperBound - quote - hashes)
         guard contentRange.lowerBound <= contentRange.upperBound else { return nil }

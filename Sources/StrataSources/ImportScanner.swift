@@ -30,7 +30,7 @@ public struct ScanProblem: Sendable, Hashable, Codable {
 /// it, as in swift-syntax.
 public struct ImportScanner: Sendable {
     /// Bumped whenever what the scanner finds can change; cached results of other versions are dropped.
-    public static let version = 1
+    public static let version = 2  // 2: `#"""#` is a single-line raw string
 
     static let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate", "private"]
     static let declarationStarts: Set<String> = [

@@ -77,6 +77,26 @@ import Testing
         #expect(multiline.stringValue(of: Lexer.tokenize(multiline).tokens[0]) == "one\n  two")
     }
 
+    @Test func rawLiteralsOpeningWithThreeQuotesThatCloseOnTheirLineAreSingleLine() {
+        // As swift-syntax reads them: `#"""#` is the string `"`, and the next line is code again.
+        let cases: [(String, String)] = [
+            (##"#"""#"##, #"""#), (###"##"""##"###, #"""#), (##"#""""#"##, #""""#), (##"#"""a"""#"##, #"""a"""#),
+            (##"#""" "#"##, #""" "#),
+        ]
+        for (literal, value) in cases {
+            let source = SourceText(literal + "\nimport B")
+            let tokens = Lexer.tokenize(source)
+            #expect(tokens.problems.isEmpty, "\(literal)")
+            #expect(source.stringValue(of: tokens.tokens[0]) == value, "\(literal)")
+            #expect(tokens.tokens.dropFirst().map { source.text(of: $0) } == ["import", "B"], "\(literal)")
+        }
+        // With nothing closing it on its line, it is a multi-line literal.
+        let multiline = SourceText("#\"\"\"\n  \"#\n  \"\"\"#\nimport B")
+        let tokens = Lexer.tokenize(multiline).tokens
+        #expect(multiline.stringValue(of: tokens[0]) == "\"#")
+        #expect(tokens.dropFirst().map { multiline.text(of: $0) } == ["import", "B"])
+    }
+
     @Test func arbitraryBytesNeverCrashTheLexer() {
         var random = SystemRandomNumberGenerator()
         let alphabet = Array("\"#/*\\()[]{}`\n\r ab$.=".utf8) + [0xFF, 0xC3, 0x00]

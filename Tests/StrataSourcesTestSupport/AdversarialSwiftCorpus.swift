@@ -26,6 +26,11 @@ public struct AdversarialSwiftCorpus: Sendable {
         "let s = \"import $M\"", "let s = \"\"\"\nimport $M\n  \"\"\"", "let s = #\"import \"$M\" \"#",
         "let s = ##\"raw \"# import $M \"##", "let s = \"\\(\"import $M\")\"", "let s = \"a \\(f(\")\", \"\\(1)\")) import $M\"",
         "let s = #\"\\#(\"import $M\")\"#", "let s = \"\"\"\n  \\(\"\"\"\n  import $M\n  \"\"\")\n  \"\"\"",
+        // Raw literals that open with three quotes but close on the same line (swift-syntax reads
+        // them as single-line strings: `#"""#` is `"`), and ones that really are multi-line.
+        "let s = #\"\"\"#\nimport $M", "let s = ##\"\"\"##\nimport $M", "let s = #\"\"\"\"#\nimport $M",
+        "let s = #\"\"\"a\"\"\"#\nimport $M", "let s = #\"\"\" \"#\nimport $M", "let s = ##\"\"\"\"#\"##\nimport $M",
+        "let s = #\"\"\"\n\"#\n\"\"\"#\nimport $M", "let s = #\"\"\"\nimport $M\n\"\"\"#", "let s = ##\"\"\"\n\"\"\"#\nimport $M\n\"\"\"##",
         "// import $M", "/* import $M */", "/* /* import $M */ import $M */", "/// import $M", "/** import $M */",
         "x.import", "let y = z.import($M)", "let `import` = 1", "f(import: $M)", "func f() { import $M }",
         "struct S { import $M }", "let c = { import $M }", "enum E { case a; func g() { let s = \"}\"; import $M } }",
