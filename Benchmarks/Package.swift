@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "StrataDiagnostics", package: "Strata"),
                 .product(name: "StrataGit", package: "Strata"),
                 .product(name: "StrataGenerate", package: "Strata"),
+                .product(name: "StrataLexer", package: "Strata"),
                 .product(name: "StrataModel", package: "Strata"),
                 .product(name: "StrataRules", package: "Strata"),
                 .product(name: "StrataSynthetic", package: "Strata"),

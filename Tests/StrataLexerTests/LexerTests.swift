@@ -97,6 +97,20 @@ import Testing
         #expect(tokens.dropFirst().map { multiline.text(of: $0) } == ["import", "B"])
     }
 
+    @Test func theLineIndexAgreesWithCountingFromTheStart() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "é", "\n", "\r\n", "\r", " ", "xyz"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let source = SourceText(text)
+            let index = LineIndex(source)
+            for offset in 0...source.bytes.count {
+                var counter = LineCounter(source)
+                #expect(index.position(of: offset) == counter.position(of: offset), "\(text.debugDescription) at \(offset)")
+            }
+        }
+    }
+
     @Test func arbitraryBytesNeverCrashTheLexer() {
         var random = SystemRandomNumberGenerator()
         let alphabet = Array("\"#/*\\()[]{}`\n\r ab$.=".utf8) + [0xFF, 0xC3, 0x00]

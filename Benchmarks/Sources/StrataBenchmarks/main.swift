@@ -1,12 +1,12 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|scanner|check|generate|affected|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-let benchmarks = ["graph-rules", "manifest-reading", "scanner", "check", "generate", "affected", "all"]
+let benchmarks = ["graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "all"]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
     exit(2)
@@ -20,6 +20,9 @@ do {
     }
     if which == "manifest-reading" || which == "all" {
         try await ManifestReadingBenchmark.run(packageCount: 500, dumpPackageSample: 20, iterations: 10)
+    }
+    if which == "root-package" || which == "all" {
+        try await RootPackageBenchmark.run(modules: 5_000, iterations: 5)
     }
     if which == "scanner" || which == "all" {
         try ScannerThroughputBenchmark.run(modules: 100, iterations: 5)

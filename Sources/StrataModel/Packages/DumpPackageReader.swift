@@ -185,6 +185,7 @@ struct TargetLocator {
         guard let data = FileManager.default.contents(atPath: path) else { return }
         let source = SourceText(bytes: [UInt8](data))
         let tokens = Lexer.tokenize(source).tokens
+        let lines = LineIndex(source)
         let kinds: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget"]
         var i = 0
         while i + 5 < tokens.count {
@@ -192,7 +193,7 @@ struct TargetLocator {
                 tokens[i + 2].kind == .leftParen, source.token(tokens[i + 3], is: "name"), tokens[i + 4].kind == .colon,
                 let name = source.stringValue(of: tokens[i + 5]), locations[name] == nil
             {
-                let (line, column) = source.lineAndColumn(of: tokens[i + 5].range.lowerBound)
+                let (line, column) = lines.position(of: tokens[i + 5].range.lowerBound)
                 locations[name] = SourceLocation(path: path, line: line, column: column)
             }
             i += 1

@@ -16,12 +16,15 @@ import StrataLexer
 struct StaticPackageReader {
     let path: String
     let source: SourceText
+    /// Line starts, found once: every target's location is looked up (12,000 in a large root package).
+    private let lines: LineIndex
     private var constants: [String: SwiftExpression] = [:]
     private var evaluating: Set<String> = []
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.source = SourceText(bytes: bytes)
+        self.lines = LineIndex(source)
     }
 
     /// The `// swift-tools-version:X.Y` line SwiftPM requires first: missing, malformed, older
@@ -324,7 +327,7 @@ struct StaticPackageReader {
     }
 
     private func location(_ offset: Int) -> SourceLocation {
-        let (line, column) = source.lineAndColumn(of: offset)
+        let (line, column) = lines.position(of: offset)
         return SourceLocation(path: path, line: line, column: column)
     }
 }
