@@ -29,7 +29,9 @@ public enum StrataMain {
                 Terminal.standardError(unknown)
                 exit(2)
             }
-            let message = StrataCommand.fullMessage(for: error)
+            var message = StrataCommand.fullMessage(for: error)
+            // ArgumentParser says "Error: …"; every other message of Strata's says "error:".
+            if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
             if code == .success {
                 if !message.isEmpty { Terminal.standardOutput(message + "\n") }
                 exit(0)

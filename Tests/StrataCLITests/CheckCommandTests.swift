@@ -27,6 +27,8 @@ import Testing
         let typo = try await StrataBinary.run(["check", "--frmat", "json"])
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("Did you mean '--format'?"))
+        // Lower-case like every other message of Strata's, not ArgumentParser's "Error:".
+        #expect(typo.stderr.hasPrefix("error: Unknown option '--frmat'"), "\(typo.stderr)")
         let badFormat = try await StrataBinary.run(["check", "--format", "xml"])
         #expect(badFormat.status == 2)
         let missing = try await StrataBinary.run(["check", "No/Such/Folder"])

@@ -33,10 +33,12 @@ import Testing
         ("NonUTF8Manifest", "invalid-encoding"),
         ("MissingPackageSwift", "missing-package"),
         ("UnevaluableManifest", "package-evaluation"),
+        ("MissingPathPackage", "missing-package"),
     ]
 
     static let adoptFixtures: [(fixture: String, status: Int32)] = [
         ("RootPackage", 0), ("LocalPackages", 0), ("DynamicManifest", 0), ("LayerViolationInPackage", 1),
+        ("MacroDependency", 0), ("RawStringQuotes", 1),
     ]
 
     @Test func everyFixtureFolderIsCovered() {

@@ -311,4 +311,10 @@ import Testing
                 && diagnostic?.location?.path == folder + "/strata.yml"
         }
     }
+
+    @Test func layerPatternsWithoutAdoptSuggestAdopt() async throws {
+        let errors = await InlineWorkspace.inputErrors("layers:\n  - name: core\n    patterns: [\"*\"]\nmodules: {}\n")
+        #expect(errors.map(\.id) == ["invalid-value"])
+        #expect(errors.first?.hint?.hasPrefix("to check existing Package.swift files, add 'adopt: {}'") == true)
+    }
 }

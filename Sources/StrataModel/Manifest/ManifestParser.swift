@@ -55,7 +55,10 @@ struct ManifestParser {
                 if let pattern = layer.patterns.first {
                     reader.report(
                         "invalid-value", "layer '\(layer.name.value)' has 'patterns', which only apply in adopt mode",
-                        at: pattern.location, hint: "in generate mode each module names its layer; remove 'patterns'")
+                        at: pattern.location,
+                        hint:
+                            "to check existing Package.swift files, add 'adopt: {}' (patterns map their targets to layers); in generate mode each module names its layer instead"
+                    )
                 }
             }
         } else {

@@ -70,14 +70,14 @@ struct AdoptModeBuilder {
                 })
             for target in package.targets where target.kind != .plugin {
                 let place = placement(of: target)
-                let id = assembler.add(
-                    Target(
-                        name: target.name, role: place.role, module: place.module, layer: place.layer,
-                        linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
-                        isTestHost: place.isHost, location: target.location ?? .file(package.path),
-                        package: place.role == .external ? package.name : nil,
-                        sources: place.role == .external ? nil : Self.sources(of: target, in: package.directory, files: files)),
-                    origin: "package '\(package.name)'")
+                var node = Target(
+                    name: target.name, role: place.role, module: place.module, layer: place.layer,
+                    linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
+                    isTestHost: place.isHost, location: target.location ?? .file(package.path),
+                    package: place.role == .external ? package.name : nil,
+                    sources: place.role == .external ? nil : Self.sources(of: target, in: package.directory, files: files))
+                node.isMacro = target.kind == .macro
+                let id = assembler.add(node, origin: "package '\(package.name)'")
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
                 moduleTargets[module, default: [:]][place.role] = id

@@ -44,6 +44,9 @@ public struct Target: Sendable, Hashable {
     public var package: String?
     /// Where the target's Swift sources are; nil for externals.
     public var sources: TargetSources?
+    /// A macro target (adopt mode): a compiler plug-in that sources use through
+    /// `#externalMacro(module:type:)`, never through `import`.
+    public var isMacro = false
 
     public init(
         name: String, role: TargetRole, module: String?, layer: Int?, linkage: Linkage = .static,

@@ -5,7 +5,8 @@ import StrataSources
 /// `unused-dependency` (warning): every declared dependency is imported by some source of the
 /// target — directly, or through a module the dependency re-exports with `@_exported import`.
 /// Imports in every `#if` branch count. Conventional edges Strata adds itself are not checked,
-/// nor targets whose sources were not found.
+/// nor targets whose sources were not found, nor dependencies on macro targets (sources use a
+/// macro through `#externalMacro(module:type:)` in a macro declaration, never by importing it).
 public struct UnusedDependency: Rule {
     public let id = "unused-dependency"
     public let defaultSeverity = RuleSeverity.warning
@@ -20,7 +21,7 @@ public struct UnusedDependency: Rule {
         for target in workspace.targets.indices where sources.fileCounts[target] > 0 {
             // An import in any `#if` branch counts as a use: another configuration builds it.
             let imported = Set((sources.imports[target] + sources.inactiveImports[target]).compactMap(\.importedTarget))
-            for dependency in workspace.dependencies[target] where !dependency.isAutomatic {
+            for dependency in workspace.dependencies[target] where !dependency.isAutomatic && !workspace.targets[dependency.target].isMacro {
                 let used =
                     imported.contains(dependency.target)
                     || sources.reexports[dependency.target].keys.contains { imported.contains($0) }
