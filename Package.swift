@@ -216,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "StrataModelTests",
             dependencies: [
-                "StrataModel", "StrataDiagnostics", "StrataModelTestSupport",
+                "StrataModel", "StrataDiagnostics", "StrataModelTestSupport", "StrataSources",
                 // The oracle for module names: the compiler's own parser.
                 .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],

@@ -85,7 +85,7 @@ struct CheckCache {
     // MARK: - Format
 
     /// The format's name and version: a cache of another version is not read.
-    static let magic = Array("STRATACK2".utf8)
+    static let magic = Array("STRATACK3".utf8)
 
     private struct Diagnostics: Codable {
         var findings: [Diagnostic]
@@ -106,6 +106,7 @@ struct CheckCache {
             writer.u32(UInt32(sources.excluded.count))
             for path in sources.excluded { writer.string(path) }
             writer.string(sources.boundary ?? "")
+            writer.u32(UInt32(sources.opaqueFolders.rawValue))
         }
         writer.u32(UInt32(record.fingerprint.files))
         writer.u64(record.fingerprint.hash)
@@ -139,7 +140,10 @@ struct CheckCache {
             var excluded: [String] = []
             for _ in 0..<(try reader.u32()) { excluded.append(try reader.string()) }
             let boundary = try reader.string()
-            sources.append(TargetSources(directory: directory, only: only, excluded: excluded, boundary: boundary.isEmpty ? nil : boundary))
+            guard let opaque = TargetSources.OpaqueFolders(rawValue: UInt8(truncatingIfNeeded: try reader.u32())) else { throw CorruptData() }
+            sources.append(
+                TargetSources(
+                    directory: directory, only: only, excluded: excluded, boundary: boundary.isEmpty ? nil : boundary, opaqueFolders: opaque))
         }
         let fingerprint = SourceFileCollector.Fingerprint(files: Int(try reader.u32()), hash: try reader.u64())
         let summary = WorkspaceSummary(

@@ -56,9 +56,10 @@ public enum SourceFileCollector {
 
     /// The Swift files of one target, with their stamps.
     public static func collect(_ sources: TargetSources) -> Result {
-        var walker = Walker(excluded: Set(sources.excluded), boundary: sources.boundary)
+        var walker = Walker(excluded: Set(sources.excluded), boundary: sources.boundary, opaqueFolders: sources.opaqueFolders)
         let roots = sources.only ?? [sources.directory]
-        for root in roots where walker.isInsideBoundary(root, checkingLinks: true) { walker.visit(root) }
+        // The roots are declared sources: looked into whatever their extension.
+        for root in roots where walker.isInsideBoundary(root, checkingLinks: true) { walker.visit(root, isRoot: true) }
         walker.files.sort { $0.path < $1.path }
         return Result(files: walker.files, problems: walker.problems)
     }
@@ -71,6 +72,7 @@ public enum SourceFileCollector {
     private struct Walker {
         let excluded: Set<String>
         let boundary: String?
+        let opaqueFolders: TargetSources.OpaqueFolders
         var files: [FileStamp] = []
         var problems: [(path: String, problem: SourceProblem)] = []
         /// The directories on the way down to the current one, to recognise a loop.
@@ -97,7 +99,7 @@ public enum SourceFileCollector {
             return false
         }
 
-        mutating func visit(_ path: String) {
+        mutating func visit(_ path: String, isRoot: Bool = false) {
             if excluded.contains(path) { return }
             guard isInsideBoundary(path, checkingLinks: false) else { return }
             var info = stat()
@@ -113,6 +115,8 @@ public enum SourceFileCollector {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
+                // A `.docc` catalog, an asset catalog or the like: SwiftPM compiles nothing inside.
+                if !isRoot, opaqueFolders.isOpaque(path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path) { return }
                 walkDirectory(path, info)
             case S_IFREG where path.hasSuffix(".swift"):
                 files.append(FileStamp(path: path, info))

@@ -10,12 +10,56 @@ public struct TargetSources: Sendable, Hashable, Codable {
     /// The workspace folder with links resolved: the walk follows no symbolic link that leads
     /// outside it, and a target folder that lies outside it is not walked at all.
     public var boundary: String?
+    /// Which folders inside the target SwiftPM treats as opaque (never looks into for sources).
+    public var opaqueFolders: OpaqueFolders
 
-    public init(directory: String, only: [String]? = nil, excluded: [String] = [], boundary: String? = nil) {
+    public init(
+        directory: String, only: [String]? = nil, excluded: [String] = [], boundary: String? = nil,
+        opaqueFolders: OpaqueFolders = .knownExtensions
+    ) {
         self.directory = directory
         self.only = only
         self.excluded = excluded
         self.boundary = boundary
+        self.opaqueFolders = opaqueFolders
+    }
+
+    /// SwiftPM's rule for folders with an extension inside a target, by the package's tools
+    /// version. Folders named in `sources:` are always looked into; `.xcodeproj`, `.playground`
+    /// and `.xcworkspace` folders never are.
+    public enum OpaqueFolders: UInt8, Sendable, Hashable, Codable {
+        /// Tools 5.6 and later: folders of the extensions SwiftPM knows as resources or
+        /// documentation (`.docc`, `.xcassets`, `.xcdatamodeld`, …) are files, not folders.
+        case knownExtensions
+        /// Tools 5.3 to 5.5: every folder with an extension but `.lproj` is a file.
+        case anyExtension
+        /// Before 5.3: only the always-ignored ones.
+        case none
+
+        /// The rule for a package of `major.minor` tools version.
+        public static func forTools(major: Int, minor: Int) -> OpaqueFolders {
+            if (major, minor) >= (5, 6) { return .knownExtensions }
+            if (major, minor) >= (5, 3) { return .anyExtension }
+            return .none
+        }
+
+        /// Whether SwiftPM looks for sources inside a folder named `name`.
+        public func isOpaque(_ name: String) -> Bool {
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+            let suffix = String(name[name.index(after: dot)...])
+            if Self.alwaysIgnored.contains(suffix) { return true }
+            switch self {
+            case .knownExtensions: return Self.known.contains(suffix)
+            case .anyExtension: return suffix != "lproj"
+            case .none: return false
+            }
+        }
+
+        static let alwaysIgnored: Set<String> = ["xcodeproj", "playground", "xcworkspace"]
+        /// The extensions of SwiftPM's resource and documentation rules.
+        static let known: Set<String> = [
+            "nib", "xib", "storyboard", "xcassets", "xcstrings", "xcdatamodeld", "xcdatamodel", "xcmappingmodel", "metal", "docc",
+        ]
     }
 
     /// SwiftPM's folders for a target without `path:`, tried in this order.

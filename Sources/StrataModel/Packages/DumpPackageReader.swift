@@ -107,7 +107,8 @@ enum DumpPackageReader {
             throw FormatError(description: "no package name")
         }
         let locations = TargetLocator(path: path)
-        var manifest = PackageManifest(path: path, name: name, products: [], dependencies: [], targets: [])
+        let toolsVersion = ((root["toolsVersion"] as? [String: Any])?["_version"] as? String).flatMap { ToolsVersion($0) }
+        var manifest = PackageManifest(path: path, name: name, products: [], dependencies: [], targets: [], toolsVersion: toolsVersion)
 
         for product in root["products"] as? [[String: Any]] ?? [] {
             guard let productName = product["name"] as? String else { continue }
@@ -167,10 +168,11 @@ enum DumpPackageReader {
                     dependencies.append(PackageTargetDependency(.product(name, package: package), location: location))
                 }
             }
-            manifest.targets.append(
-                PackageTarget(
-                    name: targetName, kind: kind, dependencies: dependencies, path: target["path"] as? String,
-                    exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String], location: location))
+            var packageTarget = PackageTarget(
+                name: targetName, kind: kind, dependencies: dependencies, path: target["path"] as? String,
+                exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String], location: location)
+            packageTarget.resources = (target["resources"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+            manifest.targets.append(packageTarget)
         }
         return manifest
     }

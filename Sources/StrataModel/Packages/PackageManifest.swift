@@ -10,13 +10,20 @@ public struct PackageManifest: Sendable, Hashable {
     public var products: [Product]
     public var dependencies: [PackageDependency]
     public var targets: [PackageTarget]
+    /// The `// swift-tools-version:` the manifest declares; it decides, among other things,
+    /// which folders of a target SwiftPM looks into for sources.
+    public var toolsVersion: ToolsVersion?
 
-    public init(path: String, name: String, products: [Product], dependencies: [PackageDependency], targets: [PackageTarget]) {
+    public init(
+        path: String, name: String, products: [Product], dependencies: [PackageDependency], targets: [PackageTarget],
+        toolsVersion: ToolsVersion? = nil
+    ) {
         self.path = path
         self.name = name
         self.products = products
         self.dependencies = dependencies
         self.targets = targets
+        self.toolsVersion = toolsVersion
     }
 
     /// Absolute path of the package's folder.
@@ -113,6 +120,9 @@ public struct PackageTarget: Sendable, Hashable {
     public var path: String?
     public var exclude: [String]
     public var sources: [String]?
+    /// The paths of its `resources:` (`.process`, `.copy`, `.embedInCode`), relative to its folder:
+    /// SwiftPM compiles nothing under them.
+    public var resources: [String] = []
     public var location: SourceLocation?
 
     public init(
@@ -146,4 +156,30 @@ public struct PackageTargetDependency: Sendable, Hashable {
         self.reference = reference
         self.location = location
     }
+}
+
+/// A `swift-tools-version`: major, minor and patch.
+public struct ToolsVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+
+    public init(_ major: Int, _ minor: Int, _ patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// `5.9`, `5.9.1`; nil for anything else.
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(parts.count), let major = parts[0], let minor = parts[1], parts.allSatisfy({ $0 != nil }) else { return nil }
+        self.init(major, minor, parts.count == 3 ? parts[2]! : 0)
+    }
+
+    public static func < (a: ToolsVersion, b: ToolsVersion) -> Bool {
+        (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+    }
+
+    public var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
 }

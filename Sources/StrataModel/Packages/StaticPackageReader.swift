@@ -29,33 +29,33 @@ struct StaticPackageReader {
 
     /// The `// swift-tools-version:X.Y` line SwiftPM requires first: missing, malformed, older
     /// than 4.0 or newer than the reader knows, SwiftPM decides (and reports what is wrong).
-    private func checkToolsVersion() throws(UncertainManifest) {
+    private func checkToolsVersion() throws(UncertainManifest) -> ToolsVersion {
         let firstLine = source.bytes.prefix { $0 != UInt8(ascii: "\n") }
         let text = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let marker = "swift-tools-version:"
         guard text.hasPrefix("//"), let range = text.range(of: marker, options: .caseInsensitive) else {
             throw UncertainManifest(reason: "the first line is not '// swift-tools-version:…'", offset: 0)
         }
-        let version = text[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0 != ";" && $0 != " " }
-        let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-        guard (2...3).contains(parts.count), let major = parts[0], let minor = parts[1], parts.allSatisfy({ $0 != nil }) else {
-            throw UncertainManifest(reason: "the swift-tools-version '\(version)' is not a version", offset: 0)
+        let written = text[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0 != ";" && $0 != " " }
+        guard let version = ToolsVersion(written) else {
+            throw UncertainManifest(reason: "the swift-tools-version '\(written)' is not a version", offset: 0)
         }
-        let newest = Self.newestToolsVersion
-        if major < 4 || (major, minor) > (newest.major, newest.minor) {
+        if version < ToolsVersion(4, 0) || version > Self.newestToolsVersion {
             throw UncertainManifest(
-                reason: "swift-tools-version \(version) is outside the versions this reader knows (4.0 to \(newest.major).\(newest.minor))",
+                reason:
+                    "swift-tools-version \(written) is outside the versions this reader knows (4.0 to \(Self.newestToolsVersion.major).\(Self.newestToolsVersion.minor))",
                 offset: 0)
         }
+        return version
     }
 
     /// The newest `swift-tools-version` whose PackageDescription this reader knows. A manifest
     /// asking for a newer one is left to SwiftPM, which refuses it if the toolchain is older.
-    static let newestToolsVersion = (major: 6, minor: 3)
+    static let newestToolsVersion = ToolsVersion(6, 3, .max)
 
     /// Reads the manifest, or throws why it cannot be certain.
     mutating func read() throws(UncertainManifest) -> PackageManifest {
-        try checkToolsVersion()
+        let toolsVersion = try checkToolsVersion()
         var parser = try SwiftExpressionParser(source: source)
         let statements = try parser.parseFile()
         var packageExpression: SwiftExpression?
@@ -76,7 +76,7 @@ struct StaticPackageReader {
             throw UncertainManifest(reason: "no 'let package = Package(…)' was found", offset: nil)
         }
         let directory = (path as NSString).deletingLastPathComponent
-        var manifest = PackageManifest(path: path, name: "", products: [], dependencies: [], targets: [])
+        var manifest = PackageManifest(path: path, name: "", products: [], dependencies: [], targets: [], toolsVersion: toolsVersion)
         var hasName = false
         for argument in arguments {
             switch argument.label {
@@ -170,7 +170,7 @@ struct StaticPackageReader {
             .map { e throws(UncertainManifest) in try list(e, "target dependencies") } ?? []
         var targetDependencies: [PackageTargetDependency] = []
         for element in dependencies { targetDependencies.append(try targetDependency(element)) }
-        return PackageTarget(
+        var target = PackageTarget(
             name: name,
             kind: kind,
             dependencies: targetDependencies,
@@ -180,6 +180,19 @@ struct StaticPackageReader {
             },
             location: location(try resolvedOffset(nameExpression))
         )
+        if let resources = try optionalArgument("resources", in: arguments) {
+            for element in try list(resources, "resources") { target.resources.append(try resourcePath(element)) }
+        }
+        return target
+    }
+
+    /// The path of one `resources:` entry: `.process("Images")`, `.copy("Fixtures")`, `.embedInCode("k")`.
+    private mutating func resourcePath(_ expression: SwiftExpression) throws(UncertainManifest) -> String {
+        let (factory, arguments) = try factoryCall(expression, "a resource")
+        guard ["process", "copy", "embedInCode"].contains(factory), let path = arguments.first, path.label == nil else {
+            throw UncertainManifest(reason: "a resource written as '.\(factory)(…)'", offset: expression.offset)
+        }
+        return try string(path.value, "a resource path")
     }
 
     private mutating func targetDependency(_ expression: SwiftExpression) throws(UncertainManifest) -> PackageTargetDependency {

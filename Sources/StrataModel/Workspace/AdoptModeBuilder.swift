@@ -75,7 +75,8 @@ struct AdoptModeBuilder {
                     linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
                     isTestHost: place.isHost, location: target.location ?? .file(package.path),
                     package: place.role == .external ? package.name : nil,
-                    sources: place.role == .external ? nil : Self.sources(of: target, in: package.directory, files: files))
+                    sources: place.role == .external
+                        ? nil : Self.sources(of: target, in: package.directory, toolsVersion: package.toolsVersion, files: files))
                 node.isMacro = target.kind == .macro
                 let id = assembler.add(node, origin: "package '\(package.name)'")
                 guard let module = place.module else { continue }
@@ -215,8 +216,11 @@ struct AdoptModeBuilder {
     }
 
     /// Where SwiftPM looks for a target's sources: its `path:`, else the first predefined
-    /// folder that holds a folder named after it; narrowed by `sources:`, less `exclude:`.
-    static func sources(of target: PackageTarget, in packageFolder: String, files: any WorkspaceFiles) -> TargetSources {
+    /// folder that holds a folder named after it; narrowed by `sources:`, less `exclude:` and
+    /// `resources:`, and not inside the folders the package's tools version makes opaque.
+    static func sources(
+        of target: PackageTarget, in packageFolder: String, toolsVersion: ToolsVersion?, files: any WorkspaceFiles
+    ) -> TargetSources {
         let directory: String
         if let path = target.path {
             directory = PathResolution.resolve(path, in: packageFolder)
@@ -225,10 +229,12 @@ struct AdoptModeBuilder {
                 .map { PathResolution.resolve("\($0)/\(target.name)", in: packageFolder) }
             directory = candidates.first { files.exists($0) } ?? candidates[0]
         }
+        let tools = toolsVersion ?? ToolsVersion(5, 9)
         return TargetSources(
             directory: directory,
             only: target.sources?.map { PathResolution.resolve($0, in: directory) },
-            excluded: target.exclude.map { PathResolution.resolve($0, in: directory) })
+            excluded: (target.exclude + target.resources).map { PathResolution.resolve($0, in: directory) },
+            opaqueFolders: .forTools(major: tools.major, minor: tools.minor))
     }
 
     // MARK: - Finding and reading packages

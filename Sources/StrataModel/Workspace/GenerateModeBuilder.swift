@@ -42,12 +42,14 @@ enum GenerateModeBuilder {
         // umbrella. Sources follow the layout: Sources/<Target> and Tests/<TestTarget> in the
         // root package, or inside Packages/<Module>/ for a module's targets in the packages
         // layout, unless a module or app gives its own `path:` (relative to the workspace root).
+        let tools = ToolsVersion(manifest.generate.toolsVersion) ?? ToolsVersion(6, 0)
+        let opaqueFolders = TargetSources.OpaqueFolders.forTools(major: tools.major, minor: tools.minor)
         func sources(_ target: String, module: String?, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
             var relative = "\(isTest ? "Tests" : "Sources")/\(target)"
             if let module, manifest.generate.layout == .packages {
                 relative = GenerateSettings.packageFolder(of: module) + "/" + relative
             }
-            return TargetSources(directory: PathResolution.resolve(path?.value ?? relative, in: root))
+            return TargetSources(directory: PathResolution.resolve(path?.value ?? relative, in: root), opaqueFolders: opaqueFolders)
         }
         var modules: [Module] = []
         for declaration in manifest.modules {

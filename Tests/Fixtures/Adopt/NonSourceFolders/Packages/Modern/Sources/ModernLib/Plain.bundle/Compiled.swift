@@ -1,0 +1,1 @@
+let plainBundle = "compiled with tools 5.6 and later"
