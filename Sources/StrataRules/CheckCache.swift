@@ -22,7 +22,8 @@ struct CheckCache {
             "format=2", "manifest=\(manifestPath)", "executable=\(executable.size):\(executable.modified):\(executable.inode)",
             "scanner=\(ImportScanner.version)", "rules=\(RuleRegistry.all.map(\.id).joined(separator: ","))",
             "reading=\(packageReading.rawValue)", "sources=\(options.scan)", "platform=\(options.platform?.rawValue ?? "-")",
-            "defines=\(options.defines.sorted().joined(separator: ","))", "strict=\(options.strictImports)",
+            "defines=\(options.defines.sorted().joined(separator: ","))", "undefines=\(options.undefines.sorted().joined(separator: ","))",
+            "strict=\(options.strictImports)",
         ].joined(separator: "|")
     }
 

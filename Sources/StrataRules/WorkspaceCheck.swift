@@ -60,10 +60,16 @@ public struct SourceOptions: Sendable {
     /// Platform and flags `#if` conditions are evaluated for.
     public var platform: Platform?
     public var defines: Set<String>
+    /// Compilation flags known to be false (`--undefine`).
+    public var undefines: Set<String>
     /// Report imports of modules that are neither in the workspace, its packages nor an SDK.
     public var strictImports: Bool
 
-    public init(scan: Bool = true, useCache: Bool = true, platform: Platform? = nil, defines: Set<String> = [], strictImports: Bool = false) {
+    public init(
+        scan: Bool = true, useCache: Bool = true, platform: Platform? = nil, defines: Set<String> = [], undefines: Set<String> = [],
+        strictImports: Bool = false
+    ) {
+        self.undefines = undefines
         self.scan = scan
         self.useCache = useCache
         self.platform = platform
@@ -233,7 +239,8 @@ public enum WorkspaceCheck {
             for problem in file.scan.problems { warn(file.path, problem) }
         }
         let modules = Set(workspace.targets.map(WorkspaceSources.moduleName(of:)))
-        let configuration = BuildConfiguration(platform: options.platform, defines: options.defines, workspaceModules: modules)
+        let configuration = BuildConfiguration(
+            platform: options.platform, defines: options.defines, undefines: options.undefines, workspaceModules: modules)
         let sources = WorkspaceSources(workspace: workspace, index: index, configuration: configuration, strictImports: options.strictImports)
         let statistics = SourceStatistics(
             files: index.files.count, cachedFiles: index.cachedFiles, scannedFiles: index.scannedFiles,

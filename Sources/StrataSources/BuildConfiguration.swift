@@ -7,19 +7,22 @@ import StrataLexer
 public struct BuildConfiguration: Sendable {
     /// nil: every branch counts (no evaluation at all).
     public var platform: Platform?
-    /// Flags set with `--define`; other flags are unknown.
+    /// Flags set with `--define`: true.
     public var defines: Set<String>
+    /// Flags set with `--undefine`: false. Any other flag is unknown, so both of its branches count.
+    public var undefines: Set<String>
     /// The Swift language and compiler version `swift(…)` and `compiler(…)` compare with.
     public var swiftVersion: [Int]
     /// Modules of the workspace and its packages, for `canImport(…)`.
     public var workspaceModules: Set<String>
 
     public init(
-        platform: Platform?, defines: Set<String> = [], swiftVersion: [Int] = BuildConfiguration.toolchainSwiftVersion,
-        workspaceModules: Set<String> = []
+        platform: Platform?, defines: Set<String> = [], undefines: Set<String> = [],
+        swiftVersion: [Int] = BuildConfiguration.toolchainSwiftVersion, workspaceModules: Set<String> = []
     ) {
         self.platform = platform
         self.defines = defines
+        self.undefines = undefines
         self.swiftVersion = swiftVersion
         self.workspaceModules = workspaceModules
     }
@@ -42,7 +45,7 @@ public struct BuildConfiguration: Sendable {
 
     /// Whether code under these clauses may be compiled: false only if some clause is known false.
     public func isActive(_ clauses: [IfConfigClause]) -> Bool {
-        guard platform != nil || !defines.isEmpty else { return true }
+        guard platform != nil || !defines.isEmpty || !undefines.isEmpty else { return true }
         for clause in clauses {
             var value: Bool? = true
             for earlier in clause.negated { value = and(value, not(evaluate(earlier))) }
@@ -189,7 +192,7 @@ private struct ConditionParser {
             switch name {
             case "true": return true
             case "false": return false
-            default: return configuration.defines.contains(name) ? true : nil
+            default: return configuration.defines.contains(name) ? true : configuration.undefines.contains(name) ? false : nil
             }
         default:
             index += 1

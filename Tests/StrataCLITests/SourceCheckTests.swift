@@ -70,6 +70,20 @@ import Testing
         #expect(bad.status == 2)
     }
 
+    @Test func aFlagCanBeMarkedUnsetSoItsBranchDoesNotCount() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "import Network\n#if DEBUG\nimport Logging\n#endif\n\npublic struct SuitCheck { public init() {}; public func run() -> Bool { true } }\n"
+            .write(toFile: folder + "/Sources/Suit/SuitCheck.swift", atomically: true, encoding: .utf8)
+        // By default DEBUG is unknown: both ways count, so the debug-only import is reported.
+        #expect(try await StrataBinary.run(["check"], in: folder).status == 1)
+        #expect(try await StrataBinary.run(["check", "--define", "DEBUG"], in: folder).status == 1)
+        #expect(try await StrataBinary.run(["check", "--undefine", "DEBUG"], in: folder).status == 0)
+        let both = try await StrataBinary.run(["check", "--define", "DEBUG", "--undefine", "DEBUG"], in: folder)
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("'DEBUG' is given with both --define and --undefine"), "\(both.stderr)")
+    }
+
     @Test func sourcesCanBeLeftOut() async throws {
         let result = try await StrataBinary.run(["check", "--no-sources"], in: Fixtures.violation("ImplicitImport"))
         #expect(result.status == 0)

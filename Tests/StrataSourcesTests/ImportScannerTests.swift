@@ -109,6 +109,17 @@ import Testing
         #expect(BuildConfiguration.allBranches.isActive(macOnly))
     }
 
+    @Test func aFlagMarkedUndefinedIsFalseAndOnlyThen() {
+        let release = BuildConfiguration(platform: nil, defines: ["FAST"], undefines: ["DEBUG"], swiftVersion: [6, 3])
+        #expect(release.evaluate("DEBUG") == false)
+        #expect(release.evaluate("! DEBUG") == true)
+        #expect(release.evaluate("DEBUG || FAST") == true)
+        #expect(release.evaluate("TRACE") == nil)
+        // Without a platform, an undefined flag alone is enough to drop a branch.
+        #expect(!release.isActive([IfConfigClause(negated: [], condition: "DEBUG")]))
+        #expect(release.isActive([IfConfigClause(negated: ["DEBUG"], condition: nil)]))
+    }
+
     @Test func sdkModulesAreKnownPerPlatform() {
         #expect(SDKModules.isAvailable("UIKit", on: .ios) == true)
         #expect(SDKModules.isAvailable("UIKit", on: .macos) == false)

@@ -49,6 +49,12 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("define"), help: ArgumentHelp("A compilation flag that is set, for '#if NAME' (repeatable).", valueName: "NAME"))
     var defines: [String] = []
 
+    @Option(
+        name: .customLong("undefine"),
+        help: ArgumentHelp(
+            "A compilation flag that is not set, so '#if NAME' is false (repeatable); unnamed flags count both ways.", valueName: "NAME"))
+    var undefines: [String] = []
+
     @Flag(help: "Report imports of modules that are neither in the workspace, its packages nor a known SDK.")
     var strictImports = false
 
@@ -64,10 +70,17 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Text format: print the errors and the summary line only, no warnings and no progress.")
     var quiet = false
 
+    func validate() throws {
+        if let both = Set(defines).intersection(undefines).sorted().first {
+            throw ValidationError("'\(both)' is given with both --define and --undefine")
+        }
+    }
+
     func run() async throws {
         let start = ContinuousClock.now
         let options = SourceOptions(
-            scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), strictImports: strictImports)
+            scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), undefines: Set(undefines),
+            strictImports: strictImports)
         let progress = ProgressLine.start(enabled: format == .text && !quiet)
         let report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader, sources: options) {
             progress?.update($0)
