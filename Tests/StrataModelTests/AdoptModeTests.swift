@@ -128,6 +128,29 @@ import Testing
         #expect(found.first?.message.contains("99.0") == true, "\(found)")
     }
 
+    @Test func targetsBuiltByHelperCodeArePlacedWhereTheirNameIsWrittenNeverNowhere() async throws {
+        let folder = try workspace([
+            "strata.yml": Self.manifest,
+            "Package.swift": """
+            import PackageDescription
+            let features = ["Feed", "Search"]
+            let base = "Core"
+            let package = Package(
+                name: "Helpers",
+                targets: features.map { .target(name: $0, dependencies: [.target(name: "\\(base)Kit")]) } + [.target(name: "\\(base)Kit")]
+            )
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workspace = try await WorkspaceLoader().load(path: folder).workspace
+        let feed = try target(workspace, "Feed")
+        // Line 1 is the tools-version line the helper adds; the literal "Feed" is on line 3.
+        #expect(feed.location == SourceLocation(path: folder + "/Package.swift", line: 3, column: 17))
+        #expect(workspace.dependencies[workspace.index["Feed"]!].allSatisfy { $0.location == feed.location })
+        // A name that is written nowhere whole is placed at the manifest: never without a file.
+        #expect(try target(workspace, "CoreKit").location == .file(folder + "/Package.swift"))
+    }
+
     @Test func aProductFromAPackageThatIsNotADependencyIsReported() async throws {
         let found = try await errors([
             "strata.yml": Self.manifest,

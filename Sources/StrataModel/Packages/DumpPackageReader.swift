@@ -181,28 +181,41 @@ enum DumpPackageReader {
 /// Finds where targets are declared (`.target(name: "X"`) so that diagnostics about a
 /// manifest read through dump-package, which reports no positions, can still point at a line.
 struct TargetLocator {
-    private var locations: [String: SourceLocation] = [:]
+    private let path: String
+    /// `.target(name: "X"` declarations, by name.
+    private var declarations: [String: SourceLocation] = [:]
+    /// The first string literal holding each value: where a name built by helper code is
+    /// most likely written (`["Feed", "Search"].map { .target(name: $0) }`).
+    private var literals: [String: SourceLocation] = [:]
 
     init(path: String) {
+        self.path = path
         guard let data = FileManager.default.contents(atPath: path) else { return }
         let source = SourceText(bytes: [UInt8](data))
         let tokens = Lexer.tokenize(source).tokens
         let lines = LineIndex(source)
+        func location(_ token: Token) -> SourceLocation {
+            let (line, column) = lines.position(of: token.range.lowerBound)
+            return SourceLocation(path: path, line: line, column: column)
+        }
         let kinds: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget"]
-        var i = 0
-        while i + 5 < tokens.count {
-            if tokens[i].kind == .period, tokens[i + 1].kind == .identifier, kinds.contains(source.text(of: tokens[i + 1])),
-                tokens[i + 2].kind == .leftParen, source.token(tokens[i + 3], is: "name"), tokens[i + 4].kind == .colon,
-                let name = source.stringValue(of: tokens[i + 5]), locations[name] == nil
-            {
-                let (line, column) = lines.position(of: tokens[i + 5].range.lowerBound)
-                locations[name] = SourceLocation(path: path, line: line, column: column)
+        for (i, token) in tokens.enumerated() {
+            if token.kind == .string, let value = source.stringValue(of: token), literals[value] == nil {
+                literals[value] = location(token)
             }
-            i += 1
+            guard i + 5 < tokens.count else { continue }
+            if token.kind == .period, tokens[i + 1].kind == .identifier, kinds.contains(source.text(of: tokens[i + 1])),
+                tokens[i + 2].kind == .leftParen, source.token(tokens[i + 3], is: "name"), tokens[i + 4].kind == .colon,
+                let name = source.stringValue(of: tokens[i + 5]), declarations[name] == nil
+            {
+                declarations[name] = location(tokens[i + 5])
+            }
         }
     }
 
-    func location(ofTarget name: String) -> SourceLocation? {
-        locations[name]
+    /// Where target `name` is declared; where its name is written, if helper code builds the
+    /// declaration; else the manifest itself. Never nothing: a finding always names a file.
+    func location(ofTarget name: String) -> SourceLocation {
+        declarations[name] ?? literals[name] ?? .file(path)
     }
 }
