@@ -21,6 +21,7 @@ mkdir -p "$seeds" "$corpus" "$findings"
 find Examples Tests/Fixtures Tests/StrataSourcesTests Sources/StrataLexer Sources/StrataSources -name '*.swift' -not -path '*/.build/*' |
     while read -r file; do cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"; done
 
-"$fuzzer" -runs="$runs" -dict=Fuzz/import-scanner.dict -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+# Swift's own crash handler would take the trap before libFuzzer could save the input: off.
+SWIFT_BACKTRACE=enable=no "$fuzzer" -runs="$runs" -dict=Fuzz/import-scanner.dict -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$findings/" "$corpus" "$seeds"
 echo "fuzz-import-scanner: $runs inputs without a crash, a failed invariant or a hang"

@@ -30,7 +30,7 @@ public struct ScanProblem: Sendable, Hashable, Codable {
 /// it, as in swift-syntax.
 public struct ImportScanner: Sendable {
     /// Bumped whenever what the scanner finds can change; cached results of other versions are dropped.
-    public static let version = 2  // 2: `#"""#` is a single-line raw string
+    public static let version = 3  // 2: `#"""#` is a single-line raw string; 3: `import ``` is no import
 
     static let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate", "private"]
     static let declarationStarts: Set<String> = [
@@ -421,7 +421,8 @@ private struct ScanState {
             }
         }
         defer { clearPending() }
-        guard let moduleToken, !path.isEmpty else { return }
+        // An empty backtick name (``) names no module: not an import of anything.
+        guard let moduleToken, !path.isEmpty, path.allSatisfy({ !$0.isEmpty }) else { return }
         let (line, column) = lines.position(of: keyword.range.lowerBound)
         let (moduleLine, moduleColumn) = lines.position(of: moduleToken.range.lowerBound)
         imports.append(

@@ -44,6 +44,12 @@ import Testing
             ).isEmpty)
     }
 
+    @Test func anEmptyBacktickNameIsNoImport() {
+        // Found by the fuzzer: `import ``` once gave an import with an empty module name.
+        #expect(imports("import ``\nimport ``.A\nimport A.``\n").isEmpty)
+        #expect(imports("import `A`\n").map(\.path) == [["A"]])
+    }
+
     @Test func conditionsAreRecorded() {
         let found = imports(
             """
