@@ -57,7 +57,7 @@ public struct SwiftTestRunner: Sendable {
         public var run: Run
         public var limit: Duration?
         public var description: String {
-            let seconds = limit.map { " within \($0.components.seconds) s" } ?? ""
+            let seconds = ProcessLimit.within(limit)
             return "'swift \(run.arguments.joined(separator: " "))' did not finish\(seconds); it and everything it started were stopped"
                 + " (allow more time with \(ProcessLimit.swiftTest.variable)=SECONDS)"
         }

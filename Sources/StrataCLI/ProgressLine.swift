@@ -42,8 +42,8 @@ final class ProgressLine: @unchecked Sendable {
     func finish() {
         timer.cancel()
         let erase = state.withLock { state -> Bool in
-            state.finished = true
-            return state.shown
+            defer { state.finished = true }
+            return state.shown && !state.finished
         }
         if erase { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
     }

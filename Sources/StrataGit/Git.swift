@@ -59,7 +59,7 @@ struct GitRunner: Sendable {
                 hint: "Strata reads the change from git; install git or set STRATA_GIT to its path")
         }
         if result.timedOut {
-            let seconds = result.limit.map { " within \($0.components.seconds) s" } ?? ""
+            let seconds = ProcessLimit.within(result.limit)
             throw GitError(
                 "git-timeout", "git \(arguments.prefix(2).joined(separator: " ")) did not finish\(seconds) in '\(directory)'; it was stopped",
                 hint: "a repository this slow to read may need 'git gc'; allow more time with \(ProcessLimit.git.variable)=SECONDS")

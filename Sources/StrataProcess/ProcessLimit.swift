@@ -2,31 +2,27 @@ public import Foundation
 
 /// How long a child process of one kind may run before Strata stops it.
 ///
-/// Each kind is declared once here: its environment variable, its default and the words used
-/// when it runs out. A value is a number of seconds; `0` means no limit.
-public struct ProcessLimit: Sendable, Hashable, CustomStringConvertible {
-    /// What the child is, in messages: "swift package dump-package".
-    public var purpose: String
+/// Each kind is declared once here: its environment variable and its default. A value is a
+/// number of seconds; `0` means no limit.
+public struct ProcessLimit: Sendable, Hashable {
     /// The environment variable that overrides the default.
     public var variable: String
     /// The limit when the variable is not set.
     public var defaultSeconds: Int
 
     /// A kind of child with its variable and default.
-    public init(purpose: String, variable: String, defaultSeconds: Int) {
-        self.purpose = purpose
+    public init(variable: String, defaultSeconds: Int) {
         self.variable = variable
         self.defaultSeconds = defaultSeconds
     }
 
     /// `swift package dump-package`: compiling and running one Package.swift takes a second or
     /// two; two minutes allows a slow, loaded machine and still ends a manifest that never returns.
-    public static let manifest = ProcessLimit(
-        purpose: "swift package dump-package", variable: "STRATA_TIMEOUT_MANIFEST", defaultSeconds: 120)
+    public static let manifest = ProcessLimit(variable: "STRATA_TIMEOUT_MANIFEST", defaultSeconds: 120)
     /// A git command (rev-parse, diff, ls-tree, cat-file): local reads only, never the network.
-    public static let git = ProcessLimit(purpose: "git", variable: "STRATA_TIMEOUT_GIT", defaultSeconds: 300)
+    public static let git = ProcessLimit(variable: "STRATA_TIMEOUT_GIT", defaultSeconds: 300)
     /// `swift test` for the affected targets: a build and a test run, which may be long.
-    public static let swiftTest = ProcessLimit(purpose: "swift test", variable: "STRATA_TIMEOUT_SWIFT_TEST", defaultSeconds: 3600)
+    public static let swiftTest = ProcessLimit(variable: "STRATA_TIMEOUT_SWIFT_TEST", defaultSeconds: 3600)
 
     /// Every kind, for validation and documentation.
     public static let all: [ProcessLimit] = [.manifest, .git, .swiftTest]
@@ -66,5 +62,8 @@ public struct ProcessLimit: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(purpose) (\(variable), default \(defaultSeconds) s)" }
+    /// " within 120 s" for a limit that applied, "" for none: for messages about a child that was stopped.
+    public static func within(_ limit: Duration?) -> String {
+        limit.map { " within \($0.components.seconds) s" } ?? ""
+    }
 }

@@ -101,7 +101,8 @@ public enum SourceFileCollector {
 
         mutating func visit(_ path: String, isRoot: Bool = false) {
             if excluded.contains(path) { return }
-            guard isInsideBoundary(path, checkingLinks: false) else { return }
+            // A root's whole path was checked before the walk; below it only a link can lead out.
+            guard isRoot || isInsideBoundary(path, checkingLinks: false) else { return }
             var info = stat()
             guard stat(path, &info) == 0 else {
                 let reason = errno

@@ -12,15 +12,7 @@ enum StrataBinary {
         var stderr: String
     }
 
-    /// `$STRATA_BINARY` if set (CI points it at a release build), else the `strata` built next
-    /// to the test bundle (`.build/<triple>/debug/strata`).
-    static var path: String {
-        if let override = ProcessInfo.processInfo.environment["STRATA_BINARY"], !override.isEmpty {
-            return WorkspacePath.absolute(override)
-        }
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return bundle.appendingPathComponent("strata").path
-    }
+    static var path: String { Fixtures.strataExecutable }
 
     /// Runs `strata arguments…` in `directory` (or, with `shell`, that command line under /bin/sh).
     static func run(
@@ -60,11 +52,5 @@ enum Snapshot {
             expected == actual,
             "\(relative) is stale; run 'STRATA_RECORD_SNAPSHOTS=1 swift test --filter StrataCLITests' and review the diff",
             sourceLocation: sourceLocation)
-    }
-}
-
-enum WorkspacePath {
-    static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : Fixtures.repositoryRoot + "/" + path
     }
 }

@@ -9,6 +9,15 @@ public enum Fixtures {
         return url.path
     }()
 
+    /// The `strata` executable the end-to-end tests run: `$STRATA_BINARY` if set (CI points it
+    /// at a release build), else the one built next to the test bundle (`.build/<triple>/debug/strata`).
+    public static var strataExecutable: String {
+        if let override = ProcessInfo.processInfo.environment["STRATA_BINARY"], !override.isEmpty {
+            return override.hasPrefix("/") ? override : repositoryRoot + "/" + override
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
+    }
+
     /// `Tests/Fixtures`.
     public static let root = repositoryRoot + "/Tests/Fixtures"
 

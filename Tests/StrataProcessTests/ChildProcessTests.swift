@@ -6,11 +6,11 @@ import Testing
 
 @Suite struct ChildProcessTests {
     /// A limit of one second that no environment variable overrides.
-    let oneSecond = ProcessLimit(purpose: "test", variable: "STRATA_TEST_UNSET_LIMIT", defaultSeconds: 1)
+    let oneSecond = ProcessLimit(variable: "STRATA_TEST_UNSET_LIMIT", defaultSeconds: 1)
 
     @Test func aChildThatFinishesInTimeGivesItsOutputAndStatus() async throws {
         // A minute: ample for a shell's echo even on a machine loaded by the rest of the suite.
-        let minute = ProcessLimit(purpose: "test", variable: "STRATA_TEST_UNSET_LIMIT", defaultSeconds: 60)
+        let minute = ProcessLimit(variable: "STRATA_TEST_UNSET_LIMIT", defaultSeconds: 60)
         let result = try await ChildProcess.run(
             .path("/bin/sh"), arguments: ["-c", "echo out; echo err >&2; exit 3"], input: .none,
             output: .string(limit: 1024), error: .string(limit: 1024), limit: minute)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func aLimitOfZeroMeansNoLimit() throws {
-        let limit = ProcessLimit(purpose: "test", variable: "STRATA_TEST_LIMIT", defaultSeconds: 5)
+        let limit = ProcessLimit(variable: "STRATA_TEST_LIMIT", defaultSeconds: 5)
         #expect(try limit.duration(environment: [:]) == .seconds(5))
         #expect(try limit.duration(environment: ["STRATA_TEST_LIMIT": "0"]) == nil)
         #expect(try limit.duration(environment: ["STRATA_TEST_LIMIT": "42"]) == .seconds(42))
@@ -55,7 +55,8 @@ import Testing
     }
 }
 
-/// The processes running on this machine, read from /proc.
+/// The processes running on this machine, read from /proc. (StrataModelTestSupport has the
+/// same for the end-to-end tests; this foundation-layer target may not depend on it.)
 enum ProcessTable {
     /// Processes (not zombies) whose command line contains `text`.
     static func running(matching text: String) -> [Int32] {

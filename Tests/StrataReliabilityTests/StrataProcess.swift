@@ -11,14 +11,7 @@ final class RunningStrata: @unchecked Sendable {
     private let outputFile: String
     private let errorFile: String
 
-    /// `$STRATA_BINARY` if set (CI points it at a release build), else the `strata` built next
-    /// to the test bundle.
-    static var binary: String {
-        if let override = ProcessInfo.processInfo.environment["STRATA_BINARY"], !override.isEmpty {
-            return override.hasPrefix("/") ? override : Fixtures.repositoryRoot + "/" + override
-        }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
-    }
+    static var binary: String { Fixtures.strataExecutable }
 
     /// Starts `strata arguments…` in `folder`; output goes to files, so nothing can block on a pipe.
     init(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws {
@@ -74,47 +67,5 @@ final class RunningStrata: @unchecked Sendable {
         let run = try RunningStrata(arguments, in: folder, environment: environment)
         let ending = await run.wait(at: limit)
         return (ending, run.standardOutput, run.standardError)
-    }
-}
-
-/// The processes running on this machine, read from /proc.
-enum ProcessTable {
-    /// Processes that are not zombies whose command line contains every one of `texts`.
-    static func running(matching texts: String...) -> [Int32] {
-        running(matchingAll: texts)
-    }
-
-    static func running(matchingAll texts: [String]) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), pid != getpid(),
-                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                case let line = String(decoding: command, as: UTF8.self).replacingOccurrences(of: "\0", with: " "),
-                texts.allSatisfy({ line.contains($0) }),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z"
-            else { return nil }
-            return pid
-        }
-    }
-
-    /// Waits until a process matching `text` runs (at most `limit`); whether one did.
-    static func waitForProcess(matching texts: String..., at most: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + most
-        while ContinuousClock.now < deadline {
-            if !running(matchingAll: texts).isEmpty { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return false
-    }
-
-    /// Waits until no process matching `text` runs (at most `limit`); whether none is left.
-    static func waitUntilGone(matching text: String, at most: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + most
-        while ContinuousClock.now < deadline {
-            if running(matching: text).isEmpty { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return running(matching: text).isEmpty
     }
 }

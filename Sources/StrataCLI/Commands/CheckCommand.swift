@@ -129,10 +129,13 @@ struct CheckCommand: AsyncParsableCommand {
         var diagnostics = report.diagnostics
         var inputFailed = report.inputFailed
         var templateErrors = 0
-        if !inputFailed, let manifestPath = try? WorkspaceLoader.locateManifest(path), let manifest = try? ManifestLoader.load(path: manifestPath),
-            manifest.mode == .generate
+        // Only a workspace with a templates/ folder has anything to check; the manifest is read
+        // again only when the check came from its cache and so loaded none.
+        if !inputFailed, let manifestPath = try? WorkspaceLoader.locateManifest(path),
+            case let root = (manifestPath as NSString).deletingLastPathComponent, TemplateLibrary(workspaceRoot: root).hasWorkspaceTemplates,
+            let manifest = report.workspace?.manifest ?? (try? ManifestLoader.load(path: manifestPath)), manifest.mode == .generate
         {
-            let templateProblems = TemplateSetChecker.problems(root: (manifestPath as NSString).deletingLastPathComponent, manifest: manifest)
+            let templateProblems = TemplateSetChecker.problems(root: root, manifest: manifest)
             diagnostics += templateProblems
             templateErrors = templateProblems.count
             inputFailed = !templateProblems.isEmpty

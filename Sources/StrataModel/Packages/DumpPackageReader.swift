@@ -58,7 +58,7 @@ enum DumpPackageReader {
 
     /// The manifest did not finish evaluating within its limit (it may loop forever).
     static func timeoutError(path: String, limit: Duration?) -> Diagnostic {
-        let seconds = limit.map { " within \($0.components.seconds) s" } ?? ""
+        let seconds = ProcessLimit.within(limit)
         return .inputError(
             "package-evaluation",
             "Package.swift did not finish evaluating\(seconds); 'swift package dump-package' and everything it started were stopped",

@@ -39,6 +39,12 @@ public struct TemplateLibrary: Sendable {
         folder = workspaceRoot + "/templates"
     }
 
+    /// Whether the workspace has a `templates/` folder of its own.
+    public var hasWorkspaceTemplates: Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
     /// The templates for `role` of a module in `layer`.
     public func templates(for role: TemplateRole, layer: String) throws(InputErrors) -> [TemplateFile] {
         try first(["layers/\(layer)/\(role.rawValue)", "module/\(role.rawValue)"])

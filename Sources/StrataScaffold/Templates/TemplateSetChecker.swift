@@ -22,9 +22,7 @@ public enum TemplateSetChecker {
     /// `builtInSetsToo` checks sets made only of strata's templates as well (the tests do).
     public static func problems(root: String, manifest: Manifest, layers: [String]? = nil, builtInSetsToo: Bool = false) -> [Diagnostic] {
         let library = TemplateLibrary(workspaceRoot: root)
-        var isFolder: ObjCBool = false
-        let hasTemplates = FileManager.default.fileExists(atPath: library.folder, isDirectory: &isFolder) && isFolder.boolValue
-        guard hasTemplates || builtInSetsToo else { return [] }
+        guard library.hasWorkspaceTemplates || builtInSetsToo else { return [] }
         var problems: [Diagnostic] = []
         var seen: Set<String> = []
         for layer in layers ?? manifest.layers.map(\.name.value) {
