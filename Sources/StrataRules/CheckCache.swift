@@ -15,7 +15,8 @@ import StrataSources
 /// means a full check, which still reuses unchanged files' scans from the scan cache.
 struct CheckCache {
     /// What the findings depend on besides files: where the workspace is (a cache copied or
-    /// moved with it describes another place), versions and options.
+    /// moved with it describes another place), versions, options and the Swift toolchain
+    /// (it evaluates manifests and decides which version-specific manifest is read).
     static func key(manifestPath: String, options: SourceOptions, packageReading: WorkspaceLoader.PackageReading) -> String {
         let executable = Bundle.main.executablePath.map(FileStamp.of) ?? FileStamp(path: "?", size: -1, modified: 0, inode: 0)
         return [
@@ -23,7 +24,7 @@ struct CheckCache {
             "scanner=\(ImportScanner.version)", "rules=\(RuleRegistry.all.map(\.id).joined(separator: ","))",
             "reading=\(packageReading.rawValue)", "sources=\(options.scan)", "platform=\(options.platform?.rawValue ?? "-")",
             "defines=\(options.defines.sorted().joined(separator: ","))", "undefines=\(options.undefines.sorted().joined(separator: ","))",
-            "strict=\(options.strictImports)",
+            "strict=\(options.strictImports)", "swift=\(SwiftToolchain.identity)",
         ].joined(separator: "|")
     }
 
@@ -68,7 +69,9 @@ struct CheckCache {
         root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], sources: [TargetSources],
         fingerprint: SourceFileCollector.Fingerprint, summary: WorkspaceSummary, findings: [Diagnostic], warnings: [Diagnostic]
     ) {
-        var stamped = [workspace.manifest.path] + packageReports.map(\.path)
+        // Each package's folder too: adding or removing a `Package@swift-….swift` there may
+        // change which manifest SwiftPM reads.
+        var stamped = [workspace.manifest.path] + packageReports.map(\.path) + packageReports.map { ($0.path as NSString).deletingLastPathComponent }
         if let adopt = workspace.manifest.adopt {
             // Folders searched with a pattern: a package added or removed there changes them.
             for entry in adopt.packages where Glob.isPattern(entry.value) {

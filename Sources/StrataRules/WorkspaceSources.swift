@@ -162,7 +162,12 @@ public struct WorkspaceSources: Sendable {
     /// Where to declare a dependency of `target`, for hints.
     static func whereToDeclare(_ target: Int, in workspace: Workspace) -> String {
         let t = workspace.targets[target]
-        guard workspace.manifest.mode == .generate else { return "target '\(t.name)' in its Package.swift" }
+        guard workspace.manifest.mode == .generate else {
+            // Its own manifest's name: a package may be read from `Package@swift-5.9.swift`.
+            let file = t.location.map { String($0.path.split(separator: "/").last ?? "") }
+            let manifest = file.flatMap { ManifestSelection.isManifestName($0) ? $0 : nil } ?? "Package.swift"
+            return "target '\(t.name)' in its \(manifest)"
+        }
         let module = t.module ?? t.name
         switch t.role {
         case .implementation: return "module '\(module)' in strata.yml"

@@ -77,6 +77,19 @@ import Testing
         #expect(report.baseGraph.hasPrefix("read at"))
     }
 
+    @Test func theGraphAtEachRevisionIsReadFromTheManifestSwiftPMChooses() async throws {
+        // Tools 6.1 in Package@swift-6.1.swift beats Package.swift's 6.0 on this toolchain: its
+        // new target is in the head's graph, so it is affected, though Package.swift never changed.
+        let versioned = Self.package("Core", dependsOn: nil)
+            .replacingOccurrences(of: "swift-tools-version: 6.0", with: "swift-tools-version: 6.1")
+            .replacingOccurrences(of: "targets: [\n", with: "targets: [\n        .target(name: \"CoreExtras\"),\n")
+        try history.write("Packages/Core/Package@swift-6.1.swift", versioned)
+        try history.write("Packages/Core/Sources/CoreExtras/Extras.swift", "public let extras = 1\n")
+        try history.commit("a version-specific manifest for Core")
+        let affected = try await history.affectedNames(base: base)
+        #expect(affected.contains("CoreExtras"))
+    }
+
     @Test func aNewPackageAffectsItsNewTargets() async throws {
         try history.write("Packages/Search/Package.swift", Self.package("Search", dependsOn: "Core"))
         try history.write("Packages/Search/Sources/Search/Search.swift", "import Core\n")

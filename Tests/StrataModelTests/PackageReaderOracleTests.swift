@@ -7,14 +7,22 @@ import Testing
 /// `swift package dump-package` is the reference: wherever the static reader says it read a
 /// manifest, it must have read exactly what SwiftPM evaluates.
 @Suite(.serialized) struct PackageReaderOracleTests {
-    /// Every Package.swift of the fixtures, the example and the repository itself.
-    static var manifests: [String] {
-        var paths = [Fixtures.repositoryRoot + "/Package.swift", Fixtures.iss + "/Package.swift"]
+    /// The manifest Strata chooses in every package folder of the fixtures, the example and the
+    /// repository itself. dump-package is given the folder and chooses by itself, so a wrong
+    /// choice between `Package.swift` and `Package@swift-….swift` shows as a disagreement.
+    static func manifests() async -> [String] {
+        var folders = [Fixtures.repositoryRoot, Fixtures.iss]
         for folder in [Fixtures.root, Fixtures.violationsRoot] {
             let enumerator = FileManager.default.enumerator(atPath: folder)
             while let relative = enumerator?.nextObject() as? String {
-                if relative.hasSuffix("Package.swift") { paths.append(folder + "/" + relative) }
+                if relative.hasSuffix("/Package.swift") || relative == "Package.swift" {
+                    folders.append(folder + "/" + (relative as NSString).deletingLastPathComponent)
+                }
             }
+        }
+        var paths: [String] = []
+        for folder in folders {
+            paths.append(await ManifestSelection.manifestPath(in: folder, files: LocalFiles()))
         }
         return paths.sorted()
     }
@@ -34,8 +42,9 @@ import Testing
     }
 
     @Test func theStaticReaderAgreesWithDumpPackageOnEveryManifest() async throws {
-        let paths = Self.manifests
+        let paths = await Self.manifests()
         #expect(paths.count >= 10)
+        #expect(paths.contains { $0.hasSuffix("Adopt/VersionSpecificManifest/Package@swift-5.9.swift") })
         let results = await withTaskGroup(of: (String, PackageManifest?, String?).self) { group in
             for path in paths {
                 group.addTask { await Self.dumpPackage(path) }
@@ -64,6 +73,7 @@ import Testing
     @Test(arguments: [
         "Tests/Fixtures/Adopt/RootPackage", "Tests/Fixtures/Adopt/LocalPackages", "Tests/Fixtures/Adopt/DynamicManifest",
         "Tests/Fixtures/Adopt/LayerViolationInPackage", "Examples/Violations/UnmappedTarget",
+        "Tests/Fixtures/Adopt/VersionSpecificManifest",
     ])
     func theModuleGraphFromTheFastPathEqualsTheOneFromDumpPackage(fixture: String) async throws {
         let folder = Fixtures.repositoryRoot + "/" + fixture

@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 public import Subprocess
 import SystemPackage
 
@@ -10,5 +11,23 @@ public enum SwiftToolchain {
             return .path(FilePath(path))
         }
         return .name("swift")
+    }
+}
+
+extension SwiftToolchain {
+    /// Which `swift` would run, cheaply: its resolved path with size, modification time and
+    /// inode, found on the PATH without starting it. Another toolchain gives another identity.
+    public static var identity: String {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates: [String] = []
+        if let path = environment["STRATA_SWIFT"], !path.isEmpty {
+            candidates = [path]
+        } else {
+            candidates = (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return "none" }
+        let resolved = URL(fileURLWithPath: found).resolvingSymlinksInPath().path
+        let stamp = FileStamp.of(resolved)
+        return "\(resolved):\(stamp.size):\(stamp.modified):\(stamp.inode)"
     }
 }

@@ -292,7 +292,7 @@ struct AdoptModeBuilder {
         return current.map(PathResolution.standardize)
     }
 
-    /// Reads one package folder's manifest. (A plain function rather than a `do throws(…)`
+    /// Reads the manifest SwiftPM would read in one package folder. (A plain function rather than a `do throws(…)`
     /// inside the task closure: Swift 6.3 in release builds lost the closure's captured folder
     /// name when the typed catch sat in the closure itself.)
     private static func read(
@@ -301,9 +301,8 @@ struct AdoptModeBuilder {
         -> Result<(PackageManifest, PackageReadReport), InputErrors>
     {
         do {
-            return .success(
-                try await PackageManifestReader.read(
-                    path: (folder as NSString).appendingPathComponent("Package.swift"), reading: reading, files: files))
+            let path = await ManifestSelection.manifestPath(in: folder, files: files)
+            return .success(try await PackageManifestReader.read(path: path, reading: reading, files: files))
         } catch {
             return .failure(error)
         }

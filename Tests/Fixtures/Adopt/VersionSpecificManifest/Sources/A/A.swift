@@ -1,0 +1,3 @@
+import C
+
+public let a = c + 1

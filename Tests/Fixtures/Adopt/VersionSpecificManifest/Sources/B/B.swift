@@ -1,0 +1,1 @@
+public let b = 2

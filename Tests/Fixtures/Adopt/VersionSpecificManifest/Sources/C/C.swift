@@ -1,0 +1,1 @@
+public let c = 3
