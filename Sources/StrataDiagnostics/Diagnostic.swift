@@ -93,6 +93,11 @@ public struct Diagnostic: Hashable, Sendable, Codable {
 }
 
 extension Diagnostic {
+    /// A warning about the input that does not stop the run.
+    public static func warning(_ id: String, _ message: String, at location: SourceLocation?, hint: String? = nil) -> Diagnostic {
+        Diagnostic(id: id, severity: .warning, message: message, location: location, hint: hint)
+    }
+
     /// The order diagnostics are printed in: by file and position, then by id and message,
     /// so output is stable from run to run whatever order the rules ran in.
     public static func presentationOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {

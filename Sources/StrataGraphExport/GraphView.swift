@@ -48,6 +48,8 @@ public struct GraphView: Sendable {
         public var rules: [String]
         /// What kind of target the edge points at: implementation, interface, mocks, app, external.
         public var kind: String
+        /// `.when(platforms:traits:)` of the manifest; nil when the edge always applies.
+        public var condition: DependencyCondition? = nil
     }
 
     /// A finding and what in the graph it is about.
@@ -147,7 +149,8 @@ public struct GraphView: Sendable {
                 let role = workspace.targets[dependency.target].role
                 return Edge(
                     from: from, to: dependency.target, isAutomatic: dependency.isAutomatic,
-                    rules: Array(Set(edgeRules[[from, dependency.target]] ?? [])).sorted(), kind: role.rawValue)
+                    rules: Array(Set(edgeRules[[from, dependency.target]] ?? [])).sorted(), kind: role.rawValue,
+                    condition: dependency.condition)
             }
         }
     }

@@ -42,6 +42,8 @@ public enum JSONGraphRenderer {
             var kind: String
             var automatic: Bool
             var rules: [String]
+            /// Only on conditional edges: `{"platforms": ["ios"], "traits": []}`.
+            var condition: DependencyCondition?
         }
         struct Finding: Encodable {
             var rule: String
@@ -73,7 +75,10 @@ public enum JSONGraphRenderer {
                     name: t.name, role: t.role.rawValue, module: t.module, layer: layerName(t.layer), linkage: t.linkage.rawValue,
                     testHost: t.isTestHost, package: t.package, rules: view.rules(of: index))
             },
-            edges: view.edges.map { Document.Edge(from: name($0.from), to: name($0.to), kind: $0.kind, automatic: $0.isAutomatic, rules: $0.rules) },
+            edges: view.edges.map {
+                Document.Edge(
+                    from: name($0.from), to: name($0.to), kind: $0.kind, automatic: $0.isAutomatic, rules: $0.rules, condition: $0.condition)
+            },
             findings: view.findings.map { finding in
                 let location = finding.diagnostic.location.map {
                     "\(PathResolution.path($0.path, inside: workspace.root) ?? $0.path):\($0.line):\($0.column)"

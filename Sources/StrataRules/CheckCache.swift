@@ -66,12 +66,13 @@ struct CheckCache {
     /// read, so an edit made during the check makes the next run check again). Failing to
     /// write is not an error: the cache only saves time.
     static func store(
-        root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], sources: [TargetSources],
+        root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], inputs: [String], sources: [TargetSources],
         fingerprint: SourceFileCollector.Fingerprint, summary: WorkspaceSummary, findings: [Diagnostic], warnings: [Diagnostic]
     ) {
         // Each package's folder too: adding or removing a `Package@swift-….swift` there may
         // change which manifest SwiftPM reads.
         var stamped = [workspace.manifest.path] + packageReports.map(\.path) + packageReports.map { ($0.path as NSString).deletingLastPathComponent }
+        stamped += Array(Set(inputs)).sorted()
         if let adopt = workspace.manifest.adopt {
             // Folders searched with a pattern: a package added or removed there changes them.
             for entry in adopt.packages where Glob.isPattern(entry.value) {

@@ -135,14 +135,19 @@ public enum WorkspaceCheck {
             }
         }
 
-        let loaded: LoadedWorkspace
+        var loaded: LoadedWorkspace
         let checker: ArchitectureChecker
         progress("loading the workspace")
         do throws(InputErrors) {
-            loaded = try await WorkspaceLoader(packageReading: packageReading).load(
+            // The import rules need the modules of binary targets and external products.
+            loaded = try await WorkspaceLoader(packageReading: packageReading, readsModules: sourceOptions.scan).load(
                 manifest: try ManifestLoader.load(path: manifestPath, knownRules: RuleRegistry.all.map(\.id)))
             endPhase("load the workspace")
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
+            // `--platform`: the graph rules and the import rules see the edges built for it.
+            if let platform = sourceOptions.platform {
+                loaded.workspace = loaded.workspace.building(forPlatform: platform.rawValue)
+            }
         } catch {
             return failure(error)
         }
@@ -166,7 +171,7 @@ public enum WorkspaceCheck {
             name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
         if let cacheKey {
             CheckCache.store(
-                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports,
+                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: loaded.inputs,
                 sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
                 summary: summary, findings: findings, warnings: warnings)
             endPhase("store the check cache")

@@ -64,19 +64,33 @@ public struct WorkspaceSources: Sendable {
         self.files = index.files
         var byModule: [String: Int] = [:]
         for (id, target) in workspace.targets.enumerated() {
-            let module = Self.moduleName(of: target)
-            if byModule[module] == nil || target.role != .external { byModule[module] = id }
+            for module in Self.moduleNames(of: target) where byModule[module] == nil || target.role != .external {
+                byModule[module] = id
+            }
         }
         targetByModule = byModule
+        // Names that mean something else in one target: `-module-alias` flags of its own, and
+        // `moduleAliases:` of the products it depends on.
+        var overrides: [Int: [String: Int]] = [:]
+        for (id, target) in workspace.targets.enumerated() {
+            for (name, real) in target.moduleAliases {
+                if let resolved = byModule[real] { overrides[id, default: [:]][name] = resolved }
+            }
+            for dependency in workspace.dependencies[id] {
+                for alias in dependency.moduleAliases.values { overrides[id, default: [:]][alias] = dependency.target }
+            }
+        }
 
         var imports = [[ImportReference]](repeating: [], count: workspace.targets.count)
         var inactive = imports
         var counts = [Int](repeating: 0, count: workspace.targets.count)
         for (fileIndex, file) in index.files.enumerated() where file.target < imports.count {
             counts[file.target] += 1
+            let renamed = overrides[file.target]
             for (declarationIndex, declaration) in file.scan.imports.enumerated() {
+                let imported = renamed?[declaration.module] ?? byModule[declaration.module]
                 let reference = ImportReference(
-                    file: Int32(fileIndex), index: Int32(declarationIndex), imported: Int32(byModule[declaration.module] ?? -1),
+                    file: Int32(fileIndex), index: Int32(declarationIndex), imported: Int32(imported ?? -1),
                     isTestable: declaration.isTestable, isExported: declaration.isExported)
                 if configuration.isActive(declaration.conditions) {
                     imports[file.target].append(reference)
@@ -121,20 +135,28 @@ public struct WorkspaceSources: Sendable {
         return SourcedImport(file: file.path, declaration: file.scan.imports[Int(reference.index)])
     }
 
-    /// The name `import` uses for a target: the target's name (an external product's name
-    /// stands for its module), with characters Swift does not allow in identifiers replaced by
-    /// `_`, as SwiftPM does.
+    /// The name `import` uses for a target by default: the target's name (an external
+    /// product's name stands for its module), with characters Swift does not allow in
+    /// identifiers replaced by `_`, as SwiftPM does.
     public static func moduleName(of target: Target) -> String {
         let name = target.role == .external ? String(target.name.split(separator: "/").last ?? Substring(target.name)) : target.name
-        let isIdentifier = name.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        return SwiftIdentifier.moduleName(ofTarget: name)
+    }
+
+    /// Every module name `import` reaches `target` by; empty when they are unknown.
+    public static func moduleNames(of target: Target) -> [String] {
+        switch target.modules {
+        case .own: [moduleName(of: target)]
+        case .named(let names): names
+        case .unknown: []
         }
-        if isIdentifier { return name }  // the common case, without going through Unicode properties
-        return String(
-            name.unicodeScalars.map { scalar -> Character in
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
-            })
+    }
+
+    /// True if the modules `target` provides are unknown (an unresolved package, an artifact
+    /// not downloaded): it is never reported unused, and any import might come from it.
+    public static func hasUnknownModules(_ target: Target) -> Bool {
+        if case .unknown = target.modules { return true }
+        return false
     }
 
     /// How a target may see another.

@@ -39,7 +39,7 @@ import Testing
     static let adoptFixtures: [(fixture: String, status: Int32)] = [
         ("RootPackage", 0), ("LocalPackages", 0), ("DynamicManifest", 0), ("LayerViolationInPackage", 1),
         ("MacroDependency", 0), ("RawStringQuotes", 1), ("NonSourceFolders", 0),
-        ("VersionSpecificManifest", 0),
+        ("VersionSpecificManifest", 0), ("BinaryAndSystemModules", 1), ("ModuleAliases", 0), ("ConditionalDependencies", 0),
     ]
 
     @Test func everyFixtureFolderIsCovered() {

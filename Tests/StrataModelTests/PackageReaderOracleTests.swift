@@ -70,6 +70,55 @@ import Testing
         #expect(compared == paths.count - Self.expectedUncertain.count)
     }
 
+    /// Module aliases, `-module-alias` flags, platform and trait conditions and binary URLs are
+    /// read as dump-package reads them.
+    @Test func namesAndConditionsAreReadAsSwiftPMReadsThem() async throws {
+        let folder = try Fixtures.temporaryFolder("oracle-conditions")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for target in ["A", "B"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/Sources/\(target)", withIntermediateDirectories: true)
+        }
+        let path = folder + "/Package.swift"
+        try """
+        // swift-tools-version:6.1
+        import PackageDescription
+
+        let aliases = ["ArgumentParser": "AP"]
+        let package = Package(
+            name: "Conditions",
+            traits: ["Fast", .default(enabledTraits: [])],
+            dependencies: [.package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")],
+            targets: [
+                .target(
+                    name: "A",
+                    dependencies: [
+                        .product(name: "ArgumentParser", package: "swift-argument-parser", moduleAliases: aliases, condition: .when(platforms: [.macOS, .iOS, .macCatalyst])),
+                        .target(name: "B", condition: .when(platforms: [.linux], traits: ["Fast"])),
+                        .byName(name: "Bin", condition: .when(traits: ["Fast"])),
+                        .product(name: "ArgumentParser", package: "swift-argument-parser", moduleAliases: [:]),
+                    ],
+                    swiftSettings: [.unsafeFlags(["-module-alias", "Networking=B"]), .unsafeFlags(["-module-alias", "X=Y"], .when(platforms: [.iOS])), .define("Q")]),
+                .target(name: "B"),
+                .binaryTarget(name: "Bin", url: "https://example.invalid/bin.zip", checksum: "abc"),
+            ]
+        )
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .read(let fromStaticReader) = try PackageManifestReader.readStatically(path: path) else {
+            Issue.record("the static reader declined a declarative manifest")
+            return
+        }
+        let reference = try await PackageManifestReader.readWithDumpPackage(path: path)
+        #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
+        let a = try #require(fromStaticReader.targets.first { $0.name == "A" })
+        #expect(a.moduleAliases == ["Networking": "B"])
+        #expect(a.dependencies[0].moduleAliases == ["ArgumentParser": "AP"])
+        #expect(a.dependencies[0].condition == DependencyCondition(platforms: ["ios", "maccatalyst", "macos"], traits: []))
+        #expect(a.dependencies[1].condition == DependencyCondition(platforms: ["linux"], traits: ["Fast"]))
+        #expect(a.dependencies[2].condition == DependencyCondition(platforms: [], traits: ["Fast"]))
+        #expect(fromStaticReader.targets.first { $0.name == "Bin" }?.url == "https://example.invalid/bin.zip")
+    }
+
     @Test(arguments: [
         "Tests/Fixtures/Adopt/RootPackage", "Tests/Fixtures/Adopt/LocalPackages", "Tests/Fixtures/Adopt/DynamicManifest",
         "Tests/Fixtures/Adopt/LayerViolationInPackage", "Examples/Violations/UnmappedTarget",

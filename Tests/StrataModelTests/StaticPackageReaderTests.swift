@@ -77,7 +77,10 @@ import Testing
         ("let package = Package(name: \"P\", targets: [.target(name: env)])", "a reference to 'env'"),
         ("let a = b\nlet b = a\nlet package = Package(name: \"P\", targets: a)", "refers to itself"),
         ("let package = Package(name: \"P\", targets: [.customTarget(name: \"X\")])", "unknown target kind"),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"X\", dependencies: [\"A\": 1])])", "a dictionary literal"),
+        (
+            "let package = Package(name: \"P\", targets: [.target(name: \"X\", dependencies: [\"A\": 1])])",
+            "target dependencies that are not an array literal"
+        ),
         ("let package = Package(name: \"P\", targets: [.target(name: \"unterminated])", "unterminated string"),
         ("import PackageDescription\n", "no 'let package = Package"),
         ("let products: [Product]\nif flag {\n  products = []\n}\nlet package = Package(name: \"P\", products: products)", "a 'let' without a value"),

@@ -11,6 +11,12 @@ import Subprocess
 /// tests use it as the reference the static reader must agree with.
 enum DumpPackageReader {
     static func read(path: String) async throws(InputErrors) -> PackageManifest {
+        let manifestBytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        if let manifestBytes, let kept = EvaluatedManifestCache.output(path: path, manifest: manifestBytes),
+            let manifest = try? decode(kept, path: path)
+        {
+            return manifest
+        }
         let directory = (path as NSString).deletingLastPathComponent
         // A scratch path of its own: the package's .build may be locked by a build running
         // right now (even the `swift test` that runs Strata's tests), and dump-package needs
@@ -47,7 +53,9 @@ enum DumpPackageReader {
                     hint: "Strata needs the Swift toolchain on the PATH (or STRATA_SWIFT) to read manifests it cannot read statically"))
         }
         do {
-            return try decode(Data(output.utf8), path: path)
+            let manifest = try decode(Data(output.utf8), path: path)
+            if let manifestBytes { EvaluatedManifestCache.store(Data(output.utf8), path: path, manifest: manifestBytes) }
+            return manifest
         } catch {
             throw InputErrors(
                 .inputError(
@@ -159,22 +167,54 @@ enum DumpPackageReader {
             var dependencies: [PackageTargetDependency] = []
             let location = locations.location(ofTarget: targetName)
             for entry in target["dependencies"] as? [[String: Any]] ?? [] {
+                // `{"byName": [name, condition]}`, `{"target": [name, condition]}`,
+                // `{"product": [name, package, moduleAliases, condition]}`.
+                var dependency: PackageTargetDependency
+                let fields: [Any]
                 if let byName = entry["byName"] as? [Any], let name = byName.first as? String {
-                    dependencies.append(PackageTargetDependency(.byName(name), location: location))
+                    dependency = PackageTargetDependency(.byName(name), location: location)
+                    fields = Array(byName.dropFirst())
                 } else if let targetReference = entry["target"] as? [Any], let name = targetReference.first as? String {
-                    dependencies.append(PackageTargetDependency(.target(name), location: location))
+                    dependency = PackageTargetDependency(.target(name), location: location)
+                    fields = Array(targetReference.dropFirst())
                 } else if let product = entry["product"] as? [Any], let name = product.first as? String {
                     let package = product.count > 1 ? product[1] as? String : nil
-                    dependencies.append(PackageTargetDependency(.product(name, package: package), location: location))
+                    dependency = PackageTargetDependency(.product(name, package: package), location: location)
+                    dependency.moduleAliases = product.count > 2 ? product[2] as? [String: String] ?? [:] : [:]
+                    fields = Array(product.dropFirst(3))
+                } else {
+                    continue
                 }
+                if let condition = fields.last as? [String: Any] {
+                    dependency.condition = DependencyCondition(
+                        platforms: condition["platformNames"] as? [String] ?? [], traits: condition["traits"] as? [String] ?? [])
+                }
+                dependencies.append(dependency)
             }
             var packageTarget = PackageTarget(
                 name: targetName, kind: kind, dependencies: dependencies, path: target["path"] as? String,
                 exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String], location: location)
             packageTarget.resources = (target["resources"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+            packageTarget.url = target["url"] as? String
+            packageTarget.moduleAliases = moduleAliasFlags(target["settings"] as? [[String: Any]] ?? [])
             manifest.targets.append(packageTarget)
         }
         return manifest
+    }
+}
+
+extension DumpPackageReader {
+    /// `-module-alias NAME=REAL` pairs among a target's unconditional swift `unsafeFlags`.
+    static func moduleAliasFlags(_ settings: [[String: Any]]) -> [String: String] {
+        var aliases: [String: String] = [:]
+        for setting in settings where setting["tool"] as? String == "swift" && !(setting["condition"] is [String: Any]) {
+            guard let flags = ((setting["kind"] as? [String: Any])?["unsafeFlags"] as? [String: Any])?["_0"] as? [String] else { continue }
+            for (index, flag) in flags.enumerated() where flag == "-module-alias" && index + 1 < flags.count {
+                let pair = flags[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
+                if pair.count == 2 { aliases[pair[0]] = pair[1] }
+            }
+        }
+        return aliases
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 import StrataProcess
 import Subprocess
 
@@ -111,12 +112,27 @@ private actor ToolchainVersionCache {
 
     func version() async -> ToolsVersion {
         if let known { return known }
+        // `swift --version` costs a tenth of a second; its answer is kept per toolchain identity
+        // next to the evaluated manifests.
+        let identity = SwiftToolchain.identity
+        let kept = EvaluatedManifestCache.root.map { $0 + "/toolchain-version" }
+        if let kept, let text = FileManager.default.contents(atPath: kept).map({ String(decoding: $0, as: UTF8.self) }) {
+            let lines = text.split(separator: "\n").map(String.init)
+            if lines.count == 2, lines[0] == identity, let version = ToolsVersion(lines[1]) {
+                known = version
+                return version
+            }
+        }
         var found = ToolsVersion(StaticPackageReader.newestToolsVersion.major, StaticPackageReader.newestToolsVersion.minor)
         if let result = try? await ChildProcess.run(
             SwiftToolchain.swift, arguments: ["--version"], input: .none, output: .string(limit: 1 << 16),
             error: .discarded, limit: .manifest), result.succeeded, let parsed = SwiftToolchain.parseVersion(result.standardOutput)
         {
             found = parsed
+            if let kept {
+                try? AtomicFileWriter.write(
+                    Data("\(identity)\n\(parsed.major).\(parsed.minor).\(parsed.patch)\n".utf8), to: kept, creatingFolder: true)
+            }
         }
         known = found
         return found

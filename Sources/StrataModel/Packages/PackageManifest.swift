@@ -123,6 +123,10 @@ public struct PackageTarget: Sendable, Hashable {
     /// The paths of its `resources:` (`.process`, `.copy`, `.embedInCode`), relative to its folder:
     /// SwiftPM compiles nothing under them.
     public var resources: [String] = []
+    /// A binary target's `url:`; SwiftPM downloads the artifact into `.build/artifacts`.
+    public var url: String?
+    /// `-module-alias NAME=REAL` in its `unsafeFlags`: its sources `import NAME` to get module `REAL`.
+    public var moduleAliases: [String: String] = [:]
     public var location: SourceLocation?
 
     public init(
@@ -150,11 +154,42 @@ public struct PackageTargetDependency: Sendable, Hashable {
         case byName(String)
     }
     public var reference: Reference
+    /// `.product(…, moduleAliases: ["Utils": "FooUtils"])`: the product's module `Utils` is
+    /// renamed, and the dependent imports it as `FooUtils`.
+    public var moduleAliases: [String: String] = [:]
+    /// `condition: .when(platforms:traits:)`; nil when the dependency always applies.
+    public var condition: DependencyCondition?
     public var location: SourceLocation?
 
     public init(_ reference: Reference, location: SourceLocation?) {
         self.reference = reference
         self.location = location
+    }
+}
+
+/// When a target dependency applies: `.when(platforms: [.iOS], traits: ["Fast"])`.
+public struct DependencyCondition: Sendable, Hashable, Codable {
+    /// SwiftPM's platform names (`ios`, `macos`, `maccatalyst`, `linux`…), sorted; empty for every platform.
+    public var platforms: [String]
+    /// Package traits, sorted, of which one must be enabled; empty when no trait is needed.
+    public var traits: [String]
+
+    public init(platforms: [String], traits: [String]) {
+        self.platforms = platforms.sorted()
+        self.traits = traits.sorted()
+    }
+
+    /// True if the dependency applies when building for `platform` (SwiftPM's name for it).
+    public func applies(toPlatform platform: String) -> Bool {
+        platforms.isEmpty || platforms.contains(platform)
+    }
+
+    /// The condition under which one of two declarations of the same edge applies.
+    public static func either(_ a: DependencyCondition?, _ b: DependencyCondition?) -> DependencyCondition? {
+        guard let a, let b else { return nil }
+        let platforms = a.platforms.isEmpty || b.platforms.isEmpty ? [] : Array(Set(a.platforms + b.platforms))
+        let traits = a.traits.isEmpty || b.traits.isEmpty ? [] : Array(Set(a.traits + b.traits))
+        return platforms.isEmpty && traits.isEmpty ? nil : DependencyCondition(platforms: platforms, traits: traits)
     }
 }
 

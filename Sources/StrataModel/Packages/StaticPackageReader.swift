@@ -183,7 +183,81 @@ struct StaticPackageReader {
         if let resources = try optionalArgument("resources", in: arguments) {
             for element in try list(resources, "resources") { target.resources.append(try resourcePath(element)) }
         }
+        if kind == .binary, let url = try optionalArgument("url", in: arguments) {
+            target.url = try string(url, "a binary target's URL")
+        }
+        if mentionsModuleAlias, let settings = try optionalArgument("swiftSettings", in: arguments) {
+            target.moduleAliases = try moduleAliasFlags(settings)
+        }
         return target
+    }
+
+    /// True if the manifest's text holds `-module-alias` anywhere: only then are `swiftSettings`
+    /// evaluated (strictly), since an unsafe flag is the one setting that changes import names.
+    private var mentionsModuleAlias: Bool {
+        source.bytes.withUnsafeBufferPointer { buffer in
+            let needle = Array("-module-alias".utf8)
+            guard buffer.count >= needle.count else { return false }
+            return (0...(buffer.count - needle.count)).contains { start in
+                buffer[start] == needle[0] && needle.indices.allSatisfy { buffer[start + $0] == needle[$0] }
+            }
+        }
+    }
+
+    /// `-module-alias NAME=REAL` pairs among `.unsafeFlags([...])` of `swiftSettings:`.
+    private mutating func moduleAliasFlags(_ settings: SwiftExpression) throws(UncertainManifest) -> [String: String] {
+        var aliases: [String: String] = [:]
+        for setting in try list(settings, "swift settings") {
+            let (factory, arguments) = try factoryCall(setting, "a swift setting")
+            // Flags under a condition (`.unsafeFlags([...], .when(platforms:))`) are left out, as in dump-package's reading.
+            guard factory == "unsafeFlags", arguments.count == 1, let flags = arguments.first, flags.label == nil else { continue }
+            let values = try strings(flags.value, "unsafe flags")
+            for (index, flag) in values.enumerated() where flag == "-module-alias" && index + 1 < values.count {
+                let pair = values[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
+                if pair.count == 2 { aliases[pair[0]] = pair[1] }
+            }
+        }
+        return aliases
+    }
+
+    /// `condition: .when(platforms: [.iOS, .macOS], traits: ["Fast"])`, or `nil`.
+    private mutating func dependencyCondition(_ expression: SwiftExpression) throws(UncertainManifest) -> DependencyCondition? {
+        if case .identifier("nil", _) = expression { return nil }
+        let (factory, arguments) = try factoryCall(expression, "a dependency condition")
+        guard factory == "when" else {
+            throw UncertainManifest(reason: "a dependency condition written as '.\(factory)(…)'", offset: expression.offset)
+        }
+        var platforms: [String] = []
+        if let list = try optionalArgument("platforms", in: arguments) {
+            for element in try self.list(list, "condition platforms") { platforms.append(try platformName(element)) }
+        }
+        let traits = try optionalArgument("traits", in: arguments).map { e throws(UncertainManifest) in try strings(e, "condition traits") } ?? []
+        return DependencyCondition(platforms: platforms, traits: traits)
+    }
+
+    /// `.iOS` → `ios`, `.macCatalyst` → `maccatalyst`, `.custom("name")` → `name`: SwiftPM's platform names.
+    private mutating func platformName(_ expression: SwiftExpression) throws(UncertainManifest) -> String {
+        let resolved = try resolve(expression)
+        if case .member(let base, let name, _) = resolved, base.map(Self.isTypeName) ?? true {
+            return name.lowercased()
+        }
+        let (factory, arguments) = try factoryCall(resolved, "a platform")
+        guard factory == "custom", let name = arguments.first else {
+            throw UncertainManifest(reason: "a platform written as '.\(factory)(…)'", offset: resolved.offset)
+        }
+        return try string(name.value, "a custom platform name")
+    }
+
+    /// `moduleAliases: ["Utils": "FooUtils"]`.
+    private mutating func moduleAliases(_ expression: SwiftExpression) throws(UncertainManifest) -> [String: String] {
+        let resolved = try resolve(expression)
+        if case .identifier("nil", _) = resolved { return [:] }
+        guard case .dictionary(let pairs, _) = resolved else {
+            throw UncertainManifest(reason: "module aliases that are not a dictionary literal", offset: resolved.offset)
+        }
+        var aliases: [String: String] = [:]
+        for pair in pairs { aliases[try string(pair.key, "a module alias")] = try string(pair.value, "a module alias") }
+        return aliases
     }
 
     /// The path of one `resources:` entry: `.process("Images")`, `.copy("Fixtures")`, `.embedInCode("k")`.
@@ -203,19 +277,27 @@ struct StaticPackageReader {
         }
         let (factory, arguments) = try factoryCall(resolved, "a target dependency")
         let name = try string(try argument("name", in: arguments, of: resolved), "a dependency name")
+        var dependency: PackageTargetDependency
         switch factory {
         case "target":
-            return PackageTargetDependency(.target(name), location: location)
+            dependency = PackageTargetDependency(.target(name), location: location)
         case "byName":
-            return PackageTargetDependency(.byName(name), location: location)
+            dependency = PackageTargetDependency(.byName(name), location: location)
         case "product":
             let package = try optionalArgument("package", in: arguments).flatMap { e throws(UncertainManifest) in
                 try optionalString(e, "a package name")
             }
-            return PackageTargetDependency(.product(name, package: package), location: location)
+            dependency = PackageTargetDependency(.product(name, package: package), location: location)
+            if let aliases = try optionalArgument("moduleAliases", in: arguments) {
+                dependency.moduleAliases = try moduleAliases(aliases)
+            }
         default:
             throw UncertainManifest(reason: "an unknown target dependency '.\(factory)(…)'", offset: resolved.offset)
         }
+        if let condition = try optionalArgument("condition", in: arguments) {
+            dependency.condition = try dependencyCondition(condition)
+        }
+        return dependency
     }
 
     // MARK: - Evaluation

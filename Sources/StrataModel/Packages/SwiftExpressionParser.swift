@@ -15,15 +15,17 @@ indirect enum SwiftExpression {
     case member(base: SwiftExpression?, name: String, at: Int)
     case call(callee: SwiftExpression, arguments: [Argument], at: Int)
     case array([SwiftExpression], at: Int)
+    /// `[key: value, …]`, `[:]`.
+    case dictionary([(key: SwiftExpression, value: SwiftExpression)], at: Int)
     case binary(op: String, SwiftExpression, SwiftExpression, at: Int)
-    /// Something the reader does not model (a closure, a subscript, a dictionary).
+    /// Something the reader does not model (a closure, a subscript).
     case opaque(String, at: Int)
 
     /// Byte offset where the expression starts.
     var offset: Int {
         switch self {
         case .string(_, let at), .number(let at), .identifier(_, let at), .member(_, _, let at),
-            .call(_, _, let at), .array(_, let at), .binary(_, _, _, let at), .opaque(_, let at):
+            .call(_, _, let at), .array(_, let at), .dictionary(_, let at), .binary(_, _, _, let at), .opaque(_, let at):
             return at
         }
     }
@@ -217,25 +219,36 @@ struct SwiftExpressionParser {
     }
 
     private mutating func parseArrayLiteral() throws(UncertainManifest) -> SwiftExpression {
-        let openIndex = position
         let open = tokens[position]
         position += 1
         var elements: [SwiftExpression] = []
+        var pairs: [(key: SwiftExpression, value: SwiftExpression)] = []
+        // `[:]`, the empty dictionary.
+        if peek()?.kind == .colon, position + 1 < tokens.count, tokens[position + 1].kind == .rightBracket {
+            position += 2
+            return .dictionary([], at: open.range.lowerBound)
+        }
         while true {
             guard let token = peek() else {
                 throw UncertainManifest(reason: "an unclosed '['", offset: open.range.lowerBound)
             }
             if token.kind == .rightBracket {
                 position += 1
-                return .array(elements, at: open.range.lowerBound)
+                return pairs.isEmpty ? .array(elements, at: open.range.lowerBound) : .dictionary(pairs, at: open.range.lowerBound)
             }
             let element = try parseExpression()
             if let colon = peek(), colon.kind == .colon {
-                // A dictionary literal: not needed for the graph.
-                position = try indexAfterBalanced(from: openIndex)
-                return .opaque("a dictionary literal", at: colon.range.lowerBound)
+                // A dictionary literal (`moduleAliases: ["Utils": "FooUtils"]`): every entry a pair.
+                guard elements.isEmpty else {
+                    throw UncertainManifest(reason: "an array literal that mixes values and key-value pairs", offset: colon.range.lowerBound)
+                }
+                position += 1
+                pairs.append((element, try parseExpression()))
+            } else if !pairs.isEmpty {
+                throw UncertainManifest(reason: "a dictionary literal entry without a value", offset: element.offset)
+            } else {
+                elements.append(element)
             }
-            elements.append(element)
             guard let separator = peek() else { continue }
             if separator.kind == .comma {
                 position += 1

@@ -87,3 +87,19 @@ public enum SwiftIdentifier {
         "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
     ]
 }
+
+extension SwiftIdentifier {
+    /// The module name SwiftPM gives a target: its name with every character Swift does not
+    /// allow in identifiers replaced by `_` (`swift-format` → `swift_format`).
+    public static func moduleName(ofTarget name: String) -> String {
+        let isPlain = name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+        if isPlain { return name }  // the common case, without going through Unicode properties
+        return String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+            })
+    }
+}

@@ -19,6 +19,8 @@ struct AdoptModeBuilder {
     let packageReading: WorkspaceLoader.PackageReading
     /// Where the Package.swift files and folders are read from.
     let files: any WorkspaceFiles
+    /// Whether to find the modules of binary targets and external products (`ModuleProvision`).
+    var readsModules = false
 
     func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) async throws(InputErrors) -> LoadedWorkspace {
         guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
@@ -78,6 +80,7 @@ struct AdoptModeBuilder {
                     sources: place.role == .external
                         ? nil : Self.sources(of: target, in: package.directory, toolsVersion: package.toolsVersion, files: files))
                 node.isMacro = target.kind == .macro
+                node.moduleAliases = target.moduleAliases
                 let id = assembler.add(node, origin: "package '\(package.name)'")
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
@@ -105,7 +108,9 @@ struct AdoptModeBuilder {
                         dependency.reference, in: scope, packages: packageByPath, owner: target.name, location: location,
                         assembler: &assembler)
                     {
-                        assembler.addEdge(from: from, to: to, location: location)
+                        assembler.addEdge(
+                            from: from, to: to, location: location, condition: dependency.condition,
+                            moduleAliases: dependency.moduleAliases)
                     }
                 }
             }
@@ -123,10 +128,17 @@ struct AdoptModeBuilder {
         }
 
         if !assembler.diagnostics.isEmpty { throw InputErrors(assembler.diagnostics) }
-        let workspace = Workspace(
+        var workspace = Workspace(
             name: manifest.name?.value ?? packages.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
             layers: layers, modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
-        return LoadedWorkspace(workspace: workspace, diagnostics: [], packageReports: reports)
+        guard readsModules else { return LoadedWorkspace(workspace: workspace, diagnostics: [], packageReports: reports) }
+        // 4. The modules of binary targets, system libraries and external products.
+        let provided = await ModuleProvision(root: root, files: files, packageReading: packageReading)
+            .provide(workspace: workspace, packages: packages)
+        for (id, names) in provided.modules { workspace.targets[id].modules = names }
+        var loaded = LoadedWorkspace(workspace: workspace, diagnostics: provided.warnings, packageReports: reports)
+        loaded.inputs = provided.consulted
+        return loaded
     }
 
     /// One package's names, indexed once so that resolving stays linear in the number of

@@ -41,9 +41,21 @@ struct GraphAssembler {
     }
 
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
-    mutating func addEdge(from: Int, to: Int, location: SourceLocation?, automatic: Bool = false) {
-        guard edges.insert(from << 32 | to).inserted else { return }
-        dependencies[from].append(Dependency(target: to, location: location, isAutomatic: automatic))
+    mutating func addEdge(
+        from: Int, to: Int, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,
+        moduleAliases: [String: String] = [:]
+    ) {
+        guard edges.insert(from << 32 | to).inserted else {
+            // Declared again: the edge applies wherever either declaration does.
+            guard let existing = dependencies[from].firstIndex(where: { $0.target == to }) else { return }
+            dependencies[from][existing].condition = DependencyCondition.either(dependencies[from][existing].condition, condition)
+            dependencies[from][existing].moduleAliases.merge(moduleAliases) { first, _ in first }
+            return
+        }
+        var dependency = Dependency(target: to, location: location, isAutomatic: automatic)
+        dependency.condition = condition
+        dependency.moduleAliases = moduleAliases
+        dependencies[from].append(dependency)
     }
 
     /// Names close to `name` among existing targets, for "did you mean".

@@ -47,6 +47,10 @@ public struct Target: Sendable, Hashable {
     /// A macro target (adopt mode): a compiler plug-in that sources use through
     /// `#externalMacro(module:type:)`, never through `import`.
     public var isMacro = false
+    /// The modules `import` reaches this target by.
+    public var modules = ProvidedModules.own
+    /// `-module-alias NAME=REAL` in its unsafe flags: its sources `import NAME` to get module `REAL`.
+    public var moduleAliases: [String: String] = [:]
 
     public init(
         name: String, role: TargetRole, module: String?, layer: Int?, linkage: Linkage = .static,
@@ -64,6 +68,17 @@ public struct Target: Sendable, Hashable {
     }
 }
 
+/// The module names a graph node provides to `import`.
+public enum ProvidedModules: Sendable, Hashable {
+    /// One module named after the target, as SwiftPM names a source target's module.
+    case own
+    /// These modules: an external product's targets, a binary artifact's or a system library's module map.
+    case named([String])
+    /// Not known, and why (a package not resolved yet, an artifact not downloaded). The rules
+    /// never report such a dependency unused, nor guess which imports it provides.
+    case unknown(reason: String)
+}
+
 /// An edge of the graph: a target's dependency on another.
 public struct Dependency: Sendable, Hashable {
     /// Index of the target depended on.
@@ -72,6 +87,10 @@ public struct Dependency: Sendable, Hashable {
     public var location: SourceLocation?
     /// True for edges Strata adds by convention (a module on its interface, tests on mocks).
     public var isAutomatic: Bool
+    /// `.when(platforms:traits:)` in the manifest; nil when the edge always applies.
+    public var condition: DependencyCondition?
+    /// `moduleAliases:` of a product dependency: module name → the name the dependent imports it by.
+    public var moduleAliases: [String: String] = [:]
 
     public init(target: Int, location: SourceLocation?, isAutomatic: Bool = false) {
         self.target = target

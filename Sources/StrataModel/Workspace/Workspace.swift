@@ -38,6 +38,16 @@ public struct Workspace: Sendable {
         self.moduleOfTarget = targets.map { $0.module.flatMap { moduleIndex[$0] } }
     }
 
+    /// The workspace as SwiftPM builds it for `platform` (its name: `ios`, `linux`…): edges
+    /// whose `.when(platforms:)` leaves that platform out are gone. Trait conditions are kept,
+    /// since which traits a build enables is not known here.
+    public func building(forPlatform platform: String) -> Workspace {
+        guard dependencies.contains(where: { $0.contains { $0.condition != nil } }) else { return self }
+        return Workspace(
+            name: name, root: root, manifest: manifest, layers: layers, modules: modules, targets: targets,
+            dependencies: dependencies.map { edges in edges.filter { $0.condition?.applies(toPlatform: platform) ?? true } })
+    }
+
     /// The number of edges.
     public var dependencyCount: Int { dependencies.reduce(0) { $0 + $1.count } }
 

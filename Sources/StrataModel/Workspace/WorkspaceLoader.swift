@@ -10,6 +10,15 @@ public struct LoadedWorkspace: Sendable {
     public var diagnostics: [Diagnostic]
     /// How each Package.swift was read (adopt mode), for `--verbose`.
     public var packageReports: [PackageReadReport]
+    /// Other files the graph's module names were read from (or looked for): SwiftPM's
+    /// workspace state, external manifests, artifacts. A cache of the result must stamp them.
+    public var inputs: [String] = []
+
+    public init(workspace: Workspace, diagnostics: [Diagnostic], packageReports: [PackageReadReport]) {
+        self.workspace = workspace
+        self.diagnostics = diagnostics
+        self.packageReports = packageReports
+    }
 }
 
 /// How one Package.swift was read.
@@ -42,9 +51,14 @@ public struct WorkspaceLoader: Sendable {
     /// or a revision that is not checked out.
     public var files: any WorkspaceFiles
 
-    public init(packageReading: PackageReading = .automatic, files: any WorkspaceFiles = LocalFiles()) {
+    /// Whether adopt mode finds the modules binary targets, system libraries and products of
+    /// external packages provide (for the import rules; the graph does not need them).
+    public var readsModules: Bool
+
+    public init(packageReading: PackageReading = .automatic, files: any WorkspaceFiles = LocalFiles(), readsModules: Bool = false) {
         self.packageReading = packageReading
         self.files = files
+        self.readsModules = readsModules
     }
 
     /// Loads the workspace at `path`: a folder holding strata.yml, or the strata.yml itself.
@@ -64,7 +78,9 @@ public struct WorkspaceLoader: Sendable {
             let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root, boundary: boundary)
             loaded = LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
         case .adopt:
-            loaded = try await AdoptModeBuilder(packageReading: packageReading, files: files).build(manifest, root: root, boundary: boundary)
+            var builder = AdoptModeBuilder(packageReading: packageReading, files: files)
+            builder.readsModules = readsModules
+            loaded = try await builder.build(manifest, root: root, boundary: boundary)
         }
         // The file walk follows no link out of the workspace.
         for index in loaded.workspace.targets.indices {

@@ -56,11 +56,24 @@ public struct ImplicitImport: Rule {
                         Finding(
                             "'\(name)' imports '\(module)', which is not one of its declared dependencies", at: item.moduleLocation,
                             notes: notes,
-                            hint: "declare '\(module)' as a dependency of \(WorkspaceSources.whereToDeclare(target, in: workspace))",
+                            hint:
+                                "declare \(Self.provider(of: module, imported, in: workspace)) as a dependency of \(WorkspaceSources.whereToDeclare(target, in: workspace))",
                             subject: subject))
                 }
             }
         }
         return findings
+    }
+
+    /// What to declare to import `module`: the target (or product) that provides it, named as
+    /// a manifest names it, and the module when the names differ (`GoLibsCryptoGo`, which provides `GoLibs`).
+    static func provider(of module: String, _ target: Int, in workspace: Workspace) -> String {
+        let node = workspace.targets[target]
+        if node.role == .external, let package = node.package, node.name.hasPrefix(package + "/") {
+            let product = String(node.name.dropFirst(package.count + 1))
+            return product == module
+                ? "'\(module)'" : "product '\(product)' of package '\(package)' (which provides '\(module)')"
+        }
+        return node.name == module ? "'\(module)'" : "'\(node.name)' (which provides '\(module)')"
     }
 }

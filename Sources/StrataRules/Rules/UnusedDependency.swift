@@ -6,7 +6,8 @@ import StrataSources
 /// target — directly, or through a module the dependency re-exports with `@_exported import`.
 /// Imports in every `#if` branch count. Conventional edges Strata adds itself are not checked,
 /// nor targets whose sources were not found, nor dependencies on macro targets (sources use a
-/// macro through `#externalMacro(module:type:)` in a macro declaration, never by importing it).
+/// macro through `#externalMacro(module:type:)` in a macro declaration, never by importing it),
+/// nor dependencies whose modules are unknown (a package not resolved, an artifact not downloaded).
 public struct UnusedDependency: Rule {
     public let id = "unused-dependency"
     public let defaultSeverity = RuleSeverity.warning
@@ -21,7 +22,10 @@ public struct UnusedDependency: Rule {
         for target in workspace.targets.indices where sources.fileCounts[target] > 0 {
             // An import in any `#if` branch counts as a use: another configuration builds it.
             let imported = Set((sources.imports[target] + sources.inactiveImports[target]).compactMap(\.importedTarget))
-            for dependency in workspace.dependencies[target] where !dependency.isAutomatic && !workspace.targets[dependency.target].isMacro {
+            for dependency in workspace.dependencies[target]
+            where !dependency.isAutomatic && !workspace.targets[dependency.target].isMacro
+                && !WorkspaceSources.hasUnknownModules(workspace.targets[dependency.target])
+            {
                 let used =
                     imported.contains(dependency.target)
                     || sources.reexports[dependency.target].keys.contains { imported.contains($0) }

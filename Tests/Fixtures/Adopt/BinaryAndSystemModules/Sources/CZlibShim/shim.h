@@ -1,0 +1,1 @@
+static inline int cz_version(void) { return 1; }

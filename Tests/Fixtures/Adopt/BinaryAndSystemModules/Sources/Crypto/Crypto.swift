@@ -1,0 +1,4 @@
+import CZ
+import GoLibs
+
+public let version = cz_version()

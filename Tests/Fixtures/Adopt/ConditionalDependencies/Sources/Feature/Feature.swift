@@ -1,0 +1,6 @@
+import Core
+#if os(iOS)
+import IOSKit
+#endif
+
+public let feature = core

@@ -1,0 +1,3 @@
+import Helper
+
+public let tool = helper

@@ -1,0 +1,3 @@
+import Networking
+
+public let client = netVersion

@@ -1,0 +1,1 @@
+public let netVersion = 2
