@@ -52,6 +52,50 @@ import Testing
         #expect(report.reason?.contains("(line 4)") == true)
     }
 
+    @Test func testOnlyLibrariesAreRecognisedByAnyOfSeveralTemplates() async throws {
+        let manifest = """
+            layers:
+              - { name: core, patterns: ["*"] }
+            naming:
+              mocks: ["{module}Mocks", "{module}TestSupport", "{module}Testing"]
+              tests: ["{module}Tests", "{module}IntegrationTests"]
+            adopt: {}
+
+            """
+        let folder = try workspace([
+            "strata.yml": manifest,
+            "Package.swift": """
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Network"), .target(name: "NetworkMocks", dependencies: ["Network"]),
+                .target(name: "NetworkTestSupport", dependencies: ["Network"]), .target(name: "NetworkTesting"),
+                .target(name: "SharedTesting"),
+                .testTarget(name: "NetworkIntegrationTests", dependencies: ["Network", "NetworkTestSupport"]),
+            ])
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let loaded = try await WorkspaceLoader().load(path: folder).workspace
+        for name in ["NetworkMocks", "NetworkTestSupport", "NetworkTesting"] {
+            #expect(try target(loaded, name).role == .mocks, "\(name)")
+            #expect(try target(loaded, name).module == "Network", "\(name)")
+        }
+        // No module 'Shared': a test-only library of its own.
+        #expect(try target(loaded, "SharedTesting").role == .mocks)
+        #expect(try target(loaded, "SharedTesting").module == "SharedTesting")
+        #expect(try target(loaded, "NetworkIntegrationTests").module == "Network")
+    }
+
+    @Test func namingTemplatesInAListAreEachChecked() async throws {
+        let problems = try await errors([
+            "strata.yml": "layers: [core]\nnaming: { mocks: [\"{module}Mocks\", \"Testing\"], tests: [] }\nadopt: {}\n",
+            "Package.swift": "import PackageDescription\nlet package = Package(name: \"P\", targets: [])\n",
+        ])
+        #expect(problems.map(\.id) == ["invalid-value", "invalid-value"])
+        #expect(problems.map(\.message).contains("'naming.mocks' must contain '{module}' exactly once, plus a prefix or suffix"))
+        #expect(problems.map(\.message).contains("'naming.tests' is an empty list"))
+    }
+
     // MARK: - Bad input
 
     private func workspace(_ files: [String: String]) throws -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import StrataDiagnostics
 import StrataModelTestSupport
 import StrataRules
@@ -12,6 +13,22 @@ import Testing
                   Radio: { layer: core, interface: { dependencies: [NetworkCore] }, dependencies: [NetworkCore] }
                 """)
         #expect(try await findings(of: SameLayer(), in: marked).isEmpty)
+    }
+
+    @Test func aLayerMayAllowItsModulesToLinkEachOther() async throws {
+        let manifest = header.replacingOccurrences(of: "service", with: "{ name: service, same-layer: allowed }")
+        let marked = MarkedText(
+            manifest + """
+                modules:
+                  SuitService: { layer: service }
+                  CrewService: { layer: service, dependencies: [SuitService] }
+                  Radio: { layer: core }
+                  Network: { layer: core, dependencies: [1️⃣Radio] }
+                """)
+        let result = try await findings(of: SameLayer(), in: marked)
+        // Only the core layer is checked.
+        #expect(result.map(\.subject.source) == ["Network"])
+        expectLocation(result.first, at: "1️⃣", in: marked)
     }
 
     @Test func testsMayUseTheMocksOfANeighbour() async throws {

@@ -41,6 +41,52 @@ import Testing
         #expect(found.first?.subject == DiagnosticSubject(source: "Suit", target: "Logging"))
     }
 
+    @Test func anImportUnderCanImportOfAWorkspaceModuleSaysWhatThatMeans() async throws {
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest,
+            files: [
+                "Sources/Suit/Suit.swift": "import NetworkCore\n#if canImport(Logging)\nimport 1️⃣Logging\n#else\nimport Network\n#endif\n"
+            ])
+        defer { workspace.remove() }
+        let found = try await workspace.findings(of: ImplicitImport(), platform: .linux)
+        // canImport of a workspace module is true, so the #else branch is dropped: one finding.
+        #expect(found.count == 1, "\(found.map(\.message))")
+        let guarded = try #require(found.first { $0.message.contains("'Logging'") })
+        #expect(
+            guarded.message
+                == "'Suit' imports 'Logging' under '#if canImport(Logging)' without declaring it: it compiles only when 'Logging' happens to be built before 'Suit' (SwiftPM builds every module into one folder), so the build order decides whether the integration is there"
+        )
+        #expect(guarded.hint?.hasSuffix("or, if it is an optional integration, list 'Logging' under 'optional-imports:' in strata.yml") == true)
+        workspace.expect(guarded, at: "1️⃣", in: "Sources/Suit/Suit.swift")
+    }
+
+    @Test func optionalImportsListTheIntegrationsAllowedUnderCanImport() async throws {
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest + "\noptional-imports: [Log*]\n",
+            files: [
+                "Sources/Suit/Suit.swift": "import NetworkCore\n#if canImport(Logging)\nimport Logging\n#endif\n",
+                // Not under canImport: still reported, list or not.
+                "Sources/Network/Network.swift": "import Logging\nimport NetworkCore\n",
+                "Sources/NetworkCore/NetworkCore.swift": "import 1️⃣Logging\n",
+            ])
+        defer { workspace.remove() }
+        let found = try await workspace.findings(of: ImplicitImport())
+        #expect(found.map(\.message) == ["'NetworkCore' imports 'Logging', which is not one of its declared dependencies"])
+        workspace.expect(found.first, at: "1️⃣", in: "Sources/NetworkCore/NetworkCore.swift")
+    }
+
+    @Test func optionalImportsNameModulesOfTheWorkspace() async throws {
+        let workspace = try SourceWorkspace(manifest: Self.manifest + "\noptional-imports: [Loging]\n", files: [:])
+        defer { workspace.remove() }
+        do {
+            _ = try await WorkspaceLoader().load(path: workspace.root)
+            Issue.record("a misspelt module was accepted")
+        } catch {
+            #expect(error.diagnostics.map(\.id) == ["unknown-module"])
+            #expect(error.diagnostics.first?.hint == "did you mean 'Logging'?")
+        }
+    }
+
     @Test func aModuleReExportedByADependencyIsANoteNotAnError() async throws {
         let manifest = Self.manifest.replacingOccurrences(of: "interface: true", with: "interface: { dependencies: [Logging] }")
         let workspace = try SourceWorkspace(
@@ -205,5 +251,27 @@ import Testing
         defer { workspace.remove() }
         #expect(try await workspace.findings(of: UnusedDependency()).isEmpty)
         #expect(try await workspace.findings(of: ImplicitImport()).isEmpty)
+    }
+}
+
+/// The first run of an adoption: one catch-all layer.
+@Suite struct CatchAllLayerTests {
+    @Test func sameLayerFindingsInACatchAllLayerSayHowToSeeTheRestFirst() async throws {
+        let workspace = try SourceWorkspace(
+            manifest: "layers:\n  - { name: app, patterns: [\"*\"] }\nadopt: {}\n",
+            files: [
+                "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "P", targets: [.target(name: "A", dependencies: ["B"]), .target(name: "B")])
+                """,
+                "Sources/A/A.swift": "import B\n", "Sources/B/B.swift": "",
+            ])
+        defer { workspace.remove() }
+        let found = try await workspace.findings(of: SameLayer())
+        #expect(found.count == 1)
+        #expect(
+            found.first?.hint?.hasSuffix(
+                "while layer 'app' catches every module, 'same-layer: allowed' on it shows the graph and the import findings first") == true)
     }
 }

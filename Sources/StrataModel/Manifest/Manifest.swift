@@ -32,6 +32,9 @@ public struct Manifest: Sendable {
     /// Folders outside the workspace that packages may live in (`outside-workspace:`); every
     /// other path strata.yml gives must stay inside the workspace folder.
     public var outsideWorkspace: [Located<String>] = []
+    /// `optional-imports:` workspace modules (or patterns) that sources may import under
+    /// `#if canImport(Module)` without declaring them: optional integrations.
+    public var optionalImports: [Located<String>] = []
 
     /// Which way the workspace's modules are found.
     public var mode: WorkspaceMode { adopt == nil ? .generate : .adopt }
@@ -52,6 +55,8 @@ public struct LayerDeclaration: Sendable, Hashable {
     public var patterns: [Located<String>]
     /// Free text for humans and graph legends.
     public var description: String?
+    /// `same-layer: allowed`: its modules may link each other directly.
+    public var allowsSameLayerLinks = false
 }
 
 /// A naming template such as `{module}Core`: one placeholder with a fixed prefix and suffix.
@@ -90,6 +95,22 @@ public struct Naming: Sendable, Hashable {
     public var app: NamingTemplate
     /// A module's host app (`host-app: true`).
     public var host: NamingTemplate
+    /// Further templates for mocks and other test-only libraries (`naming: { mocks:
+    /// ["{module}Mocks", "{module}TestSupport", "{module}Testing"] }`): adopt mode recognises a
+    /// target by any of them; generate mode names new targets by the first (`mocks`).
+    public var otherMocks: [NamingTemplate] = []
+    /// Further templates for test targets, likewise.
+    public var otherTests: [NamingTemplate] = []
+
+    /// The modules a mocks or test-support target may belong to, one per mocks template it fits, first template first.
+    public func mocksBases(of name: String) -> [String] {
+        ([mocks] + otherMocks).compactMap { $0.base(of: name) }
+    }
+
+    /// The modules a test target may belong to, one per tests template it fits.
+    public func testsBases(of name: String) -> [String] {
+        ([tests] + otherTests).compactMap { $0.base(of: name) }
+    }
 
     /// The defaults: `{module}Interface`, `{module}Mocks`, `{module}Tests`, and apps named as themselves.
     public static let `default` = Naming(
@@ -99,6 +120,16 @@ public struct Naming: Sendable, Hashable {
         app: NamingTemplate("{app}", placeholder: "app")!,
         host: NamingTemplate("{module}Host", placeholder: "module")!
     )
+
+    public init(
+        interface: NamingTemplate, mocks: NamingTemplate, tests: NamingTemplate, app: NamingTemplate, host: NamingTemplate
+    ) {
+        self.interface = interface
+        self.mocks = mocks
+        self.tests = tests
+        self.app = app
+        self.host = host
+    }
 }
 
 /// Whether a library is linked statically or dynamically into the images that use it.

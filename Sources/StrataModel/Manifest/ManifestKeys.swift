@@ -1,8 +1,10 @@
 /// The keys strata.yml accepts in each section — declared once, used by the loader to report
 /// unknown keys (with "did you mean"), and checked against `schema/strata.schema.json` in tests.
 public enum ManifestKeys {
-    public static let root = ["name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt", "generate", "outside-workspace"]
-    public static let layer = ["name", "patterns", "description"]
+    public static let root = [
+        "name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt", "generate", "outside-workspace", "optional-imports",
+    ]
+    public static let layer = ["name", "patterns", "description", "same-layer"]
     public static let naming = ["interface", "mocks", "tests", "app", "host"]
     public static let package = ["url", "path", "from", "exact", "branch", "revision"]
     public static let module = ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "host-app"]

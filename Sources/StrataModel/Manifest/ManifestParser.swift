@@ -72,6 +72,9 @@ struct ManifestParser {
         }
         if let owners = section["owners"] { manifest.owners = parseOwners(owners.value) }
         if let rules = section["rules"] { manifest.rules = parseRules(rules.value) }
+        if let optional = section["optional-imports"] {
+            manifest.optionalImports = reader.strings(optional.value, "'optional-imports'") ?? []
+        }
         return manifest
     }
 
@@ -121,7 +124,18 @@ struct ManifestParser {
         guard let name = reader.string(nameNode, "the layer's 'name'") else { return nil }
         let patterns = fields["patterns"].flatMap { reader.strings($0, "'patterns' of layer '\(name.value)'") } ?? []
         let description = fields["description"].flatMap { reader.string($0, "'description' of layer '\(name.value)'") }?.value
-        return LayerDeclaration(name: name, patterns: patterns, description: description)
+        var layer = LayerDeclaration(name: name, patterns: patterns, description: description)
+        if let node = fields["same-layer"], let value = reader.string(node, "'same-layer' of layer '\(name.value)'") {
+            switch value.value {
+            case "allowed": layer.allowsSameLayerLinks = true
+            case "interfaces-only": layer.allowsSameLayerLinks = false
+            default:
+                reader.report(
+                    "invalid-value", "'same-layer' of layer '\(name.value)' is '\(value.value)'", at: value.location,
+                    hint: "write 'allowed' (modules of the layer may link each other) or 'interfaces-only' (the default)")
+            }
+        }
+        return layer
     }
 
     private mutating func parseNaming(_ node: Node) -> Naming {
@@ -130,19 +144,39 @@ struct ManifestParser {
         reader.checkKeys(pairs, allowed: ManifestKeys.naming, in: "'naming'")
         for (key, value) in pairs {
             let placeholder = key.value == "app" ? "app" : "module"
-            guard ManifestKeys.naming.contains(key.value), let text = reader.string(value, "'naming.\(key.value)'") else { continue }
-            guard let template = NamingTemplate(text.value, placeholder: placeholder),
-                template.name(for: "X") != "X" || key.value == "app"
-            else {
-                reader.report(
-                    "invalid-value", "'naming.\(key.value)' must contain '{\(placeholder)}' exactly once, plus a prefix or suffix",
-                    at: text.location, hint: "for example \"{\(placeholder)}\(key.value == "interface" ? "Interface" : key.value.capitalized)\"")
-                continue
+            guard ManifestKeys.naming.contains(key.value) else { continue }
+            // `mocks` and `tests` may list several templates: the first names new targets, all recognise existing ones.
+            let texts: [Located<String>]
+            if key.value == "mocks" || key.value == "tests", case .sequence = value {
+                texts = reader.strings(value, "'naming.\(key.value)'") ?? []
+                if texts.isEmpty {
+                    reader.report("invalid-value", "'naming.\(key.value)' is an empty list", at: value, hint: "give at least one template")
+                }
+            } else {
+                texts = reader.string(value, "'naming.\(key.value)'").map { [$0] } ?? []
             }
+            var templates: [NamingTemplate] = []
+            for text in texts {
+                guard let template = NamingTemplate(text.value, placeholder: placeholder),
+                    template.name(for: "X") != "X" || key.value == "app"
+                else {
+                    reader.report(
+                        "invalid-value", "'naming.\(key.value)' must contain '{\(placeholder)}' exactly once, plus a prefix or suffix",
+                        at: text.location,
+                        hint: "for example \"{\(placeholder)}\(key.value == "interface" ? "Interface" : key.value.capitalized)\"")
+                    continue
+                }
+                templates.append(template)
+            }
+            guard let template = templates.first else { continue }
             switch key.value {
             case "interface": naming.interface = template
-            case "mocks": naming.mocks = template
-            case "tests": naming.tests = template
+            case "mocks":
+                naming.mocks = template
+                naming.otherMocks = Array(templates.dropFirst())
+            case "tests":
+                naming.tests = template
+                naming.otherTests = Array(templates.dropFirst())
             case "host": naming.host = template
             default: naming.app = template
             }

@@ -28,7 +28,9 @@ struct AdoptModeBuilder {
         let (packages, reports) = try await readPackages(folders, root: root)
 
         var assembler = GraphAssembler()
-        let layers = manifest.layers.map { Layer(name: $0.name.value, location: $0.name.location, description: $0.description) }
+        let layers = manifest.layers.map {
+            Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
+        }
         let layerGlobs = manifest.layers.map { $0.patterns.map { Glob($0.value) } }
         let hostGlobs = settings.hosts.map { Glob($0.value) }
         let naming = manifest.naming
@@ -43,15 +45,16 @@ struct AdoptModeBuilder {
         func placement(of target: PackageTarget) -> Placement {
             switch target.kind {
             case .test:
-                let module = naming.tests.base(of: target.name).flatMap { sourceNames.contains($0) ? $0 : nil } ?? target.name
+                let module = naming.testsBases(of: target.name).first { sourceNames.contains($0) } ?? target.name
                 return Placement(role: .tests, module: module, layer: layer(of: module))
             case .binary, .system:
                 return Placement(role: .external, module: nil, layer: nil)
             case .executable:
                 return Placement(role: .app, module: nil, layer: nil, isHost: hostGlobs.contains { $0.matches(target.name) })
             default:
-                if let base = naming.mocks.base(of: target.name) {
-                    let module = sourceNames.contains(base) ? base : target.name
+                let bases = naming.mocksBases(of: target.name)
+                if !bases.isEmpty {
+                    let module = bases.first { sourceNames.contains($0) } ?? target.name
                     return Placement(role: .mocks, module: module, layer: layer(of: module))
                 }
                 if let base = naming.interface.base(of: target.name), sourceNames.contains(base) {

@@ -34,7 +34,9 @@ enum GenerateModeBuilder {
         }
         var warnings: [Diagnostic] = []
         let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, $0) }, uniquingKeysWith: { a, _ in a })
-        let layers = manifest.layers.map { Layer(name: $0.name.value, location: $0.name.location, description: $0.description) }
+        let layers = manifest.layers.map {
+            Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
+        }
         let packageNames = Set(manifest.packages.map(\.name.value))
         let naming = manifest.naming
 

@@ -104,6 +104,15 @@ public struct Layer: Sendable, Hashable {
     public var name: String
     public var location: SourceLocation
     public var description: String?
+    /// `same-layer: allowed` in strata.yml: its modules may link each other directly.
+    public var allowsSameLayerLinks = false
+
+    public init(name: String, location: SourceLocation, description: String?, allowsSameLayerLinks: Bool = false) {
+        self.name = name
+        self.location = location
+        self.description = description
+        self.allowsSameLayerLinks = allowsSameLayerLinks
+    }
 }
 
 /// A module: the targets that belong together under one name.

@@ -82,6 +82,17 @@ public struct WorkspaceLoader: Sendable {
             builder.readsModules = readsModules
             loaded = try await builder.build(manifest, root: root, boundary: boundary)
         }
+        // `optional-imports` names modules of the workspace.
+        let moduleNames = Set(loaded.workspace.targets.filter { $0.role != .external }.map { SwiftIdentifier.moduleName(ofTarget: $0.name) })
+        let unknown = manifest.optionalImports.filter { !Glob.isPattern($0.value) && !moduleNames.contains($0.value) }
+        if !unknown.isEmpty {
+            throw InputErrors(
+                unknown.map {
+                    .inputError(
+                        "unknown-module", "'optional-imports' lists '\($0.value)', which is not a module of the workspace", at: $0.location,
+                        hint: Suggestions.didYouMean($0.value, in: moduleNames) ?? "list the modules that sources import under '#if canImport(…)'")
+                })
+        }
         // The file walk follows no link out of the workspace.
         for index in loaded.workspace.targets.indices {
             loaded.workspace.targets[index].sources?.boundary = boundary.root

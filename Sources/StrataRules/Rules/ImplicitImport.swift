@@ -8,7 +8,9 @@ import StrataSources
 /// An import of a workspace module or of a package product the target does not declare is an
 /// error, even when it compiles today because some dependency links the module. A module made
 /// visible by a declared dependency's `@_exported import` is allowed, and reported as a note
-/// that names the re-export. Toolchain and SDK modules are never reported.
+/// that names the re-export. Toolchain and SDK modules are never reported. An import under
+/// `#if canImport(Module)` is reported with what that means (it compiles only when the module
+/// happens to be built first), unless strata.yml lists the module under `optional-imports:`.
 public struct ImplicitImport: Rule {
     public let id = "implicit-import"
     public let defaultSeverity = RuleSeverity.error
@@ -19,6 +21,7 @@ public struct ImplicitImport: Rule {
     public func check(_ input: RuleInput) -> [Finding] {
         guard let sources = input.sources else { return [] }
         let workspace = input.workspace
+        let optional = workspace.manifest.optionalImports.map { Glob($0.value) }
         var findings: [Finding] = []
         for target in workspace.targets.indices where !sources.imports[target].isEmpty {
             let name = workspace.targets[target].name
@@ -44,6 +47,8 @@ public struct ImplicitImport: Rule {
                                 "declare '\(module)' as a dependency of \(WorkspaceSources.whereToDeclare(target, in: workspace)) to depend on it directly",
                             subject: subject, severity: .note))
                 case nil:
+                    let guarded = Self.isGuardedByCanImport(item.declaration, module: module)
+                    if guarded && optional.contains(where: { $0.matches(module) }) { continue }
                     if parents == nil { parents = workspace.graph.breadthFirstParents(from: [target]) }
                     var notes: [DiagnosticNote] = []
                     if let path = Digraph.path(to: imported, parents: parents!), path.count > 2 {
@@ -52,17 +57,30 @@ public struct ImplicitImport: Rule {
                                 "it builds today only because '\(name)' reaches '\(module)' through \(workspace.describe(path: path))",
                                 at: workspace.dependency(from: path[0], to: path[1])?.location))
                     }
+                    let declare =
+                        "declare \(Self.provider(of: module, imported, in: workspace)) as a dependency of \(WorkspaceSources.whereToDeclare(target, in: workspace))"
                     findings.append(
-                        Finding(
-                            "'\(name)' imports '\(module)', which is not one of its declared dependencies", at: item.moduleLocation,
-                            notes: notes,
-                            hint:
-                                "declare \(Self.provider(of: module, imported, in: workspace)) as a dependency of \(WorkspaceSources.whereToDeclare(target, in: workspace))",
-                            subject: subject))
+                        guarded
+                            ? Finding(
+                                "'\(name)' imports '\(module)' under '#if canImport(\(module))' without declaring it: it compiles only when '\(module)' happens to be built before '\(name)' (SwiftPM builds every module into one folder), so the build order decides whether the integration is there",
+                                at: item.moduleLocation, notes: notes,
+                                hint: declare + ", or, if it is an optional integration, list '\(module)' under 'optional-imports:' in strata.yml",
+                                subject: subject)
+                            : Finding(
+                                "'\(name)' imports '\(module)', which is not one of its declared dependencies", at: item.moduleLocation,
+                                notes: notes, hint: declare, subject: subject))
                 }
             }
         }
         return findings
+    }
+
+    /// True if the import sits in a `#if canImport(module)` branch (the condition, not an `#else`).
+    static func isGuardedByCanImport(_ declaration: ImportDeclaration, module: String) -> Bool {
+        declaration.conditions.contains { clause in
+            guard let condition = clause.condition else { return false }
+            return condition.contains("canImport ( \(module) )") || condition.contains("canImport ( \(module) ,")
+        }
     }
 
     /// What to declare to import `module`: the target (or product) that provides it, named as

@@ -3,6 +3,7 @@ public import StrataModel
 
 /// `same-layer`: no links between modules of one layer, except to an interface target
 /// (interface → interface inside a layer is fine). Tests may also link a neighbour's mocks.
+/// A layer declared with `same-layer: allowed` is not checked.
 public struct SameLayer: Rule {
     public let id = "same-layer"
     public let defaultSeverity = RuleSeverity.error
@@ -17,6 +18,7 @@ public struct SameLayer: Rule {
             guard let fromRank = workspace.rank(of: from), fromRank == workspace.rank(of: to),
                 !workspace.sameModule(from, to)
             else { return }
+            if fromRank >= 0, workspace.layers[fromRank].allowsSameLayerLinks { return }
             let source = workspace.targets[from], target = workspace.targets[to]
             if target.role == .interface { return }
             if source.role == .tests && target.role == .mocks { return }
@@ -29,11 +31,17 @@ public struct SameLayer: Rule {
                 return
             }
             let layer = workspace.layerName(of: from)
-            let hint: String
+            var hint: String
             if let interface = workspace.interfaceTarget(ofModuleOf: to) {
                 hint = "depend on its interface '\(workspace.targets[interface].name)' instead"
             } else {
                 hint = "give '\(target.module ?? target.name)' an interface target and depend on that, or move one of the two to another layer"
+            }
+            // A catch-all layer (`patterns: ["*"]`) is how a first adoption starts: say how to see the rest first.
+            if workspace.manifest.layers.indices.contains(fromRank),
+                workspace.manifest.layers[fromRank].patterns.contains(where: { $0.value == "*" })
+            {
+                hint += "; while layer '\(layer)' catches every module, 'same-layer: allowed' on it shows the graph and the import findings first"
             }
             findings.append(
                 Finding(
