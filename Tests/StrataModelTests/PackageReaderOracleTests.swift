@@ -29,7 +29,7 @@ import Testing
 
     /// Manifests the static reader must decline, and why.
     static let expectedUncertain = [
-        "Tests/Fixtures/Adopt/DynamicManifest/Package.swift": "a 'var'",
+        "Tests/Fixtures/Adopt/DynamicManifest/Package.swift": "a statement starting with 'for'",
         "Tests/Fixtures/BadInput/UnevaluableManifest/Package.swift": "a statement starting with 'func'",
     ]
 
@@ -117,6 +117,50 @@ import Testing
         #expect(a.dependencies[1].condition == DependencyCondition(platforms: ["linux"], traits: ["Fast"]))
         #expect(a.dependencies[2].condition == DependencyCondition(platforms: [], traits: ["Fast"]))
         #expect(fromStaticReader.targets.first { $0.name == "Bin" }?.url == "https://example.invalid/bin.zip")
+    }
+
+    /// `var`s nothing changes and extension helpers, as dump-package evaluates them.
+    @Test func helpersAndUnchangedVarsAreReadAsSwiftPMReadsThem() async throws {
+        let folder = try Fixtures.temporaryFolder("oracle-helpers")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for target in ["Core", "Feature"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/Sources/\(target)", withIntermediateDirectories: true)
+        }
+        let path = folder + "/Package.swift"
+        try """
+        // swift-tools-version:6.0
+        import PackageDescription
+
+        var platforms: [SupportedPlatform] = [.iOS(.v16), .macOS(.v13)]
+        var shared: [Target.Dependency] = [.logging, "Core"]
+
+        private extension Target.Dependency {
+            static let logging: Self = .product(name: "Logging", package: "swift-log")
+            static var collections: Target.Dependency {
+                .product(name: "OrderedCollections", package: "swift-collections")
+            }
+        }
+
+        let package = Package(
+            name: "Helpers",
+            platforms: platforms,
+            dependencies: [
+                .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+                .package(url: "https://github.com/apple/swift-collections", from: "1.0.0"),
+            ],
+            targets: [
+                .target(name: "Core"),
+                .target(name: "Feature", dependencies: shared + [Target.Dependency.collections]),
+            ]
+        )
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .read(let fromStaticReader) = try PackageManifestReader.readStatically(path: path) else {
+            Issue.record("the static reader declined the helpers")
+            return
+        }
+        let reference = try await PackageManifestReader.readWithDumpPackage(path: path)
+        #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
     }
 
     @Test(arguments: [

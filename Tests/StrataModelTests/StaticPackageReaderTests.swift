@@ -66,8 +66,55 @@ import Testing
         #expect(manifest.dependencies[1].isReferenced(by: "Kit"))
     }
 
+    @Test func varsNothingChangesAndExtensionHelpersAreReadStatically() throws {
+        let text = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            var platforms: [SupportedPlatform] = [.iOS(.v16), .macOS(.v13)]
+            var shared: [Target.Dependency] = [.logging, "Core"]
+
+            private extension Target.Dependency {
+                static let logging: Self = .product(name: "Logging", package: "swift-log")
+                static var collections: Target.Dependency {
+                    .product(name: "OrderedCollections", package: "swift-collections")
+                }
+            }
+
+            let package = Package(
+                name: "P",
+                platforms: platforms,
+                dependencies: [.package(url: "https://github.com/apple/swift-log", from: "1.0.0"), .package(url: "https://github.com/apple/swift-collections", from: "1.0.0")],
+                targets: [
+                    .target(name: "Core"),
+                    .target(name: "Feature", dependencies: shared + [Target.Dependency.collections]),
+                ]
+            )
+            """
+        guard case .read(let manifest) = read(text) else {
+            Issue.record("not read: \(uncertainReason(text) ?? "")")
+            return
+        }
+        #expect(
+            manifest.targets[1].dependencies.map(\.reference) == [
+                .product("Logging", package: "swift-log"), .byName("Core"), .product("OrderedCollections", package: "swift-collections"),
+            ])
+    }
+
     @Test(arguments: [
-        ("var targets: [Target] = []\nlet package = Package(name: \"P\", targets: targets)", "a 'var'"),
+        (
+            "var targets: [Target] = []\nlet setUp: Void = { targets = [.target(name: \"X\")] }()\nlet package = Package(name: \"P\", targets: targets)",
+            "a 'var' that code the reader does not evaluate may change"
+        ),
+        (
+            "extension Target.Dependency {\n  static func make() -> Self { \"A\" }\n}\nlet package = Package(name: \"P\")",
+            "other than a static constant"
+        ),
+        ("extension Target.Dependency {\n  static var shared = \"A\"\n}\nlet package = Package(name: \"P\")", "a stored 'static var'"),
+        (
+            "extension Target.Dependency { static let a: Self = \"A\" }\nextension Product { static let a = 1 }\nlet package = Package(name: \"P\", targets: [.target(name: \"X\", dependencies: [.a])])",
+            "'a' is declared by two extensions"
+        ),
         ("let package = Package(name: \"P\")\nfor t in package.targets { t.swiftSettings = [] }", "a statement starting with 'for'"),
         ("let package = Package(name: \"P\")\npackage.targets.append(.target(name: \"X\"))", "a statement starting with 'package'"),
         ("#if os(Linux)\nlet x = 1\n#endif\nlet package = Package(name: \"P\")", "conditional compilation"),

@@ -5,20 +5,22 @@ import StrataLexer
 
 /// Reads a Package.swift without running the compiler.
 ///
-/// It understands the common declarative form — imports, `let` constants, and
-/// `let package = Package(name:products:dependencies:targets:…)` built from literals, the
+/// It understands the common declarative form — imports, `let` constants, `var`s nothing can
+/// change, static constants of extensions (`extension Target.Dependency { static let x = … }`),
+/// and `let package = Package(name:products:dependencies:targets:…)` built from literals, the
 /// PackageDescription factory methods, array `+` and references to those constants. Arguments
 /// that do not shape the graph (platforms, settings, resources, plugins) are parsed but not
-/// evaluated. Whenever something that shapes the graph is outside that form — a `var`, a loop,
-/// `#if`, string interpolation, a call to a user function, a later mutation of `package` —
-/// it throws `UncertainManifest` with the reason, and the caller falls back to
-/// `swift package dump-package`.
+/// evaluated. Whenever something that shapes the graph is outside that form — a loop, `#if`,
+/// string interpolation, a call to a user function, a later mutation of `package` — it throws
+/// `UncertainManifest` with the reason, and the caller falls back to `swift package dump-package`.
 struct StaticPackageReader {
     let path: String
     let source: SourceText
     /// Line starts, found once: every target's location is looked up (12,000 in a large root package).
     private let lines: LineIndex
     private var constants: [String: SwiftExpression] = [:]
+    /// `static let`s (and one-expression `static var`s) of extensions, by member name, with the type they extend.
+    private var staticMembers: [String: (type: String, value: SwiftExpression)] = [:]
     private var evaluating: Set<String> = []
 
     init(path: String, bytes: [UInt8]) {
@@ -60,6 +62,11 @@ struct StaticPackageReader {
         let statements = try parser.parseFile()
         var packageExpression: SwiftExpression?
         for statement in statements {
+            if case .staticMember(let type, let name, let value, let at) = statement {
+                // An implicit member (`.foo`) names it whatever type it extends; two helpers of one name are ambiguous.
+                staticMembers[name] = staticMembers[name] == nil ? (type, value) : (type, .opaque("'\(name)' is declared by two extensions", at: at))
+                continue
+            }
             guard case .constant(let name, let value, let at) = statement else { continue }
             if constants[name] != nil {
                 throw UncertainManifest(reason: "'\(name)' is declared twice", offset: at)
@@ -326,6 +333,15 @@ struct StaticPackageReader {
             default:
                 throw UncertainManifest(reason: "'+' on values other than arrays or strings", offset: at)
             }
+        case .member(let base, let name, let at) where staticMembers[name] != nil:
+            let member = staticMembers[name]!
+            // `.name`, or `Type.name` for the extended type (`Target.Dependency.name`, `Self.name`).
+            if let base, !Self.names(base, member.type) { return expression }
+            let key = "static " + name
+            guard !evaluating.contains(key) else { throw UncertainManifest(reason: "'\(name)' refers to itself", offset: at) }
+            evaluating.insert(key)
+            defer { evaluating.remove(key) }
+            return try resolve(member.value)
         case .opaque(let what, let at):
             throw UncertainManifest(reason: what, offset: at)
         case .binary(let op, _, _, let at):
@@ -337,6 +353,19 @@ struct StaticPackageReader {
 
     private mutating func resolvedOffset(_ expression: SwiftExpression) throws(UncertainManifest) -> Int {
         try resolve(expression).offset
+    }
+
+    /// True if `expression` spells `type` (`Target.Dependency`, with or without `PackageDescription.`) or is `Self`.
+    private static func names(_ expression: SwiftExpression, _ type: String) -> Bool {
+        func spelled(_ e: SwiftExpression) -> String? {
+            switch e {
+            case .identifier(let name, _): return name
+            case .member(let base?, let name, _): return spelled(base).map { $0 + "." + name }
+            default: return nil
+            }
+        }
+        guard let text = spelled(expression) else { return false }
+        return text == "Self" || text == type || text == "PackageDescription." + type || "PackageDescription." + text == type
     }
 
     private static func calleeName(_ callee: SwiftExpression) -> String? {

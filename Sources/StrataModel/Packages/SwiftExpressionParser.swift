@@ -34,7 +34,10 @@ indirect enum SwiftExpression {
 /// A top-level statement of a Package.swift the static reader accepts.
 enum TopLevelStatement {
     case importDeclaration
+    /// `let name = value`, or a `var` that nothing can change (see `SwiftExpressionParser.parseFile`).
     case constant(name: String, value: SwiftExpression, at: Int)
+    /// `extension Target.Dependency { static let name = value }`, or `static var name: T { value }`.
+    case staticMember(type: String, name: String, value: SwiftExpression, at: Int)
 }
 
 /// Why the static reader cannot be sure of a manifest; it then falls back to dump-package.
@@ -50,6 +53,8 @@ struct SwiftExpressionParser {
     let source: SourceText
     let tokens: [Token]
     private var position = 0
+    /// The `var`s declared, with where: read as constants only if nothing can change them.
+    private var variables: [(name: String, at: Int)] = []
     /// Nesting depth, bounded so hostile input cannot exhaust the stack.
     private var depth = 0
     private static let maximumDepth = 200
@@ -80,26 +85,156 @@ struct SwiftExpressionParser {
                     position += 1
                 }
                 statements.append(.importDeclaration)
-            } else if isWord(token, "let") {
-                position += 1
-                guard let name = peek(), name.kind == .identifier else {
-                    throw UncertainManifest(reason: "a 'let' that does not bind a plain name", offset: token.range.lowerBound)
-                }
-                position += 1
-                try skipTypeAnnotation()
-                guard let equals = peek(), equals.kind == .operatorSymbol, source.token(equals, is: "=") else {
-                    throw UncertainManifest(reason: "a 'let' without a value", offset: token.range.lowerBound)
-                }
-                position += 1
-                let value = try parseExpression()
-                statements.append(.constant(name: source.text(of: name), value: value, at: token.range.lowerBound))
+            } else if Self.accessModifiers.contains(source.text(of: token)), let next = peek(at: 1),
+                isWord(next, "let") || isWord(next, "var") || isWord(next, "extension")
+            {
+                position += 1  // `private let`, `fileprivate extension`: the access level changes nothing here
+            } else if isWord(token, "let") || isWord(token, "var") {
+                let (name, value) = try parseBinding(token)
+                if isWord(token, "var") { variables.append((name, token.range.lowerBound)) }
+                statements.append(.constant(name: name, value: value, at: token.range.lowerBound))
+            } else if isWord(token, "extension") {
+                statements += try parseExtension(token)
             } else {
-                let text = source.text(of: token)
-                let what = isWord(token, "var") ? "a 'var' (which later code may change)" : "a statement starting with '\(text)'"
-                throw UncertainManifest(reason: "\(what) at the top level", offset: token.range.lowerBound)
+                throw UncertainManifest(
+                    reason: "a statement starting with '\(source.text(of: token))' at the top level", offset: token.range.lowerBound)
             }
         }
+        try checkVariablesAreNeverChanged(statements)
         return statements
+    }
+
+    private static let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "package"]
+
+    /// `let name [: Type] = value` (or `var`), from its keyword.
+    private mutating func parseBinding(_ keyword: Token) throws(UncertainManifest) -> (String, SwiftExpression) {
+        let word = source.text(of: keyword)
+        position += 1
+        guard let name = peek(), name.kind == .identifier else {
+            throw UncertainManifest(reason: "a '\(word)' that does not bind a plain name", offset: keyword.range.lowerBound)
+        }
+        position += 1
+        try skipTypeAnnotation()
+        guard let equals = peek(), equals.kind == .operatorSymbol, source.token(equals, is: "=") else {
+            throw UncertainManifest(reason: "a '\(word)' without a value", offset: keyword.range.lowerBound)
+        }
+        position += 1
+        return (source.text(of: name), try parseExpression())
+    }
+
+    /// `extension Target.Dependency { static let x = … ; static var y: Self { … } }`: the helpers
+    /// manifests define to name their dependencies once. Anything else in the body (a function,
+    /// an initialiser, a stored instance property) makes the reader unsure.
+    private mutating func parseExtension(_ keyword: Token) throws(UncertainManifest) -> [TopLevelStatement] {
+        position += 1
+        var typeName = ""
+        while let token = peek(), token.kind == .identifier || token.kind == .period {
+            typeName += source.text(of: token)
+            position += 1
+        }
+        guard !typeName.isEmpty, let open = peek(), open.kind == .leftBrace else {
+            throw UncertainManifest(reason: "an extension that is not 'extension Type { … }'", offset: keyword.range.lowerBound)
+        }
+        position += 1
+        var members: [TopLevelStatement] = []
+        while let token = peek(), token.kind != .rightBrace {
+            if token.kind == .semicolon || Self.accessModifiers.contains(source.text(of: token)) {
+                position += 1
+                continue
+            }
+            guard isWord(token, "static"), let binding = peek(at: 1), isWord(binding, "let") || isWord(binding, "var") else {
+                throw UncertainManifest(
+                    reason: "a member of 'extension \(typeName)' other than a static constant", offset: token.range.lowerBound)
+            }
+            position += 1
+            if isWord(binding, "var"), let body = try computedPropertyBody(binding) {
+                members.append(.staticMember(type: typeName, name: body.0, value: body.1, at: binding.range.lowerBound))
+                continue
+            }
+            if isWord(binding, "var") {
+                throw UncertainManifest(reason: "a stored 'static var' (which code may change)", offset: binding.range.lowerBound)
+            }
+            let (name, value) = try parseBinding(binding)
+            members.append(.staticMember(type: typeName, name: name, value: value, at: binding.range.lowerBound))
+        }
+        guard peek() != nil else { throw UncertainManifest(reason: "an unclosed extension", offset: open.range.lowerBound) }
+        position += 1
+        return members
+    }
+
+    /// `var name: Type { [return] expression }`: a computed property of one expression, from `var`;
+    /// nil (and nothing consumed) if it is not written that way.
+    private mutating func computedPropertyBody(_ keyword: Token) throws(UncertainManifest) -> (String, SwiftExpression)? {
+        let start = position
+        position += 1
+        guard let name = peek(), name.kind == .identifier, let colon = peek(at: 1), colon.kind == .colon else {
+            position = start
+            return nil
+        }
+        position += 2
+        while let token = peek(), token.kind != .leftBrace, !(token.kind == .operatorSymbol && source.token(token, is: "=")) {
+            position += 1
+        }
+        guard let open = peek(), open.kind == .leftBrace else {
+            position = start
+            return nil
+        }
+        position += 1
+        if let word = peek(), isWord(word, "return") { position += 1 }
+        let value = try parseExpression()
+        guard let close = peek(), close.kind == .rightBrace else {
+            throw UncertainManifest(reason: "a computed property of more than one expression", offset: open.range.lowerBound)
+        }
+        position += 1
+        return (source.text(of: name), value)
+    }
+
+    /// A `var` is read as a constant only if nothing can change it: every mention of its name
+    /// is one the reader parsed (its declaration and references in parsed values). A mention
+    /// anywhere else — inside a closure, a skipped argument — could be an assignment.
+    private func checkVariablesAreNeverChanged(_ statements: [TopLevelStatement]) throws(UncertainManifest) {
+        guard !variables.isEmpty else { return }
+        var parsed: [String: Int] = [:]
+        func count(_ expression: SwiftExpression) {
+            switch expression {
+            case .identifier(let name, _): parsed[name, default: 0] += 1
+            case .member(let base, _, _): base.map(count)
+            case .call(let callee, let arguments, _):
+                count(callee)
+                arguments.forEach { count($0.value) }
+            case .array(let elements, _): elements.forEach(count)
+            case .dictionary(let pairs, _):
+                for pair in pairs {
+                    count(pair.key)
+                    count(pair.value)
+                }
+            case .binary(_, let lhs, let rhs, _):
+                count(lhs)
+                count(rhs)
+            case .string, .number, .opaque: break
+            }
+        }
+        for statement in statements {
+            switch statement {
+            case .constant(_, let value, _), .staticMember(_, _, let value, _): count(value)
+            case .importDeclaration: break
+            }
+        }
+        for (name, at) in variables {
+            // Mentions of the name that are neither a member (`.name`) nor an argument label
+            // (`name:`): every use, plus the declaration unless a type annotation follows it.
+            let mentions = tokens.indices.filter { index in
+                tokens[index].kind == .identifier && source.text(of: tokens[index]) == name
+                    && (index == 0 || tokens[index - 1].kind != .period)
+                    && (index + 1 == tokens.count || tokens[index + 1].kind != .colon)
+            }.count
+            let declaration = tokens.firstIndex { $0.range.lowerBound >= at && $0.kind == .identifier && source.text(of: $0) == name }
+            let annotated = declaration.map { $0 + 1 < tokens.count && tokens[$0 + 1].kind == .colon } ?? false
+            let expected = (annotated ? 0 : 1) + parsed[name, default: 0]
+            if mentions != expected {
+                throw UncertainManifest(reason: "a 'var' that code the reader does not evaluate may change", offset: at)
+            }
+        }
     }
 
     /// Skips `: Type` up to the `=` (generic brackets and parentheses balanced).
@@ -312,6 +447,10 @@ struct SwiftExpressionParser {
 
     private func peek() -> Token? {
         position < tokens.count ? tokens[position] : nil
+    }
+
+    private func peek(at offset: Int) -> Token? {
+        position + offset < tokens.count ? tokens[position + offset] : nil
     }
 
     private func isWord(_ token: Token, _ word: StaticString) -> Bool {

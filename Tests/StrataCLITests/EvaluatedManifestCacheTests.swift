@@ -1,0 +1,47 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// dump-package's answers are kept by exact manifest bytes, place and toolchain, in the user's cache.
+@Suite struct EvaluatedManifestCacheTests {
+    @Test func aManifestIsEvaluatedOnceUntilItsBytesChange() async throws {
+        let folder = try Fixtures.temporaryFolder("evaluated-cache")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workspace = folder + "/workspace", cache = folder + "/cache"
+        try FileManager.default.copyItem(atPath: Fixtures.path("Adopt/DynamicManifest"), toPath: workspace)
+        try? FileManager.default.removeItem(atPath: workspace + "/.build")
+        func entries() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: cache + "/evaluated-manifests")) ?? [] }
+
+        let first = try await StrataBinary.run(["check", "--no-cache"], in: workspace, environment: ["STRATA_CACHE_DIR": cache])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(entries().count == 1)
+        let entry = cache + "/evaluated-manifests/" + entries()[0]
+        let written = try FileManager.default.attributesOfItem(atPath: entry)[.modificationDate] as? Date
+
+        // Read from the cache: the same findings, the entry untouched.
+        let second = try await StrataBinary.run(["check", "--no-cache"], in: workspace, environment: ["STRATA_CACHE_DIR": cache])
+        #expect(second.stdout == first.stdout)
+        #expect(try FileManager.default.attributesOfItem(atPath: entry)[.modificationDate] as? Date == written)
+
+        // Another manifest: evaluated anew (a target added), a second entry.
+        let manifest = workspace + "/Package.swift"
+        var text = try String(contentsOfFile: manifest, encoding: .utf8)
+        text = text.replacingOccurrences(of: ".target(name: \"Core\"),", with: ".target(name: \"Core\"),\n    .target(name: \"Extra\"),")
+        try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: workspace + "/Sources/Extra", withIntermediateDirectories: true)
+        try "public let extra = 1\n".write(toFile: workspace + "/Sources/Extra/Extra.swift", atomically: true, encoding: .utf8)
+        let third = try await StrataBinary.run(["check", "--no-cache"], in: workspace, environment: ["STRATA_CACHE_DIR": cache])
+        #expect(third.stdout.contains("6 targets"), "\(third.stdout)")
+        #expect(entries().count == 2)
+    }
+
+    @Test func theCacheCanBeTurnedOff() async throws {
+        let folder = try Fixtures.temporaryFolder("evaluated-cache-off")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await StrataBinary.run(
+            ["check", "--no-cache"], in: Fixtures.path("Adopt/DynamicManifest"),
+            environment: ["STRATA_CACHE_DIR": folder, "STRATA_NO_MANIFEST_CACHE": "1"])
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/evaluated-manifests"))
+    }
+}
