@@ -77,6 +77,7 @@ public enum DiagnosticCatalog {
         warning("stale-baseline-entry", "a baseline entry that no longer matches a finding"),
         warning("missing-sources", "a target has no Swift sources"),
         warning("stale-generated-file", "a file no longer generated was edited by hand, so it was kept"),
+        warning("host-dependent-manifest", "a manifest's graph depends on the machine that compiles it, which is not the one asked for"),
         warning("unknown-modules", "the modules a package product or binary target provides cannot be known, so imports of them are not checked"),
         // Source files
         warning("unreadable-source", "a Swift file cannot be read"),

@@ -140,7 +140,9 @@ public enum WorkspaceCheck {
         progress("loading the workspace")
         do throws(InputErrors) {
             // The import rules need the modules of binary targets and external products.
-            loaded = try await WorkspaceLoader(packageReading: packageReading, readsModules: sourceOptions.scan).load(
+            loaded = try await WorkspaceLoader(
+                packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform
+            ).load(
                 manifest: try ManifestLoader.load(path: manifestPath, knownRules: RuleRegistry.all.map(\.id)))
             endPhase("load the workspace")
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)

@@ -100,6 +100,19 @@ import Testing
         #expect(build.status == 0, "swift build: \(build.output)\(build.error)")
     }
 
+    @Test func aManifestIsReadAsTheHostThatBuildsForThePlatformReadsIt() async throws {
+        let folder = Fixtures.path("Adopt/HostDependentManifest")
+        let here = try await StrataBinary.run(["check", "--no-cache"], in: folder)
+        #expect(here.stdout.contains("Package.swift:6:1: warning: [host-dependent-manifest]"), "\(here.stdout)")
+        #expect(here.stdout.contains("2 targets"))
+        // iOS is built on a Mac: MacSupport is declared, and no warning.
+        let ios = try await StrataBinary.run(["check", "--no-cache", "--platform", "ios"], in: folder)
+        #expect(ios.status == 0)
+        #expect(ios.stdout == "HostDependentManifest: 3 targets, 3 dependencies, 1 layer — no violations\n")
+        let linux = try await StrataBinary.run(["check", "--no-cache", "--platform", "linux"], in: folder)
+        #expect(linux.stdout == "HostDependentManifest: 2 targets, 1 dependency, 1 layer — no violations\n")
+    }
+
     @Test func aDependencyForOnePlatformIsNotThereForAnother() async throws {
         let folder = Fixtures.path("Adopt/ConditionalDependencies")
         let everywhere = try await StrataBinary.run(["check", "--no-cache"], in: folder)

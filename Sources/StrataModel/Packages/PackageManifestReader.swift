@@ -1,6 +1,7 @@
 import Foundation
 public import StrataDiagnostics
 import StrataLexer
+public import StrataSources
 
 /// Reads Package.swift files: statically where the static reader is certain, otherwise (or
 /// when asked) with `swift package dump-package`.
@@ -17,9 +18,21 @@ public enum PackageManifestReader {
         return readStatically(path: path, bytes: bytes)
     }
 
-    /// Reads manifest bytes without running the compiler; `path` is used for locations.
-    public static func readStatically(path: String, bytes: [UInt8]) -> StaticResult {
-        var reader = StaticPackageReader(path: path, bytes: bytes)
+    /// Reads manifest bytes without running the compiler; `path` is used for locations. `#if`
+    /// in the manifest is decided for `host`, the machine it is compiled on (this one by default).
+    public static func readStatically(path: String, bytes: [UInt8], host: Platform? = ManifestConditions.thisHost) -> StaticResult {
+        readStatically(path: path, bytes: bytes, host: host).result
+    }
+
+    private static func readStatically(
+        path: String, bytes: [UInt8], host: Platform?
+    ) -> (result: StaticResult, hostConditions: [ManifestConditions.HostCondition]) {
+        var reader = StaticPackageReader(path: path, bytes: bytes, host: host)
+        let result = readStatically(&reader, path: path)
+        return (result, reader.hostConditions)
+    }
+
+    private static func readStatically(_ reader: inout StaticPackageReader, path: String) -> StaticResult {
         do {
             return .read(try reader.read())
         } catch {
@@ -38,22 +51,42 @@ public enum PackageManifestReader {
     }
 
     /// Reads `path` from `files` the way `reading` says, reporting which way was used and why.
+    /// `host` is the machine the manifest is taken to be compiled on: the static reader decides
+    /// its `#if`s for it; dump-package can only evaluate it on this machine.
     public static func read(
-        path: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles = LocalFiles()
+        path: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles = LocalFiles(),
+        host: Platform? = ManifestConditions.thisHost
     ) async throws(InputErrors) -> (PackageManifest, PackageReadReport) {
         let bytes = try contents(of: path, in: files)
         if reading == .automatic {
-            switch readStatically(path: path, bytes: bytes) {
+            let (result, conditions) = readStatically(path: path, bytes: bytes, host: host)
+            switch result {
             case .read(let manifest):
-                return (manifest, PackageReadReport(path: path, method: .static, reason: nil))
+                var report = PackageReadReport(path: path, method: .static, reason: nil)
+                report.host = host
+                report.hostConditions = conditions.map { condition(path: path, bytes: bytes, $0) }
+                return (manifest, report)
             case .uncertain(let reason, let location):
                 let place = location.map { " (line \($0.line))" } ?? ""
                 let manifest = try await files.evaluatePackage(at: path)
-                return (manifest, PackageReadReport(path: path, method: .dumpPackage, reason: reason + place))
+                return (manifest, evaluatedReport(path: path, bytes: bytes, reason: reason + place))
             }
         }
         let manifest = try await files.evaluatePackage(at: path)
-        return (manifest, PackageReadReport(path: path, method: .dumpPackage, reason: "dump-package was requested"))
+        return (manifest, evaluatedReport(path: path, bytes: bytes, reason: "dump-package was requested"))
+    }
+
+    /// dump-package evaluated the manifest on this machine.
+    private static func evaluatedReport(path: String, bytes: [UInt8], reason: String) -> PackageReadReport {
+        var report = PackageReadReport(path: path, method: .dumpPackage, reason: reason)
+        report.host = ManifestConditions.thisHost
+        report.hostConditions = ManifestConditions.hostConditions(in: bytes).map { condition(path: path, bytes: bytes, $0) }
+        return report
+    }
+
+    private static func condition(path: String, bytes: [UInt8], _ condition: ManifestConditions.HostCondition) -> PackageReadReport.HostCondition {
+        let (line, column) = SourceText(bytes: bytes).lineAndColumn(of: condition.offset)
+        return PackageReadReport.HostCondition(text: condition.text, location: SourceLocation(path: path, line: line, column: column))
     }
 
     private static func contents(of path: String, in files: any WorkspaceFiles = LocalFiles()) throws(InputErrors) -> [UInt8] {

@@ -2,6 +2,7 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataLexer
+import StrataSources
 
 /// Reads a Package.swift without running the compiler.
 ///
@@ -10,7 +11,8 @@ import StrataLexer
 /// and `let package = Package(name:products:dependencies:targets:…)` built from literals, the
 /// PackageDescription factory methods, array `+` and references to those constants. Arguments
 /// that do not shape the graph (platforms, settings, resources, plugins) are parsed but not
-/// evaluated. Whenever something that shapes the graph is outside that form — a loop, `#if`,
+/// evaluated. `#if` is decided for the host the manifest is compiled on (see `ManifestConditions`).
+/// Whenever something that shapes the graph is outside that form — a loop, an undecidable `#if`,
 /// string interpolation, a call to a user function, a later mutation of `package` — it throws
 /// `UncertainManifest` with the reason, and the caller falls back to `swift package dump-package`.
 struct StaticPackageReader {
@@ -23,10 +25,16 @@ struct StaticPackageReader {
     private var staticMembers: [String: (type: String, value: SwiftExpression)] = [:]
     private var evaluating: Set<String> = []
 
-    init(path: String, bytes: [UInt8]) {
+    /// The machine the manifest is taken to be compiled on, for its `#if`s; nil: any `#if` makes the reader unsure.
+    let host: Platform?
+    /// The host-dependent conditions met while reading.
+    private(set) var hostConditions: [ManifestConditions.HostCondition] = []
+
+    init(path: String, bytes: [UInt8], host: Platform? = ManifestConditions.thisHost) {
         self.path = path
         self.source = SourceText(bytes: bytes)
         self.lines = LineIndex(source)
+        self.host = host
     }
 
     /// The `// swift-tools-version:X.Y` line SwiftPM requires first: missing, malformed, older
@@ -58,7 +66,8 @@ struct StaticPackageReader {
     /// Reads the manifest, or throws why it cannot be certain.
     mutating func read() throws(UncertainManifest) -> PackageManifest {
         let toolsVersion = try checkToolsVersion()
-        var parser = try SwiftExpressionParser(source: source)
+        var parser = try SwiftExpressionParser(source: source, host: host)
+        hostConditions = parser.hostConditions
         let statements = try parser.parseFile()
         var packageExpression: SwiftExpression?
         for statement in statements {

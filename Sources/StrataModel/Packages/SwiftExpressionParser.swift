@@ -1,4 +1,5 @@
 import StrataLexer
+import StrataSources
 
 /// A Swift expression, as far as a declarative Package.swift needs: literals, names, member
 /// access, calls, arrays and binary operators. Anything else is `opaque`.
@@ -59,16 +60,17 @@ struct SwiftExpressionParser {
     private var depth = 0
     private static let maximumDepth = 200
 
-    init(source: SourceText) throws(UncertainManifest) {
+    /// The host-dependent `#if` conditions the manifest holds (decided for `host`).
+    let hostConditions: [ManifestConditions.HostCondition]
+
+    /// Parses the branches of `#if` that are active on `host` (nil: any `#if` makes it unsure).
+    init(source: SourceText, host: Platform?) throws(UncertainManifest) {
         self.source = source
         let (tokens, problems) = Lexer.tokenize(source)
         if let problem = problems.first {
             throw UncertainManifest(reason: problem.kind.rawValue, offset: problem.offset)
         }
-        if let pound = tokens.first(where: { $0.kind == .poundKeyword && source.token($0, is: "#if") }) {
-            throw UncertainManifest(reason: "conditional compilation ('#if')", offset: pound.range.lowerBound)
-        }
-        self.tokens = tokens
+        (self.tokens, self.hostConditions) = try ManifestConditions.activeTokens(tokens, in: source, host: host)
     }
 
     // MARK: - Statements

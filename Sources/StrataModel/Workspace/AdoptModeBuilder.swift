@@ -21,11 +21,17 @@ struct AdoptModeBuilder {
     let files: any WorkspaceFiles
     /// Whether to find the modules of binary targets and external products (`ModuleProvision`).
     var readsModules = false
+    /// The platform asked for; manifests' `#if`s are decided for the host that builds for it.
+    var platform: Platform?
+
+    /// The machine manifests are taken to be compiled on.
+    var host: Platform? { platform.map(ManifestConditions.host(for:)) ?? ManifestConditions.thisHost }
 
     func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) async throws(InputErrors) -> LoadedWorkspace {
         guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
         let folders = try Self.packageFolders(settings, root: root, files: files, boundary: boundary)
         let (packages, reports) = try await readPackages(folders, root: root)
+        let hostWarnings = reports.compactMap(hostWarning)
 
         var assembler = GraphAssembler()
         let layers = manifest.layers.map {
@@ -134,14 +140,38 @@ struct AdoptModeBuilder {
         var workspace = Workspace(
             name: manifest.name?.value ?? packages.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
             layers: layers, modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
-        guard readsModules else { return LoadedWorkspace(workspace: workspace, diagnostics: [], packageReports: reports) }
+        guard readsModules else { return LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings, packageReports: reports) }
         // 4. The modules of binary targets, system libraries and external products.
         let provided = await ModuleProvision(root: root, files: files, packageReading: packageReading)
             .provide(workspace: workspace, packages: packages)
         for (id, names) in provided.modules { workspace.targets[id].modules = names }
-        var loaded = LoadedWorkspace(workspace: workspace, diagnostics: provided.warnings, packageReports: reports)
+        var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports)
         loaded.inputs = provided.consulted
         return loaded
+    }
+
+    /// A warning for a manifest whose graph depends on the machine that compiles it, when that
+    /// machine is not the one the platform asked for builds on (or no platform was asked for).
+    private func hostWarning(_ report: PackageReadReport) -> Diagnostic? {
+        guard let first = report.hostConditions.first else { return nil }
+        let read = report.host?.rawValue ?? "unknown"
+        let condition = "'#if \(first.text)'" + (report.hostConditions.count > 1 ? " and \(report.hostConditions.count - 1) more" : "")
+        guard let platform else {
+            return .warning(
+                "host-dependent-manifest",
+                "this manifest depends on the machine that compiles it (\(condition)); it was read as a \(read) host reads it, so targets declared for other hosts may be missing",
+                at: first.location,
+                hint: "pass --platform (ios, macos, linux, …) to read it as the host that builds for that platform does")
+        }
+        let wanted = ManifestConditions.host(for: platform)
+        guard report.host != wanted || wanted == nil else { return nil }
+        return .warning(
+            "host-dependent-manifest",
+            "this manifest depends on the machine that compiles it (\(condition)), and 'swift package dump-package' could evaluate it only on this \(read) machine, not on \(wanted.map { "the \($0.rawValue) host" } ?? "the host") that builds for \(platform.rawValue): targets for \(platform.rawValue) may be missing",
+            at: first.location,
+            hint:
+                "check on a \(wanted?.rawValue ?? "matching") machine, or keep the manifest's '#if's to conditions Strata decides (os(), canImport() of SDK modules, swift()) so that it is read statically"
+        )
     }
 
     /// One package's names, indexed once so that resolving stays linear in the number of
@@ -311,13 +341,13 @@ struct AdoptModeBuilder {
     /// inside the task closure: Swift 6.3 in release builds lost the closure's captured folder
     /// name when the typed catch sat in the closure itself.)
     private static func read(
-        folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles
+        folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles, host: Platform?
     ) async
         -> Result<(PackageManifest, PackageReadReport), InputErrors>
     {
         do {
             let path = await ManifestSelection.manifestPath(in: folder, files: files)
-            return .success(try await PackageManifestReader.read(path: path, reading: reading, files: files))
+            return .success(try await PackageManifestReader.read(path: path, reading: reading, files: files, host: host))
         } catch {
             return .failure(error)
         }
@@ -333,12 +363,13 @@ struct AdoptModeBuilder {
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
         let reading = packageReading
         let files = files
+        let host = host
         while !pending.isEmpty {
             let batch = pending
             pending = []
             let results = await withTaskGroup(of: (String, Result<(PackageManifest, PackageReadReport), InputErrors>).self) { group in
                 for folder in batch {
-                    group.addTask { (folder, await Self.read(folder: folder, reading: reading, files: files)) }
+                    group.addTask { (folder, await Self.read(folder: folder, reading: reading, files: files, host: host)) }
                 }
                 var collected: [String: Result<(PackageManifest, PackageReadReport), InputErrors>] = [:]
                 for await (folder, result) in group { collected[folder] = result }

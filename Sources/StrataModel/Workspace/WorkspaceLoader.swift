@@ -1,7 +1,7 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
-import StrataSources
+public import StrataSources
 
 /// A workspace with what was learnt while loading it.
 public struct LoadedWorkspace: Sendable {
@@ -34,6 +34,21 @@ public struct PackageReadReport: Sendable, Hashable {
     public var method: Method
     /// Why the static reader could not be certain, when it fell back.
     public var reason: String?
+    /// The machine the manifest's `#if`s were decided for (dump-package: this one).
+    public var host: Platform?
+    /// Its `#if` conditions that depend on that machine (`os(macOS)`, `canImport(Darwin)`).
+    public var hostConditions: [HostCondition] = []
+
+    public struct HostCondition: Sendable, Hashable {
+        public var text: String
+        public var location: SourceLocation
+    }
+
+    public init(path: String, method: Method, reason: String?) {
+        self.path = path
+        self.method = method
+        self.reason = reason
+    }
 }
 
 /// Finds and loads a workspace: its strata.yml and, in adopt mode, its Package.swift files.
@@ -55,10 +70,18 @@ public struct WorkspaceLoader: Sendable {
     /// external packages provide (for the import rules; the graph does not need them).
     public var readsModules: Bool
 
-    public init(packageReading: PackageReading = .automatic, files: any WorkspaceFiles = LocalFiles(), readsModules: Bool = false) {
+    /// The platform asked for (`--platform`): a manifest's `#if`s are decided for the host that
+    /// builds for it (a Mac for iOS). nil: this machine, with a warning for manifests that depend on it.
+    public var platform: Platform?
+
+    public init(
+        packageReading: PackageReading = .automatic, files: any WorkspaceFiles = LocalFiles(), readsModules: Bool = false,
+        platform: Platform? = nil
+    ) {
         self.packageReading = packageReading
         self.files = files
         self.readsModules = readsModules
+        self.platform = platform
     }
 
     /// Loads the workspace at `path`: a folder holding strata.yml, or the strata.yml itself.
@@ -80,6 +103,7 @@ public struct WorkspaceLoader: Sendable {
         case .adopt:
             var builder = AdoptModeBuilder(packageReading: packageReading, files: files)
             builder.readsModules = readsModules
+            builder.platform = platform
             loaded = try await builder.build(manifest, root: root, boundary: boundary)
         }
         // `optional-imports` names modules of the workspace.
