@@ -1,0 +1,5 @@
+import ProfileFeature
+import SearchFeature
+import SettingsFeature
+
+print(profileFeature, searchFeature, settingsFeature)

@@ -1,0 +1,1 @@
+public func log(_ message: String) { print(message) }

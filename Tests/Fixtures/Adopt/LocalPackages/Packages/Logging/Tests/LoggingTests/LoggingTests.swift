@@ -1,0 +1,6 @@
+import Logging
+import XCTest
+
+final class LoggingTests: XCTestCase {
+    func testLogs() { log("hello") }
+}

@@ -1,0 +1,3 @@
+public protocol Client {
+    func fetch(_ path: String) -> String
+}

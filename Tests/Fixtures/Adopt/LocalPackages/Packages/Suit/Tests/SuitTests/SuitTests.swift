@@ -1,0 +1,7 @@
+import NetworkMocks
+import Suit
+import XCTest
+
+final class SuitTests: XCTestCase {
+    func testCheck() { Suit(client: MockClient()).check() }
+}

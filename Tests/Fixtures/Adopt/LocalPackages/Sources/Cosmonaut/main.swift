@@ -1,0 +1,4 @@
+import Network
+import Suit
+
+Suit(client: LiveClient()).check()
