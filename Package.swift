@@ -216,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "StrataModelTests",
             dependencies: [
-                "StrataModel", "StrataDiagnostics", "StrataModelTestSupport", "StrataSources",
+                "StrataModel", "StrataDiagnostics", "StrataFileSystem", "StrataModelTestSupport", "StrataSources",
                 // The oracle for module names: the compiler's own parser.
                 .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],

@@ -60,7 +60,16 @@ extension AffectedQuery {
             let headCommit = includeUncommitted ? nil : try await repository.commit(head ?? "HEAD")
             let from = mergeBase ? try await repository.mergeBase(baseCommit, try await repository.commit(head ?? "HEAD")) : baseCommit
 
-            var changes = try await repository.changes(from: from, to: headCommit)
+            // git status walks the whole work tree (a tenth of a second or more in a large one),
+            // so it runs while the graph is loaded from the disk, which is the head graph unless
+            // status finds uncommitted changes (then it is read from HEAD instead).
+            let wantsStatus = head == nil && !includeUncommitted
+            async let pendingStatus: [String] = wantsStatus ? repository.uncommittedPaths() : []
+            async let pendingChanges = repository.changes(from: from, to: headCommit)
+            let fromDisk: Result<Workspace, InputErrors>? =
+                headCommit == nil || head == nil ? await Self.loadResult(manifestPath, from: LocalFiles(), revision: headCommit) : nil
+
+            var changes = try await pendingChanges
             if includeUncommitted {
                 changes += try await repository.untrackedFiles().map { FileChange(kind: .untracked, path: $0) }
             }
@@ -68,13 +77,18 @@ extension AffectedQuery {
                 guard let path = repository.pathInFolder(change.path) else { return nil }
                 return FileChange(kind: change.kind, path: path, oldPath: change.oldPath.flatMap(repository.pathInFolder))
             }
-            let uncommitted = head == nil && !includeUncommitted ? try await repository.uncommittedPaths() : []
+            let uncommitted = try await pendingStatus
 
             // The head graph: from the disk when it is the work tree or a clean checkout of HEAD.
-            let headFiles: any WorkspaceFiles =
-                headCommit == nil || (head == nil && uncommitted.isEmpty)
-                ? LocalFiles() : try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
-            let workspace = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
+            let headFiles: any WorkspaceFiles
+            let workspace: Workspace
+            if let fromDisk, headCommit == nil || uncommitted.isEmpty {
+                headFiles = LocalFiles()
+                workspace = try fromDisk.get()
+            } else {
+                headFiles = try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
+                workspace = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
+            }
 
             // The base graph, when the change could make it differ from the head's.
             let manifestChanged = changes.contains { $0.touchedPaths.contains(where: ChangeClassifier.isManifest) }
@@ -110,6 +124,15 @@ extension AffectedQuery {
             throw error
         } catch {
             throw InputErrors(.inputError("affected-failed", "\(error)", at: nil, hint: nil))
+        }
+    }
+
+    /// `load`, as a result, for a load that runs while git does.
+    static func loadResult(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async -> Result<Workspace, InputErrors> {
+        do {
+            return .success(try await load(manifestPath, from: files, revision: revision))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -28,6 +28,7 @@ public enum PathResolution {
     /// An absolute path without `.`, `..`, repeated `/` or a trailing `/`; `..` above the root
     /// stays at the root.
     public static func standardize(_ path: String) -> String {
+        if isStandard(path) { return path }  // most paths already are: no split, no join
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {
@@ -37,5 +38,30 @@ public enum PathResolution {
             }
         }
         return "/" + components.joined(separator: "/")
+    }
+
+    /// True if `path` is absolute and has no `.` or `..` component, no `//` and no trailing `/`.
+    private static func isStandard(_ path: String) -> Bool {
+        var utf8 = path.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "/") else { return false }
+        var previousSlash = true  // just after a '/'
+        var dots = 0  // '.'s since that '/', while nothing else came
+        var count = 1
+        while let byte = utf8.next() {
+            count += 1
+            if byte == UInt8(ascii: "/") {
+                if previousSlash || dots == 1 || dots == 2 { return false }
+                previousSlash = true
+                dots = 0
+            } else if byte == UInt8(ascii: "."), previousSlash || dots > 0 {
+                dots += 1
+                previousSlash = false
+            } else {
+                previousSlash = false
+                dots = -1  // a component with other characters: its dots do not matter
+            }
+        }
+        if count == 1 { return true }  // "/"
+        return !previousSlash && dots != 1 && dots != 2
     }
 }

@@ -138,6 +138,8 @@ extension SyntheticWorkspace {
         func write(_ text: String, _ relative: String) throws(AtomicFileWriter.WriteError) {
             try AtomicFileWriter.write(Data(text.utf8), to: (folder as NSString).appendingPathComponent(relative), creatingFolder: true)
         }
+        // As in any Swift workspace, build products (Strata's caches among them) are not tracked.
+        try write(".build/\n", ".gitignore")
         guard packages else {
             try write(generateModeManifest(), "strata.yml")
             return

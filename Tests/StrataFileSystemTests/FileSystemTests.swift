@@ -173,6 +173,38 @@ func withTemporaryFolder(_ body: (String) throws -> Void) throws {
         #expect(PathResolution.standardize("/a/b/") == "/a/b")
         #expect(PathResolution.standardize("/../a") == "/a")
     }
+
+    /// The fast path for paths that are already standard answers exactly as splitting and joining does.
+    @Test func theFastPathAgreesWithTheComponentWalkOnEveryShapeOfPath() {
+        func reference(_ path: String) -> String {
+            var components: [Substring] = []
+            for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+                switch component {
+                case ".": continue
+                case "..": _ = components.popLast()
+                default: components.append(component)
+                }
+            }
+            return "/" + components.joined(separator: "/")
+        }
+        let parts = ["a", ".", "..", "", "...", ".a", "a.", "a..b", "Sources", "..x"]
+        var checked = 0
+        for first in parts {
+            for second in parts {
+                for third in parts {
+                    for prefix in ["/", "//", ""] {
+                        for suffix in ["", "/"] {
+                            let path = prefix + [first, second, third].joined(separator: "/") + suffix
+                            guard path.hasPrefix("/") else { continue }
+                            #expect(PathResolution.standardize(path) == reference(path), "\(path)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 4_200)
+    }
 }
 
 @Suite struct CreateFolderTests {

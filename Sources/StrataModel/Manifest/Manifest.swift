@@ -6,7 +6,7 @@ public import StrataDiagnostics
 /// A manifest is either in **generate mode** (it lists `modules` and `apps`; build files are
 /// derived from it) or in **adopt mode** (it has an `adopt` section; modules are read from
 /// existing `Package.swift` files and the manifest only maps them to layers and sets rules).
-public struct Manifest: Sendable {
+public struct Manifest: Sendable, Hashable {
     /// Absolute path of the strata.yml file.
     public var path: String
     /// The workspace's name, if given.

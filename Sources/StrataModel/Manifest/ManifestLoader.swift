@@ -27,6 +27,8 @@ public enum ManifestLoader {
 
     /// Parses manifest bytes; `path` is used for diagnostics.
     public static func parse(data: Data, path: String, knownRules: [String]? = nil) throws(InputErrors) -> Manifest {
+        let bytes = [UInt8](data)
+        if let kept = ManifestCache.manifest(path: path, bytes: bytes, knownRules: knownRules) { return kept }
         let text = try decodeUTF8(data, path: path)
         let root: Node?
         do {
@@ -45,6 +47,7 @@ public enum ManifestLoader {
         var parser = ManifestParser(path: path, knownRules: knownRules)
         let manifest = parser.parse(root)
         if let manifest, parser.reader.diagnostics.isEmpty {
+            ManifestCache.store(manifest, path: path, bytes: bytes, knownRules: knownRules)
             return manifest
         }
         throw InputErrors(parser.reader.diagnostics)

@@ -54,18 +54,17 @@ public struct Workspace: Sendable {
     /// How high a target sits: apps are above every layer (-1), module targets sit at their
     /// layer's index (0 = top), externals and unmapped targets have no rank.
     public func rank(of target: Int) -> Int? {
-        let t = targets[target]
-        if t.role == .app { return -1 }
-        return t.layer
+        // Fields read in place: copying a Target (names, sources, aliases) costs more than the rule.
+        if targets[target].role == .app { return -1 }
+        return targets[target].layer
     }
 
     /// A name for the target's layer in messages: the layer name, "app", or "external".
     public func layerName(of target: Int) -> String {
-        let t = targets[target]
-        switch t.role {
+        switch targets[target].role {
         case .app: return "app"
         case .external: return "external"
-        default: return t.layer.map { layers[$0].name } ?? "no layer"
+        default: return targets[target].layer.map { layers[$0].name } ?? "no layer"
         }
     }
 

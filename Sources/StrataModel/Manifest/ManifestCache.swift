@@ -1,0 +1,337 @@
+import Foundation
+import StrataDiagnostics
+import StrataFileSystem
+
+/// Parsed strata.yml files, kept by their exact bytes so that a large manifest is parsed with
+/// Yams once: at 5,000 modules (1.6 MB) parsing is most of a command's time, and `strata
+/// affected` parses two revisions of it.
+///
+/// Entries live in `<workspace>/.build/strata/manifests/` (at most `capacity`, the oldest go
+/// first); each holds the manifest's path, the rule ids it was validated against and its exact
+/// bytes, and is used only if all three match. Only manifests that parsed without a problem,
+/// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
+enum ManifestCache {
+    static let threshold = 128 * 1024
+    static let capacity = 8
+    private static let format: UInt32 = 1
+
+    static func folder(for path: String) -> String {
+        (path as NSString).deletingLastPathComponent + "/.build/strata/manifests"
+    }
+
+    private static func entryPath(path: String, bytes: [UInt8], knownRules: [String]?) -> String {
+        var hash = FNV1a()
+        hash.add(path)
+        hash.add((knownRules ?? ["-"]).joined(separator: ","))
+        for byte in bytes { hash.add(byte: byte) }
+        return folder(for: path) + "/" + String(hash.value, radix: 16) + ".bin"
+    }
+
+    /// The manifest parsed from exactly these bytes before, if kept.
+    static func manifest(path: String, bytes: [UInt8], knownRules: [String]?) -> Manifest? {
+        guard bytes.count >= threshold,
+            let data = FileManager.default.contents(atPath: entryPath(path: path, bytes: bytes, knownRules: knownRules))
+        else { return nil }
+        var reader = ByteReader([UInt8](data))
+        do throws(CorruptData) {
+            guard try reader.u32() == format, try reader.string() == path,
+                try reader.string() == (knownRules ?? ["-"]).joined(separator: ","),
+                try reader.u64() == UInt64(bytes.count), try reader.slice(bytes.count).elementsEqual(bytes)
+            else { return nil }
+            var decoder = ManifestDecoder(reader: reader)
+            return try decoder.manifest()
+        } catch {
+            return nil
+        }
+    }
+
+    /// Keeps a manifest parsed from `bytes`; failing to write only costs time next run.
+    static func store(_ manifest: Manifest, path: String, bytes: [UInt8], knownRules: [String]?) {
+        guard bytes.count >= threshold else { return }
+        var writer = ByteWriter(capacity: bytes.count * 2)
+        writer.u32(format)
+        writer.string(path)
+        writer.string((knownRules ?? ["-"]).joined(separator: ","))
+        writer.u64(UInt64(bytes.count))
+        writer.bytes(bytes)
+        var encoder = ManifestEncoder(writer: writer)
+        encoder.manifest(manifest)
+        let entry = entryPath(path: path, bytes: bytes, knownRules: knownRules)
+        guard (try? AtomicFileWriter.write(Data(encoder.finish()), to: entry, creatingFolder: true)) != nil else { return }
+        prune(folder(for: path), keeping: entry)
+    }
+
+    private static func prune(_ folder: String, keeping kept: String) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder), names.count > capacity else { return }
+        let dated = names.map { name -> (String, Date) in
+            (folder + "/" + name, (try? manager.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        for (path, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - capacity) where path != kept {
+            try? manager.removeItem(atPath: path)
+        }
+    }
+}
+
+/// Writes a `Manifest` in Strata's binary form. Strings are written once and then referred
+/// to by number: every location names the same file, and names repeat.
+struct ManifestEncoder {
+    private var writer: ByteWriter
+    private var body = ByteWriter()
+    private var strings: [String: UInt32] = [:]
+    private var table: [String] = []
+
+    init(writer: ByteWriter) { self.writer = writer }
+
+    /// The header written so far, the string table, then the body.
+    mutating func finish() -> [UInt8] {
+        writer.u32(UInt32(table.count))
+        for string in table { writer.string(string) }
+        writer.bytes(body.buffer)
+        return writer.buffer
+    }
+
+    mutating func string(_ value: String) {
+        if let index = strings[value] {
+            body.u32(index)
+        } else {
+            let index = UInt32(table.count)
+            strings[value] = index
+            table.append(value)
+            body.u32(index)
+        }
+    }
+    mutating func int(_ value: Int) { body.i64(Int64(value)) }
+    mutating func bool(_ value: Bool) { body.u32(value ? 1 : 0) }
+    mutating func location(_ value: SourceLocation) {
+        string(value.path)
+        int(value.line)
+        int(value.column)
+    }
+    mutating func located(_ value: Located<String>) {
+        string(value.value)
+        location(value.location)
+    }
+    mutating func optional<T>(_ value: T?, _ write: (inout ManifestEncoder, T) -> Void) {
+        bool(value != nil)
+        if let value { write(&self, value) }
+    }
+    mutating func list<T>(_ values: [T], _ write: (inout ManifestEncoder, T) -> Void) {
+        int(values.count)
+        for value in values { write(&self, value) }
+    }
+    mutating func locatedList(_ values: [Located<String>]) { list(values) { $0.located($1) } }
+    mutating func template(_ value: NamingTemplate) {
+        string(value.prefix + "{" + value.placeholder + "}" + value.suffix)
+        string(value.placeholder)
+    }
+    mutating func companion(_ value: CompanionTarget) {
+        location(value.location)
+        locatedList(value.dependencies)
+        locatedList(value.packages)
+    }
+
+    mutating func manifest(_ m: Manifest) {
+        string(m.path)
+        optional(m.name) { $0.located($1) }
+        list(m.layers) { e, layer in
+            e.located(layer.name)
+            e.locatedList(layer.patterns)
+            e.optional(layer.description) { $0.string($1) }
+            e.bool(layer.allowsSameLayerLinks)
+        }
+        for template in [m.naming.interface, m.naming.mocks, m.naming.tests, m.naming.app, m.naming.host] { self.template(template) }
+        list(m.naming.otherMocks) { $0.template($1) }
+        list(m.naming.otherTests) { $0.template($1) }
+        list(m.packages) { e, package in
+            e.located(package.name)
+            switch package.source {
+            case .url(let url): e.int(0); e.string(url)
+            case .path(let path): e.int(1); e.string(path)
+            }
+            switch package.requirement {
+            case .from(let v): e.int(0); e.string(v)
+            case .exact(let v): e.int(1); e.string(v)
+            case .branch(let v): e.int(2); e.string(v)
+            case .revision(let v): e.int(3); e.string(v)
+            case .none: e.int(4)
+            }
+        }
+        list(m.modules) { e, module in
+            e.located(module.name)
+            e.located(module.layer)
+            for companion in [module.interface, module.mocks, module.tests] { e.optional(companion) { $0.companion($1) } }
+            e.string(module.linkage.rawValue)
+            e.locatedList(module.dependencies)
+            e.locatedList(module.packages)
+            e.optional(module.path) { $0.located($1) }
+            e.optional(module.hostApp) { $0.location($1) }
+        }
+        list(m.apps) { e, app in
+            e.located(app.name)
+            e.locatedList(app.dependencies)
+            e.locatedList(app.packages)
+            e.bool(app.isTestHost)
+            e.optional(app.path) { $0.located($1) }
+        }
+        list(m.owners) { e, owner in
+            e.located(owner.owner)
+            e.locatedList(owner.modules)
+        }
+        list(m.rules) { e, rule in
+            e.located(rule.rule)
+            e.string(rule.severity.value.rawValue)
+            e.location(rule.severity.location)
+        }
+        optional(m.adopt) { e, adopt in
+            e.locatedList(adopt.packages)
+            e.locatedList(adopt.hosts)
+            e.location(adopt.location)
+        }
+        let g = m.generate
+        string(g.layout.rawValue)
+        string(g.toolsVersion)
+        list(g.platforms) { e, platform in
+            e.located(platform.name)
+            e.located(platform.version)
+        }
+        optional(g.umbrella) { $0.located($1) }
+        bool(g.codeowners)
+        optional(g.xcodegen) { e, x in
+            e.located(x.platform)
+            e.optional(x.deploymentTarget) { $0.located($1) }
+            e.optional(x.bundleIDPrefix) { $0.located($1) }
+        }
+        optional(g.location) { $0.location($1) }
+        locatedList(m.outsideWorkspace)
+        locatedList(m.optionalImports)
+    }
+}
+
+/// Reads what `ManifestEncoder` wrote; throws on anything that does not fit.
+struct ManifestDecoder {
+    private var reader: ByteReader
+    private var table: [String] = []
+
+    init(reader: ByteReader) { self.reader = reader }
+
+    mutating func string() throws(CorruptData) -> String {
+        let index = Int(try reader.u32())
+        guard index < table.count else { throw CorruptData() }
+        return table[index]
+    }
+    mutating func int() throws(CorruptData) -> Int { Int(try reader.i64()) }
+    mutating func bool() throws(CorruptData) -> Bool { try reader.u32() == 1 }
+    mutating func location() throws(CorruptData) -> SourceLocation {
+        SourceLocation(path: try string(), line: try int(), column: try int())
+    }
+    mutating func located() throws(CorruptData) -> Located<String> {
+        let value = try string()
+        return Located(value, at: try location())
+    }
+    mutating func optional<T>(_ read: (inout ManifestDecoder) throws(CorruptData) -> T) throws(CorruptData) -> T? {
+        try bool() ? try read(&self) : nil
+    }
+    mutating func list<T>(_ read: (inout ManifestDecoder) throws(CorruptData) -> T) throws(CorruptData) -> [T] {
+        let count = try int()
+        guard count >= 0, count < 50_000_000 else { throw CorruptData() }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try read(&self)) }
+        return values
+    }
+    mutating func locatedList() throws(CorruptData) -> [Located<String>] { try list { d throws(CorruptData) in try d.located() } }
+    mutating func template() throws(CorruptData) -> NamingTemplate {
+        let text = try string()
+        guard let template = NamingTemplate(text, placeholder: try string()) else { throw CorruptData() }
+        return template
+    }
+    mutating func companion() throws(CorruptData) -> CompanionTarget {
+        CompanionTarget(location: try location(), dependencies: try locatedList(), packages: try locatedList())
+    }
+
+    mutating func manifest() throws(CorruptData) -> Manifest {
+        let count = Int(try reader.u32())
+        guard count < 50_000_000 else { throw CorruptData() }
+        table.reserveCapacity(count)
+        for _ in 0..<count { table.append(try reader.string()) }
+
+        let path = try string()
+        let name = try optional { d throws(CorruptData) in try d.located() }
+        let layers = try list { d throws(CorruptData) in
+            var layer = LayerDeclaration(
+                name: try d.located(), patterns: try d.locatedList(), description: try d.optional { d throws(CorruptData) in try d.string() })
+            layer.allowsSameLayerLinks = try d.bool()
+            return layer
+        }
+        var naming = Naming(interface: try template(), mocks: try template(), tests: try template(), app: try template(), host: try template())
+        naming.otherMocks = try list { d throws(CorruptData) in try d.template() }
+        naming.otherTests = try list { d throws(CorruptData) in try d.template() }
+        let packages = try list { d throws(CorruptData) -> ExternalPackageDeclaration in
+            let name = try d.located()
+            let source: ExternalPackageDeclaration.Source
+            switch try d.int() {
+            case 0: source = .url(try d.string())
+            case 1: source = .path(try d.string())
+            default: throw CorruptData()
+            }
+            let requirement: ExternalPackageDeclaration.Requirement
+            switch try d.int() {
+            case 0: requirement = .from(try d.string())
+            case 1: requirement = .exact(try d.string())
+            case 2: requirement = .branch(try d.string())
+            case 3: requirement = .revision(try d.string())
+            case 4: requirement = .none
+            default: throw CorruptData()
+            }
+            return ExternalPackageDeclaration(name: name, source: source, requirement: requirement)
+        }
+        let modules = try list { d throws(CorruptData) -> ModuleDeclaration in
+            let name = try d.located(), layer = try d.located()
+            let interface = try d.optional { d throws(CorruptData) in try d.companion() }
+            let mocks = try d.optional { d throws(CorruptData) in try d.companion() }
+            let tests = try d.optional { d throws(CorruptData) in try d.companion() }
+            guard let linkage = Linkage(rawValue: try d.string()) else { throw CorruptData() }
+            return ModuleDeclaration(
+                name: name, layer: layer, interface: interface, mocks: mocks, tests: tests, linkage: linkage,
+                dependencies: try d.locatedList(), packages: try d.locatedList(),
+                path: try d.optional { d throws(CorruptData) in try d.located() },
+                hostApp: try d.optional { d throws(CorruptData) in try d.location() })
+        }
+        let apps = try list { d throws(CorruptData) -> AppDeclaration in
+            AppDeclaration(
+                name: try d.located(), dependencies: try d.locatedList(), packages: try d.locatedList(), isTestHost: try d.bool(),
+                path: try d.optional { d throws(CorruptData) in try d.located() })
+        }
+        let owners = try list { d throws(CorruptData) in OwnerDeclaration(owner: try d.located(), modules: try d.locatedList()) }
+        let rules = try list { d throws(CorruptData) -> RuleSetting in
+            let rule = try d.located()
+            guard let severity = RuleSeverity(rawValue: try d.string()) else { throw CorruptData() }
+            return RuleSetting(rule: rule, severity: Located(severity, at: try d.location()))
+        }
+        let adopt = try optional { d throws(CorruptData) in
+            AdoptSettings(packages: try d.locatedList(), hosts: try d.locatedList(), location: try d.location())
+        }
+        var manifest = Manifest(
+            path: path, name: name, layers: layers, naming: naming, packages: packages, modules: modules, apps: apps,
+            owners: owners, rules: rules, adopt: adopt)
+        var generate = GenerateSettings()
+        guard let layout = GenerateSettings.Layout(rawValue: try string()) else { throw CorruptData() }
+        generate.layout = layout
+        generate.toolsVersion = try string()
+        generate.platforms = try list { d throws(CorruptData) in GenerateSettings.Platform(name: try d.located(), version: try d.located()) }
+        generate.umbrella = try optional { d throws(CorruptData) in try d.located() }
+        generate.codeowners = try bool()
+        generate.xcodegen = try optional { d throws(CorruptData) in
+            GenerateSettings.XcodeGen(
+                platform: try d.located(), deploymentTarget: try d.optional { d throws(CorruptData) in try d.located() },
+                bundleIDPrefix: try d.optional { d throws(CorruptData) in try d.located() })
+        }
+        generate.location = try optional { d throws(CorruptData) in try d.location() }
+        manifest.generate = generate
+        manifest.outsideWorkspace = try locatedList()
+        manifest.optionalImports = try locatedList()
+        guard reader.isAtEnd else { throw CorruptData() }
+        return manifest
+    }
+}
