@@ -28,7 +28,11 @@ public enum PathResolution {
     /// An absolute path without `.`, `..`, repeated `/` or a trailing `/`; `..` above the root
     /// stays at the root.
     public static func standardize(_ path: String) -> String {
-        if isStandard(path) { return path }  // most paths already are: no split, no join
+        isStandard(path) ? path : walkingComponents(path)  // most paths already are: no split, no join
+    }
+
+    /// `standardize` the long way: split, drop `.`, pop for `..`, join.
+    static func walkingComponents(_ path: String) -> String {
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {
