@@ -4,6 +4,11 @@ import StrataSources
 
 /// `testable-in-production`: `@testable import` appears only in test targets. Anywhere else it
 /// needs a build with testing enabled and reaches into another module's internals.
+///
+/// An import that is compiled only when `DEBUG` is set (`#if DEBUG`, for previews and debug
+/// menus) is not reported: debug builds define `DEBUG` and enable testing (SwiftPM's debug
+/// configuration and Xcode's Debug configuration both do), so it compiles exactly where it may,
+/// and never ships in a release build.
 public struct TestableInProduction: Rule {
     public let id = "testable-in-production"
     public let defaultSeverity = RuleSeverity.error
@@ -18,6 +23,7 @@ public struct TestableInProduction: Rule {
         for target in workspace.targets.indices where workspace.targets[target].role != .tests {
             for reference in sources.imports[target] where reference.isTestable {
                 let item = sources[reference]
+                if !Self.releaseBuild.isActive(item.declaration.conditions) { continue }
                 let name = workspace.targets[target].name
                 let module = item.declaration.module
                 findings.append(
@@ -29,4 +35,7 @@ public struct TestableInProduction: Rule {
         }
         return findings
     }
+
+    /// A release build: `DEBUG` is not set; everything else is unknown, so kept.
+    private static let releaseBuild = BuildConfiguration(platform: nil, undefines: ["DEBUG"])
 }
