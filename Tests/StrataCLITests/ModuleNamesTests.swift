@@ -124,6 +124,7 @@ import Testing
         let errors = ios.stdout.split(separator: "\n").filter { $0.contains(": error: [") }
         #expect(errors.count == 1)
         #expect(errors.first?.contains("Sources/LinuxTool/LinuxTool.swift:1:8: error: [implicit-import] 'LinuxTool' imports 'Helper'") == true)
+        #expect(ios.stdout.contains("Package.swift:14:51: note: 'LinuxTool' declares 'Helper' only for linux, not for ios"), "\(ios.stdout)")
 
         let graph = try await StrataBinary.run(["graph", "--format", "json"], in: folder)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(graph.stdout.utf8)) as? [String: Any])

@@ -43,10 +43,16 @@ public struct Workspace: Sendable {
     /// since which traits a build enables is not known here.
     public func building(forPlatform platform: String) -> Workspace {
         guard dependencies.contains(where: { $0.contains { $0.condition != nil } }) else { return self }
-        return Workspace(
+        var built = Workspace(
             name: name, root: root, manifest: manifest, layers: layers, modules: modules, targets: targets,
             dependencies: dependencies.map { edges in edges.filter { $0.condition?.applies(toPlatform: platform) ?? true } })
+        built.edgesForOtherPlatforms = dependencies.map { edges in edges.filter { !($0.condition?.applies(toPlatform: platform) ?? true) } }
+        return built
     }
+
+    /// After `building(forPlatform:)`: per target, the edges left out because their condition
+    /// names other platforms (for messages: an import of one is undeclared on this platform).
+    public var edgesForOtherPlatforms: [[Dependency]] = []
 
     /// The number of edges.
     public var dependencyCount: Int { dependencies.reduce(0) { $0 + $1.count } }

@@ -51,6 +51,15 @@ public struct ImplicitImport: Rule {
                     if guarded && optional.contains(where: { $0.matches(module) }) { continue }
                     if parents == nil { parents = workspace.graph.breadthFirstParents(from: [target]) }
                     var notes: [DiagnosticNote] = []
+                    if workspace.edgesForOtherPlatforms.indices.contains(target),
+                        let other = workspace.edgesForOtherPlatforms[target].first(where: { $0.target == imported }),
+                        let platforms = other.condition?.platforms
+                    {
+                        notes.append(
+                            DiagnosticNote(
+                                "'\(name)' declares '\(workspace.targets[imported].name)' only for \(platforms.joined(separator: ", ")), not for \(sources.configuration.platform?.rawValue ?? "the platform checked")",
+                                at: other.location))
+                    }
                     if let path = Digraph.path(to: imported, parents: parents!), path.count > 2 {
                         notes.append(
                             DiagnosticNote(
