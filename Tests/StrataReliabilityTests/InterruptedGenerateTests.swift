@@ -11,10 +11,12 @@ import Testing
         base.replacingOccurrences(of: "\nmodules:\n", with: "\ngenerate: { layout: packages, tools-version: \"\(toolsVersion)\" }\nmodules:\n")
     }
 
-    /// Every file under `root` except strata.yml, with its contents.
+    /// Every file under `root` that `strata generate` writes, with its contents: all but
+    /// strata.yml, the synthetic workspace's .gitignore and Strata's caches in .build.
     static func generatedFiles(_ root: String) -> [String: String] {
         var files: [String: String] = [:]
-        for path in FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [] where path != "strata.yml" {
+        for path in FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
+        where path != "strata.yml" && path != ".gitignore" && !path.hasPrefix(".build/") {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             files[path] = (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? "<unreadable>"
