@@ -74,10 +74,16 @@ public struct AffectedAnalysis: Sendable {
     /// Computes the affected set. `changes` carry paths relative to the workspace root;
     /// `unexplainedPackages` are the changed package manifests (relative paths) whose change
     /// the graphs do not account for, so all targets of their package are affected.
+    /// Products of packages outside the workspace are left out of `affected` (nothing of
+    /// theirs is built or tested here) unless `includeExternal` is set; they still carry a
+    /// change along to the workspace's targets that depend on them.
     public init(
         head: Workspace, headFiles: any WorkspaceFiles, base: BaseGraph, changes: [FileChange],
-        unexplainedPackages: Set<String> = []
+        unexplainedPackages: Set<String> = [], includeExternal: Bool = false
     ) {
+        defer {
+            if !includeExternal { affected.removeAll { $0.role == .external } }
+        }
         var seeds: [Int: AffectedReason.Cause] = [:]
         func seed(_ target: Int, _ cause: AffectedReason.Cause) {
             if seeds[target] == nil { seeds[target] = cause }

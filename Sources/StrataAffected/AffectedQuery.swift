@@ -16,13 +16,19 @@ public struct AffectedQuery: Sendable {
     public var includeUncommitted: Bool
     /// Compare against the common ancestor of base and head, as a pull request does.
     public var mergeBase: Bool
+    /// Count and list products of packages outside the workspace too.
+    public var includeExternal: Bool
 
-    public init(path: String, base: String, head: String? = nil, includeUncommitted: Bool = false, mergeBase: Bool = false) {
+    public init(
+        path: String, base: String, head: String? = nil, includeUncommitted: Bool = false, mergeBase: Bool = false,
+        includeExternal: Bool = false
+    ) {
         self.path = path
         self.base = base
         self.head = head
         self.includeUncommitted = includeUncommitted
         self.mergeBase = mergeBase
+        self.includeExternal = includeExternal
     }
 }
 
@@ -39,6 +45,13 @@ public struct AffectedReport: Sendable {
     public var uncommittedLeftOut: [String]
     /// How the base graph was obtained, for `--verbose`: "same as head", "read at <commit>", or why it could not be read.
     public var baseGraph: String
+    /// Whether products of packages outside the workspace are counted and listed.
+    public var includesExternal = false
+
+    /// The targets the counts are out of: the workspace's own, and external products only when asked.
+    public var countedTargets: Int {
+        includesExternal ? workspace.targets.count : workspace.targets.lazy.filter { $0.role != .external }.count
+    }
 }
 
 extension AffectedQuery {
@@ -108,16 +121,19 @@ extension AffectedQuery {
 
             let unexplained = Self.unexplainedPackageChanges(changes, head: (workspace, headFiles), base: base)
             let analysis = AffectedAnalysis(
-                head: workspace, headFiles: headFiles, base: base, changes: changes, unexplainedPackages: unexplained)
+                head: workspace, headFiles: headFiles, base: base, changes: changes, unexplainedPackages: unexplained,
+                includeExternal: includeExternal)
             let baseDescription: String
             switch base {
             case .sameAsHead: baseDescription = "the head graph (no manifest or folder changed)"
             case .loaded: baseDescription = "read at \(from.prefix(12))"
             case .unreadable(let reason): baseDescription = reason
             }
-            return AffectedReport(
+            var report = AffectedReport(
                 baseCommit: from, headCommit: headCommit, workspace: workspace, analysis: analysis,
                 uncommittedLeftOut: uncommitted, baseGraph: baseDescription)
+            report.includesExternal = includeExternal
+            return report
         } catch let error as GitError {
             throw InputErrors(.inputError(error.id, error.message, at: nil, hint: error.hint))
         } catch let error as InputErrors {

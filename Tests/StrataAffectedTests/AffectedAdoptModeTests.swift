@@ -90,6 +90,25 @@ import Testing
         #expect(affected.contains("CoreExtras"))
     }
 
+    @Test func productsOfOutsidePackagesCarryAChangeButAreListedOnlyWhenAsked() async throws {
+        // Core starts using a product of a package outside the workspace: a new external node.
+        let manifest = Self.package("Core", dependsOn: nil)
+            .replacingOccurrences(
+                of: "    targets: [", with: "    dependencies: [.package(url: \"https://github.com/apple/swift-log\", from: \"1.0.0\")],\n    targets: [")
+            .replacingOccurrences(
+                of: ".target(name: \"Core\", dependencies: [])",
+                with: ".target(name: \"Core\", dependencies: [.product(name: \"Logging\", package: \"swift-log\")])")
+        try history.write("Packages/Core/Package.swift", manifest)
+        try history.commit("Core logs")
+        let report = try await history.affected(base: base)
+        let names = Set(report.analysis.affected.map(\.name))
+        #expect(names == ["Core", "CoreTests", "Feature", "FeatureTests"])
+        #expect(report.countedTargets == 4)
+        let withExternal = try await AffectedQuery(path: history.root, base: base, includeExternal: true).run()
+        #expect(Set(withExternal.analysis.affected.map(\.name)) == names.union(["swift-log/Logging"]))
+        #expect(withExternal.countedTargets == 5)
+    }
+
     @Test func aNewPackageAffectsItsNewTargets() async throws {
         try history.write("Packages/Search/Package.swift", Self.package("Search", dependsOn: "Core"))
         try history.write("Packages/Search/Sources/Search/Search.swift", "import Core\n")

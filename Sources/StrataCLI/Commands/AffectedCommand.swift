@@ -43,6 +43,9 @@ struct AffectedCommand: AsyncParsableCommand {
     @Flag(help: "Compare the work tree, uncommitted and untracked files included, instead of HEAD.")
     var includeUncommitted = false
 
+    @Flag(help: "Count and list the products of packages outside the workspace too (they are never built or tested here).")
+    var includeExternal = false
+
     @Option(help: "Output format: \(AffectedFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: AffectedFormat = .list
 
@@ -59,7 +62,8 @@ struct AffectedCommand: AsyncParsableCommand {
         let report: AffectedReport
         do throws(InputErrors) {
             report = try await AffectedQuery(
-                path: path, base: base, head: head, includeUncommitted: includeUncommitted, mergeBase: change.mergeBase
+                path: path, base: base, head: head, includeUncommitted: includeUncommitted, mergeBase: change.mergeBase,
+                includeExternal: includeExternal
             ).run()
         } catch {
             Terminal.standardError(error.diagnostics)
@@ -76,7 +80,7 @@ extension AffectedReport {
         let files = analysis.changedFiles.count
         let tests = analysis.tests.count
         var lines = [
-            "strata: \(analysis.affected.count) of \(workspace.targets.count) targets affected (\(tests) test target\(tests == 1 ? "" : "s")) by \(files) changed file\(files == 1 ? "" : "s") between \(baseCommit.prefix(12)) and \(headCommit.map { String($0.prefix(12)) } ?? "the work tree")"
+            "strata: \(analysis.affected.count) of \(countedTargets) targets affected (\(tests) test target\(tests == 1 ? "" : "s")) by \(files) changed file\(files == 1 ? "" : "s") between \(baseCommit.prefix(12)) and \(headCommit.map { String($0.prefix(12)) } ?? "the work tree")"
         ]
         if let everything = analysis.everything { lines.append("strata: everything is affected: \(everything)") }
         if !uncommittedLeftOut.isEmpty {
