@@ -4,11 +4,12 @@ import StrataSources
 
 /// Which targets own a file: the targets whose source folder holds it, by folder.
 ///
-/// A file belongs to the target whose folder is its nearest enclosing one (sources, resources
-/// and any other file there, since SwiftPM may copy or compile it), unless the target
-/// excludes it. Where several targets share a folder and narrow it with `sources:`, the file
-/// belongs to those whose sources hold it, or to all of them when none does (it may be a
-/// resource of any of them).
+/// A file belongs to the target whose folder is its nearest enclosing one: sources, resources
+/// and any other file there, excluded or not. SwiftPM does not compile an excluded file, but the
+/// target's code may still read it when it runs (snapshot references under `__Snapshots__`,
+/// fixtures loaded through `#filePath`), so a change to it must reach the target. Where several
+/// targets share a folder and narrow it with `sources:`, the file belongs to those whose sources
+/// hold it, or to all of them when none does (it may be a resource of any of them).
 struct TargetFileIndex {
     private let targetsByFolder: [String: [Int]]
     private let workspace: Workspace
@@ -29,16 +30,11 @@ struct TargetFileIndex {
         var folder = ChangeClassifier.folder(of: path)
         while true {
             if let candidates = targetsByFolder[folder] {
-                let including = candidates.filter { target in
-                    !(workspace.targets[target].sources?.excluded ?? []).contains { PathResolution.path(absolute, inside: $0) != nil }
+                let narrowed = candidates.filter { target in
+                    workspace.targets[target].sources?.only.map { only in only.contains { PathResolution.path(absolute, inside: $0) != nil } }
+                        ?? true
                 }
-                if !including.isEmpty {
-                    let narrowed = including.filter { target in
-                        workspace.targets[target].sources?.only.map { only in only.contains { PathResolution.path(absolute, inside: $0) != nil } }
-                            ?? true
-                    }
-                    return narrowed.isEmpty ? including : narrowed
-                }
+                return narrowed.isEmpty ? candidates : narrowed
             }
             if folder.isEmpty { return [] }
             folder = ChangeClassifier.folder(of: folder)

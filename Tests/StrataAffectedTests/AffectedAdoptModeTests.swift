@@ -109,6 +109,28 @@ import Testing
         #expect(withExternal.countedTargets == 5)
     }
 
+    @Test func excludedFilesAndResourcesInATargetsFolderAreItsInputs() async throws {
+        // CoreTests reads snapshot references it excludes from compilation, and a resource.
+        let manifest = Self.package("Core", dependsOn: nil)
+            .replacingOccurrences(
+                of: ".testTarget(name: \"CoreTests\", dependencies: [\"Core\"])",
+                with: ".testTarget(name: \"CoreTests\", dependencies: [\"Core\"], exclude: [\"__Snapshots__\"], resources: [.copy(\"Fixtures\")])")
+        try history.write("Packages/Core/Package.swift", manifest)
+        try history.write("Packages/Core/Tests/CoreTests/__Snapshots__/CoreTests/testLayout.1.txt", "layout\n")
+        try history.write("Packages/Core/Tests/CoreTests/Fixtures/input.json", "{}\n")
+        try history.commit("snapshots and fixtures")
+        let before = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+
+        try history.append("Packages/Core/Tests/CoreTests/__Snapshots__/CoreTests/testLayout.1.txt", "changed\n")
+        try history.commit("a new reference image")
+        #expect(try await history.affectedNames(base: before) == ["CoreTests"])
+
+        let afterSnapshot = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try history.append("Packages/Core/Tests/CoreTests/Fixtures/input.json", "[]\n")
+        try history.commit("a fixture")
+        #expect(try await history.affectedNames(base: afterSnapshot) == ["CoreTests"])
+    }
+
     @Test func aNewPackageAffectsItsNewTargets() async throws {
         try history.write("Packages/Search/Package.swift", Self.package("Search", dependsOn: "Core"))
         try history.write("Packages/Search/Sources/Search/Search.swift", "import Core\n")
