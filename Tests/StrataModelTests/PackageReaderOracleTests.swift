@@ -70,16 +70,27 @@ import Testing
         #expect(compared == paths.count - Self.expectedUncertain.count)
     }
 
-    /// Module aliases, `-module-alias` flags, platform and trait conditions and binary URLs are
-    /// read as dump-package reads them.
-    @Test func namesAndConditionsAreReadAsSwiftPMReadsThem() async throws {
-        let folder = try Fixtures.temporaryFolder("oracle-conditions")
+    /// `text` as a package with these source folders, read by the static reader (which must
+    /// accept it) and by dump-package.
+    static func readBothWays(_ text: String, sources: [String]) async throws -> (PackageManifest, PackageManifest) {
+        let folder = try Fixtures.temporaryFolder("oracle-manifest")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for target in ["A", "B"] {
+        for target in sources {
             try FileManager.default.createDirectory(atPath: "\(folder)/Sources/\(target)", withIntermediateDirectories: true)
         }
         let path = folder + "/Package.swift"
-        try """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .read(let fromStaticReader) = try PackageManifestReader.readStatically(path: path) else {
+            throw UnreadManifest()
+        }
+        return (fromStaticReader, try await PackageManifestReader.readWithDumpPackage(path: path))
+    }
+
+    struct UnreadManifest: Error, CustomStringConvertible {
+        var description: String { "the static reader declined a declarative manifest" }
+    }
+
+    static let conditionsManifest = """
         // swift-tools-version:6.1
         import PackageDescription
 
@@ -103,31 +114,10 @@ import Testing
             ]
         )
 
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .read(let fromStaticReader) = try PackageManifestReader.readStatically(path: path) else {
-            Issue.record("the static reader declined a declarative manifest")
-            return
-        }
-        let reference = try await PackageManifestReader.readWithDumpPackage(path: path)
-        #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
-        let a = try #require(fromStaticReader.targets.first { $0.name == "A" })
-        #expect(a.moduleAliases == ["Networking": "B"])
-        #expect(a.dependencies[0].moduleAliases == ["ArgumentParser": "AP"])
-        #expect(a.dependencies[0].condition == DependencyCondition(platforms: ["ios", "maccatalyst", "macos"], traits: []))
-        #expect(a.dependencies[1].condition == DependencyCondition(platforms: ["linux"], traits: ["Fast"]))
-        #expect(a.dependencies[2].condition == DependencyCondition(platforms: [], traits: ["Fast"]))
-        #expect(fromStaticReader.targets.first { $0.name == "Bin" }?.url == "https://example.invalid/bin.zip")
-    }
+        """
 
-    /// `var`s nothing changes and extension helpers, as dump-package evaluates them.
-    @Test func helpersAndUnchangedVarsAreReadAsSwiftPMReadsThem() async throws {
-        let folder = try Fixtures.temporaryFolder("oracle-helpers")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        for target in ["Core", "Feature"] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/Sources/\(target)", withIntermediateDirectories: true)
-        }
-        let path = folder + "/Package.swift"
-        try """
+    /// `var`s nothing changes and extension helpers (StaticPackageReaderTests reads it too).
+    static let helpersManifest = """
         // swift-tools-version:6.0
         import PackageDescription
 
@@ -154,12 +144,25 @@ import Testing
             ]
         )
 
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .read(let fromStaticReader) = try PackageManifestReader.readStatically(path: path) else {
-            Issue.record("the static reader declined the helpers")
-            return
-        }
-        let reference = try await PackageManifestReader.readWithDumpPackage(path: path)
+        """
+
+    /// Module aliases, `-module-alias` flags, platform and trait conditions and binary URLs are
+    /// read as dump-package reads them.
+    @Test func namesAndConditionsAreReadAsSwiftPMReadsThem() async throws {
+        let (fromStaticReader, reference) = try await Self.readBothWays(Self.conditionsManifest, sources: ["A", "B"])
+        #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
+        let a = try #require(fromStaticReader.targets.first { $0.name == "A" })
+        #expect(a.moduleAliases == ["Networking": "B"])
+        #expect(a.dependencies[0].moduleAliases == ["ArgumentParser": "AP"])
+        #expect(a.dependencies[0].condition == DependencyCondition(platforms: ["ios", "maccatalyst", "macos"], traits: []))
+        #expect(a.dependencies[1].condition == DependencyCondition(platforms: ["linux"], traits: ["Fast"]))
+        #expect(a.dependencies[2].condition == DependencyCondition(platforms: [], traits: ["Fast"]))
+        #expect(fromStaticReader.targets.first { $0.name == "Bin" }?.url == "https://example.invalid/bin.zip")
+    }
+
+    /// `var`s nothing changes and extension helpers, as dump-package evaluates them.
+    @Test func helpersAndUnchangedVarsAreReadAsSwiftPMReadsThem() async throws {
+        let (fromStaticReader, reference) = try await Self.readBothWays(Self.helpersManifest, sources: ["Core", "Feature"])
         #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
     }
 

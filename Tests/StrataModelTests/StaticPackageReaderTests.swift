@@ -67,30 +67,7 @@ import Testing
     }
 
     @Test func varsNothingChangesAndExtensionHelpersAreReadStatically() throws {
-        let text = """
-            // swift-tools-version: 6.0
-            import PackageDescription
-
-            var platforms: [SupportedPlatform] = [.iOS(.v16), .macOS(.v13)]
-            var shared: [Target.Dependency] = [.logging, "Core"]
-
-            private extension Target.Dependency {
-                static let logging: Self = .product(name: "Logging", package: "swift-log")
-                static var collections: Target.Dependency {
-                    .product(name: "OrderedCollections", package: "swift-collections")
-                }
-            }
-
-            let package = Package(
-                name: "P",
-                platforms: platforms,
-                dependencies: [.package(url: "https://github.com/apple/swift-log", from: "1.0.0"), .package(url: "https://github.com/apple/swift-collections", from: "1.0.0")],
-                targets: [
-                    .target(name: "Core"),
-                    .target(name: "Feature", dependencies: shared + [Target.Dependency.collections]),
-                ]
-            )
-            """
+        let text = PackageReaderOracleTests.helpersManifest
         guard case .read(let manifest) = read(text) else {
             Issue.record("not read: \(uncertainReason(text) ?? "")")
             return

@@ -58,18 +58,7 @@ enum ManifestCache {
         encoder.manifest(manifest)
         let entry = entryPath(path: path, bytes: bytes, knownRules: knownRules)
         guard (try? AtomicFileWriter.write(Data(encoder.finish()), to: entry, creatingFolder: true)) != nil else { return }
-        prune(folder(for: path), keeping: entry)
-    }
-
-    private static func prune(_ folder: String, keeping kept: String) {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: folder), names.count > capacity else { return }
-        let dated = names.map { name -> (String, Date) in
-            (folder + "/" + name, (try? manager.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? .distantPast)
-        }
-        for (path, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - capacity) where path != kept {
-            try? manager.removeItem(atPath: path)
-        }
+        CacheFolder.prune(folder(for: path), capacity: capacity, keep: capacity, sparing: entry)
     }
 }
 

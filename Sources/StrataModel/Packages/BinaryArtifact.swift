@@ -91,12 +91,15 @@ struct ResolvedPackages {
     /// Package identity → the folder of its checked-out (or downloaded, or edited) sources.
     let folders: [String: String]
 
-    /// The state of the nearest `.build` at or above `folder`, up to `root`; nil if none was resolved.
-    static func nearest(to folder: String, root: String, files: any WorkspaceFiles) -> ResolvedPackages? {
+    /// The state of the nearest `.build` at or above `folder`, up to `root` (nil if none was
+    /// resolved), and every state file looked for on the way: a cache of the answer stamps them.
+    static func nearest(to folder: String, root: String, files: any WorkspaceFiles) -> (ResolvedPackages?, consulted: [String]) {
         var current = folder
+        var consulted: [String] = []
         while true {
-            if let state = read(buildFolder: current + "/.build", packageFolder: current, files: files) { return state }
-            guard current != root, current.hasPrefix(root), let slash = current.lastIndex(of: "/") else { return nil }
+            consulted.append(current + "/.build/workspace-state.json")
+            if let state = read(buildFolder: current + "/.build", packageFolder: current, files: files) { return (state, consulted) }
+            guard current != root, current.hasPrefix(root), let slash = current.lastIndex(of: "/") else { return (nil, consulted) }
             current = String(current[..<slash])
         }
     }

@@ -209,10 +209,7 @@ extension DumpPackageReader {
         var aliases: [String: String] = [:]
         for setting in settings where setting["tool"] as? String == "swift" && !(setting["condition"] is [String: Any]) {
             guard let flags = ((setting["kind"] as? [String: Any])?["unsafeFlags"] as? [String: Any])?["_0"] as? [String] else { continue }
-            for (index, flag) in flags.enumerated() where flag == "-module-alias" && index + 1 < flags.count {
-                let pair = flags[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
-                if pair.count == 2 { aliases[pair[0]] = pair[1] }
-            }
+            aliases.merge(PackageTarget.moduleAliases(inFlags: flags)) { _, later in later }
         }
         return aliases
     }

@@ -51,21 +51,9 @@ enum EvaluatedManifestCache {
     static func store(_ output: Data, path: String, manifest: [UInt8]) {
         guard let entry = entryPath(path: path, manifest: manifest), let folder else { return }
         try? AtomicFileWriter.write(Data(header(path: path, manifest: manifest)) + output, to: entry, creatingFolder: true)
-        prune(folder)
+        CacheFolder.prune(folder, capacity: capacity, keep: capacity / 2)
     }
 
     /// At most this many entries are kept; beyond it the least recently written half goes.
     static let capacity = 2_000
-
-    private static func prune(_ folder: String) {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: folder), names.count > capacity else { return }
-        let dated = names.map { name -> (String, Date) in
-            let date = (try? manager.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? .distantPast
-            return (name, date)
-        }
-        for (name, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - capacity / 2) {
-            try? manager.removeItem(atPath: folder + "/" + name)
-        }
-    }
 }

@@ -218,3 +218,15 @@ public struct ToolsVersion: Sendable, Hashable, Comparable, CustomStringConverti
 
     public var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
 }
+
+extension PackageTarget {
+    /// The `-module-alias NAME=REAL` pairs among compiler flags, as NAME → REAL.
+    static func moduleAliases(inFlags flags: [String]) -> [String: String] {
+        var aliases: [String: String] = [:]
+        for (index, flag) in flags.enumerated() where flag == "-module-alias" && index + 1 < flags.count {
+            let pair = flags[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { aliases[pair[0]] = pair[1] }
+        }
+        return aliases
+    }
+}

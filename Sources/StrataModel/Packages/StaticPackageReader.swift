@@ -227,11 +227,7 @@ struct StaticPackageReader {
             let (factory, arguments) = try factoryCall(setting, "a swift setting")
             // Flags under a condition (`.unsafeFlags([...], .when(platforms:))`) are left out, as in dump-package's reading.
             guard factory == "unsafeFlags", arguments.count == 1, let flags = arguments.first, flags.label == nil else { continue }
-            let values = try strings(flags.value, "unsafe flags")
-            for (index, flag) in values.enumerated() where flag == "-module-alias" && index + 1 < values.count {
-                let pair = values[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
-                if pair.count == 2 { aliases[pair[0]] = pair[1] }
-            }
+            aliases.merge(PackageTarget.moduleAliases(inFlags: try strings(flags.value, "unsafe flags"))) { _, later in later }
         }
         return aliases
     }

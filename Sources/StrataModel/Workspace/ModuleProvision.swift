@@ -24,13 +24,8 @@ struct ModuleProvision {
         var resolvedByFolder: [String: ResolvedPackages?] = [:]
         func resolved(near folder: String) -> ResolvedPackages? {
             if let known = resolvedByFolder[folder] { return known }
-            var current = folder
-            while true {
-                outcome.consulted.append(current + "/.build/workspace-state.json")
-                guard current != root, current.hasPrefix(root), let slash = current.lastIndex(of: "/") else { break }
-                current = String(current[..<slash])
-            }
-            let found = ResolvedPackages.nearest(to: folder, root: root, files: files)
+            let (found, consulted) = ResolvedPackages.nearest(to: folder, root: root, files: files)
+            outcome.consulted += consulted
             resolvedByFolder[folder] = found
             return found
         }
