@@ -39,13 +39,14 @@ public struct ChangedFile: Sendable, Hashable {
     public var oldPath: String? { change.oldPath }
     /// Owning targets, by name, at the head and the base revision together.
     public var owners: [String]
-    /// What else the file is: "manifest", "toolchain pin".
+    /// What else the file is: "manifest", "toolchain pin", "always" (matches `affected.always`),
+    /// "ignored" (matches `affected.ignore`).
     public var role: String?
 }
 
 /// The base revision's graph, as far as it was needed.
 public enum BaseGraph: Sendable {
-    /// No manifest changed and no folder appeared or disappeared, so the base graph is the head's.
+    /// No manifest changed, so the base graph is the head's.
     case sameAsHead
     case loaded(Workspace, files: any WorkspaceFiles)
     /// The manifests could not be read at the base revision: why, in words.
@@ -63,8 +64,12 @@ public enum BaseGraph: Sendable {
 /// its interface.
 public struct AffectedAnalysis: Sendable {
     public var changedFiles: [ChangedFile] = []
-    /// Set when everything is affected: why.
-    public var everything: String?
+    /// Why everything is affected, every reason found (a toolchain pin, an unreadable base
+    /// graph, changed shared settings, a file matching `affected.always`); empty when the
+    /// affected set is computed target by target.
+    public var everythingReasons: [String] = []
+    /// The reasons in one line, or nil when not everything is affected.
+    public var everything: String? { everythingReasons.isEmpty ? nil : everythingReasons.joined(separator: "; ") }
     /// Affected targets in the head workspace's order.
     public var affected: [AffectedTarget] = []
 
@@ -94,15 +99,27 @@ public struct AffectedAnalysis: Sendable {
         switch base {
         case .loaded(let workspace, let files): (baseWorkspace, baseFiles) = (workspace, files)
         case .sameAsHead: break
-        case .unreadable(let reason): everything = reason
+        case .unreadable(let reason): everythingReasons.append(reason)
         }
         let baseIndex = baseWorkspace.map(TargetFileIndex.init)
 
-        // 1. Files.
+        // 1. Files: `affected.always` first (everything), then `affected.ignore` (nothing, unless
+        // it is a manifest, which the graphs are compared for), then the owners.
+        let always = head.manifest.affected.always.map { PathPattern($0.value) }
+        let ignore = head.manifest.affected.ignore.map { PathPattern($0.value) }
         for change in changes {
             var owners: [Int] = []
             var role: String?
             for path in change.touchedPaths {
+                if let pattern = always.first(where: { $0.matches(path) }) {
+                    role = "always"
+                    everythingReasons.append("\(path) changed, and affected.always lists '\(pattern)'")
+                    continue
+                }
+                if !ChangeClassifier.isManifest(path), ignore.contains(where: { $0.matches(path) }) {
+                    role = role ?? "ignored"
+                    continue
+                }
                 let headOwners = headIndex.owners(of: path)
                 var baseOwners: [Int] = []
                 if let baseIndex, let baseWorkspace {
@@ -114,7 +131,7 @@ public struct AffectedAnalysis: Sendable {
                 }
                 if ChangeClassifier.isToolchainPin(path) {
                     role = "toolchain pin"
-                    if everything == nil { everything = "\(path) pins the toolchain or the resolved packages, which every target builds with" }
+                    everythingReasons.append("\(path) pins the toolchain or the resolved packages, which every target builds with")
                 } else if ChangeClassifier.isManifest(path) {
                     role = "manifest"
                 }
@@ -125,8 +142,8 @@ public struct AffectedAnalysis: Sendable {
         // 2. Declarations.
         if let baseWorkspace {
             let (before, after) = (WorkspaceBuildSettings(baseWorkspace.manifest), WorkspaceBuildSettings(head.manifest))
-            if before != after, everything == nil {
-                everything = "the build settings every target shares changed (\(before.summary) → \(after.summary))"
+            if before != after {
+                everythingReasons.append("the build settings every target shares changed (\(before.summary) → \(after.summary))")
             }
             for target in head.targets.indices {
                 guard let old = baseWorkspace.index[head.targets[target].name] else {
@@ -157,6 +174,7 @@ public struct AffectedAnalysis: Sendable {
 
         // 4. Everything, or the seeds and all that depends on them.
         if let everything {
+            // One reason per target (the joined list), so every affected target says all of it.
             affected = head.targets.enumerated().map { index, target in
                 AffectedTarget(
                     target: index, name: target.name, role: target.role,

@@ -66,13 +66,14 @@ extension AffectedReport {
         var base: String
         var head: String
         var everything: String?
+        var everythingReasons: [String]
         var changedFiles: [File]
         var affected: [Affected]
         var tests: [String]
         var uncommittedLeftOut: [String]
 
         enum CodingKeys: String, CodingKey {
-            case version, workspace, base, head, everything, changedFiles, affected, tests, uncommittedLeftOut
+            case version, workspace, base, head, everything, everythingReasons, changedFiles, affected, tests, uncommittedLeftOut
         }
 
         /// As synthesised, but `everything` is always present (null when not everything is affected).
@@ -83,6 +84,7 @@ extension AffectedReport {
             try container.encode(base, forKey: .base)
             try container.encode(head, forKey: .head)
             try container.encode(everything, forKey: .everything)
+            try container.encode(everythingReasons, forKey: .everythingReasons)
             try container.encode(changedFiles, forKey: .changedFiles)
             try container.encode(affected, forKey: .affected)
             try container.encode(tests, forKey: .tests)
@@ -115,6 +117,7 @@ extension AffectedReport {
         let targets = testsOnly ? analysis.tests : analysis.affected
         return Document(
             workspace: workspace.name, base: baseCommit, head: headCommit ?? "work-tree", everything: analysis.everything,
+            everythingReasons: analysis.everythingReasons,
             changedFiles: analysis.changedFiles.map {
                 Document.File(path: $0.path, change: $0.change.kind.rawValue, oldPath: $0.oldPath, kind: $0.role, targets: $0.owners)
             },

@@ -1,5 +1,6 @@
 import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
 import StrataGenerate
 import StrataGit
 public import StrataModel
@@ -79,7 +80,7 @@ extension AffectedQuery {
             let wantsStatus = head == nil && !includeUncommitted
             async let pendingStatus: [String] = wantsStatus ? repository.uncommittedPaths() : []
             async let pendingChanges = repository.changes(from: from, to: headCommit)
-            let fromDisk: Result<Workspace, InputErrors>? =
+            let fromDisk: Result<LoadedWorkspace, InputErrors>? =
                 headCommit == nil || head == nil ? await Self.loadResult(manifestPath, from: LocalFiles(), revision: headCommit) : nil
 
             var changes = try await pendingChanges
@@ -94,23 +95,33 @@ extension AffectedQuery {
 
             // The head graph: from the disk when it is the work tree or a clean checkout of HEAD.
             let headFiles: any WorkspaceFiles
-            let workspace: Workspace
+            let loaded: LoadedWorkspace
             if let fromDisk, headCommit == nil || uncommitted.isEmpty {
                 headFiles = LocalFiles()
-                workspace = try fromDisk.get()
+                loaded = try fromDisk.get()
             } else {
                 headFiles = try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
-                workspace = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
+                loaded = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
             }
+            let workspace = loaded.workspace
 
-            // The base graph, when the change could make it differ from the head's.
+            // The base graph, only when a manifest changed, or a file was added, deleted or
+            // renamed in the folder of a package whose manifest had to be evaluated (it may list
+            // its folders to declare its targets). Otherwise such a file belongs to the target
+            // whose folder holds it at either path (or to none), which the head graph answers.
             let manifestChanged = changes.contains { $0.touchedPaths.contains(where: ChangeClassifier.isManifest) }
-            let foldersChanged = changes.contains { $0.kind != .modified }
+            let evaluatedFolders = loaded.packageReports.filter { $0.method == .dumpPackage }.compactMap { report in
+                PathResolution.path((report.path as NSString).deletingLastPathComponent, inside: root)
+            }
+            let evaluatedFolderChanged = changes.contains { change in
+                change.kind != .modified
+                    && change.touchedPaths.contains { path in evaluatedFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") } }
+            }
             let base: BaseGraph
-            if manifestChanged || (workspace.manifest.mode == .adopt && foldersChanged) {
+            if manifestChanged || evaluatedFolderChanged {
                 let files = try await RevisionFiles.read(commit: from, repository: repository, root: root)
                 do throws(InputErrors) {
-                    base = .loaded(try await Self.load(manifestPath, from: files, revision: from), files: files)
+                    base = .loaded(try await Self.load(manifestPath, from: files, revision: from).workspace, files: files)
                 } catch {
                     let first = error.diagnostics.first.map { "\($0.message)" } ?? "it has errors"
                     base = .unreadable("the manifests cannot be read at the base revision \(from.prefix(12)): \(first)")
@@ -125,7 +136,7 @@ extension AffectedQuery {
                 includeExternal: includeExternal)
             let baseDescription: String
             switch base {
-            case .sameAsHead: baseDescription = "the head graph (no manifest or folder changed)"
+            case .sameAsHead: baseDescription = "the head graph (no manifest changed, and no file came or went beside one that had to be evaluated)"
             case .loaded: baseDescription = "read at \(from.prefix(12))"
             case .unreadable(let reason): baseDescription = reason
             }
@@ -144,7 +155,7 @@ extension AffectedQuery {
     }
 
     /// `load`, as a result, for a load that runs while git does.
-    static func loadResult(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async -> Result<Workspace, InputErrors> {
+    static func loadResult(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async -> Result<LoadedWorkspace, InputErrors> {
         do {
             return .success(try await load(manifestPath, from: files, revision: revision))
         } catch {
@@ -153,15 +164,25 @@ extension AffectedQuery {
     }
 
     /// Loads the workspace of `manifestPath` from `files`; errors name the revision.
-    static func load(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async throws(InputErrors) -> Workspace {
+    static func load(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async throws(InputErrors) -> LoadedWorkspace {
         guard let bytes = files.contents(of: manifestPath) else {
             throw InputErrors(
                 .inputError(
                     "missing-manifest", "there is no \(ManifestLoader.fileName) at \(revision.map { "commit \($0.prefix(12))" } ?? "the work tree")",
-                    at: nil, hint: "the workspace did not exist yet at that revision; compare against a later one"))
+                    at: nil, hint: missingManifestHint(manifestPath, revision: revision)))
         }
         let manifest = try ManifestLoader.parse(data: Data(bytes), path: manifestPath)
-        return try await WorkspaceLoader(files: files).load(manifest: manifest).workspace
+        return try await WorkspaceLoader(files: files).load(manifest: manifest)
+    }
+
+    /// Why strata.yml may be missing at `revision`: not committed yet when the work tree has it,
+    /// else the workspace did not exist yet.
+    static func missingManifestHint(_ manifestPath: String, revision: String?) -> String {
+        if revision != nil, LocalFiles().exists(manifestPath) {
+            return
+                "\(ManifestLoader.fileName) is in the work tree but not in that commit: commit \(ManifestLoader.fileName), or pass --include-uncommitted to compare the work tree"
+        }
+        return "the workspace did not exist yet at that revision; compare against a later one"
     }
 
     /// The changed package manifests whose change the graphs do not account for. In adopt mode

@@ -8,10 +8,13 @@ import StrataModel
 ///
 /// Paths are absolute as if the commit were checked out at the workspace's root. Only the
 /// files that decide the graph are read (strata.yml and every Package.swift); the folder
-/// structure comes from the commit's tree.
+/// structure comes from the commit's tree. A Package.swift the static reader cannot read with
+/// certainty is evaluated by SwiftPM in a copy of its package's folder at the commit (see
+/// `evaluatePackage`).
 struct RevisionFiles: WorkspaceFiles {
-    /// The commit, for messages.
+    /// The commit the files are read from.
     let commit: String
+    let repository: GitRepository
     /// The workspace root the paths are relative to (absolute, no trailing slash).
     let root: String
     /// File contents that were read, by path relative to the root.
@@ -43,7 +46,7 @@ struct RevisionFiles: WorkspaceFiles {
         }
         let blobs = try await repository.blobs(Array(Set(wanted.values)))
         return RevisionFiles(
-            commit: commit, root: root, contents: wanted.compactMapValues { blobs[$0] }, entries: entries,
+            commit: commit, repository: repository, root: root, contents: wanted.compactMapValues { blobs[$0] }, entries: entries,
             listing: listing.mapValues { $0.sorted() })
     }
 
@@ -59,12 +62,31 @@ struct RevisionFiles: WorkspaceFiles {
         PathResolution.path(path, inside: root).flatMap { listing[$0] } ?? []
     }
 
+    /// Evaluates the manifest with `swift package dump-package` in a copy of its package's
+    /// folder as it is at the commit (written by git into a temporary folder and removed after),
+    /// unless the evaluated-manifest cache already holds the same text at the same path: so
+    /// each version of a manifest is evaluated once, however many revisions share it.
     func evaluatePackage(at path: String) async throws(InputErrors) -> PackageManifest {
-        throw InputErrors(
-            .inputError(
-                "package-evaluation",
-                "Strata's static reader cannot read this Package.swift with certainty, and at commit \(commit.prefix(12)) it is not checked out for 'swift package dump-package'",
-                at: .file(path),
-                hint: "the change is treated as affecting everything; 'strata check --verbose' says what the static reader stopped at"))
+        guard let manifest = contents(of: path), let relative = PathResolution.path(path, inside: root) else {
+            throw InputErrors(.inputError("missing-manifest", "there is no \(path) at commit \(commit.prefix(12))", at: nil, hint: nil))
+        }
+        let inWorkspace = ChangeClassifier.folder(of: relative)
+        let folder = repository.prefix + (inWorkspace.isEmpty ? "" : inWorkspace + "/")
+        let (repository, commit) = (repository, commit)
+        // What the manifest may read of its folder, as one id (asked only of a manifest that may read files).
+        let fingerprint = PackageCopy.mayReadFiles(manifest) ? try? await repository.treeID(folder, at: commit) : nil
+        let copy = PackageCopy(original: repository.topLevel, fingerprint: fingerprint) { destination throws(InputErrors) in
+            do throws(GitError) {
+                try await repository.export(folder, at: commit, to: destination)
+            } catch {
+                throw InputErrors(
+                    .inputError(
+                        "package-evaluation",
+                        "cannot write the package's files at commit \(commit.prefix(12)) to evaluate its manifest: \(error.message)",
+                        at: .file(path),
+                        hint: error.hint ?? "check that git can read the commit: git show \(commit.prefix(12)):\(folder)Package.swift"))
+            }
+        }
+        return try await copy.evaluate(manifestAt: path, manifest: manifest)
     }
 }

@@ -43,10 +43,13 @@ struct GitRunner: Sendable {
     }
 
     /// Runs `git arguments…`, feeding `input` on standard input. Throws only if git cannot be started.
-    func run(_ arguments: [String], input: [UInt8] = []) async throws(GitError) -> Output {
+    /// `environment` adds variables to the inherited ones (`GIT_INDEX_FILE` for a scratch index).
+    func run(_ arguments: [String], input: [UInt8] = [], environment extra: [String: String] = [:]) async throws(GitError) -> Output {
         let result: ChildProcess.Outcome<[UInt8], String>
         do {
-            let environment = Environment.inherit.updating(["GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C", "GIT_PAGER": "cat"])
+            var variables: [Environment.Key: String?] = ["GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C", "GIT_PAGER": "cat"]
+            for (name, value) in extra { variables[Environment.Key(stringLiteral: name)] = value }
+            let environment = Environment.inherit.updating(variables)
             result = try await ChildProcess.run(
                 Self.executable, arguments: arguments, environment: environment,
                 workingDirectory: FilePath(directory), input: .array(input),
@@ -68,8 +71,10 @@ struct GitRunner: Sendable {
     }
 
     /// Runs git and returns standard output, or throws with git's own message.
-    func output(_ arguments: [String], input: [UInt8] = [], failure id: String = "git-failed") async throws(GitError) -> [UInt8] {
-        let result = try await run(arguments, input: input)
+    func output(
+        _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:], failure id: String = "git-failed"
+    ) async throws(GitError) -> [UInt8] {
+        let result = try await run(arguments, input: input, environment: environment)
         guard result.succeeded else {
             let message = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
             throw GitError(id, "git \(arguments.prefix(2).joined(separator: " ")) failed: \(message.isEmpty ? "exit \(result.status)" : message)")

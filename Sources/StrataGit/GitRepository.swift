@@ -139,6 +139,35 @@ public struct GitRepository: Sendable {
         return blobs
     }
 
+    /// Writes the files of `folder` (from the top level; `""` for all) as they are at `commit`
+    /// into `destination`, at the same path from there as from the top level, without touching
+    /// the work tree or its index: the tree is read into a scratch index beside `destination`
+    /// and checked out from it with `--prefix`.
+    public func export(_ folder: String, at commit: String, to destination: String) async throws(GitError) {
+        let index = destination + ".index"
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let scratch = ["GIT_INDEX_FILE": index]
+        let subfolder = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        _ = try await git.output(["read-tree", "\(commit):\(subfolder)"], environment: scratch)
+        let prefix = destination + "/" + (subfolder.isEmpty ? "" : subfolder + "/")
+        _ = try await git.output(["checkout-index", "--all", "--force", "--prefix=\(prefix)"], environment: scratch)
+    }
+
+    /// The id of the tree of `folder` (from the top level; `""` for all) at `commit`: equal ids, equal contents.
+    public func treeID(_ folder: String, at commit: String) async throws(GitError) -> String {
+        let subfolder = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        return try await git.output(["rev-parse", "--verify", "--end-of-options", "\(commit):\(subfolder)"]).trimmedLine
+    }
+
+    /// The repository's top level: `folder` without the `prefix` folders.
+    public var topLevel: String {
+        var path = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+        for _ in prefix.split(separator: "/") {
+            path = (path as NSString).deletingLastPathComponent
+        }
+        return path
+    }
+
     /// The path of a top-level-relative `path` inside the folder, or nil if it is outside.
     public func pathInFolder(_ path: String) -> String? {
         guard path.hasPrefix(prefix) else { return nil }

@@ -74,7 +74,48 @@ import Testing
         try history.commit("Sources → Source")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
-        #expect(report.baseGraph.hasPrefix("read at"))
+        // Both manifests are plain declarations, so no folder can change either graph.
+        #expect(report.baseGraph.hasPrefix("the head graph"))
+    }
+
+    /// A manifest that declares a target per folder of `Sources`: only evaluating it at each
+    /// revision, in a copy of that revision's files, says which targets there were.
+    static let folderListingManifest = """
+        // swift-tools-version: 6.0
+        import Foundation
+        import PackageDescription
+
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sources").path
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let package = Package(
+            name: "Listed",
+            targets: names.map { Target.target(name: $0) }
+                + [.testTarget(name: "ListedTests", dependencies: names.map { Target.Dependency.target(name: $0) })]
+        )
+
+        """
+
+    @Test func aManifestThatListsItsFoldersIsEvaluatedAtEachRevision() async throws {
+        let history = try GitHistory(
+            manifest: "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: {}\n",
+            files: [
+                "Package.swift": Self.folderListingManifest, "Sources/A/A.swift": "public let a = 1\n", "Sources/B/B.swift": "public let b = 1\n",
+                "Tests/ListedTests/ListedTests.swift": "import A\n",
+            ], label: "strata-affected-listed")
+        let first = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try history.delete("Sources/B/B.swift")
+        let second = try history.commit("B goes: the manifest now declares only A")
+        try history.write("Sources/C/C.swift", "public let c = 1\n")
+        let third = try history.commit("C comes")
+
+        // Deleting B's only file removes the target B, so ListedTests no longer depends on it.
+        let removed = try await history.affected(base: first, head: second)
+        #expect(Set(removed.analysis.affected.map(\.name)) == ["ListedTests"])
+        #expect(removed.baseGraph.hasPrefix("read at"))
+        #expect(try await history.affectedNames(base: second, head: third) == ["C", "ListedTests"])
+        #expect(try await history.affectedNames(base: first, head: third) == ["C", "ListedTests"])
+        // The head as a clean checkout of HEAD gives the same answer as naming the commit.
+        #expect(try await history.affectedNames(base: second) == ["C", "ListedTests"])
     }
 
     @Test func theGraphAtEachRevisionIsReadFromTheManifestSwiftPMChooses() async throws {

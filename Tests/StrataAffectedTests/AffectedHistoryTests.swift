@@ -181,6 +181,49 @@ import Testing
         #expect(report.analysis.everything?.contains("cannot be read at the base revision") == true)
     }
 
+    @Test func everythingGivesEveryReasonNotTheFirst() async throws {
+        try history.write("strata.yml", "layers: [\n")
+        let broken = try history.commit("break the manifest")
+        try history.write("strata.yml", HarnessWorkspace.manifest)
+        try history.write("Package.resolved", "{}\n")
+        try history.commit("fix it and pin the packages")
+        let reasons = try await history.affected(base: broken).analysis.everythingReasons
+        #expect(reasons.count == 2, "\(reasons)")
+        #expect(reasons.contains { $0.hasPrefix("Package.resolved pins") })
+        #expect(reasons.contains { $0.contains("cannot be read at the base revision") })
+    }
+
+    // MARK: - affected: { ignore, always }
+
+    @Test func ignoredFilesAffectNothingEvenInsideATarget() async throws {
+        try history.append("strata.yml", "affected: { ignore: [\"**/*.md\", Sources/Profile/Resources] }\n")
+        let configured = try history.commit("configure affected")
+        try history.write("Sources/Network/README.md", "how the client retries\n")
+        try history.write("Sources/Profile/Resources/avatar.json", "{\"size\": 3}\n")
+        try history.commit("docs and a resource")
+        let report = try await history.affected(base: configured)
+        #expect(report.analysis.affected.isEmpty)
+        #expect(report.analysis.changedFiles.map(\.role) == ["ignored", "ignored"])
+        // A manifest is compared whatever `ignore` says.
+        try history.edit("strata.yml", replacing: "ignore: [", with: "ignore: [strata.yml, ")
+        try history.edit(
+            "strata.yml", replacing: "Login:   { layer: feature, dependencies: [AuthInterface]",
+            with: "Login:   { layer: feature, dependencies: [AuthInterface, Network]")
+        try history.commit("Login uses Network, and strata.yml is listed under ignore")
+        #expect(try await history.affectedNames(base: configured) == ["Login", "LoginTests", "App"])
+    }
+
+    @Test func alwaysFilesAffectEverythingAndSaySo() async throws {
+        try history.append("strata.yml", "affected: { always: [Scripts/*.xcconfig] }\n")
+        let configured = try history.commit("configure affected")
+        try history.write("Scripts/Shared.xcconfig", "SWIFT_VERSION = 6\n")
+        try history.commit("shared settings")
+        let report = try await history.affected(base: configured)
+        #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
+        #expect(report.analysis.everythingReasons == ["Scripts/Shared.xcconfig changed, and affected.always lists 'Scripts/*.xcconfig'"])
+        #expect(report.analysis.changedFiles.first?.role == "always")
+    }
+
     @Test func aManifestWithErrorsAtTheHeadIsAnInputError() async throws {
         try history.write("strata.yml", "layers: [\n")
         try history.commit("break the manifest")

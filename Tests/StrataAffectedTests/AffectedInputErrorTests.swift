@@ -69,4 +69,14 @@ import Testing
         // Paths are relative to the workspace, which is a subfolder of the repository.
         #expect(report.analysis.changedFiles.contains { $0.path == "Sources/Login/Login.swift" })
     }
+
+    @Test func aStrataYmlThatIsNotCommittedSaysSo() async throws {
+        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        try history.git("rm", "--cached", "--quiet", "strata.yml")
+        try history.git("commit", "--quiet", "-m", "stop tracking strata.yml")  // and leave it in the work tree
+        let error = await #expect(throws: InputErrors.self) { try await history.affected(base: "HEAD~1") }
+        #expect(error?.diagnostics.first?.id == "missing-manifest")
+        #expect(error?.diagnostics.first?.hint?.contains("commit strata.yml, or pass --include-uncommitted") == true)
+        #expect(error?.diagnostics.contains { $0.hint?.contains("treated as affecting everything") == true } == false)
+    }
 }

@@ -56,16 +56,7 @@ import Testing
                     seeds.insert(name)
                 }
             }
-            var affected = seeds
-            var changed = true
-            while changed {
-                changed = false
-                for (name, target) in head where !affected.contains(name) && !target.dependencies.isDisjoint(with: affected) {
-                    affected.insert(name)
-                    changed = true
-                }
-            }
-            return affected
+            return GitHistory.dependents(of: seeds, in: head.mapValues(\.dependencies))
         }
     }
 
@@ -154,15 +145,6 @@ import Testing
         try history.write("Tests/\(module.name)Tests/\(module.name)Tests.swift", "import \(module.name)\n")
     }
 
-    static func blobs(_ history: GitHistory, at commit: String) throws -> [String: String] {
-        var files: [String: String] = [:]
-        for line in try history.git("ls-tree", "-r", commit).split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            files[String(parts[1])] = String(parts[0].split(separator: " ")[2])
-        }
-        return files
-    }
-
     @Test(arguments: 1...16)
     func theAffectedSetIsExactlyWhatChanged(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed &* 7919)
@@ -188,7 +170,7 @@ import Testing
         pairs.append((commits[0], commits[commits.count - 1]))
         for (base, head) in pairs {
             let expected = head.1.mustAffect(
-                from: base.1, files: try Self.blobs(history, at: head.0), baseFiles: try Self.blobs(history, at: base.0))
+                from: base.1, files: try history.blobs(at: head.0), baseFiles: try history.blobs(at: base.0))
             let actual = try await history.affectedNames(base: base.0, head: head.0)
             #expect(
                 expected.isSubset(of: actual),

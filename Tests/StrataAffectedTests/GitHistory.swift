@@ -61,6 +61,31 @@ final class GitHistory {
         Set(try await affected(base: base, head: head, includeUncommitted: includeUncommitted).analysis.affected.map(\.name))
     }
 
+    /// Every file of `commit`: path → blob id (what the oracles compare revisions by).
+    func blobs(at commit: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for line in try git("ls-tree", "-r", commit).split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            files[String(parts[1])] = String(parts[0].split(separator: " ")[2])
+        }
+        return files
+    }
+
+    /// The oracles' closure: `seeds` and every target that depends on one, transitively, in a
+    /// graph given as target → the targets it depends on.
+    static func dependents(of seeds: Set<String>, in dependencies: [String: Set<String>]) -> Set<String> {
+        var affected = seeds
+        var grew = true
+        while grew {
+            grew = false
+            for (name, uses) in dependencies where !affected.contains(name) && !uses.isDisjoint(with: affected) {
+                affected.insert(name)
+                grew = true
+            }
+        }
+        return affected
+    }
+
     // MARK: - git
 
     @discardableResult

@@ -75,6 +75,19 @@ import Testing
         #expect(workTree.stderr.contains("and the work tree"))
     }
 
+    @Test func everyReasonForEverythingIsPrinted() async throws {
+        try "6.3\n".write(toFile: iss + "/.swift-version", atomically: true, encoding: .utf8)
+        try "{}\n".write(toFile: iss + "/Package.resolved", atomically: true, encoding: .utf8)
+        try git("add", "--all", "--force")
+        try git("commit", "--quiet", "-m", "pin the toolchain and the packages")
+        let run = try await StrataBinary.run(["affected", "--base", "HEAD~1", "--format", "json"], in: iss)
+        #expect(run.status == 0)
+        let reasons = run.stderr.split(separator: "\n").filter { $0.hasPrefix("strata: everything is affected: ") }
+        #expect(reasons.count == 2, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((document["everythingReasons"] as? [String])?.count == 2)
+    }
+
     @Test func badInputExitsTwo() async throws {
         let unknown = try await StrataBinary.run(["affected", "--base", "origin/main"], in: iss)
         #expect(unknown.status == 2)

@@ -26,6 +26,20 @@ import Testing
         #expect(error.hint != nil)
     }
 
+    @Test func anAffectedPatternOutsideTheWorkspaceIsRefused() async throws {
+        let error = try await singleError(
+            MarkedText("layers: [core]\nmodules:\n  Network: { layer: core }\naffected: { ignore: [1️⃣\"../docs/**\"] }\n"))
+        #expect(error.id == "invalid-value")
+        #expect(error.message == "'affected.ignore' pattern '../docs/**' has '.' or '..' in it; patterns are paths inside the workspace")
+        #expect(error.hint?.contains("'**/*.md'") == true)
+    }
+
+    @Test func unknownKeysInAffectedSuggestTheNearest() async throws {
+        let errors = await InlineWorkspace.inputErrors("layers: [core]\nmodules:\n  Network: { layer: core }\naffected: { ignored: [docs] }\n")
+        #expect(errors.map(\.id) == ["unknown-key"])
+        #expect(errors.first?.hint?.contains("ignore") == true)
+    }
+
     @Test func tabsGetAHintAboutIndentation() async throws {
         let errors = await InlineWorkspace.inputErrors("layers: [core]\nmodules:\n\tNetwork: { layer: core }\n")
         #expect(errors.first?.id == "yaml-syntax")

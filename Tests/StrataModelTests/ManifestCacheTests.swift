@@ -64,6 +64,7 @@ struct ManifestCacheTests {
         adopt: { packages: [".", "Packages/*"], hosts: ["*Host"] }
         optional-imports: [Analytics]
         rules: { unused-dependency: off }
+        affected: { ignore: ["**/*.md"], always: [Scripts/settings.sh] }
         """
 
     @Test func everyFieldSurvivesTheBinaryForm() throws {
@@ -73,6 +74,7 @@ struct ManifestCacheTests {
         #expect(try roundTrip(manifest) == manifest)
         let adopt = try ManifestLoader.parse(data: Data(Self.adopt.utf8), path: "/w/strata.yml")
         #expect(adopt.adopt?.hosts.count == 1)
+        #expect(adopt.affected.ignore.map(\.value) == ["**/*.md"] && adopt.affected.always.map(\.value) == ["Scripts/settings.sh"])
         #expect(try roundTrip(adopt) == adopt)
     }
 

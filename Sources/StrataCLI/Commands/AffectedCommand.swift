@@ -82,7 +82,7 @@ extension AffectedReport {
         var lines = [
             "strata: \(analysis.affected.count) of \(countedTargets) targets affected (\(tests) test target\(tests == 1 ? "" : "s")) by \(files) changed file\(files == 1 ? "" : "s") between \(baseCommit.prefix(12)) and \(headCommit.map { String($0.prefix(12)) } ?? "the work tree")"
         ]
-        if let everything = analysis.everything { lines.append("strata: everything is affected: \(everything)") }
+        for reason in analysis.everythingReasons { lines.append("strata: everything is affected: \(reason)") }
         if !uncommittedLeftOut.isEmpty {
             let count = uncommittedLeftOut.count
             lines.append(

@@ -35,6 +35,8 @@ public struct Manifest: Sendable, Hashable {
     /// `optional-imports:` workspace modules (or patterns) that sources may import under
     /// `#if canImport(Module)` without declaring them: optional integrations.
     public var optionalImports: [Located<String>] = []
+    /// `affected:` which changed files `strata affected` ignores and which affect everything.
+    public var affected = AffectedSettings()
 
     /// Which way the workspace's modules are found.
     public var mode: WorkspaceMode { adopt == nil ? .generate : .adopt }
@@ -267,6 +269,20 @@ public struct GenerateSettings: Sendable, Hashable {
 }
 
 /// Adopt mode: where the existing Package.swift files are.
+/// `affected: { ignore: [...], always: [...] }`: path patterns (see `PathPattern`) for files
+/// whose change `strata affected` ignores although they sit in a target's folder
+/// (`**/*.md`), and for files outside every target whose change affects every target
+/// (`Scripts/build-settings.sh`, `ci/*.xcconfig`). Manifests are compared whatever `ignore` says.
+public struct AffectedSettings: Sendable, Hashable {
+    public var ignore: [Located<String>] = []
+    public var always: [Located<String>] = []
+
+    public init(ignore: [Located<String>] = [], always: [Located<String>] = []) {
+        self.ignore = ignore
+        self.always = always
+    }
+}
+
 public struct AdoptSettings: Sendable, Hashable {
     /// Folders holding a Package.swift, relative to the workspace root; globs allowed (`Packages/*`).
     public var packages: [Located<String>]

@@ -13,7 +13,7 @@ import StrataFileSystem
 enum ManifestCache {
     static let threshold = 128 * 1024
     static let capacity = 8
-    private static let format: UInt32 = 1
+    private static let format: UInt32 = 2
 
     static func folder(for path: String) -> String {
         (path as NSString).deletingLastPathComponent + "/.build/strata/manifests"
@@ -194,6 +194,8 @@ struct ManifestEncoder {
         optional(g.location) { $0.location($1) }
         locatedList(m.outsideWorkspace)
         locatedList(m.optionalImports)
+        locatedList(m.affected.ignore)
+        locatedList(m.affected.always)
     }
 }
 
@@ -320,6 +322,7 @@ struct ManifestDecoder {
         manifest.generate = generate
         manifest.outsideWorkspace = try locatedList()
         manifest.optionalImports = try locatedList()
+        manifest.affected = AffectedSettings(ignore: try locatedList(), always: try locatedList())
         guard reader.isAtEnd else { throw CorruptData() }
         return manifest
     }

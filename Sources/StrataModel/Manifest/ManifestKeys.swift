@@ -3,6 +3,7 @@
 public enum ManifestKeys {
     public static let root = [
         "name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt", "generate", "outside-workspace", "optional-imports",
+        "affected",
     ]
     public static let layer = ["name", "patterns", "description", "same-layer"]
     public static let naming = ["interface", "mocks", "tests", "app", "host"]
@@ -12,5 +13,6 @@ public enum ManifestKeys {
     public static let app = ["dependencies", "packages", "host", "path"]
     public static let adopt = ["packages", "hosts"]
     public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners", "xcodegen"]
+    public static let affected = ["ignore", "always"]
     public static let xcodegen = ["platform", "deployment-target", "bundle-id-prefix"]
 }

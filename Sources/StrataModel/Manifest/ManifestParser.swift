@@ -75,6 +75,7 @@ struct ManifestParser {
         if let optional = section["optional-imports"] {
             manifest.optionalImports = reader.strings(optional.value, "'optional-imports'") ?? []
         }
+        if let affected = section["affected"] { manifest.affected = parseAffected(affected.value) }
         return manifest
     }
 
@@ -459,6 +460,32 @@ struct ManifestParser {
                 if let hosts = reader.strings(value, "'adopt.hosts'") { settings.hosts = hosts }
             default:
                 break
+            }
+        }
+        return settings
+    }
+
+    private mutating func parseAffected(_ node: Node) -> AffectedSettings {
+        var settings = AffectedSettings()
+        if case .scalar(let scalar) = node, scalar.isNull { return settings }
+        guard let pairs = reader.mapping(node, "'affected'") else { return settings }
+        reader.checkKeys(pairs, allowed: ManifestKeys.affected, in: "'affected'")
+        for (field, value) in pairs {
+            let key = "'affected.\(field.value)'"
+            guard let patterns = reader.strings(value, key) else { continue }
+            for pattern in patterns {
+                if let problem = PathPattern.problem(in: pattern.value) {
+                    reader.report(
+                        "invalid-value", "\(key) pattern '\(pattern.value)' \(problem)", at: pattern.location,
+                        hint:
+                            "patterns are paths from the workspace folder: 'docs/**', '**/*.md', 'Scripts/*.sh'; one without '/' matches a file name in any folder"
+                    )
+                }
+            }
+            switch field.value {
+            case "ignore": settings.ignore = patterns
+            case "always": settings.always = patterns
+            default: break
             }
         }
         return settings

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataLexer
 import StrataProcess
 import Subprocess
@@ -12,17 +13,50 @@ import Subprocess
 enum DumpPackageReader {
     static func read(path: String) async throws(InputErrors) -> PackageManifest {
         let manifestBytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-        if let manifestBytes, let kept = EvaluatedManifestCache.output(path: path, manifest: manifestBytes),
-            let manifest = try? decode(kept, path: path)
+        return try await read(path: path, manifest: manifestBytes, copy: nil)
+    }
+
+    /// Evaluates the manifest at `path` whose text is `manifest` (nil if it cannot be read):
+    /// in its own folder, or, given a `copy`, in a copy of its files written to a scratch
+    /// folder, with the copy's paths in SwiftPM's output and errors turned back into the
+    /// original's. Answers from the evaluated-manifest cache when the same text at the same
+    /// path was evaluated before.
+    static func read(path: String, manifest manifestBytes: [UInt8]?, copy: PackageCopy?) async throws(InputErrors) -> PackageManifest {
+        let fingerprint = copy?.fingerprint
+        if let manifestBytes, let kept = EvaluatedManifestCache.output(path: path, manifest: manifestBytes, folderFingerprint: fingerprint),
+            let manifest = try? decode(kept, path: path, text: manifestBytes)
         {
             return manifest
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = FileManager.default.temporaryDirectory.path
         // A scratch path of its own: the package's .build may be locked by a build running
         // right now (even the `swift test` that runs Strata's tests), and dump-package needs
         // nothing from it.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-dump-\(UUID().uuidString)").path
+        let scratch = temporary + "/strata-dump-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let directory = (path as NSString).deletingLastPathComponent
+        guard let copy else {
+            return try await evaluate(path: path, manifest: manifestBytes, directory: directory, scratch: scratch, fingerprint: nil, restore: { $0 })
+        }
+        let tree = temporary + "/strata-revision-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        guard let relative = PathResolution.path(directory, inside: copy.original) else {
+            throw InputErrors(
+                .inputError(
+                    "package-evaluation", "the manifest is not inside the folder its copy stands for (\(copy.original))", at: .file(path),
+                    hint: nil))
+        }
+        try await copy.write(tree)
+        return try await evaluate(
+            path: path, manifest: manifestBytes, directory: relative.isEmpty ? tree : tree + "/" + relative, scratch: scratch,
+            fingerprint: fingerprint, restore: { PackageCopy.replacing(tree, with: copy.original, in: $0) })
+    }
+
+    /// Runs dump-package in `directory`, maps its paths with `restore`, decodes and keeps the answer.
+    private static func evaluate(
+        path: String, manifest manifestBytes: [UInt8]?, directory: String, scratch: String, fingerprint: String?,
+        restore: (String) -> String
+    ) async throws(InputErrors) -> PackageManifest {
         let output: String
         do {
             let result = try await ChildProcess.run(
@@ -37,9 +71,9 @@ enum DumpPackageReader {
                 throw InputErrors(timeoutError(path: path, limit: result.limit))
             }
             guard result.succeeded else {
-                throw InputErrors(evaluationErrors(result.standardError, path: path))
+                throw InputErrors(evaluationErrors(restore(result.standardError), path: path))
             }
-            output = result.standardOutput
+            output = restore(result.standardOutput)
         } catch let error as InputErrors {
             throw error
         } catch let error as ProcessLimit.InvalidValue {
@@ -53,8 +87,10 @@ enum DumpPackageReader {
                     hint: "Strata needs the Swift toolchain on the PATH (or STRATA_SWIFT) to read manifests it cannot read statically"))
         }
         do {
-            let manifest = try decode(Data(output.utf8), path: path)
-            if let manifestBytes { EvaluatedManifestCache.store(Data(output.utf8), path: path, manifest: manifestBytes) }
+            let manifest = try decode(Data(output.utf8), path: path, text: manifestBytes)
+            if let manifestBytes {
+                EvaluatedManifestCache.store(Data(output.utf8), path: path, manifest: manifestBytes, folderFingerprint: fingerprint)
+            }
             return manifest
         } catch {
             throw InputErrors(
@@ -108,13 +144,15 @@ enum DumpPackageReader {
     }
 
     /// Decodes dump-package's JSON.
-    static func decode(_ data: Data, path: String) throws -> PackageManifest {
+    /// `text` is the manifest's own text, where declarations are looked up for positions (read
+    /// from `path` when nil).
+    static func decode(_ data: Data, path: String, text: [UInt8]? = nil) throws -> PackageManifest {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let name = root["name"] as? String
         else {
             throw FormatError(description: "no package name")
         }
-        let locations = TargetLocator(path: path)
+        let locations = TargetLocator(path: path, text: text ?? FileManager.default.contents(atPath: path).map { [UInt8]($0) })
         let toolsVersion = ((root["toolsVersion"] as? [String: Any])?["_version"] as? String).flatMap { ToolsVersion($0) }
         var manifest = PackageManifest(path: path, name: name, products: [], dependencies: [], targets: [], toolsVersion: toolsVersion)
 
@@ -225,10 +263,10 @@ struct TargetLocator {
     /// most likely written (`["Feed", "Search"].map { .target(name: $0) }`).
     private var literals: [String: SourceLocation] = [:]
 
-    init(path: String) {
+    init(path: String, text: [UInt8]?) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        let source = SourceText(bytes: [UInt8](data))
+        guard let text else { return }
+        let source = SourceText(bytes: text)
         let tokens = Lexer.tokenize(source).tokens
         let lines = LineIndex(source)
         func location(_ token: Token) -> SourceLocation {

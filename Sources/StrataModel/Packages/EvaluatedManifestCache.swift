@@ -7,12 +7,14 @@ import StrataFileSystem
 ///
 /// An entry holds the manifest's path and exact bytes and the toolchain's identity, and is used
 /// only if all three are the same again: a changed manifest, another place or another `swift`
-/// evaluates anew. Only successful evaluations are kept. What a manifest reads besides its own
-/// text (environment variables, other files) is not part of the key; `STRATA_NO_MANIFEST_CACHE=1`
-/// turns the cache off. It lives in `$STRATA_CACHE_DIR`, else `$XDG_CACHE_HOME/strata`, else
+/// evaluates anew. Only successful evaluations are kept. A manifest that may read files
+/// (`FileManager`, `#filePath`, `contentsOf`, `Context.packageDirectory`) is kept only with a
+/// fingerprint of its package's folder — the git tree id when it is evaluated at a revision —
+/// and not at all when there is none (in the work tree). Environment variables a manifest reads
+/// are not part of the key; `STRATA_NO_MANIFEST_CACHE=1` turns the cache off. It lives in `$STRATA_CACHE_DIR`, else `$XDG_CACHE_HOME/strata`, else
 /// `~/.cache/strata`, under `evaluated-manifests/`; failing to read or write it only costs time.
 enum EvaluatedManifestCache {
-    private static let format = "strata-evaluated-manifest 1"
+    private static let format = "strata-evaluated-manifest 2"
 
     /// Strata's cache folder for the user; nil when turned off.
     static var root: String? {
@@ -26,31 +28,53 @@ enum EvaluatedManifestCache {
 
     static var folder: String? { root.map { $0 + "/evaluated-manifests" } }
 
-    /// The entry's header: everything the output depends on that the cache can know.
-    private static func header(path: String, manifest: [UInt8]) -> [UInt8] {
-        Array("\(format)\n\(SwiftToolchain.identity)\n\(path)\n\(manifest.count)\n".utf8) + manifest
+    /// Words by which a manifest may read files, so that its answer can depend on more than its text.
+    static let fileSystemWords = ["FileManager", "#filePath", "#file", "contentsOf", "Context.packageDirectory", "fopen", "opendir"]
+
+    /// True if the manifest's text holds any of `fileSystemWords`.
+    static func mayReadFiles(_ manifest: [UInt8]) -> Bool {
+        let text = String(decoding: manifest, as: UTF8.self)
+        return fileSystemWords.contains { text.contains($0) }
     }
 
-    private static func entryPath(path: String, manifest: [UInt8]) -> String? {
+    /// What the entry's key adds to the manifest's text: nothing, the folder's fingerprint for
+    /// a manifest that may read files, or nil when such a manifest has no fingerprint (not kept).
+    private static func context(manifest: [UInt8], folderFingerprint: String?) -> String? {
+        guard mayReadFiles(manifest) else { return "" }
+        return folderFingerprint
+    }
+
+    /// The entry's header: everything the output depends on that the cache can know.
+    private static func header(path: String, manifest: [UInt8], context: String) -> [UInt8] {
+        Array("\(format)\n\(SwiftToolchain.identity)\n\(path)\n\(context)\n\(manifest.count)\n".utf8) + manifest
+    }
+
+    private static func entryPath(path: String, manifest: [UInt8], context: String) -> String? {
         guard let folder else { return nil }
         var hash = FNV1a()
         hash.add(path)
+        hash.add(context)
         for byte in manifest { hash.add(byte: byte) }
         return folder + "/" + String(hash.value, radix: 16) + ".json"
     }
 
-    /// dump-package's output for this manifest, if it was kept.
-    static func output(path: String, manifest: [UInt8]) -> Data? {
-        guard let entry = entryPath(path: path, manifest: manifest), let data = FileManager.default.contents(atPath: entry) else { return nil }
-        let expected = header(path: path, manifest: manifest)
+    /// dump-package's output for this manifest, if it was kept. `folderFingerprint` identifies
+    /// the contents of the manifest's package folder (a git tree id), when known.
+    static func output(path: String, manifest: [UInt8], folderFingerprint: String? = nil) -> Data? {
+        guard let context = context(manifest: manifest, folderFingerprint: folderFingerprint),
+            let entry = entryPath(path: path, manifest: manifest, context: context), let data = FileManager.default.contents(atPath: entry)
+        else { return nil }
+        let expected = header(path: path, manifest: manifest, context: context)
         guard data.count > expected.count, data.prefix(expected.count).elementsEqual(expected) else { return nil }
         return data.dropFirst(expected.count)
     }
 
     /// Keeps dump-package's output; written atomically, so a reader never sees half an entry.
-    static func store(_ output: Data, path: String, manifest: [UInt8]) {
-        guard let entry = entryPath(path: path, manifest: manifest), let folder else { return }
-        try? AtomicFileWriter.write(Data(header(path: path, manifest: manifest)) + output, to: entry, creatingFolder: true)
+    static func store(_ output: Data, path: String, manifest: [UInt8], folderFingerprint: String? = nil) {
+        guard let context = context(manifest: manifest, folderFingerprint: folderFingerprint),
+            let entry = entryPath(path: path, manifest: manifest, context: context), let folder
+        else { return }
+        try? AtomicFileWriter.write(Data(header(path: path, manifest: manifest, context: context)) + output, to: entry, creatingFolder: true)
         CacheFolder.prune(folder, capacity: capacity, keep: capacity / 2)
     }
 
