@@ -1,12 +1,12 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-let benchmarks = ["graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "all"]
+let benchmarks = ["graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "affected-history", "all"]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
     exit(2)
@@ -39,6 +39,9 @@ do {
     }
     if which == "affected" || which == "all" {
         try await AffectedBenchmark.run(modules: 5_000, filesPerModule: 4, iterations: 5)
+    }
+    if which == "affected-history" || which == "all" {
+        try await AffectedHistoryBenchmark.run(targets: 40, commits: 30)
     }
 } catch let error as InputErrors {
     FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))

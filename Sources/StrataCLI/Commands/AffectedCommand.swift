@@ -22,10 +22,12 @@ struct AffectedCommand: AsyncParsableCommand {
         abstract: "List the targets and test targets a git change affects.",
         discussion: """
             Changed files come from git between --base and --head (renames with both paths). Each file \
-            belongs to the target whose folder holds it, in the base and in the head graph; every target \
-            that depends on an owner, transitively, is affected too. A change to strata.yml or a \
-            Package.swift compares the two graphs; a toolchain pin (Package.resolved, .swift-version) or a \
-            manifest that cannot be read affects everything. Uncommitted changes are left out unless \
+            belongs to the target whose folder holds it (excluded files and resources included), in the \
+            base and in the head graph; every target that depends on an owner, transitively, is affected \
+            too. A change to strata.yml or a Package.swift compares the two graphs, evaluating at each \
+            revision a manifest only SwiftPM can read; a toolchain pin (Package.resolved, .swift-version) or \
+            a manifest that cannot be read affects everything. strata.yml's 'affected: { ignore, always }' \
+            patterns name files that affect nothing or everything. Uncommitted changes are left out unless \
             --include-uncommitted is given. See docs/AFFECTED.md.
             Exit status: 0 done (whether or not anything is affected), 2 nothing could be computed \
             (not a git repository, unknown revision, shallow clone without the base, a head manifest with errors).
