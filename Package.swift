@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "strata", targets: ["strata"]),
+        .executable(name: "strata-registry", targets: ["strata-registry"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
         .library(name: "StrataFileSystem", targets: ["StrataFileSystem"]),
@@ -37,10 +38,46 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // The registry server only (strata-registry): never linked into strata.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         // Test-only: the reference the import scanner is checked against. Never linked into strata.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
+        // The package registry: a server of its own, so that NIO, SQLite and the HTTP stack stay
+        // out of strata (docs/REGISTRY.md says why and what it costs).
+        .executableTarget(
+            name: "strata-registry",
+            dependencies: [
+                "StrataRegistry", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataRegistry",
+            dependencies: [
+                "StrataFileSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "strata",
             dependencies: ["StrataCLI"],
@@ -163,6 +200,18 @@ let package = Package(
             dependencies: [
                 "StrataAffected", "StrataDiagnostics", "StrataGenerate", "StrataGit", "StrataModel", "StrataModelTestSupport",
                 "StrataSynthetic",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataRegistryTests",
+            dependencies: [
+                "StrataRegistry", "StrataModelTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,0 +1,343 @@
+import Crypto
+public import Foundation
+public import HTTPTypes
+public import Hummingbird
+public import Logging
+import NIOCore
+
+/// The registry's HTTP service: the Swift package registry API (SE-0292 and the registry
+/// service specification) over a `RegistryStorage`, with per-scope access control.
+///
+/// Every response carries `Content-Version: 1`; every error is a problem document. See
+/// docs/REGISTRY.md for the endpoints, their statuses and the tests that prove each.
+public struct RegistryServer: Sendable {
+    public struct Configuration: Sendable {
+        public var host = "127.0.0.1"
+        public var port = 8080
+        /// The URL clients reach the registry at, for `Location` and `Link`; by default
+        /// `http://` and the request's `Host` header.
+        public var publicURL: String?
+        public var limits = SourceArchiveValidator.Limits()
+
+        public init() {}
+    }
+
+    public let storage: any RegistryStorage
+    public let configuration: Configuration
+    public let logger: Logger
+    let validator: SourceArchiveValidator
+
+    public init(storage: any RegistryStorage, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "strata-registry")) {
+        self.storage = storage
+        self.configuration = configuration
+        self.logger = logger
+        self.validator = SourceArchiveValidator(limits: configuration.limits)
+    }
+
+    /// The Hummingbird application; `onRunning` gets the port actually bound (for port 0).
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "strata-registry"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: RegistryMiddleware(logger: logger))
+        router.post("/login") { request, _ in try await self.login(request) }
+        router.get("/identifiers") { request, _ in try await self.identifiers(request) }
+        router.get("/{scope}/{name}") { request, context in try await self.listReleases(request, context) }
+        router.head("/{scope}/{name}") { request, context in try await self.listReleases(request, context) }
+        router.get("/{scope}/{name}/{version}") { request, context in try await self.release(request, context) }
+        router.head("/{scope}/{name}/{version}") { request, context in try await self.release(request, context) }
+        router.get("/{scope}/{name}/{version}/Package.swift") { request, context in try await self.manifest(request, context) }
+        router.head("/{scope}/{name}/{version}/Package.swift") { request, context in try await self.manifest(request, context) }
+        router.put("/{scope}/{name}/{version}") { request, context in try await self.publish(request, context) }
+        for method in [HTTPRequest.Method.post, .delete, .patch] {
+            router.on("/{scope}/{name}/{version}", method: method) { _, _ -> Response in
+                throw Problem(
+                    .methodNotAllowed, "\(method.rawValue) is not supported here; publish a release with PUT", headers: [.allow: "GET, HEAD, PUT"])
+            }
+        }
+        router.on("/{scope}/{name}", method: .put) { _, _ -> Response in
+            throw Problem(.methodNotAllowed, "publish to /{scope}/{name}/{version}, with the version in the path", headers: [.allow: "GET, HEAD"])
+        }
+        return router
+    }
+
+    // MARK: - Access
+
+    /// The token the request presents, if any, and whether it presented one at all.
+    func token(of request: Request) async throws -> (TokenRecord?, presented: Bool) {
+        guard let secret = AccessControl.secret(fromAuthorization: request.headers[.authorization]) else {
+            return (nil, request.headers[.authorization] != nil)
+        }
+        return (try await storage.token(secretHash: AccessControl.hash(secret)), true)
+    }
+
+    func authorize(_ request: Request, _ needed: Permission, scope: String) async throws {
+        let (token, presented) = try await token(of: request)
+        let anonymous = try await storage.anonymousReadScopes()
+        switch AccessControl.authorize(token, presented: presented, needed: needed, scope: scope, anonymousRead: anonymous, now: Date()) {
+        case nil:
+            return
+        case .unauthenticated(let detail):
+            throw Problem(.unauthorized, detail, headers: [.wwwAuthenticate: "Bearer realm=\"strata-registry\""])
+        case .forbidden(let detail):
+            throw Problem(.forbidden, detail)
+        }
+    }
+
+    /// `POST /login`: 200 when the credentials are a live token, else 401.
+    func login(_ request: Request) async throws -> Response {
+        let (token, presented) = try await token(of: request)
+        guard presented else {
+            throw Problem(
+                .unauthorized, "log in with a token: swift package-registry login URL --token TOKEN",
+                headers: [.wwwAuthenticate: "Bearer realm=\"strata-registry\""])
+        }
+        let now = Date()
+        guard let token, token.revokedAt.map({ $0 > now }) ?? true, token.expiresAt.map({ $0 > now }) ?? true else {
+            throw Problem(.unauthorized, "the token is unknown, revoked or expired", headers: [.wwwAuthenticate: "Bearer realm=\"strata-registry\""])
+        }
+        return Response(status: .ok)
+    }
+
+    // MARK: - Reading
+
+    /// Validated scope and name from the path; `.json` may end the name.
+    func package(_ context: BasicRequestContext, stripping suffix: String? = nil) throws -> PackageIdentifier {
+        let scope = try context.parameters.require("scope")
+        var name = try context.parameters.require("name")
+        if let suffix, name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        switch PackageIdentifier.parse(scope: scope, name: name) {
+        case .success(let identifier): return identifier
+        case .failure(let error): throw Problem(.badRequest, error.detail)
+        }
+    }
+
+    func version(_ text: String) throws -> SemanticVersion {
+        guard let version = SemanticVersion(text) else {
+            throw Problem(.badRequest, "'\(text)' is not a semantic version (MAJOR.MINOR.PATCH, with an optional -prerelease)")
+        }
+        return version
+    }
+
+    func baseURL(_ request: Request) -> String {
+        if let url = configuration.publicURL { return url.hasSuffix("/") ? String(url.dropLast()) : url }
+        return "http://" + (request.head.authority ?? "\(configuration.host):\(configuration.port)")
+    }
+
+    func url(_ request: Request, _ package: PackageIdentifier, _ version: SemanticVersion? = nil) -> String {
+        baseURL(request) + "/\(package.scope)/\(package.name)" + (version.map { "/\($0)" } ?? "")
+    }
+
+    func listReleases(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .json) { throw problem }
+        let package = try package(context, stripping: ".json")
+        try await authorize(request, .read, scope: package.scope)
+        let releases = try await storage.releases(of: package).sorted { $0.version > $1.version }
+        guard let latest = releases.first else { throw Problem(.notFound, "no package \(package) in this registry") }
+        var document: [String: Any] = [:]
+        for release in releases { document[release.version.description] = ["url": url(request, package, release.version)] }
+        var headers: HTTPFields = [.contentType: "application/json"]
+        headers[.link] = "<\(url(request, package, latest.version))>; rel=\"latest-version\""
+        return try json(["releases": document], headers: headers)
+    }
+
+    func release(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let text = try context.parameters.require("version")
+        if text.hasSuffix(".zip") { return try await archive(request, context, version: String(text.dropLast(4))) }
+        if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .json) { throw problem }
+        let package = try package(context)
+        let version = try version(text.hasSuffix(".json") ? String(text.dropLast(5)) : text)
+        try await authorize(request, .read, scope: package.scope)
+        let all = try await storage.releases(of: package).sorted { $0.version < $1.version }
+        guard let index = all.firstIndex(where: { $0.version == version }) else {
+            throw Problem(.notFound, "no release \(version) of \(package) in this registry")
+        }
+        let release = all[index]
+        let metadata = (try? JSONSerialization.jsonObject(with: release.metadata)) as? [String: Any] ?? [:]
+        let document: [String: Any] = [
+            "id": release.package.description, "version": release.version.description,
+            "resources": [["name": "source-archive", "type": "application/zip", "checksum": release.checksum]],
+            "metadata": metadata, "publishedAt": Self.timestamp(release.publishedAt),
+        ]
+        var links = ["<\(url(request, package, all.last!.version))>; rel=\"latest-version\""]
+        if index + 1 < all.count { links.append("<\(url(request, package, all[index + 1].version))>; rel=\"successor-version\"") }
+        if index > 0 { links.append("<\(url(request, package, all[index - 1].version))>; rel=\"predecessor-version\"") }
+        return try json(document, headers: [.contentType: "application/json", .link: links.joined(separator: ", ")])
+    }
+
+    func archive(_ request: Request, _ context: BasicRequestContext, version text: String) async throws -> Response {
+        if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .zip) { throw problem }
+        let package = try package(context)
+        let version = try version(text)
+        try await authorize(request, .read, scope: package.scope)
+        guard let release = try await storage.release(of: package, version: version), let data = try await storage.archive(checksum: release.checksum)
+        else { throw Problem(.notFound, "no release \(version) of \(package) in this registry") }
+        let digest = Data(SHA256.hash(data: data)).base64EncodedString()
+        let headers: HTTPFields = [
+            .contentType: "application/zip", .contentLength: String(data.count), .cacheControl: "public, immutable",
+            .contentDisposition: "attachment; filename=\"\(release.package.name)-\(release.version).zip\"", .digest: "sha-256=\(digest)",
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    func manifest(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .swift) { throw problem }
+        let package = try package(context)
+        let version = try version(try context.parameters.require("version"))
+        try await authorize(request, .read, scope: package.scope)
+        guard let release = try await storage.release(of: package, version: version), let main = release.manifests["Package.swift"] else {
+            throw Problem(.notFound, "no release \(version) of \(package) in this registry")
+        }
+        let base = url(request, package, version) + "/Package.swift"
+        var headers: HTTPFields = [.contentType: "text/x-swift", .cacheControl: "public, immutable"]
+        if let swiftVersion = request.uri.queryParameters.get("swift-version") {
+            guard let text = release.manifests["Package@swift-\(swiftVersion).swift"] else {
+                return Response(status: .seeOther, headers: [.location: base])
+            }
+            headers[.contentDisposition] = "attachment; filename=\"Package@swift-\(swiftVersion).swift\""
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+        headers[.contentDisposition] = "attachment; filename=\"Package.swift\""
+        let alternates = release.manifests.keys.filter { $0 != "Package.swift" }.sorted().map { file -> String in
+            let swiftVersion = file.dropFirst("Package@swift-".count).dropLast(".swift".count)
+            let tools = ManifestText.toolsVersion(of: release.manifests[file]!) ?? String(swiftVersion)
+            return "<\(base)?swift-version=\(swiftVersion)>; rel=\"alternate\"; filename=\"\(file)\"; swift-tools-version=\"\(tools)\""
+        }
+        if !alternates.isEmpty { headers[.link] = alternates.joined(separator: ", ") }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: main)))
+    }
+
+    func identifiers(_ request: Request) async throws -> Response {
+        if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .json) { throw problem }
+        guard let url = request.uri.queryParameters.get("url"), !url.isEmpty else {
+            throw Problem(.badRequest, "the 'url' query parameter is required: /identifiers?url=https://github.com/owner/repo")
+        }
+        let (token, presented) = try await token(of: request)
+        let anonymous = try await storage.anonymousReadScopes()
+        // Only the identifiers of scopes the caller may read are revealed.
+        let found = try await storage.identifiers(forRepositoryURL: url).filter { identifier in
+            AccessControl.authorize(token, presented: presented, needed: .read, scope: identifier.scope, anonymousRead: anonymous, now: Date()) == nil
+        }
+        guard !found.isEmpty else { throw Problem(.notFound, "no package in this registry names \(url) among its repository URLs") }
+        return try json(["identifiers": found.map(\.description)], headers: [.contentType: "application/json"])
+    }
+
+    // MARK: - Publishing
+
+    func publish(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .json) { throw problem }
+        let package = try package(context)
+        let version = try version(try context.parameters.require("version"))
+        try await authorize(request, .write, scope: package.scope)
+        guard let boundary = MultipartForm.boundary(ofContentType: request.headers[.contentType]) else {
+            throw Problem(
+                .unsupportedMediaType, "publish with Content-Type multipart/form-data (a source-archive part, and optionally metadata)")
+        }
+        if try await storage.release(of: package, version: version) != nil {
+            throw Problem(.conflict, "a release with version \(version) of \(package) already exists; releases never change")
+        }
+        let limit = configuration.limits.archiveBytes + (1 << 20)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limit)
+        } catch {
+            throw Problem(
+                .contentTooLarge, "the request is larger than \(limit) bytes; the source archive may be at most \(configuration.limits.archiveBytes)")
+        }
+        let form: MultipartForm
+        do {
+            form = try MultipartForm.parse(body, boundary: boundary)
+        } catch {
+            throw Problem(.unprocessableContent, error.detail)
+        }
+        guard let archive = form.part("source-archive")?.body, !archive.isEmpty else {
+            throw Problem(.unprocessableContent, "the request has no 'source-archive' part")
+        }
+        if form.part("source-archive-signature") != nil || form.part("metadata-signature") != nil {
+            throw Problem(.unprocessableContent, "signed releases are not accepted yet; publish without --signing-identity")
+        }
+        var metadata = Data("{}".utf8)
+        var repositoryURLs: [String] = []
+        if let part = form.part("metadata"), !part.body.isEmpty {
+            guard let object = try? JSONSerialization.jsonObject(with: part.body) as? [String: Any] else {
+                throw Problem(.unprocessableContent, "invalid JSON provided for release metadata: it must be a JSON object")
+            }
+            if let urls = object["repositoryURLs"] {
+                guard let list = urls as? [String] else {
+                    throw Problem(.unprocessableContent, "invalid release metadata: 'repositoryURLs' must be an array of strings")
+                }
+                repositoryURLs = list
+            }
+            metadata = part.body
+        }
+        let contents: SourceArchiveValidator.Contents
+        do {
+            contents = try validator.validate(archive)
+        } catch {
+            throw Problem(HTTPResponse.Status(code: error.status), error.detail)
+        }
+        if let manifestName = contents.packageName, manifestName.lowercased() != package.name.lowercased() {
+            throw Problem(
+                .unprocessableContent,
+                "Package.swift names the package '\(manifestName)', but it is published as \(package); publish it as \(package.scope).\(manifestName)"
+            )
+        }
+        let checksum = SHA256.hash(data: archive).map { String(format: "%02x", $0) }.joined()
+        let release = Release(
+            package: package, version: version, checksum: checksum, size: archive.count, metadata: metadata, manifests: contents.manifests,
+            dependencies: contents.registryDependencies, publishedAt: Date(), repositoryURLs: repositoryURLs)
+        do {
+            try await storage.publish(release, archive: archive)
+        } catch PublishConflict.exists {
+            throw Problem(.conflict, "a release with version \(version) of \(package) already exists; releases never change")
+        }
+        logger.info("published \(package) \(version) (\(archive.count) bytes, sha256 \(checksum))")
+        return Response(status: .created, headers: [.location: url(request, package, version)])
+    }
+
+    // MARK: - Helpers
+
+    func json(_ object: Any, headers: HTTPFields) throws -> Response {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}
+
+/// Every response gets `Content-Version: 1`; every error becomes a problem document; every
+/// request is logged on one line with its status and time.
+struct RegistryMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let problem as Problem {
+            response = problem.response
+        } catch let error as HTTPError {
+            response = Problem(error.status, error.body ?? error.status.reasonPhrase).response
+        } catch {
+            logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            response = Problem(.internalServerError, "the registry failed to answer: \(error)").response
+        }
+        response.headers[.contentVersion] = "1"
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms")
+        return response
+    }
+}

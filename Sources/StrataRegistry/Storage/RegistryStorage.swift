@@ -1,0 +1,108 @@
+public import Foundation
+
+/// A published release: immutable once stored.
+public struct Release: Sendable, Equatable {
+    public var package: PackageIdentifier
+    public var version: SemanticVersion
+    /// SHA-256 of the source archive, lowercase hex (what `swift package compute-checksum` prints).
+    public var checksum: String
+    /// Size of the source archive in bytes.
+    public var size: Int
+    /// The `metadata` part as published (a JSON object), or `{}`.
+    public var metadata: Data
+    /// `Package.swift` and each `Package@swift-X.swift`, by file name.
+    public var manifests: [String: String]
+    /// Identities of the registry packages the manifest depends on (`iss-core.Network`), for the browse page.
+    public var dependencies: [String]
+    public var publishedAt: Date
+    /// The repository URLs the metadata names, for identifier lookup.
+    public var repositoryURLs: [String]
+
+    public init(
+        package: PackageIdentifier, version: SemanticVersion, checksum: String, size: Int, metadata: Data, manifests: [String: String],
+        dependencies: [String], publishedAt: Date, repositoryURLs: [String]
+    ) {
+        self.package = package
+        self.version = version
+        self.checksum = checksum
+        self.size = size
+        self.metadata = metadata
+        self.manifests = manifests
+        self.dependencies = dependencies
+        self.publishedAt = publishedAt
+        self.repositoryURLs = repositoryURLs
+    }
+}
+
+/// What a token may do in a scope.
+public enum Permission: String, Sendable, Comparable, CaseIterable {
+    case read
+    case write
+
+    public static func < (a: Permission, b: Permission) -> Bool { a == .read && b == .write }
+}
+
+/// An access token as stored: its secret only as a hash.
+public struct TokenRecord: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// SHA-256 of the secret, lowercase hex.
+    public var secretHash: String
+    /// Scope (lowercased) or `*` → what the token may do there.
+    public var grants: [String: Permission]
+    public var createdAt: Date
+    public var expiresAt: Date?
+    public var revokedAt: Date?
+
+    public init(
+        id: String, name: String, secretHash: String, grants: [String: Permission], createdAt: Date, expiresAt: Date?, revokedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.secretHash = secretHash
+        self.grants = grants
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+    }
+
+    /// What the token may do in `scope` (lowercased), if anything.
+    public func permission(in scope: String) -> Permission? {
+        [grants[scope], grants["*"]].compactMap { $0 }.max()
+    }
+}
+
+/// Why a release could not be stored.
+public enum PublishConflict: Error, Sendable, Equatable {
+    /// A release of that version exists (or is being stored right now).
+    case exists
+}
+
+/// Where the registry keeps its releases, archives and tokens. The embedded default is a folder
+/// with an SQLite database and content-addressed archive files (`SQLiteStorage`); a scale-out
+/// backend (PostgreSQL and an S3-compatible object store) implements the same protocol.
+///
+/// Storing a release is atomic: it is visible whole or not at all, and of two stores of the
+/// same version exactly one succeeds.
+public protocol RegistryStorage: Sendable {
+    /// Stores the archive and then the release; throws `PublishConflict.exists` when the version is taken.
+    func publish(_ release: Release, archive: Data) async throws
+    func releases(of package: PackageIdentifier) async throws -> [Release]
+    func release(of package: PackageIdentifier, version: SemanticVersion) async throws -> Release?
+    /// The source archive of a release, by its checksum.
+    func archive(checksum: String) async throws -> Data?
+    /// Packages whose releases name `url` among their repository URLs.
+    func identifiers(forRepositoryURL url: String) async throws -> [PackageIdentifier]
+    /// Every package, for the browse page: identifier and its releases.
+    func allPackages() async throws -> [PackageIdentifier]
+
+    func addToken(_ token: TokenRecord) async throws
+    func token(secretHash: String) async throws -> TokenRecord?
+    func tokens() async throws -> [TokenRecord]
+    /// Marks the token revoked; false if there is no such token.
+    func revokeToken(id: String, at date: Date) async throws -> Bool
+
+    /// Scopes (lowercased) anyone may read without a token.
+    func anonymousReadScopes() async throws -> Set<String>
+    func setAnonymousRead(_ allowed: Bool, scope: String) async throws
+}

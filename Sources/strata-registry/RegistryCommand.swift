@@ -1,0 +1,176 @@
+// strata-registry: a private Swift package registry with one scope per layer (docs/REGISTRY.md).
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import StrataRegistry
+
+@main
+struct StrataRegistryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata-registry",
+        abstract: "A private Swift package registry with per-scope access control.",
+        discussion: "The registry API is the one 'swift package-registry' and '.package(id:from:)' speak. See docs/REGISTRY.md.",
+        subcommands: [Serve.self, Token.self, Scope.self]
+    )
+}
+
+/// Where the registry keeps its data.
+struct DataOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The registry's folder: its SQLite database and source archives (created if missing).", valueName: "folder"))
+    var data: String = "registry"
+
+    func open() async throws -> SQLiteStorage {
+        try await SQLiteStorage.open(folder: (data as NSString).standardizingPath)
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the registry server until SIGTERM or SIGINT.")
+
+    @OptionGroup var storage: DataOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one and prints it).")
+    var port = 8080
+
+    @Option(
+        help: ArgumentHelp(
+            "The URL clients reach the registry at, for Location and Link headers (default: http:// and the request's Host).", valueName: "url"))
+    var publicURL: String?
+
+    @Option(help: ArgumentHelp("The largest source archive accepted, in bytes (larger ones get 413).", valueName: "bytes"))
+    var maxArchiveSize = 100 << 20
+
+    func run() async throws {
+        var logger = Logger(label: "strata-registry")
+        logger.logLevel = .info
+        let storage = try await self.storage.open()
+        var configuration = RegistryServer.Configuration()
+        configuration.host = host
+        configuration.port = port
+        configuration.publicURL = publicURL
+        configuration.limits.archiveBytes = maxArchiveSize
+        let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
+        let host = self.host
+        try await server.application { port in
+            // One line a script can wait for: the address actually bound.
+            FileHandle.standardOutput.write(Data("strata-registry: listening on http://\(host):\(port)\n".utf8))
+        }.runService()
+        try await storage.close()
+    }
+}
+
+struct Token: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create, list and revoke access tokens.", subcommands: [Create.self, List.self, Revoke.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a token and print its secret (shown only this once).")
+
+        @OptionGroup var storage: DataOptions
+
+        @Option(help: "A name to recognise the token by (a team, a CI job).")
+        var name: String
+
+        @Option(help: ArgumentHelp("A scope the token may use; repeat for several, '*' for all.", valueName: "scope"))
+        var scope: [String] = []
+
+        @Flag(help: "Allow publishing to the scopes, not only reading them.")
+        var write = false
+
+        @Option(help: ArgumentHelp("Expire the token after this many days.", valueName: "days"))
+        var expiresInDays: Int?
+
+        func validate() throws {
+            guard !scope.isEmpty else { throw ValidationError("name at least one --scope (or --scope '*' for every scope)") }
+            for scope in scope where scope != "*" {
+                if let problem = PackageIdentifier.scopeProblem(scope) { throw ValidationError("--scope \(scope): \(problem)") }
+            }
+            if let days = expiresInDays, days <= 0 { throw ValidationError("--expires-in-days must be at least 1") }
+        }
+
+        func run() async throws {
+            let storage = try await self.storage.open()
+            let secret = AccessControl.newSecret()
+            let permission: Permission = write ? .write : .read
+            let now = Date()
+            let record = TokenRecord(
+                id: AccessControl.newID(), name: name, secretHash: AccessControl.hash(secret),
+                grants: Dictionary(scope.map { ($0.lowercased(), permission) }, uniquingKeysWith: max), createdAt: now,
+                expiresAt: expiresInDays.map { now.addingTimeInterval(Double($0) * 86_400) })
+            try await storage.addToken(record)
+            try await storage.close()
+            print(secret)
+            FileHandle.standardError.write(
+                Data(
+                    "strata-registry: token \(record.id) '\(name)' may \(permission.rawValue) \(scope.joined(separator: ", ")); the secret above is not stored and will not be shown again\n"
+                        .utf8))
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List tokens (never their secrets).")
+        @OptionGroup var storage: DataOptions
+
+        func run() async throws {
+            let storage = try await self.storage.open()
+            let formatter = ISO8601DateFormatter()
+            for token in try await storage.tokens() {
+                let grants = token.grants.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.rawValue)" }.joined(separator: ",")
+                var state = "active"
+                if let revoked = token.revokedAt {
+                    state = "revoked \(formatter.string(from: revoked))"
+                } else if let expires = token.expiresAt {
+                    state = (expires <= Date() ? "expired " : "expires ") + formatter.string(from: expires)
+                }
+                print("\(token.id)\t\(token.name)\t\(grants)\t\(state)")
+            }
+            try await storage.close()
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token by its id; it stops working at once.")
+        @OptionGroup var storage: DataOptions
+        @Argument(help: "The token's id, as 'token list' shows it.")
+        var id: String
+
+        func run() async throws {
+            let storage = try await self.storage.open()
+            let found = try await storage.revokeToken(id: id, at: Date())
+            try await storage.close()
+            guard found else {
+                FileHandle.standardError.write(
+                    Data("strata-registry: error: no token with id '\(id)'; 'strata-registry token list' shows them\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+    }
+}
+
+struct Scope: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Scope settings.", subcommands: [AnonymousRead.self])
+
+    struct AnonymousRead: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "anonymous-read", abstract: "Let anyone read a scope without a token, or stop that.")
+        @OptionGroup var storage: DataOptions
+        @Argument(help: "The scope.")
+        var scope: String
+        @Flag(inversion: .prefixedNo, help: "Allow (default) or refuse anonymous reads.")
+        var allow = true
+
+        func validate() throws {
+            if let problem = PackageIdentifier.scopeProblem(scope) { throw ValidationError("\(scope): \(problem)") }
+        }
+
+        func run() async throws {
+            let storage = try await self.storage.open()
+            try await storage.setAnonymousRead(allow, scope: scope)
+            try await storage.close()
+        }
+    }
+}

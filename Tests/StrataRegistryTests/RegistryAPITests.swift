@@ -1,0 +1,171 @@
+import Foundation
+import StrataRegistry
+import Testing
+
+/// The registry API over HTTP, endpoint by endpoint, on a real server on loopback: statuses,
+/// headers and problem documents as the registry specification gives them.
+@Suite struct RegistryAPITests {
+    @Test func aPublishedReleaseIsListedDescribedAndDownloadable() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["iss-core": .write])
+            let archive = try TestArchive.make(
+                TestArchive.package("Network").merging(["Package@swift-5.9.swift": "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Network\")\n"]) { a, _ in a })
+
+            let created = try await registry.publish(
+                "iss-core.Network", "1.0.0", archive: archive, metadata: #"{"repositoryURLs": ["https://github.com/iss/Network.git"]}"#, token: writer)
+            #expect(created.status == 201, "\(created.text)")
+            #expect(created.header("Location") == "\(registry.url)/iss-core/Network/1.0.0")
+            #expect(created.header("Content-Version") == "1")
+            #expect(try await registry.publish("iss-core.Network", "1.1.0", archive: archive, token: writer).status == 201)
+
+            let list = try await registry.request("GET", "/iss-core/Network", token: writer)
+            #expect(list.status == 200)
+            #expect(list.header("Content-Type") == "application/json")
+            #expect(list.header("Content-Version") == "1")
+            #expect(list.header("Link") == "<\(registry.url)/iss-core/Network/1.1.0>; rel=\"latest-version\"")
+            let releases = try #require(list.json?["releases"] as? [String: [String: String]])
+            #expect(releases == ["1.0.0": ["url": "\(registry.url)/iss-core/Network/1.0.0"], "1.1.0": ["url": "\(registry.url)/iss-core/Network/1.1.0"]])
+            // Names are case-insensitive, and `.json` may end the path.
+            #expect(try await registry.request("GET", "/ISS-CORE/network.json", token: writer).status == 200)
+
+            let info = try await registry.request("GET", "/iss-core/Network/1.0.0", token: writer)
+            #expect(info.status == 200)
+            let document = try #require(info.json)
+            #expect(document["id"] as? String == "iss-core.Network")
+            #expect(document["version"] as? String == "1.0.0")
+            let resource = try #require((document["resources"] as? [[String: Any]])?.first)
+            let checksum = try #require(resource["checksum"] as? String)
+            #expect(resource["name"] as? String == "source-archive" && resource["type"] as? String == "application/zip")
+            #expect((document["metadata"] as? [String: Any])?["repositoryURLs"] as? [String] == ["https://github.com/iss/Network.git"])
+            #expect((document["publishedAt"] as? String)?.hasSuffix("Z") == true)
+            #expect(info.header("Link")?.contains("<\(registry.url)/iss-core/Network/1.1.0>; rel=\"latest-version\"") == true)
+            #expect(info.header("Link")?.contains("rel=\"successor-version\"") == true)
+
+            let zip = try await registry.request("GET", "/iss-core/Network/1.0.0.zip", token: writer, accept: "application/vnd.swift.registry.v1+zip")
+            #expect(zip.status == 200)
+            #expect(zip.body == archive)
+            #expect(zip.header("Content-Type") == "application/zip")
+            #expect(zip.header("Content-Disposition") == "attachment; filename=\"Network-1.0.0.zip\"")
+            #expect(zip.header("Content-Length") == String(archive.count))
+            #expect(zip.header("Digest")?.hasPrefix("sha-256=") == true)
+            #expect(checksum == Self.sha256(archive))
+
+            let manifest = try await registry.request(
+                "GET", "/iss-core/Network/1.0.0/Package.swift", token: writer, accept: "application/vnd.swift.registry.v1+swift")
+            #expect(manifest.status == 200)
+            #expect(manifest.header("Content-Type") == "text/x-swift")
+            #expect(manifest.text.hasPrefix("// swift-tools-version: 6.0"))
+            #expect(
+                manifest.header("Link")
+                    == "<\(registry.url)/iss-core/Network/1.0.0/Package.swift?swift-version=5.9>; rel=\"alternate\"; filename=\"Package@swift-5.9.swift\"; swift-tools-version=\"5.9\""
+            )
+            let versioned = try await registry.request(
+                "GET", "/iss-core/Network/1.0.0/Package.swift?swift-version=5.9", token: writer, accept: "application/vnd.swift.registry.v1+swift")
+            #expect(versioned.status == 200 && versioned.text.hasPrefix("// swift-tools-version: 5.9"))
+            let missing = try await registry.request(
+                "GET", "/iss-core/Network/1.0.0/Package.swift?swift-version=4", token: writer, accept: "application/vnd.swift.registry.v1+swift")
+            #expect(missing.status == 303)
+            #expect(missing.header("Location") == "\(registry.url)/iss-core/Network/1.0.0/Package.swift")
+
+            let identifiers = try await registry.request("GET", "/identifiers?url=https://github.com/iss/Network", token: writer)
+            #expect(identifiers.status == 200)
+            #expect(identifiers.json?["identifiers"] as? [String] == ["iss-core.Network"])
+            #expect(try await registry.request("GET", "/identifiers?url=git@github.com:iss/Network.git", token: writer).status == 200)
+            #expect(try await registry.request("GET", "/identifiers?url=https://github.com/iss/Other", token: writer).status == 404)
+            #expect(try await registry.request("GET", "/identifiers", token: writer).status == 400)
+        }
+    }
+
+    @Test func releasesNeverChange() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["iss-core": .write])
+            let archive = try TestArchive.make(TestArchive.package("Network"))
+            #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: archive, token: writer).status == 201)
+            let again = try await registry.publish("iss-core.Network", "1.0.0", archive: try TestArchive.make(TestArchive.package("Network").merging(["README.md": "changed"]) { a, _ in a }), token: writer)
+            #expect(again.status == 409)
+            #expect(again.header("Content-Type") == "application/problem+json")
+            #expect((again.json?["detail"] as? String)?.contains("already exists") == true)
+            // Build metadata does not make another release.
+            #expect(try await registry.publish("iss-core.Network", "1.0.0+build.7", archive: archive, token: writer).status == 409)
+            let download = try await registry.request("GET", "/iss-core/Network/1.0.0.zip", token: writer, accept: "application/vnd.swift.registry.v1+zip")
+            #expect(download.body == archive)
+        }
+    }
+
+    @Test func twoPublishersOfOneVersionGetExactlyOneCreated() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["iss-core": .write])
+            let archives = try (0..<8).map { index in try TestArchive.make(TestArchive.package("Network").merging(["NOTE.txt": "publisher \(index)"]) { a, _ in a }) }
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for archive in archives { group.addTask { try await registry.publish("iss-core.Network", "2.0.0", archive: archive, token: writer).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == 409 }.count == archives.count - 1, "\(statuses)")
+            let download = try await registry.request("GET", "/iss-core/Network/2.0.0.zip", token: writer, accept: "application/vnd.swift.registry.v1+zip")
+            let info = try await registry.request("GET", "/iss-core/Network/2.0.0", token: writer)
+            let checksum = ((info.json?["resources"] as? [[String: Any]])?.first?["checksum"] as? String)
+            #expect(archives.contains(download.body))
+            #expect(checksum == Self.sha256(download.body))
+        }
+    }
+
+    @Test func acceptNegotiation() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["*": .write])
+            #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: try TestArchive.make(TestArchive.package("Network")), token: writer).status == 201)
+            let cases: [(String?, Int)] = [
+                (nil, 200), ("application/vnd.swift.registry.v1+json", 200), ("application/vnd.swift.registry", 200), ("*/*", 200),
+                ("application/vnd.swift.registry.v2+json", 415), ("application/vnd.swift.registry.vX+json", 400),
+                ("application/vnd.swift.registry.v1+zip", 415), ("application/vnd.swift.registry.v1+xml", 400),
+            ]
+            for (accept, status) in cases {
+                let reply = try await registry.request("GET", "/iss-core/Network", token: writer, accept: accept)
+                #expect(reply.status == status, "Accept: \(accept ?? "none")")
+                #expect(reply.header("Content-Version") == "1")
+                if status != 200 {
+                    #expect(reply.header("Content-Type") == "application/problem+json")
+                    #expect(reply.json?["detail"] is String)
+                }
+            }
+        }
+    }
+
+    @Test func badRequestsGetProblemDocuments() async throws {
+        try await RunningRegistry.with(limits: { var limits = SourceArchiveValidator.Limits(); limits.archiveBytes = 64 << 10; return limits }()) { registry in
+            let writer = try await registry.token(["*": .write])
+            let archive = try TestArchive.make(TestArchive.package("Network"))
+            func detail(_ reply: RunningRegistry.Reply) -> String { reply.json?["detail"] as? String ?? "" }
+
+            // Unknown package and release: 404.
+            #expect(try await registry.request("GET", "/iss-core/Nothing", token: writer).status == 404)
+            #expect(try await registry.request("GET", "/iss-core/Nothing/1.0.0", token: writer).status == 404)
+            // Invalid scope, name and version: 400.
+            #expect(try await registry.request("GET", "/-bad/Network", token: writer).status == 400)
+            #expect(try await registry.request("GET", "/iss-core/Net..work/1.0.0", token: writer).status == 400)
+            #expect(try await registry.publish("iss-core.Network", "1.0", archive: archive, token: writer).status == 400)
+            // Methods the endpoint does not have: 405.
+            let delete = try await registry.request("DELETE", "/iss-core/Network/1.0.0", token: writer)
+            #expect(delete.status == 405 && delete.header("Content-Type") == "application/problem+json")
+            // Not multipart: 415.
+            let plain = try await registry.request("PUT", "/iss-core/Network/1.0.0", headers: ["Content-Type": "application/zip"], body: archive, token: writer)
+            #expect(plain.status == 415)
+            // Too large: 413.
+            let large = try TestArchive.make(TestArchive.package("Network").merging(["Big.bin": String(repeating: "x", count: 1 << 20)]) { a, _ in a })
+            let big = Data(large) + Data((0..<(100 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) })
+            #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: big, token: writer).status == 413)
+            // Not a zip, no manifest, a name that does not match, bad metadata: 422.
+            #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: Data("not a zip".utf8), token: writer).status == 422)
+            let noManifest = try await registry.publish("iss-core.Network", "1.0.0", archive: try TestArchive.make(["README.md": "x"]), token: writer)
+            #expect(noManifest.status == 422 && detail(noManifest).contains("no Package.swift"))
+            let otherName = try await registry.publish("iss-core.Network", "1.0.0", archive: try TestArchive.make(TestArchive.package("Storage")), token: writer)
+            #expect(otherName.status == 422 && detail(otherName).contains("'Storage'"))
+            let badMetadata = try await registry.publish("iss-core.Network", "1.0.0", archive: archive, metadata: "[1, 2", token: writer)
+            #expect(badMetadata.status == 422 && detail(badMetadata).contains("invalid JSON"))
+            // After all of that, the version is still free.
+            #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: archive, token: writer).status == 201)
+        }
+    }
+
+    static func sha256(_ data: Data) -> String { SHA256Hex.of(data) }
+}

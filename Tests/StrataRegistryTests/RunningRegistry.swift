@@ -1,0 +1,177 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import StrataRegistry
+import ZIPFoundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real registry server for a test: its own data folder, listening on a free loopback port,
+/// stopped (and its folder removed) by `stop()`.
+final class RunningRegistry: @unchecked Sendable {
+    let folder: String
+    let storage: SQLiteStorage
+    let port: Int
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    static func start(limits: SourceArchiveValidator.Limits = .init(), folder: String? = nil) async throws -> RunningRegistry {
+        let folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-\(UUID().uuidString)").path
+        let storage = try await SQLiteStorage.open(folder: folder)
+        var configuration = RegistryServer.Configuration()
+        configuration.port = 0
+        configuration.limits = limits
+        var logger = Logger(label: "strata-registry-test")
+        logger.logLevel = .warning
+        let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let application = server.application { port in continuation.yield(port) }
+        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw RegistryTestError("the server did not start") }
+        return RunningRegistry(folder: folder, storage: storage, port: port, group: group, task: task)
+    }
+
+    /// Runs `body` with a registry that is stopped afterwards, whether `body` throws or not.
+    static func with<T>(limits: SourceArchiveValidator.Limits = .init(), _ body: (RunningRegistry) async throws -> T) async throws -> T {
+        let registry = try await start(limits: limits)
+        do {
+            let result = try await body(registry)
+            await registry.stop()
+            return result
+        } catch {
+            await registry.stop()
+            throw error
+        }
+    }
+
+    private init(folder: String, storage: SQLiteStorage, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.folder = folder
+        self.storage = storage
+        self.port = port
+        self.group = group
+        self.task = task
+    }
+
+    /// Shuts the server down gracefully (as SIGTERM does) and waits for it.
+    func stop(removingData: Bool = true) async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+        try? await storage.close()
+        if removingData { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// A token with `grants`, stored; returns its secret.
+    func token(_ grants: [String: Permission], name: String = "test", expiresAt: Date? = nil) async throws -> String {
+        let secret = AccessControl.newSecret()
+        try await storage.addToken(
+            TokenRecord(
+                id: AccessControl.newID(), name: name, secretHash: AccessControl.hash(secret), grants: grants, createdAt: Date(),
+                expiresAt: expiresAt))
+        return secret
+    }
+
+    // MARK: - HTTP
+
+    struct Reply {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var json: [String: Any]? { try? JSONSerialization.jsonObject(with: body) as? [String: Any] }
+        func header(_ name: String) -> String? { headers.first { $0.key.lowercased() == name.lowercased() }?.value }
+    }
+
+    /// Does not follow redirects, so a 303 is seen as such.
+    final class NoRedirects: NSObject, URLSessionTaskDelegate {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+            completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
+    }
+    static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+
+    func request(
+        _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, token: String? = nil,
+        accept: String? = "application/vnd.swift.registry.v1+json"
+    ) async throws -> Reply {
+        var request = URLRequest(url: URL(string: url + path)!)
+        request.httpMethod = method
+        request.httpBody = body
+        if let accept { request.setValue(accept, forHTTPHeaderField: "Accept") }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await Self.session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
+        return Reply(status: http.statusCode, headers: fields, body: data)
+    }
+
+    /// `PUT /scope/name/version` with a multipart body of `archive` and `metadata`.
+    func publish(_ identifier: String, _ version: String, archive: Data, metadata: String? = nil, token: String?) async throws -> Reply {
+        let boundary = "strata-\(UUID().uuidString)"
+        var body = Data()
+        func part(_ name: String, _ type: String, _ data: Data) {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\nContent-Type: \(type)\r\n\r\n".utf8))
+            body.append(data)
+            body.append(Data("\r\n".utf8))
+        }
+        part("source-archive", "application/zip", archive)
+        if let metadata { part("metadata", "application/json", Data(metadata.utf8)) }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        let path = "/" + identifier.replacingOccurrences(of: ".", with: "/") + "/" + version
+        return try await request("PUT", path, headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body, token: token)
+    }
+}
+
+struct RegistryTestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Source archives for tests, made with ZIPFoundation as `swift package archive-source` makes them.
+enum TestArchive {
+    /// A zip of `files` (path → text), each under `root/`.
+    static func make(_ files: [String: String], root: String = "Network", extra: (Archive) throws -> Void = { _ in }) throws -> Data {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        try archive.addEntry(with: root + "/", type: .directory, uncompressedSize: Int64(0), provider: { _, _ in Data() })
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let data = Data(text.utf8)
+            try archive.addEntry(
+                with: root + "/" + path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate,
+                provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
+        }
+        try extra(archive)
+        return archive.data!
+    }
+
+    static func package(_ name: String, dependencies: [String] = []) -> [String: String] {
+        let packages = dependencies.map { ".package(id: \"\($0)\", from: \"1.0.0\")" }.joined(separator: ", ")
+        let products = dependencies.map { dependency in
+            ".product(name: \"\(dependency.split(separator: ".")[1])\", package: \"\(dependency)\")"
+        }.joined(separator: ", ")
+        return [
+            "Package.swift": """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)", targets: ["\(name)"])],
+                dependencies: [\(packages)],
+                targets: [.target(name: "\(name)", dependencies: [\(products)])]
+            )
+
+            """,
+            "Sources/\(name)/\(name).swift": "public struct \(name) { public init() {} }\n",
+        ]
+    }
+}

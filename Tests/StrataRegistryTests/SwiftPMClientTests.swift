@@ -1,0 +1,146 @@
+import Foundation
+import StrataModelTestSupport
+import StrataRegistry
+import Testing
+
+/// The real SwiftPM client against the registry on loopback: source archives made by
+/// `swift package archive-source`, a consumer that depends on them only through registry
+/// identities resolved, built and run by `swift build`, with a read token from a netrc file, and
+/// a URL dependency replaced by its registry identity through identifier lookup.
+///
+/// Publishing goes through the registry API with the test's own HTTP client: SwiftPM 6.3's
+/// `swift package-registry publish` sends credentials only over HTTPS (docs/REGISTRY.md).
+@Suite(.serialized) struct SwiftPMClientTests {
+    /// A folder for one test: packages, SwiftPM's caches, configuration and security stores,
+    /// so that nothing reaches the user's own (`~/.swiftpm`, `~/.cache`, `~/.netrc`).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-swiftpm-\(UUID().uuidString)").path
+    /// A scope of its own per run: SwiftPM remembers a release's checksum (trust on first use),
+    /// and every run makes new archives.
+    let scope = "iss-core-" + String(UUID().uuidString.prefix(8)).lowercased()
+
+    func write(_ path: String, _ text: String) throws {
+        let full = folder + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    /// SwiftPM's per-user state, kept inside the test's folder.
+    var isolation: [String] {
+        ["--cache-path", folder + "/swiftpm-cache", "--config-path", folder + "/swiftpm-config", "--security-path", folder + "/swiftpm-security"]
+    }
+
+    func swift(_ arguments: [String], in package: String) throws -> ProcessRunner.Result {
+        // SwiftPM's global options go right after the tool's name (`swift package --cache-path … archive-source`).
+        try ProcessRunner.run("swift", [arguments[0]] + isolation + arguments.dropFirst(), in: folder + "/" + package)
+    }
+
+    /// A package `name` in `scope` whose library says `text`, depending on `dependencies` (registry identities).
+    func makePackage(_ name: String, says text: String, dependencies: [String] = []) throws {
+        let packages = dependencies.map { ".package(id: \"\($0)\", from: \"1.0.0\")" }.joined(separator: ", ")
+        let products = dependencies.map { ".product(name: \"\($0.split(separator: ".")[1])\", package: \"\($0)\")" }.joined(separator: ", ")
+        try write(
+            "\(name)/Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)", targets: ["\(name)"])],
+                dependencies: [\(packages)],
+                targets: [.target(name: "\(name)", dependencies: [\(products)])]
+            )
+
+            """)
+        let imports = dependencies.map { "import \($0.split(separator: ".")[1])\n" }.joined()
+        let uses = dependencies.map { "\($0.split(separator: ".")[1]).says + \" \" + " }.joined()
+        try write("\(name)/Sources/\(name)/\(name).swift", "\(imports)public enum \(name) { public static var says: String { \(uses)\"\(text)\" } }\n")
+    }
+
+    /// `swift package archive-source`, then PUT to the registry.
+    func publish(_ name: String, _ version: String, to registry: RunningRegistry, token: String, repository: String? = nil) async throws {
+        let archive = folder + "/\(name)-\(version).zip"
+        let made = try swift(["package", "archive-source", "--output", archive], in: name)
+        try #require(made.status == 0, "archive-source: \(made.error)")
+        let metadata = repository.map { #"{"repositoryURLs": ["\#($0)"]}"# }
+        let reply = try await registry.publish(
+            "\(scope).\(name)", version, archive: try Data(contentsOf: URL(fileURLWithPath: archive)), metadata: metadata, token: token)
+        try #require(reply.status == 201, "publishing \(name): \(reply.status) \(reply.text)")
+    }
+
+    /// A consumer package configured for the registry as `swift package-registry set` and
+    /// `login` configure one: the registry in `.swiftpm/configuration/registries.json`, token
+    /// authentication for its host, the token in a netrc file.
+    func makeConsumer(_ name: String, dependency: String, product: String, registry: RunningRegistry, token: String) throws {
+        try write(
+            "\(name)/Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                dependencies: [\(dependency)],
+                targets: [.executableTarget(name: "\(name)", dependencies: [\(product)])]
+            )
+
+            """)
+        let set = try swift(["package-registry", "set", registry.url, "--allow-insecure-http"], in: name)
+        try #require(set.status == 0, "package-registry set: \(set.error)")
+        let configuration = folder + "/\(name)/.swiftpm/configuration/registries.json"
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: configuration))) as? [String: Any])
+        document["authentication"] = ["127.0.0.1:\(registry.port)": ["type": "token"]]
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: configuration))
+        try write("netrc", "machine 127.0.0.1 login token password \(token)\n")
+    }
+
+    @Test func aConsumerResolvesBuildsAndRunsPackagesFromTheRegistry() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await RunningRegistry.with { registry in
+            let publisher = try await registry.token([scope: .write], name: "core team")
+            let reader = try await registry.token(["*": .read], name: "app builders")
+            try makePackage("Network", says: "network")
+            try makePackage("Storage", says: "storage", dependencies: ["\(scope).Network"])
+            try await publish("Network", "1.0.0", to: registry, token: publisher)
+            try await publish("Storage", "1.0.0", to: registry, token: publisher)
+
+            try makeConsumer(
+                "App", dependency: ".package(id: \"\(scope).Storage\", from: \"1.0.0\")",
+                product: ".product(name: \"Storage\", package: \"\(scope).Storage\")", registry: registry, token: reader)
+            try write("App/Sources/App/main.swift", "import Storage\nprint(Storage.says)\n")
+            let build = try swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
+            try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
+            let run = try ProcessRunner.run(folder + "/App/.build/debug/App", [])
+            #expect(run.output == "network storage\n")
+            let resolved = try String(contentsOfFile: folder + "/App/Package.resolved", encoding: .utf8)
+            #expect(resolved.contains("\"identity\" : \"\(scope).Storage\"") && resolved.contains("\"kind\" : \"registry\""))
+
+            // Without the token the same build is refused: the scope is not readable anonymously.
+            try FileManager.default.removeItem(atPath: folder + "/App/.build")
+            try? FileManager.default.removeItem(atPath: folder + "/swiftpm-cache")
+            try write("netrc", "machine 127.0.0.1 login token password strata_unknown\n")
+            let refused = try swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
+            #expect(refused.status != 0)
+            #expect((refused.output + refused.error).contains("401"))
+        }
+    }
+
+    @Test func aURLDependencyIsReplacedByItsRegistryIdentity() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await RunningRegistry.with { registry in
+            let publisher = try await registry.token([scope: .write])
+            let reader = try await registry.token([scope: .read])
+            let repository = "https://github.com/strata-tests/\(scope)-network"
+            try makePackage("Network", says: "network via lookup")
+            try await publish("Network", "1.2.0", to: registry, token: publisher, repository: repository)
+
+            try makeConsumer(
+                "App", dependency: ".package(url: \"\(repository).git\", from: \"1.0.0\")",
+                product: ".product(name: \"Network\", package: \"\(scope)-network\")", registry: registry, token: reader)
+            try write("App/Sources/App/main.swift", "import Network\nprint(Network.says)\n")
+            let build = try swift(["build", "--netrc-file", folder + "/netrc", "--replace-scm-with-registry"], in: "App")
+            try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
+            #expect(try ProcessRunner.run(folder + "/App/.build/debug/App", []).output == "network via lookup\n")
+        }
+    }
+}
