@@ -147,7 +147,7 @@ enum TestArchive {
             let data = Data(text.utf8)
             try archive.addEntry(
                 with: root + "/" + path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate,
-                provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
+                provider: { position, size in data.subdata(in: Int(position)..<min(Int(position) + size, data.count)) })
         }
         try extra(archive)
         return archive.data!

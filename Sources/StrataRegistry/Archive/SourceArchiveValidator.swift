@@ -8,7 +8,8 @@ import ZIPFoundation
 /// absolute paths, no `..`, no symbolic link pointing out. Sizes are bounded before anything is
 /// inflated (the entries' declared sizes and each entry's compression ratio) and again while
 /// inflating (an entry that inflates past what it declared stops the check), so a zip bomb costs
-/// nothing. Only the manifests are inflated; other entries are checked by their headers.
+/// nothing. Only the manifests (and link targets) are inflated, their CRC checked; other entries
+/// are checked by their headers.
 public struct SourceArchiveValidator: Sendable {
     public struct Limits: Sendable {
         /// The archive itself (the request is refused with 413 before it is read further).
@@ -53,9 +54,14 @@ public struct SourceArchiveValidator: Sendable {
         if data.count > limits.archiveBytes {
             throw Problem(status: 413, detail: "the source archive is \(data.count) bytes; this registry accepts at most \(limits.archiveBytes)")
         }
+        // Read from a file, not from memory: ZIPFoundation's in-memory reader traps on an offset
+        // past the end, which a crafted zip can hold; reading a file past its end only fails.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-upload-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
         let archive: Archive
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            try data.write(to: file)
+            archive = try Archive(url: file, accessMode: .read)
         } catch {
             throw Problem(status: 422, detail: "the source archive is not a readable zip file")
         }
@@ -170,11 +176,15 @@ public struct SourceArchiveValidator: Sendable {
         if declared > limit { throw Problem(status: 413, detail: "'\(entry.path)' is \(declared) bytes; at most \(limit) are read") }
         var data = Data()
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+            let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
                 data.append(chunk)
                 if data.count > declared || data.count > limit {
                     throw Problem(status: 413, detail: "'\(entry.path)' inflates past its declared size")
                 }
+            }
+            // ZIPFoundation computes the CRC of what it inflated; comparing it is the caller's part.
+            guard checksum == entry.checksum, data.count == declared else {
+                throw Problem(status: 422, detail: "'\(entry.path)' is damaged: its contents do not match the archive's checksum")
             }
         } catch let problem as Problem {
             throw problem
