@@ -135,7 +135,7 @@ import Testing
         try await RunningRegistry.with(limits: { var limits = SourceArchiveValidator.Limits(); limits.archiveBytes = 64 << 10; return limits }()) { registry in
             let writer = try await registry.token(["*": .write])
             let archive = try TestArchive.make(TestArchive.package("Network"))
-            func detail(_ reply: RunningRegistry.Reply) -> String { reply.json?["detail"] as? String ?? "" }
+            func detail(_ reply: RegistryHTTPClient.Reply) -> String { reply.json?["detail"] as? String ?? "" }
 
             // Unknown package and release: 404.
             #expect(try await registry.request("GET", "/iss-core/Nothing", token: writer).status == 404)

@@ -76,7 +76,23 @@ final class RunningRegistry: @unchecked Sendable {
         return secret
     }
 
-    // MARK: - HTTP
+    var client: RegistryHTTPClient { RegistryHTTPClient(url: url) }
+
+    func request(
+        _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, token: String? = nil,
+        accept: String? = "application/vnd.swift.registry.v1+json"
+    ) async throws -> RegistryHTTPClient.Reply {
+        try await client.request(method, path, headers: headers, body: body, token: token, accept: accept)
+    }
+
+    func publish(_ identifier: String, _ version: String, archive: Data, metadata: String? = nil, token: String?) async throws -> RegistryHTTPClient.Reply {
+        try await client.publish(identifier, version, archive: archive, metadata: metadata, token: token)
+    }
+}
+
+/// The registry API from a test: requests as a client sends them, replies with status, headers and body.
+struct RegistryHTTPClient: Sendable {
+    let url: String
 
     struct Reply {
         var status: Int

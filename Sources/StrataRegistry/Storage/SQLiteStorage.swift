@@ -88,6 +88,7 @@ public final class SQLiteStorage: RegistryStorage {
     public func publish(_ release: Release, archive: Data) async throws {
         if try await self.release(of: release.package, version: release.version) != nil { throw PublishConflict.exists }
         try AtomicFileWriter.write(archive, to: archivePath(release.checksum), creatingFolder: true)
+        try await Self.faultPauseAfterArchive(folder: folder)
         do {
             _ = try await connection.query(
                 """
@@ -106,6 +107,17 @@ public final class SQLiteStorage: RegistryStorage {
             // The other publisher stored the same version first; its archive may be this very file.
             throw PublishConflict.exists
         }
+    }
+
+    /// Fault injection for the crash test: with `STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE=SECONDS`
+    /// a publish stops between writing its archive and storing its release, after creating
+    /// `<folder>/.paused-after-archive`, so that a test can kill the server exactly there.
+    private static func faultPauseAfterArchive(folder: String) async throws {
+        guard let value = ProcessInfo.processInfo.environment["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE"], let seconds = Double(value) else {
+            return
+        }
+        FileManager.default.createFile(atPath: folder + "/.paused-after-archive", contents: nil)
+        try await Task.sleep(for: .seconds(seconds))
     }
 
     public func releases(of package: PackageIdentifier) async throws -> [Release] {

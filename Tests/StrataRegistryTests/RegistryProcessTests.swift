@@ -1,0 +1,108 @@
+import Foundation
+import StrataModelTestSupport
+import StrataRegistry
+import Testing
+
+/// The strata-registry executable as an operator runs it: tokens from the command line, the
+/// server started on a free port, stopped by SIGTERM, and killed with SIGKILL in the middle of a
+/// publish without leaving a visible partial release.
+@Suite struct RegistryProcessTests {
+    static var executable: String {
+        URL(fileURLWithPath: Fixtures.strataExecutable).deletingLastPathComponent().appendingPathComponent("strata-registry").path
+    }
+
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-process-\(UUID().uuidString)").path
+
+    func registry(_ arguments: [String]) throws -> ProcessRunner.Result {
+        try ProcessRunner.run(Self.executable, arguments + ["--data", data])
+    }
+
+    /// Starts `strata-registry serve` and returns it with the port it printed.
+    func serve(environment: [String: String] = [:]) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = ["serve", "--data", data, "--port", "0"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw RegistryTestError("strata-registry serve exited: \(text)") }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let port = text.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            throw RegistryTestError("no port in '\(text)'")
+        }
+        return (process, port)
+    }
+
+    @Test func tokensAreCreatedListedAndRevokedFromTheCommandLine() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let created = try registry(["token", "create", "--name", "core team", "--scope", "iss-core", "--write"])
+        #expect(created.status == 0)
+        let secret = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(secret.hasPrefix("strata_"))
+        #expect(created.error.contains("may write iss-core") && created.error.contains("will not be shown again"))
+        let listed = try registry(["token", "list"])
+        #expect(listed.output.contains("\tcore team\tiss-core:write\tactive"))
+        #expect(!listed.output.contains(secret))
+        let database = try String(decoding: Data(contentsOf: URL(fileURLWithPath: data + "/registry.sqlite")), as: UTF8.self)
+        #expect(!database.contains(secret), "the secret is stored only as a hash")
+        let id = String(listed.output.split(separator: "\t")[0])
+        #expect(try registry(["token", "revoke", id]).status == 0)
+        #expect(try registry(["token", "list"]).output.contains("\trevoked "))
+        let unknown = try registry(["token", "revoke", "nope"])
+        #expect(unknown.status == 2 && unknown.error.contains("no token with id 'nope'"))
+        let bad = try registry(["token", "create", "--name", "x", "--scope=-bad-"])
+        #expect(bad.status != 0 && bad.error.contains("--scope -bad-"))
+    }
+
+    @Test func sigtermStopsTheServerGracefully() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let (server, _) = try serve()
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+        #expect(server.terminationReason == .exit && server.terminationStatus == 0)
+    }
+
+    @Test func aServerKilledMidPublishLeavesNoPartialReleaseAndRestartsCleanly() async throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let secret = try registry(["token", "create", "--name", "core", "--scope", "iss-core", "--write"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let archive = try TestArchive.make(TestArchive.package("Network"))
+
+        // The publish stops between writing the archive and storing the release; the server dies there.
+        let (paused, port) = try serve(environment: ["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE": "60"])
+        let client = RegistryHTTPClient(url: "http://127.0.0.1:\(port)")
+        let publish = Task { try? await client.publish("iss-core.Network", "1.0.0", archive: archive, token: secret) }
+        let marker = data + "/.paused-after-archive"
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: marker) { try await Task.sleep(for: .milliseconds(50)) }
+        try #require(FileManager.default.fileExists(atPath: marker), "the publish never reached the pause")
+        kill(paused.processIdentifier, SIGKILL)
+        paused.waitUntilExit()
+        _ = await publish.value
+        try FileManager.default.removeItem(atPath: marker)
+        #expect(Self.archives(in: data).count == 1, "the archive was written before the kill")
+
+        // Restarted: no trace of the release, the orphan archive is gone, and the version is free.
+        let (server, newPort) = try serve()
+        defer {
+            kill(server.processIdentifier, SIGTERM)
+            server.waitUntilExit()
+        }
+        let restarted = RegistryHTTPClient(url: "http://127.0.0.1:\(newPort)")
+        #expect(Self.archives(in: data).isEmpty)
+        #expect(try await restarted.request("GET", "/iss-core/Network", token: secret).status == 404)
+        #expect(try await restarted.request("GET", "/iss-core/Network/1.0.0", token: secret).status == 404)
+        #expect(try await restarted.publish("iss-core.Network", "1.0.0", archive: archive, token: secret).status == 201)
+        #expect(try await restarted.request("GET", "/iss-core/Network/1.0.0.zip", token: secret, accept: nil).body == archive)
+    }
+
+    static func archives(in folder: String) -> [String] {
+        let root = folder + "/archives"
+        return ((try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []).filter { $0.hasSuffix(".zip") }
+    }
+}
