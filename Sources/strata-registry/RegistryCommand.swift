@@ -20,8 +20,10 @@ struct DataOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The registry's folder: its SQLite database and source archives (created if missing).", valueName: "folder"))
     var data: String = "registry"
 
-    func open() async throws -> SQLiteStorage {
-        try await SQLiteStorage.open(folder: (data as NSString).standardizingPath)
+    /// Opens the storage; only the server itself cleans up after a crash (`serving`), since
+    /// the other commands may run beside it.
+    func open(serving: Bool = false) async throws -> SQLiteStorage {
+        try await SQLiteStorage.open(folder: (data as NSString).standardizingPath, removingUnreferencedArchives: serving)
     }
 }
 
@@ -44,21 +46,43 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The largest source archive accepted, in bytes (larger ones get 413).", valueName: "bytes"))
     var maxArchiveSize = 100 << 20
 
+    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (the server's certificate first); needs --tls-key.", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --tls-certificate.", valueName: "file"))
+    var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-certificate and --tls-key go together: give both to serve HTTPS, or neither for HTTP")
+        }
+    }
+
     func run() async throws {
         var logger = Logger(label: "strata-registry")
         logger.logLevel = .info
-        let storage = try await self.storage.open()
+        let storage = try await self.storage.open(serving: true)
         var configuration = RegistryServer.Configuration()
         configuration.host = host
         configuration.port = port
         configuration.publicURL = publicURL
         configuration.limits.archiveBytes = maxArchiveSize
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)
+        }
         let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
-        let host = self.host
-        try await server.application { port in
-            // One line a script can wait for: the address actually bound.
-            FileHandle.standardOutput.write(Data("strata-registry: listening on http://\(host):\(port)\n".utf8))
-        }.runService()
+        let (host, scheme) = (self.host, tlsCertificate == nil ? "http" : "https")
+        let application: any ApplicationProtocol
+        do {
+            application = try server.application { port in
+                // One line a script can wait for: the address actually bound.
+                FileHandle.standardOutput.write(Data("strata-registry: listening on \(scheme)://\(host):\(port)\n".utf8))
+            }
+        } catch let error as RegistryServer.TLSError {
+            FileHandle.standardError.write(Data("strata-registry: error: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        try await application.runService()
         try await storage.close()
     }
 }

@@ -60,6 +60,15 @@ import Testing
         #expect(bad.status != 0 && bad.error.contains("--scope -bad-"))
     }
 
+    @Test func unreadableTLSFilesAreAnErrorNotACrash() throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let missing = try registry(["serve", "--port", "0", "--tls-certificate", "/nonexistent/chain.pem", "--tls-key", "/nonexistent/key.pem"])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("cannot read the TLS certificate chain '/nonexistent/chain.pem'"))
+        let alone = try registry(["serve", "--port", "0", "--tls-certificate", "/nonexistent/chain.pem"])
+        #expect(alone.status != 0 && alone.error.contains("--tls-certificate and --tls-key go together"))
+    }
+
     @Test func sigtermStopsTheServerGracefully() throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
         let (server, _) = try serve()

@@ -1,7 +1,5 @@
 import Foundation
-import Hummingbird
-import Logging
-import ServiceLifecycle
+import StrataModelTestSupport
 import StrataRegistry
 import ZIPFoundation
 
@@ -9,37 +7,66 @@ import ZIPFoundation
 import FoundationNetworking
 #endif
 
-/// A real registry server for a test: its own data folder, listening on a free loopback port,
-/// stopped (and its folder removed) by `stop()`.
+/// A real registry for a test: the `strata-registry serve` executable with a data folder of its
+/// own, listening on a free loopback port, stopped with SIGTERM (and its folder removed) by
+/// `stop()`. It runs as a process of its own, as an operator runs it, so that tests that block
+/// threads while SwiftPM talks to it (or other suites running builds) cannot starve it.
 final class RunningRegistry: @unchecked Sendable {
     let folder: String
+    /// The same storage, opened by the test to create tokens and look at what was stored.
     let storage: SQLiteStorage
     let port: Int
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
-    var url: String { "http://127.0.0.1:\(port)" }
+    let scheme: String
+    private let process: Process
+    var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
-    static func start(limits: SourceArchiveValidator.Limits = .init(), folder: String? = nil) async throws -> RunningRegistry {
-        let folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-\(UUID().uuidString)").path
-        let storage = try await SQLiteStorage.open(folder: folder)
-        var configuration = RegistryServer.Configuration()
-        configuration.port = 0
-        configuration.limits = limits
-        var logger = Logger(label: "strata-registry-test")
-        logger.logLevel = .warning
-        let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = server.application { port in continuation.yield(port) }
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        let task = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw RegistryTestError("the server did not start") }
-        return RunningRegistry(folder: folder, storage: storage, port: port, group: group, task: task)
+    static var executable: String {
+        URL(fileURLWithPath: Fixtures.strataExecutable).deletingLastPathComponent().appendingPathComponent("strata-registry").path
+    }
+
+    static func start(limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil) async throws -> RunningRegistry {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments =
+            ["serve", "--data", folder, "--port", "0", "--max-archive-size", String(limits.archiveBytes)]
+            + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? [])
+        let output = Pipe()
+        process.standardOutput = output
+        FileManager.default.createFile(atPath: folder + "/server.log", contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/server.log"))
+        try process.run()
+        let line = await Self.firstLine(of: output.fileHandleForReading)
+        guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            process.terminate()
+            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+            throw RegistryTestError("strata-registry serve did not start: '\(line)' \(log)")
+        }
+        let storage = try await SQLiteStorage.open(folder: folder, removingUnreferencedArchives: false)
+        return RunningRegistry(folder: folder, storage: storage, port: port, scheme: tls == nil ? "http" : "https", process: process)
+    }
+
+    /// Reads up to the first newline on a thread of its own (not the concurrency pool).
+    private static func firstLine(of handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
     }
 
     /// Runs `body` with a registry that is stopped afterwards, whether `body` throws or not.
-    static func with<T>(limits: SourceArchiveValidator.Limits = .init(), _ body: (RunningRegistry) async throws -> T) async throws -> T {
-        let registry = try await start(limits: limits)
+    static func with<T>(
+        limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil, _ body: (RunningRegistry) async throws -> T
+    ) async throws -> T {
+        let registry = try await start(limits: limits, tls: tls)
         do {
             let result = try await body(registry)
             await registry.stop()
@@ -50,18 +77,24 @@ final class RunningRegistry: @unchecked Sendable {
         }
     }
 
-    private init(folder: String, storage: SQLiteStorage, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+    fileprivate init(folder: String, storage: SQLiteStorage, port: Int, scheme: String, process: Process) {
         self.folder = folder
         self.storage = storage
         self.port = port
-        self.group = group
-        self.task = task
+        self.scheme = scheme
+        self.process = process
     }
 
-    /// Shuts the server down gracefully (as SIGTERM does) and waits for it.
+    /// Stops the server with SIGTERM, as an operator does, and waits for it.
     func stop(removingData: Bool = true) async {
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        process.terminate()
+        let process = self.process
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
         try? await storage.close()
         if removingData { try? FileManager.default.removeItem(atPath: folder) }
     }

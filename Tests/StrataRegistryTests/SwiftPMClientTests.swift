@@ -8,8 +8,9 @@ import Testing
 /// identities resolved, built and run by `swift build`, with a read token from a netrc file, and
 /// a URL dependency replaced by its registry identity through identifier lookup.
 ///
-/// Publishing goes through the registry API with the test's own HTTP client: SwiftPM 6.3's
-/// `swift package-registry publish` sends credentials only over HTTPS (docs/REGISTRY.md).
+/// Over HTTPS (a certificate from a test CA made with openssl, trusted through `SSL_CERT_FILE`),
+/// `swift package-registry login` and `publish` themselves publish; over HTTP SwiftPM 6.3 sends
+/// credentials only for reading, so there the test publishes through the API (docs/REGISTRY.md).
 @Suite(.serialized) struct SwiftPMClientTests {
     /// A folder for one test: packages, SwiftPM's caches, configuration and security stores,
     /// so that nothing reaches the user's own (`~/.swiftpm`, `~/.cache`, `~/.netrc`).
@@ -122,6 +123,63 @@ import Testing
             let refused = try swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
             #expect(refused.status != 0)
             #expect((refused.output + refused.error).contains("401"))
+        }
+    }
+
+    /// The system's CA bundle, as FoundationNetworking finds it on Debian and Ubuntu.
+    static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
+
+    /// A CA and a certificate for 127.0.0.1 signed by it, made with openssl in the test's folder.
+    func makeCertificates() throws -> (ca: String, tls: RegistryServer.TLSFiles) {
+        let directory = folder + "/tls"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+            .write(toFile: directory + "/server.ext", atomically: true, encoding: .utf8)
+        for arguments in [
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Strata Test CA"],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2",
+                "-extfile", "server.ext",
+            ],
+        ] {
+            let result = try ProcessRunner.run("openssl", arguments, in: directory)
+            try #require(result.status == 0, "openssl \(arguments[0]): \(result.error)")
+        }
+        return (directory + "/ca.pem", RegistryServer.TLSFiles(certificateChain: directory + "/server.pem", privateKey: directory + "/server.key"))
+    }
+
+    @Test func overHTTPSTheSwiftPMClientLogsInAndPublishes() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (ca, tls) = try makeCertificates()
+        try await RunningRegistry.with(tls: tls) { registry in
+            let publisher = try await registry.token([scope: .write], name: "core team")
+            try makePackage("Network", says: "network over https")
+            try write("netrc", "")
+            // FoundationNetworking, which SwiftPM fetches with on Linux, trusts exactly the system
+            // bundle and reads no variable to extend it. So SwiftPM runs in a mount namespace of
+            // its own (unshare) where the bundle path shows the system's roots plus the test CA;
+            // the machine's trust store is never changed.
+            let bundle = folder + "/tls/bundle.pem"
+            let system = try String(contentsOfFile: Self.systemBundle, encoding: .utf8)
+            try (system + "\n" + String(contentsOfFile: ca, encoding: .utf8)).write(toFile: bundle, atomically: true, encoding: .utf8)
+            func swiftPM(_ arguments: [String], in package: String) throws -> ProcessRunner.Result {
+                let swift = [arguments[0]] + isolation + ["--netrc-file", folder + "/netrc"] + arguments.dropFirst()
+                return try ProcessRunner.run(
+                    "unshare", ["--map-root-user", "--mount", "sh", "-c", #"mount --bind "$0" "$1" && shift && exec "$@""#, bundle, Self.systemBundle, "swift"] + swift,
+                    in: folder + "/" + package)
+            }
+            let set = try swiftPM(["package-registry", "set", registry.url], in: "Network")
+            try #require(set.status == 0, "set: \(set.error)")
+            let login = try swiftPM(["package-registry", "login", registry.url, "--token", publisher, "--no-confirm"], in: "Network")
+            try #require(login.status == 0, "login: \(login.output) \(login.error)")
+            let published = try swiftPM(["package-registry", "publish", "\(scope).Network", "1.0.0"], in: "Network")
+            try #require(published.status == 0, "publish: \(published.output) \(published.error)")
+            let again = try swiftPM(["package-registry", "publish", "\(scope).Network", "1.0.0"], in: "Network")
+            #expect(again.status != 0 && (again.output + again.error).contains("already exists"))
+
+            let stored = try #require(try await registry.storage.release(of: try PackageIdentifier.parse("\(scope).Network").get(), version: SemanticVersion("1.0.0")!))
+            #expect(stored.manifests["Package.swift"]?.contains("name: \"Network\"") == true)
         }
     }
 

@@ -2,8 +2,11 @@ import Crypto
 public import Foundation
 public import HTTPTypes
 public import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 public import Logging
 import NIOCore
+import NIOSSL
 
 /// The registry's HTTP service: the Swift package registry API (SE-0292 and the registry
 /// service specification) over a `RegistryStorage`, with per-scope access control.
@@ -18,8 +21,26 @@ public struct RegistryServer: Sendable {
         /// `http://` and the request's `Host` header.
         public var publicURL: String?
         public var limits = SourceArchiveValidator.Limits()
+        /// Serve HTTPS with this certificate chain and key (PEM files); plain HTTP when nil.
+        public var tls: TLSFiles?
 
         public init() {}
+    }
+
+    /// A PEM certificate chain (the server's certificate first) and its private key.
+    public struct TLSFiles: Sendable {
+        public var certificateChain: String
+        public var privateKey: String
+
+        public init(certificateChain: String, privateKey: String) {
+            self.certificateChain = certificateChain
+            self.privateKey = privateKey
+        }
+    }
+
+    /// The certificate or key could not be read.
+    public struct TLSError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     public let storage: any RegistryStorage
@@ -35,12 +56,35 @@ public struct RegistryServer: Sendable {
     }
 
     /// The Hummingbird application; `onRunning` gets the port actually bound (for port 0).
-    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// Throws `TLSError` when a TLS certificate or key cannot be read.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         Application(
             router: router(),
+            server: try serverBuilder(),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "strata-registry"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
+    }
+
+    /// HTTP/1.1, inside TLS when certificate files are configured.
+    func serverBuilder() throws -> HTTPServerBuilder {
+        guard let tls = configuration.tls else { return .http1() }
+        let chain: [NIOSSLCertificate]
+        let key: NIOSSLPrivateKey
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChain)
+        } catch {
+            throw TLSError(description: "cannot read the TLS certificate chain '\(tls.certificateChain)' (PEM): \(error)")
+        }
+        do {
+            key = try NIOSSLPrivateKey(file: tls.privateKey, format: .pem)
+        } catch {
+            throw TLSError(description: "cannot read the TLS private key '\(tls.privateKey)' (PEM): \(error)")
+        }
+        guard !chain.isEmpty else { throw TLSError(description: "'\(tls.certificateChain)' holds no certificate") }
+        let tlsConfiguration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        return try .tls(.http1(), tlsConfiguration: tlsConfiguration)
     }
 
     func router() -> Router<BasicRequestContext> {
@@ -127,7 +171,7 @@ public struct RegistryServer: Sendable {
 
     func baseURL(_ request: Request) -> String {
         if let url = configuration.publicURL { return url.hasSuffix("/") ? String(url.dropLast()) : url }
-        return "http://" + (request.head.authority ?? "\(configuration.host):\(configuration.port)")
+        return (configuration.tls == nil ? "http://" : "https://") + (request.head.authority ?? "\(configuration.host):\(configuration.port)")
     }
 
     func url(_ request: Request, _ package: PackageIdentifier, _ version: SemanticVersion? = nil) -> String {

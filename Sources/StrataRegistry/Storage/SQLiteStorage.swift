@@ -21,13 +21,17 @@ public final class SQLiteStorage: RegistryStorage {
         self.connection = connection
     }
 
-    /// Opens (creating it if needed) the storage in `folder`.
-    public static func open(folder: String, logger: Logger = Logger(label: "strata-registry.sqlite")) async throws -> SQLiteStorage {
+    /// Opens (creating it if needed) the storage in `folder`. The server removes archives no
+    /// release refers to (left by a crash); a second process opening the same folder beside a
+    /// running server (the `token` commands) must not, as one may be a publish in progress.
+    public static func open(
+        folder: String, removingUnreferencedArchives: Bool = true, logger: Logger = Logger(label: "strata-registry.sqlite")
+    ) async throws -> SQLiteStorage {
         try FileManager.default.createDirectory(atPath: folder + "/archives", withIntermediateDirectories: true)
         let connection = try await SQLiteConnection.open(storage: .file(path: folder + "/registry.sqlite"), logger: logger)
         let storage = SQLiteStorage(folder: folder, connection: connection)
         try await storage.migrate()
-        try await storage.removeUnreferencedArchives()
+        if removingUnreferencedArchives { try await storage.removeUnreferencedArchives() }
         return storage
     }
 
