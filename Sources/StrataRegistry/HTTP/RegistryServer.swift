@@ -90,6 +90,11 @@ public struct RegistryServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: RegistryMiddleware(logger: logger))
+        router.get("/") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: BrowsePage.html)))
+        }
+        router.get("/-/packages") { request, _ in try await self.packages(request) }
         router.post("/login") { request, _ in try await self.login(request) }
         router.get("/identifiers") { request, _ in try await self.identifiers(request) }
         router.get("/{scope}/{name}") { request, context in try await self.listReleases(request, context) }
@@ -270,6 +275,29 @@ public struct RegistryServer: Sendable {
         }
         guard !found.isEmpty else { throw Problem(.notFound, "no package in this registry names \(url) among its repository URLs") }
         return try json(["identifiers": found.map(\.description)], headers: [.contentType: "application/json"])
+    }
+
+    /// `GET /-/packages`: what the browse page shows, as JSON: the scopes the caller may read,
+    /// each package with its releases (newest first), publish dates, checksums and registry dependencies.
+    func packages(_ request: Request) async throws -> Response {
+        let (token, presented) = try await token(of: request)
+        let anonymous = try await storage.anonymousReadScopes()
+        var scopes: [String: [[String: Any]]] = [:]
+        for package in try await storage.allPackages() {
+            guard
+                AccessControl.authorize(token, presented: presented, needed: .read, scope: package.scope, anonymousRead: anonymous, now: Date())
+                    == nil
+            else { continue }
+            let releases = try await storage.releases(of: package).sorted { $0.version > $1.version }.map { release -> [String: Any] in
+                [
+                    "version": release.version.description, "publishedAt": Self.timestamp(release.publishedAt), "checksum": release.checksum,
+                    "dependencies": release.dependencies, "size": release.size,
+                ]
+            }
+            scopes[package.scopeKey, default: []].append(["id": package.description, "name": package.name, "releases": releases])
+        }
+        let document = scopes.keys.sorted().map { ["scope": $0, "packages": scopes[$0]!] }
+        return try json(["scopes": document], headers: [.contentType: "application/json"])
     }
 
     // MARK: - Publishing
