@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataProcess", targets: ["StrataProcess"]),
+        .library(name: "StrataPublish", targets: ["StrataPublish"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
         .library(name: "StrataScaffold", targets: ["StrataScaffold"]),
         .library(name: "StrataSources", targets: ["StrataSources"]),
@@ -90,6 +91,7 @@ let package = Package(
             name: "StrataCLI",
             dependencies: [
                 "StrataAffected",
+                "StrataPublish",
                 "StrataDiagnostics",
                 "StrataFileSystem",
                 "StrataGenerate",
@@ -101,6 +103,15 @@ let package = Package(
                 "StrataSources",
                 "StrataSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataPublish",
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataProcess",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),

@@ -199,19 +199,3 @@ public struct AffectedAnalysis: Sendable {
         }
     }
 }
-
-extension Workspace {
-    /// The folder (relative to the root) of the package that declares `target`: the nearest
-    /// folder at or above its sources that holds a Package.swift in `files`.
-    func packageFolder(of target: Target, files: any WorkspaceFiles) -> String? {
-        guard let directory = target.sources?.directory, var folder = PathResolution.path(directory, inside: root) else {
-            return nil
-        }
-        while true {
-            let absolute = folder.isEmpty ? root : root + "/" + folder
-            if files.exists(absolute + "/Package.swift") { return folder }
-            if folder.isEmpty { return nil }
-            folder = ChangeClassifier.folder(of: folder)
-        }
-    }
-}

@@ -97,6 +97,7 @@ import Yams
         #expect(keys(definitions["app"]) == Set(ManifestKeys.app))
         #expect(keys(definitions["package"]) == Set(ManifestKeys.package))
         #expect(keys(properties["affected"]) == Set(ManifestKeys.affected))
+        #expect(keys(properties["registry"]) == Set(ManifestKeys.registry))
         let layerObject = (definitions["layer"] as? [String: Any])?["oneOf"] as? [Any]
         #expect(keys(layerObject?.last) == Set(ManifestKeys.layer))
         let companionObject = (definitions["companionTarget"] as? [String: Any])?["oneOf"] as? [Any]

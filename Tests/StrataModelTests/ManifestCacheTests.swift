@@ -65,6 +65,7 @@ struct ManifestCacheTests {
         optional-imports: [Analytics]
         rules: { unused-dependency: off }
         affected: { ignore: ["**/*.md"], always: [Scripts/settings.sh] }
+        registry: { url: https://registry.example.com, scopes: { feature: iss-feature, core: iss-core } }
         """
 
     @Test func everyFieldSurvivesTheBinaryForm() throws {
@@ -75,6 +76,7 @@ struct ManifestCacheTests {
         let adopt = try ManifestLoader.parse(data: Data(Self.adopt.utf8), path: "/w/strata.yml")
         #expect(adopt.adopt?.hosts.count == 1)
         #expect(adopt.affected.ignore.map(\.value) == ["**/*.md"] && adopt.affected.always.map(\.value) == ["Scripts/settings.sh"])
+        #expect(adopt.registry?.scopes.map(\.scope.value) == ["iss-feature", "iss-core"])
         #expect(try roundTrip(adopt) == adopt)
     }
 

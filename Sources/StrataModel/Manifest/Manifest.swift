@@ -37,6 +37,8 @@ public struct Manifest: Sendable, Hashable {
     public var optionalImports: [Located<String>] = []
     /// `affected:` which changed files `strata affected` ignores and which affect everything.
     public var affected = AffectedSettings()
+    /// `registry:` where `strata publish` publishes, and each layer's scope there.
+    public var registry: RegistrySettings?
 
     /// Which way the workspace's modules are found.
     public var mode: WorkspaceMode { adopt == nil ? .generate : .adopt }
@@ -280,6 +282,50 @@ public struct AffectedSettings: Sendable, Hashable {
     public init(ignore: [Located<String>] = [], always: [Located<String>] = []) {
         self.ignore = ignore
         self.always = always
+    }
+}
+
+/// `registry: { url: https://registry.example.com, scopes: { core: iss-core, service: iss-service } }`:
+/// the package registry `strata publish` publishes to, and the scope each layer's modules go to.
+public struct RegistrySettings: Sendable, Hashable {
+    /// A layer and the registry scope its modules are published to.
+    public struct LayerScope: Sendable, Hashable {
+        public var layer: Located<String>
+        public var scope: Located<String>
+
+        public init(layer: Located<String>, scope: Located<String>) {
+            self.layer = layer
+            self.scope = scope
+        }
+    }
+
+    public var url: Located<String>
+    /// In the manifest's order.
+    public var scopes: [LayerScope]
+    public var location: SourceLocation
+
+    public init(url: Located<String>, scopes: [LayerScope], location: SourceLocation) {
+        self.url = url
+        self.scopes = scopes
+        self.location = location
+    }
+
+    /// The scope of `layer`, if the manifest gives one.
+    public func scope(ofLayer layer: String) -> Located<String>? {
+        scopes.first { $0.layer.value == layer }?.scope
+    }
+
+    /// What makes `scope` invalid as a registry scope (SE-0292: letters, digits and single inner
+    /// hyphens, at most 39 characters), or nil.
+    public static func scopeProblem(_ scope: String) -> String? {
+        if scope.isEmpty || scope.count > 39 { return "a scope has 1 to 39 characters" }
+        let characters = Array(scope)
+        for (index, character) in characters.enumerated() where !(character.isASCII && (character.isLetter || character.isNumber)) {
+            guard character == "-", index > 0, index < characters.count - 1, characters[index + 1] != "-" else {
+                return "a scope holds letters, digits and single hyphens between them"
+            }
+        }
+        return nil
     }
 }
 

@@ -13,7 +13,7 @@ import StrataFileSystem
 enum ManifestCache {
     static let threshold = 128 * 1024
     static let capacity = 8
-    private static let format: UInt32 = 2
+    private static let format: UInt32 = 3
 
     static func folder(for path: String) -> String {
         (path as NSString).deletingLastPathComponent + "/.build/strata/manifests"
@@ -196,6 +196,14 @@ struct ManifestEncoder {
         locatedList(m.optionalImports)
         locatedList(m.affected.ignore)
         locatedList(m.affected.always)
+        optional(m.registry) { e, registry in
+            e.located(registry.url)
+            e.list(registry.scopes) { e, entry in
+                e.located(entry.layer)
+                e.located(entry.scope)
+            }
+            e.location(registry.location)
+        }
     }
 }
 
@@ -323,6 +331,11 @@ struct ManifestDecoder {
         manifest.outsideWorkspace = try locatedList()
         manifest.optionalImports = try locatedList()
         manifest.affected = AffectedSettings(ignore: try locatedList(), always: try locatedList())
+        manifest.registry = try optional { d throws(CorruptData) in
+            let url = try d.located()
+            let scopes = try d.list { d throws(CorruptData) in RegistrySettings.LayerScope(layer: try d.located(), scope: try d.located()) }
+            return RegistrySettings(url: url, scopes: scopes, location: try d.location())
+        }
         guard reader.isAtEnd else { throw CorruptData() }
         return manifest
     }

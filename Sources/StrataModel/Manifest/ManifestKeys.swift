@@ -3,7 +3,7 @@
 public enum ManifestKeys {
     public static let root = [
         "name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt", "generate", "outside-workspace", "optional-imports",
-        "affected",
+        "affected", "registry",
     ]
     public static let layer = ["name", "patterns", "description", "same-layer"]
     public static let naming = ["interface", "mocks", "tests", "app", "host"]
@@ -14,5 +14,6 @@ public enum ManifestKeys {
     public static let adopt = ["packages", "hosts"]
     public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners", "xcodegen"]
     public static let affected = ["ignore", "always"]
+    public static let registry = ["url", "scopes"]
     public static let xcodegen = ["platform", "deployment-target", "bundle-id-prefix"]
 }

@@ -76,6 +76,7 @@ struct ManifestParser {
             manifest.optionalImports = reader.strings(optional.value, "'optional-imports'") ?? []
         }
         if let affected = section["affected"] { manifest.affected = parseAffected(affected.value) }
+        if let registry = section["registry"] { manifest.registry = parseRegistry(registry.value, key: registry.key, layers: layerNames) }
         return manifest
     }
 
@@ -489,5 +490,47 @@ struct ManifestParser {
             }
         }
         return settings
+    }
+
+    private mutating func parseRegistry(_ node: Node, key: Located<String>, layers: [String]) -> RegistrySettings? {
+        guard let pairs = reader.mapping(node, "'registry'") else { return nil }
+        reader.checkKeys(pairs, allowed: ManifestKeys.registry, in: "'registry'")
+        var url: Located<String>?
+        var scopes: [RegistrySettings.LayerScope] = []
+        for (field, value) in pairs {
+            switch field.value {
+            case "url":
+                guard let text = reader.string(value, "'registry.url'") else { continue }
+                let lowered = text.value.lowercased()
+                if !(lowered.hasPrefix("https://") || lowered.hasPrefix("http://")) || URL(string: text.value)?.host == nil {
+                    reader.report(
+                        "invalid-value", "'registry.url' must be an http or https URL, not '\(text.value)'", at: text.location,
+                        hint: "for example url: https://registry.example.com")
+                }
+                url = text
+            case "scopes":
+                guard let entries = reader.mapping(value, "'registry.scopes'") else { continue }
+                for (layer, scopeNode) in entries {
+                    guard let scope = reader.string(scopeNode, "the scope of layer '\(layer.value)'") else { continue }
+                    if !layers.contains(layer.value) {
+                        reader.report(
+                            "unknown-layer", "'registry.scopes' names '\(layer.value)', which is not a layer", at: layer.location,
+                            hint: Suggestions.didYouMean(layer.value, in: layers) ?? "layers are: \(layers.joined(separator: ", "))")
+                    }
+                    if let problem = RegistrySettings.scopeProblem(scope.value) {
+                        reader.report(
+                            "invalid-value", "'\(scope.value)' is not a registry scope: \(problem)", at: scope.location, hint: "for example iss-core")
+                    }
+                    scopes.append(RegistrySettings.LayerScope(layer: layer, scope: scope))
+                }
+            default:
+                break
+            }
+        }
+        guard let url else {
+            reader.report("missing-key", "'registry' has no 'url'", at: key.location, hint: "add url: https://registry.example.com")
+            return nil
+        }
+        return RegistrySettings(url: url, scopes: scopes, location: key.location)
     }
 }

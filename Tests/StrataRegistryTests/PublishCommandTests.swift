@@ -1,0 +1,137 @@
+import Foundation
+import StrataModelTestSupport
+import StrataRegistry
+import Testing
+
+/// `strata publish`: a workspace's module, found by its layer's scope in strata.yml, archived by
+/// the toolchain and published to a real registry; and every way it can be refused.
+@Suite struct PublishCommandTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-publish-\(UUID().uuidString)").path
+
+    func write(_ path: String, _ text: String) throws {
+        let full = folder + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    /// An adopt-mode workspace: Packages/Network (layer core) and Packages/Feature (layer feature),
+    /// and a root package mixing both layers' modules.
+    func makeWorkspace(registry: String, scopes: String = "{ core: iss-core }") throws {
+        try write(
+            "strata.yml",
+            """
+            layers:
+              - { name: feature, patterns: ["Feature*", "App*"] }
+              - { name: core, patterns: ["*"] }
+            adopt: { packages: ["Packages/*", "."] }
+            registry: { url: \(registry), scopes: \(scopes) }
+
+            """)
+        for (name, dependency) in [("Network", nil), ("Feature", "Network")] as [(String, String?)] {
+            let packages = dependency.map { ".package(path: \"../\($0)\")" } ?? ""
+            let products = dependency.map { ".product(name: \"\($0)\", package: \"\($0)\")" } ?? ""
+            try write(
+                "Packages/\(name)/Package.swift",
+                """
+                // swift-tools-version: 6.0
+                import PackageDescription
+
+                let package = Package(
+                    name: "\(name)",
+                    products: [.library(name: "\(name)", targets: ["\(name)"])],
+                    dependencies: [\(packages)],
+                    targets: [.target(name: "\(name)", dependencies: [\(products)])]
+                )
+
+                """)
+            try write("Packages/\(name)/Sources/\(name)/\(name).swift", "public enum \(name) {}\n")
+        }
+        try write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(name: "Mixed", targets: [.target(name: "AppShell"), .target(name: "CoreUtilities")])
+
+            """)
+        try write("Sources/AppShell/AppShell.swift", "enum AppShell {}\n")
+        try write("Sources/CoreUtilities/CoreUtilities.swift", "enum CoreUtilities {}\n")
+    }
+
+    func strata(_ arguments: [String], token: String? = nil) throws -> ProcessRunner.Result {
+        try ProcessRunner.run(Fixtures.strataExecutable, arguments, in: folder, environment: ["STRATA_REGISTRY_TOKEN": token ?? ""])
+    }
+
+    func git(_ arguments: String...) throws {
+        let result = try ProcessRunner.run(
+            "git", ["-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false"] + arguments, in: folder)
+        try #require(result.status == 0, "git \(arguments): \(result.error)")
+    }
+
+    @Test func aModuleIsPublishedToItsLayersScope() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await RunningRegistry.with { registry in
+            let token = try await registry.token(["iss-core": .write])
+            try makeWorkspace(registry: registry.url)
+
+            let dry = try strata(["publish", "Network", "--version", "1.0.0", "--dry-run"])
+            #expect(dry.status == 0, "\(dry.error)")
+            #expect(dry.output.hasPrefix("would publish iss-core.Network 1.0.0 ("))
+            #expect(try await registry.request("GET", "/iss-core/Network", token: token).status == 404)
+
+            let published = try strata(["publish", "Network", "--version", "1.0.0"], token: token)
+            #expect(published.status == 0, "\(published.error)")
+            #expect(published.output.hasPrefix("published iss-core.Network 1.0.0 ("))
+            #expect(published.output.contains("\(registry.url)/iss-core/Network/1.0.0"))
+            let info = try await registry.request("GET", "/iss-core/Network/1.0.0", token: token)
+            #expect(info.status == 200)
+
+            // Releases never change: the same version again is the registry's refusal, exit 1.
+            let again = try strata(["publish", "Network", "--version", "1.0.0"], token: token)
+            #expect(again.status == 1)
+            #expect(again.error.contains("HTTP 409") && again.error.contains("already exists"))
+
+            // The version from a `<Module>/<version>` tag on HEAD, and a token from a file.
+            try git("init", "--quiet", "--initial-branch=main")
+            try git("add", "--all")
+            try git("commit", "--quiet", "-m", "workspace")
+            try git("tag", "Network/1.1.0")
+            try write("token", token + "\n")
+            let tagged = try strata(["publish", "Network", "--token-file", folder + "/token"])
+            #expect(tagged.status == 0, "\(tagged.error)")
+            #expect(tagged.output.hasPrefix("published iss-core.Network 1.1.0 ("))
+        }
+    }
+
+    @Test func badRequestsExitTwoAndRefusalsExitOne() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await RunningRegistry.with { registry in
+            let reader = try await registry.token(["iss-core": .read])
+            try makeWorkspace(registry: registry.url)
+            let cases: [([String], String?, String)] = [
+                (["publish", "Network", "--version", "1.0.0"], nil, "STRATA_REGISTRY_TOKEN"),
+                (["publish", "Netwrk", "--version", "1.0.0"], reader, "did you mean 'Network'"),
+                (["publish", "Feature", "--version", "1.0.0"], reader, "layer 'feature', which has no scope under 'registry.scopes'"),
+                (["publish", "CoreUtilities", "--version", "1.0.0"], reader, "holds modules of the layers core, feature"),
+                (["publish", "Network", "--version", "1.0"], reader, "'1.0' is not a semantic version"),
+                (["publish", "Network"], reader, "pass --version 1.2.0, or tag HEAD as Network/1.2.0"),
+            ]
+            for (arguments, token, message) in cases {
+                let result = try strata(arguments, token: token)
+                #expect(result.status == 2, "\(arguments): \(result.error)")
+                #expect(result.error.contains(message), "\(arguments): \(result.error)")
+            }
+            // A token that may only read: the registry refuses, exit 1.
+            let refused = try strata(["publish", "Network", "--version", "1.0.0"], token: reader)
+            #expect(refused.status == 1 && refused.error.contains("HTTP 403"), "\(refused.error)")
+            // strata.yml without a registry, or with a bad one.
+            try makeWorkspace(registry: "ftp://example.com")
+            let bad = try strata(["publish", "Network", "--version", "1.0.0"], token: reader)
+            #expect(bad.status == 2 && bad.error.contains("'registry.url' must be an http or https URL"), "\(bad.error)")
+            try makeWorkspace(registry: registry.url, scopes: "{ kernel: -bad }")
+            let scopes = try strata(["publish", "Network", "--version", "1.0.0"], token: reader)
+            #expect(scopes.error.contains("'kernel', which is not a layer") && scopes.error.contains("'-bad' is not a registry scope"), "\(scopes.error)")
+        }
+    }
+}
