@@ -60,6 +60,9 @@ public enum ChildProcess {
                     running.started(execution.processIdentifier.value)
                 }
                 running.ended()
+                // Strata is dying of a signal and killed this child on the way: its end is not a
+                // failure to report. Wait for the signal, which is raised right after the kill.
+                while ChildSessions.isTerminating { try? await Task.sleep(for: .seconds(1)) }
                 let status: Int32
                 switch result.terminationStatus {
                 case .exited(let code): status = code

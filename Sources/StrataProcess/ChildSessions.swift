@@ -32,6 +32,11 @@ enum ChildSessions {
 
     private static let state = Mutex(State())
 
+    /// Set once a terminating signal is being handled: children are being killed and Strata is
+    /// about to die of the signal, so a child's end is no longer news.
+    private static let terminating = Atomic<Bool>(false)
+    static var isTerminating: Bool { terminating.load(ordering: .sequentiallyConsistent) }
+
     /// Lists a child's session, with the watchdog too.
     static func register(_ session: pid_t) {
         state.withLock { state in
@@ -171,6 +176,9 @@ enum ChildSessions {
                 // The children are stopped, the signal's default action is back, and only then
                 // are they killed and the signal raised again: Strata dies of it before the
                 // rest of the program can take their deaths for failures and report them.
+                // `terminating` covers the moment between the kill and the raise, in which a
+                // loaded machine may let a run see its child end.
+                terminating.store(true, ordering: .sequentiallyConsistent)
                 killAll { _ in signal(signalNumber, SIG_DFL) }
                 // To the process, not this thread: dispatch's threads block signals.
                 kill(getpid(), signalNumber)

@@ -20,10 +20,19 @@ struct DataOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The registry's folder: its SQLite database and source archives (created if missing).", valueName: "folder"))
     var data: String = "registry"
 
-    /// Opens the storage; only the server itself cleans up after a crash (`serving`), since
-    /// the other commands may run beside it.
-    func open(serving: Bool = false) async throws -> SQLiteStorage {
-        try await SQLiteStorage.open(folder: (data as NSString).standardizingPath, removingUnreferencedArchives: serving)
+    /// Runs `body` with the storage open, and closes it however `body` ends (an SQLite
+    /// connection must be closed before it goes away). Only the server itself cleans up after a
+    /// crash (`serving`), since the other commands may run beside it.
+    func withStorage<T>(serving: Bool = false, _ body: (SQLiteStorage) async throws -> T) async throws -> T {
+        let storage = try await SQLiteStorage.open(folder: (data as NSString).standardizingPath, removingUnreferencedArchives: serving)
+        do {
+            let result = try await body(storage)
+            try await storage.close()
+            return result
+        } catch {
+            try? await storage.close()
+            throw error
+        }
     }
 }
 
@@ -61,29 +70,29 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "strata-registry")
         logger.logLevel = .info
-        let storage = try await self.storage.open(serving: true)
-        var configuration = RegistryServer.Configuration()
-        configuration.host = host
-        configuration.port = port
-        configuration.publicURL = publicURL
-        configuration.limits.archiveBytes = maxArchiveSize
-        if let tlsCertificate, let tlsKey {
-            configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)
-        }
-        let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
-        let (host, scheme) = (self.host, tlsCertificate == nil ? "http" : "https")
-        let application: any ApplicationProtocol
-        do {
-            application = try server.application { port in
-                // One line a script can wait for: the address actually bound.
-                FileHandle.standardOutput.write(Data("strata-registry: listening on \(scheme)://\(host):\(port)\n".utf8))
+        try await self.storage.withStorage(serving: true) { storage in
+            var configuration = RegistryServer.Configuration()
+            configuration.host = host
+            configuration.port = port
+            configuration.publicURL = publicURL
+            configuration.limits.archiveBytes = maxArchiveSize
+            if let tlsCertificate, let tlsKey {
+                configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)
             }
-        } catch let error as RegistryServer.TLSError {
-            FileHandle.standardError.write(Data("strata-registry: error: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
+            let (host, scheme) = (self.host, tlsCertificate == nil ? "http" : "https")
+            let application: any ApplicationProtocol
+            do {
+                application = try server.application { port in
+                    // One line a script can wait for: the address actually bound.
+                    FileHandle.standardOutput.write(Data("strata-registry: listening on \(scheme)://\(host):\(port)\n".utf8))
+                }
+            } catch let error as RegistryServer.TLSError {
+                FileHandle.standardError.write(Data("strata-registry: error: \(error.description)\n".utf8))
+                throw ExitCode(2)
+            }
+            try await application.runService()
         }
-        try await application.runService()
-        try await storage.close()
     }
 }
 
@@ -117,7 +126,6 @@ struct Token: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let storage = try await self.storage.open()
             let secret = AccessControl.newSecret()
             let permission: Permission = write ? .write : .read
             let now = Date()
@@ -125,8 +133,7 @@ struct Token: AsyncParsableCommand {
                 id: AccessControl.newID(), name: name, secretHash: AccessControl.hash(secret),
                 grants: Dictionary(scope.map { ($0.lowercased(), permission) }, uniquingKeysWith: max), createdAt: now,
                 expiresAt: expiresInDays.map { now.addingTimeInterval(Double($0) * 86_400) })
-            try await storage.addToken(record)
-            try await storage.close()
+            try await storage.withStorage { try await $0.addToken(record) }
             print(secret)
             FileHandle.standardError.write(
                 Data(
@@ -140,9 +147,8 @@ struct Token: AsyncParsableCommand {
         @OptionGroup var storage: DataOptions
 
         func run() async throws {
-            let storage = try await self.storage.open()
             let formatter = ISO8601DateFormatter()
-            for token in try await storage.tokens() {
+            for token in try await storage.withStorage({ try await $0.tokens() }) {
                 let grants = token.grants.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.rawValue)" }.joined(separator: ",")
                 var state = "active"
                 if let revoked = token.revokedAt {
@@ -152,7 +158,6 @@ struct Token: AsyncParsableCommand {
                 }
                 print("\(token.id)\t\(token.name)\t\(grants)\t\(state)")
             }
-            try await storage.close()
         }
     }
 
@@ -163,9 +168,7 @@ struct Token: AsyncParsableCommand {
         var id: String
 
         func run() async throws {
-            let storage = try await self.storage.open()
-            let found = try await storage.revokeToken(id: id, at: Date())
-            try await storage.close()
+            let found = try await storage.withStorage { try await $0.revokeToken(id: id, at: Date()) }
             guard found else {
                 FileHandle.standardError.write(
                     Data("strata-registry: error: no token with id '\(id)'; 'strata-registry token list' shows them\n".utf8))
@@ -192,9 +195,7 @@ struct Scope: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let storage = try await self.storage.open()
-            try await storage.setAnonymousRead(allow, scope: scope)
-            try await storage.close()
+            try await storage.withStorage { try await $0.setAnonymousRead(allow, scope: scope) }
         }
     }
 }
