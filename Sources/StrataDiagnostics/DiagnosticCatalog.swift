@@ -61,6 +61,12 @@ public enum DiagnosticCatalog {
         error("target-folder-exists", "strata new: a new target's folder already exists"),
         error("cannot-edit-manifest", "strata new: the section cannot grow by a line"),
         error("invalid-template", "a template is not valid, or renders outside its target's folder"),
+        // strata publish
+        error("missing-scope", "strata publish: the module's layer has no scope under registry.scopes"),
+        error("mixed-package", "strata publish: the module's package holds modules of several layers"),
+        error("missing-version", "strata publish: no --version and no <Module>/<version> tag on HEAD"),
+        error("missing-token", "strata publish: no registry token (STRATA_REGISTRY_TOKEN or --token-file)"),
+        error("archive-failed", "strata publish: 'swift package archive-source' failed"),
         // git (strata affected)
         error("not-a-repository", "the workspace is not in a git work tree"),
         error("unknown-revision", "a revision git does not know"),
