@@ -1,12 +1,14 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|registry|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-let benchmarks = ["graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "affected-history", "all"]
+let benchmarks = [
+    "graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "affected-history", "registry", "all",
+]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
     exit(2)
@@ -42,6 +44,10 @@ do {
     }
     if which == "affected-history" || which == "all" {
         try await AffectedHistoryBenchmark.run(targets: 40, commits: 30)
+    }
+    if which == "registry" || which == "all" {
+        // Needs the release strata-registry: swift build -c release --product strata-registry
+        try await RegistryBenchmark.run(packages: 30, runs: 5)
     }
 } catch let error as InputErrors {
     FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))
