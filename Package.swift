@@ -220,9 +220,8 @@ let package = Package(
         .testTarget(
             name: "StrataRegistryTests",
             dependencies: [
-                "StrataRegistry", "StrataModelTestSupport",
+                "StrataRegistry", "StrataPublish", "StrataModelTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

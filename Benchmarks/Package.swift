@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "StrataGenerate", package: "Strata"),
                 .product(name: "StrataLexer", package: "Strata"),
                 .product(name: "StrataModel", package: "Strata"),
+                .product(name: "StrataPublish", package: "Strata"),
                 .product(name: "StrataRules", package: "Strata"),
                 .product(name: "StrataSynthetic", package: "Strata"),
                 .product(name: "StrataSources", package: "Strata"),

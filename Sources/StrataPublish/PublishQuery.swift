@@ -213,21 +213,12 @@ extension PublishQuery {
 
     /// `PUT` the release as multipart form data; returns the `Location` of the new release.
     static func put(archive: Data, metadata: Data?, to url: String, token: String) async throws -> String {
-        let boundary = "strata-publish-\(UUID().uuidString)"
-        var body = Data()
-        func part(_ name: String, _ type: String, _ data: Data) {
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\nContent-Type: \(type)\r\n\r\n".utf8))
-            body.append(data)
-            body.append(Data("\r\n".utf8))
-        }
-        part("source-archive", "application/zip", archive)
-        if let metadata { part("metadata", "application/json", metadata) }
-        body.append(Data("--\(boundary)--\r\n".utf8))
+        let body = MultipartBody.release(archive: archive, metadata: metadata)
         var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = "PUT"
-        request.httpBody = body
+        request.httpBody = body.finished
         request.setValue("application/vnd.swift.registry.v1+json", forHTTPHeaderField: "Accept")
-        request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+        request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as! HTTPURLResponse

@@ -167,5 +167,5 @@ import Testing
         }
     }
 
-    static func sha256(_ data: Data) -> String { SHA256Hex.of(data) }
+    static func sha256(_ data: Data) -> String { Checksum.sha256Hex(data) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModelTestSupport
+import StrataPublish
 import StrataRegistry
 import ZIPFoundation
 
@@ -166,18 +167,9 @@ struct RegistryHTTPClient: Sendable {
 
     /// `PUT /scope/name/version` with a multipart body of `archive` and `metadata`.
     func publish(_ identifier: String, _ version: String, archive: Data, metadata: String? = nil, token: String?) async throws -> Reply {
-        let boundary = "strata-\(UUID().uuidString)"
-        var body = Data()
-        func part(_ name: String, _ type: String, _ data: Data) {
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\nContent-Type: \(type)\r\n\r\n".utf8))
-            body.append(data)
-            body.append(Data("\r\n".utf8))
-        }
-        part("source-archive", "application/zip", archive)
-        if let metadata { part("metadata", "application/json", Data(metadata.utf8)) }
-        body.append(Data("--\(boundary)--\r\n".utf8))
+        let body = MultipartBody.release(archive: archive, metadata: metadata.map { Data($0.utf8) })
         let path = "/" + identifier.replacingOccurrences(of: ".", with: "/") + "/" + version
-        return try await request("PUT", path, headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body, token: token)
+        return try await request("PUT", path, headers: ["Content-Type": body.contentType], body: body.finished, token: token)
     }
 }
 

@@ -107,17 +107,6 @@ enum AffectedBenchmark {
 
     @discardableResult
     static func git(_ gitArguments: [String], in folder: String, executable: String = "/usr/bin/git", arguments: [String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments ?? gitArguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: data, as: UTF8.self)
+        try RegistryBenchmark.shell(executable, arguments ?? gitArguments, in: folder)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataPublish
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -176,14 +177,11 @@ enum RegistryBenchmark {
     }
 
     static func publish(archive: Data, to url: String, token: String) async throws -> Int {
-        let boundary = "bench-\(UUID().uuidString)"
-        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"source-archive\"\r\nContent-Type: application/zip\r\n\r\n".utf8)
-        body.append(archive)
-        body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        let body = MultipartBody.release(archive: archive, metadata: nil)
         var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = "PUT"
-        request.httpBody = body
-        request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body.finished
+        request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let (_, response) = try await URLSession.shared.data(for: request)
         return (response as! HTTPURLResponse).statusCode

@@ -1,4 +1,3 @@
-import Crypto
 public import Foundation
 
 /// Tokens and who may do what: a token holds a permission (read or write) per scope, or for
@@ -15,7 +14,7 @@ public enum AccessControl {
     }
 
     public static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        Checksum.sha256Hex(Data(secret.utf8))
     }
 
     /// A token id to name it by in listings and revocation: 12 hex digits.

@@ -128,8 +128,14 @@ public struct RegistryServer: Sendable {
 
     func authorize(_ request: Request, _ needed: Permission, scope: String) async throws {
         let (token, presented) = try await token(of: request)
-        let anonymous = try await storage.anonymousReadScopes()
-        switch AccessControl.authorize(token, presented: presented, needed: needed, scope: scope, anonymousRead: anonymous, now: Date()) {
+        let now = Date()
+        // The scopes open to anonymous reads are read only when the token alone is not enough.
+        var refusal = AccessControl.authorize(token, presented: presented, needed: needed, scope: scope, anonymousRead: [], now: now)
+        if refusal != nil, needed == .read {
+            let anonymous = try await storage.anonymousReadScopes()
+            refusal = AccessControl.authorize(token, presented: presented, needed: needed, scope: scope, anonymousRead: anonymous, now: now)
+        }
+        switch refusal {
         case nil:
             return
         case .unauthenticated(let detail):
@@ -360,7 +366,7 @@ public struct RegistryServer: Sendable {
                 "Package.swift names the package '\(manifestName)', but it is published as \(package); publish it as \(package.scope).\(manifestName)"
             )
         }
-        let checksum = SHA256.hash(data: archive).map { String(format: "%02x", $0) }.joined()
+        let checksum = Checksum.sha256Hex(archive)
         let release = Release(
             package: package, version: version, checksum: checksum, size: archive.count, metadata: metadata, manifests: contents.manifests,
             dependencies: contents.registryDependencies, publishedAt: Date(), repositoryURLs: repositoryURLs)

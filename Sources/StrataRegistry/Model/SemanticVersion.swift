@@ -38,11 +38,13 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         part.count > 1 && part.first == "0" && part.allSatisfy(\.isNumber)
     }
 
+    /// The version without build metadata: equal for versions of equal precedence.
+    public var precedenceKey: String {
+        "\(major).\(minor).\(patch)" + (prerelease.isEmpty ? "" : "-" + prerelease.joined(separator: "."))
+    }
+
     public var description: String {
-        var text = "\(major).\(minor).\(patch)"
-        if !prerelease.isEmpty { text += "-" + prerelease.joined(separator: ".") }
-        if !build.isEmpty { text += "+" + build.joined(separator: ".") }
-        return text
+        precedenceKey + (build.isEmpty ? "" : "+" + build.joined(separator: "."))
     }
 
     public static func < (a: SemanticVersion, b: SemanticVersion) -> Bool {

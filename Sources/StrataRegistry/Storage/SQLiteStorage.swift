@@ -102,7 +102,7 @@ public final class SQLiteStorage: RegistryStorage {
                 """,
                 [
                     .text(release.package.key), .text(release.package.scope), .text(release.package.name),
-                    .text(Self.versionKey(release.version)), .text(release.version.description), .text(release.checksum),
+                    .text(release.version.precedenceKey), .text(release.version.description), .text(release.checksum),
                     .integer(release.size), .blob(ByteBuffer(bytes: release.metadata)), .text(Self.json(release.manifests)),
                     .text(Self.json(release.dependencies)), .text(Self.json(release.repositoryURLs.map(Self.normalizedURL))),
                     .float(release.publishedAt.timeIntervalSince1970),
@@ -130,7 +130,7 @@ public final class SQLiteStorage: RegistryStorage {
 
     public func release(of package: PackageIdentifier, version: SemanticVersion) async throws -> Release? {
         try await connection.query(
-            "SELECT * FROM releases WHERE package_key = ? AND version_key = ?", [.text(package.key), .text(Self.versionKey(version))]
+            "SELECT * FROM releases WHERE package_key = ? AND version_key = ?", [.text(package.key), .text(version.precedenceKey)]
         ).compactMap(Self.release).first
     }
 
@@ -154,13 +154,6 @@ public final class SQLiteStorage: RegistryStorage {
             else { return nil }
             return PackageIdentifier(scope: scope, name: name)
         }
-    }
-
-    static func versionKey(_ version: SemanticVersion) -> String {
-        SemanticVersion(
-            "\(version.major).\(version.minor).\(version.patch)" + (version.prerelease.isEmpty ? "" : "-" + version.prerelease.joined(separator: "."))
-        )!
-        .description
     }
 
     /// A repository URL as compared for identifier lookup: no scheme, user, `.git` or trailing slash, lowercased.
