@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "StrataGraphExport", targets: ["StrataGraphExport"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
+        .library(name: "StrataPackageIdentity", targets: ["StrataPackageIdentity"]),
         .library(name: "StrataProcess", targets: ["StrataProcess"]),
         .library(name: "StrataPublish", targets: ["StrataPublish"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
@@ -58,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "strata-registry",
             dependencies: [
-                "StrataRegistry", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrataPackageIdentity", "StrataRegistry", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -67,7 +68,7 @@ let package = Package(
         .target(
             name: "StrataRegistry",
             dependencies: [
-                "StrataFileSystem",
+                "StrataFileSystem", "StrataPackageIdentity",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -109,7 +110,7 @@ let package = Package(
         .target(
             name: "StrataPublish",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataProcess",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel", "StrataPackageIdentity", "StrataProcess",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -170,6 +171,7 @@ let package = Package(
                 "StrataFileSystem",
                 "StrataGraph",
                 "StrataLexer",
+                "StrataPackageIdentity",
                 "StrataProcess",
                 "StrataSources",
                 .product(name: "Yams", package: "Yams"),
@@ -191,6 +193,9 @@ let package = Package(
             name: "StrataRoutingTests", dependencies: ["StrataRouting"], path: "StrataRuntime/Tests/StrataRoutingTests",
             swiftSettings: strictSettings),
         .target(name: "StrataDiagnostics", swiftSettings: strictSettings),
+        // Package identities (`scope.name`) and semantic versions as the registry specification
+        // defines them: shared by strata.yml's checks, strata publish and the registry server.
+        .target(name: "StrataPackageIdentity", swiftSettings: strictSettings),
         .target(name: "StrataFileSystem", swiftSettings: strictSettings),
         .target(name: "StrataGraph", swiftSettings: strictSettings),
         .target(name: "StrataLexer", swiftSettings: strictSettings),
@@ -220,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "StrataRegistryTests",
             dependencies: [
-                "StrataRegistry", "StrataPublish", "StrataModelTestSupport",
+                "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataModelTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSettings

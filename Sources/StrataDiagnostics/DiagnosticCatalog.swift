@@ -67,6 +67,10 @@ public enum DiagnosticCatalog {
         error("missing-version", "strata publish: no --version and no <Module>/<version> tag on HEAD"),
         error("missing-token", "strata publish: no registry token (STRATA_REGISTRY_TOKEN or --token-file)"),
         error("archive-failed", "strata publish: 'swift package archive-source' failed"),
+        error("missing-argument", "strata publish: neither modules nor --all"),
+        error("unpublishable-dependency", "strata publish: the package depends on a folder, which a registry package cannot reach"),
+        error("unpublished-dependency", "strata publish: a module depends on a module the registry has no release of"),
+        error("dependency-cycle", "strata publish: the modules to publish depend on each other in a cycle"),
         // git (strata affected)
         error("not-a-repository", "the workspace is not in a git work tree"),
         error("unknown-revision", "a revision git does not know"),

@@ -1,32 +1,35 @@
 public import Foundation
 public import StrataDiagnostics
-import StrataFileSystem
 public import StrataModel
-import StrataProcess
-import Subprocess
-import SystemPackage
+import StrataPackageIdentity
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// What `strata publish` is asked: a module of a workspace, published to its layer's scope in
-/// the registry strata.yml names.
+/// What `strata publish` is asked: modules of a workspace, each published to its layer's scope
+/// in the registry strata.yml names.
 public struct PublishQuery: Sendable {
     public var path: String
-    public var module: String
-    /// The version; nil reads it from a `<Module>/<version>` tag on HEAD.
+    /// The modules to publish; empty with `all`.
+    public var modules: [String]
+    /// Every module of a generate-mode workspace.
+    public var all: Bool
+    /// The version of every module published; nil reads each one's `<Module>/<version>` tag on HEAD.
     public var version: String?
     /// A file holding the token; nil reads `STRATA_REGISTRY_TOKEN`.
     public var tokenFile: String?
-    /// Build the archive and say what would be published, without publishing.
+    /// The registry's URL instead of strata.yml's `registry.url`.
+    public var registryURL: String?
+    /// Build the archives and say what would be published, without publishing.
     public var dryRun: Bool
 
-    public init(path: String, module: String, version: String? = nil, tokenFile: String? = nil, dryRun: Bool = false) {
+    public init(
+        path: String, modules: [String], all: Bool = false, version: String? = nil, tokenFile: String? = nil, registryURL: String? = nil,
+        dryRun: Bool = false
+    ) {
         self.path = path
-        self.module = module
+        self.modules = modules
+        self.all = all
         self.version = version
         self.tokenFile = tokenFile
+        self.registryURL = registryURL
         self.dryRun = dryRun
     }
 }
@@ -39,20 +42,16 @@ public struct PublishOutcome: Sendable {
     public var archiveBytes: Int
     /// The release's location as the registry gave it; nil on a dry run.
     public var location: String?
-}
-
-/// The registry answered, but not with `201 Created`: its status and the problem's detail.
-public struct RegistryRefusal: Error, Sendable, CustomStringConvertible {
-    public var status: Int
-    public var detail: String
-    public var description: String { "the registry refused the release (HTTP \(status)): \(detail)" }
+    /// For a package of the workspace published because a module needs it: that module.
+    public var neededBy: String?
 }
 
 extension PublishQuery {
-    /// The package folder, scope, name and version; then the archive (`swift package
-    /// archive-source`), then `PUT /{scope}/{name}/{version}`. Input problems throw `InputErrors`
+    /// Loads the workspace, plans the releases (dependencies first), archives each with the
+    /// toolchain and `PUT`s it, calling `report` after each. Input problems throw `InputErrors`
     /// (exit 2); a refusal by the registry throws `RegistryRefusal`, an unreachable one `URLError`.
-    public func run() async throws -> PublishOutcome {
+    /// Releases published before a failure stay published: releases are immutable.
+    public func run(report: (PublishOutcome) -> Void = { _ in }) async throws -> [PublishOutcome] {
         let loaded = try await WorkspaceLoader().load(path: path)
         let workspace = loaded.workspace
         let manifestPath = workspace.manifest.path
@@ -62,104 +61,48 @@ extension PublishQuery {
                     "missing-key", "strata.yml has no 'registry' section, so there is nowhere to publish", at: .file(manifestPath),
                     hint: "add registry: { url: https://registry.example.com, scopes: { <layer>: <scope> } }"))
         }
-        guard let index = workspace.index[module] else {
-            let names = workspace.targets.filter { $0.role != .external }.map(\.name)
-            throw InputErrors(
-                .inputError(
-                    "unknown-module", "'\(module)' is not a target of the workspace", at: nil,
-                    hint: Suggestions.didYouMean(module, in: names) ?? "strata graph lists the targets"))
+        let url = registryURL ?? registry.url.value
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url) != nil else {
+            throw InputErrors(.inputError("invalid-value", "'\(url)' is not an http or https URL", at: nil, hint: "for example --registry http://127.0.0.1:8080"))
         }
-        let target = workspace.targets[index]
-        guard let layerIndex = target.layer else {
-            throw InputErrors(
-                .inputError(
-                    "unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
-        }
-        let layer = workspace.layers[layerIndex].name
-        guard let scope = registry.scope(ofLayer: layer) else {
-            throw InputErrors(
-                .inputError(
-                    "missing-scope", "'\(module)' is in layer '\(layer)', which has no scope under 'registry.scopes'", at: registry.location,
-                    hint: "add \(layer): <scope> under registry.scopes"))
-        }
-        let folder = try packageFolder(of: target, in: workspace)
-        let packageManifest = try PackageManifestReader.readStatically(path: folder + "/Package.swift")
-        guard case .read(let package) = packageManifest else {
-            throw InputErrors(
-                .inputError(
-                    "package-evaluation", "Strata cannot read \(folder)/Package.swift's package name without evaluating it",
-                    at: .file(folder + "/Package.swift"),
-                    hint: "give Package(name:) a string literal"))
-        }
-        let version: String
-        if let given = self.version {
-            version = given
-        } else {
-            version = try await tagVersion(in: folder, names: [module, package.name])
-        }
-        guard Self.isSemanticVersion(version) else {
+        if let version, SemanticVersion(version) == nil {
             throw InputErrors(.inputError("invalid-value", "'\(version)' is not a semantic version", at: nil, hint: "for example --version 1.2.0"))
         }
-        let identifier = "\(scope.value).\(package.name)"
-        let base = registry.url.value.hasSuffix("/") ? String(registry.url.value.dropLast()) : registry.url.value
-        let url = "\(base)/\(scope.value)/\(package.name)/\(version)"
-        let token = dryRun ? nil : try readToken()
-        let archive = try await Self.archive(folder: folder, name: package.name, version: version)
-        var outcome = PublishOutcome(identifier: identifier, version: version, url: url, archiveBytes: archive.count, location: nil)
-        if dryRun { return outcome }
-        let metadata = FileManager.default.contents(atPath: folder + "/package-metadata.json")
-        outcome.location = try await Self.put(archive: archive, metadata: metadata, to: url, token: token!)
-        return outcome
+        let token = dryRun ? (try? readToken()) : try readToken()
+        let client = RegistryClient(url: url, token: token)
+        let publisher = Publisher(query: self, workspace: workspace, registry: registry, client: client)
+        let releases =
+            workspace.manifest.mode == .generate
+            ? try await publisher.planModules(names: try selectedModules(in: workspace))
+            : try await publisher.planAdoptedPackages(names: modules)
+
+        var outcomes: [PublishOutcome] = []
+        for release in releases {
+            let outcome = try await publisher.publish(release)
+            report(outcome)
+            outcomes.append(outcome)
+        }
+        return outcomes
     }
 
-    /// The folder of the package that declares `target`, which must hold modules of one layer only.
-    func packageFolder(of target: Target, in workspace: Workspace) throws(InputErrors) -> String {
-        guard let relative = workspace.packageFolder(of: target) else {
-            throw InputErrors(
+    /// The modules asked for, checked against the workspace.
+    func selectedModules(in workspace: Workspace) throws(InputErrors) -> [String] {
+        if all { return workspace.modules.map(\.name) }
+        guard !modules.isEmpty else {
+            throw InputErrors(.inputError("missing-argument", "name the modules to publish, or pass --all", at: nil, hint: "strata publish Network"))
+        }
+        let names = workspace.modules.map(\.name)
+        var problems: [Diagnostic] = []
+        for module in modules where !names.contains(module) {
+            let owner = workspace.index[module].flatMap { workspace.targets[$0].module }
+            problems.append(
                 .inputError(
-                    "missing-package", "'\(module)' has no Package.swift at or above its sources; run 'strata generate' first", at: nil, hint: nil))
+                    "unknown-module", "'\(module)' is not a module of the workspace", at: nil,
+                    hint: owner.map { "'\(module)' is a target of module '\($0)': publish '\($0)'" }
+                        ?? Suggestions.didYouMean(module, in: names) ?? "strata graph lists the modules"))
         }
-        let layers = Set(
-            workspace.targets.filter { $0.role != .external && workspace.packageFolder(of: $0) == relative }.compactMap(\.layer).map {
-                workspace.layers[$0].name
-            })
-        if layers.count > 1 {
-            throw InputErrors(
-                .inputError(
-                    "mixed-package",
-                    "the package at '\(relative.isEmpty ? "." : relative)' holds modules of the layers \(layers.sorted().joined(separator: ", ")); a release goes to one layer's scope",
-                    at: .file(workspace.manifest.path),
-                    hint: "publish modules that are packages of their own: in generate mode set generate: { layout: packages }"))
-        }
-        return relative.isEmpty ? workspace.root : workspace.root + "/" + relative
-    }
-
-    /// The version of a `<name>/<version>` tag on HEAD, for one of `names`.
-    func tagVersion(in folder: String, names: [String]) async throws(InputErrors) -> String {
-        let tags: [String]
-        do {
-            let result = try await ChildProcess.run(
-                .name("git"), arguments: ["tag", "--points-at", "HEAD"], workingDirectory: FilePath(folder), input: .none,
-                output: .string(limit: 1 << 20), error: .string(limit: 1 << 20), limit: .git)
-            tags = result.succeeded ? result.standardOutput.split(separator: "\n").map(String.init) : []
-        } catch {
-            tags = []
-        }
-        let versions = Set(
-            tags.compactMap { tag -> String? in
-                guard let slash = tag.lastIndex(of: "/"), names.contains(String(tag[..<slash])) else { return nil }
-                return String(tag[tag.index(after: slash)...])
-            })
-        guard versions.count == 1, let version = versions.first else {
-            throw InputErrors(
-                .inputError(
-                    "missing-version",
-                    versions.isEmpty
-                        ? "no version to publish '\(module)' as"
-                        : "HEAD has several version tags for '\(module)': \(versions.sorted().joined(separator: ", "))",
-                    at: nil, hint: "pass --version 1.2.0, or tag HEAD as \(module)/1.2.0"))
-        }
-        return version
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return modules
     }
 
     func readToken() throws(InputErrors) -> String {
@@ -177,55 +120,5 @@ extension PublishQuery {
             .inputError(
                 "missing-token", "publishing needs a token with write permission in the scope", at: nil,
                 hint: "set STRATA_REGISTRY_TOKEN, or pass --token-file FILE ('strata-registry token create --scope … --write' makes one)"))
-    }
-
-    static func isSemanticVersion(_ text: String) -> Bool {
-        text.wholeMatch(of: /(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?/) != nil
-    }
-
-    /// The source archive, made by the toolchain as SwiftPM's own publish makes it.
-    static func archive(folder: String, name: String, version: String) async throws(InputErrors) -> Data {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-publish-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let output = scratch + "/\(name)-\(version).zip"
-        do {
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            let result = try await ChildProcess.run(
-                SwiftToolchain.swift, arguments: ["package", "--package-path", folder, "archive-source", "--output", output], input: .none,
-                output: .string(limit: 1 << 20), error: .string(limit: 1 << 20), limit: .manifest)
-            guard result.succeeded, let data = FileManager.default.contents(atPath: output) else {
-                throw InputErrors(
-                    .inputError(
-                        "archive-failed",
-                        "'swift package archive-source' failed in \(folder): \(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))",
-                        at: .file(folder + "/Package.swift"), hint: nil))
-            }
-            return data
-        } catch let error as InputErrors {
-            throw error
-        } catch {
-            throw InputErrors(
-                .inputError(
-                    "archive-failed", "cannot run 'swift package archive-source': \(error)", at: nil,
-                    hint: "Strata needs the Swift toolchain on the PATH"))
-        }
-    }
-
-    /// `PUT` the release as multipart form data; returns the `Location` of the new release.
-    static func put(archive: Data, metadata: Data?, to url: String, token: String) async throws -> String {
-        let body = MultipartBody.release(archive: archive, metadata: metadata)
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = "PUT"
-        request.httpBody = body.finished
-        request.setValue("application/vnd.swift.registry.v1+json", forHTTPHeaderField: "Accept")
-        request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = response as! HTTPURLResponse
-        guard http.statusCode == 201 else {
-            let detail = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["detail"] as? String
-            throw RegistryRefusal(status: http.statusCode, detail: detail ?? String(decoding: data.prefix(500), as: UTF8.self))
-        }
-        return http.value(forHTTPHeaderField: "Location") ?? url
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import StrataPackageIdentity
 import StrataRegistry
 
 @main

@@ -204,6 +204,39 @@ import Testing
         #expect(error.message == "package 'swift-log' needs exactly one of 'from', 'exact', 'branch' or 'revision'")
     }
 
+    /// A registry `id:` is `scope.Name` with a version (`from`/`exact`), alone or beside a URL or a path.
+    @Test(arguments: [
+        ("1️⃣Yams: { id: jpsim.Yams }", "package 'Yams' has a registry 'id', which needs exactly one of 'from' or 'exact'"),
+        ("1️⃣Yams: { id: jpsim.Yams, branch: main }", "package 'Yams' has a registry 'id', which needs exactly one of 'from' or 'exact'"),
+        ("1️⃣Yams: { path: ../Yams, id: jpsim.Yams }", "package 'Yams' has a registry 'id', which needs exactly one of 'from' or 'exact'"),
+        ("Yams: { id: 1️⃣Yams, from: 5.0.0 }", "'id' of package 'Yams': 'Yams' is not a package identifier: expected scope.name"),
+        ("Yams: { id: 1️⃣jp_sim.Yams, from: 5.0.0 }", "'id' of package 'Yams': invalid scope 'jp_sim': a scope holds only letters, digits and '-'"),
+        ("1️⃣Yams: { exact: 5.0.0 }", "package 'Yams' needs a 'url', a 'path' or a registry 'id'"),
+    ])
+    func registryIdentitiesAreCheckedAsTheSpecDefinesThem(entry: String, message: String) async throws {
+        let error = try await singleError(MarkedText("layers: [core]\npackages:\n  \(entry)\nmodules: {}\n"))
+        #expect(error.id == (message.hasSuffix("registry 'id'") ? "missing-key" : "invalid-value"))
+        #expect(error.message == message)
+    }
+
+    @Test func registryIdentitiesAreRead() async throws {
+        let manifest = try ManifestLoader.parse(
+            data: Data(
+                """
+                layers: [core]
+                packages:
+                  Yams: { id: jpsim.Yams, from: 5.0.0 }
+                  StrataRuntime: { path: ../StrataRuntime, id: strata.StrataRuntime, exact: 1.2.0 }
+                  swift-log: { url: https://github.com/apple/swift-log, id: apple.swift-log, from: 1.5.0 }
+                modules: {}
+                """.utf8), path: "/w/strata.yml")
+        #expect(manifest.packages.map(\.source) == [.registry("jpsim.Yams"), .path("../StrataRuntime"), .url("https://github.com/apple/swift-log")])
+        #expect(manifest.packages.map(\.id?.value) == ["jpsim.Yams", "strata.StrataRuntime", "apple.swift-log"])
+        #expect(manifest.packages.map(\.requirement) == [.from("5.0.0"), .exact("1.2.0"), .from("1.5.0")])
+        #expect(manifest.packages.map { $0.productPackageName(viaRegistry: false) } == ["jpsim.Yams", "StrataRuntime", "swift-log"])
+        #expect(manifest.packages.map { $0.productPackageName(viaRegistry: true) } == ["jpsim.Yams", "strata.StrataRuntime", "apple.swift-log"])
+    }
+
     @Test func anUndeclaredPackageIsReported() async throws {
         let error = try await singleError(
             MarkedText(

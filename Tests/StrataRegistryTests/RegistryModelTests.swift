@@ -1,3 +1,4 @@
+import StrataPackageIdentity
 import StrataRegistry
 import Testing
 

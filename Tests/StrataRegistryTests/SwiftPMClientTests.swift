@@ -1,5 +1,6 @@
 import Foundation
 import StrataModelTestSupport
+import StrataPackageIdentity
 import StrataRegistry
 import Testing
 

@@ -3,41 +3,66 @@ import Foundation
 import StrataDiagnostics
 import StrataPublish
 
-/// `strata publish`: a module's package to its layer's scope in the workspace's registry.
+/// `strata publish`: modules to their layers' scopes in the workspace's registry.
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
-        abstract: "Publish a module's package to its layer's scope in the package registry.",
+        abstract: "Publish modules to their layers' scopes in the package registry.",
         discussion: """
-            The registry and each layer's scope come from strata.yml ('registry: { url, scopes }'). The \
-            module must be a package of its own (the packages layout, or an adopt-mode package whose \
-            modules share one layer). The source archive is made by 'swift package archive-source'; \
-            the version is --version or a '<Module>/<version>' tag on HEAD; the token is \
-            STRATA_REGISTRY_TOKEN or --token-file. See docs/REGISTRY.md.
-            Exit status: 0 published, 1 the registry refused it (the release exists, no permission, …) \
+            The registry and each layer's scope come from strata.yml ('registry: { url, scopes }'). In \
+            generate mode each module is published as a package of its own, whatever the layout: its \
+            targets, and a Package.swift that depends on the other modules through their registry \
+            identities (at least their newest release, or the version published in the same run); \
+            modules go after the modules they depend on, and packages of the workspace's folders with \
+            a registry 'id:' are published first when the registry lacks them. In adopt mode a module's \
+            package is published as it is, and must hold modules of one layer. Archives are made by \
+            'swift package archive-source'; the version is --version or a '<Module>/<version>' tag on \
+            HEAD; the token is STRATA_REGISTRY_TOKEN or --token-file. See docs/REGISTRY.md.
+            Exit status: 0 published, 1 the registry refused a release (it exists, no permission, …) \
             or could not be reached, 2 bad input.
             """
     )
 
-    @Argument(help: "The module to publish.")
-    var module: String
+    @Argument(help: "The modules to publish.")
+    var modules: [String] = []
 
-    @Argument(help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
+    @Flag(help: "Publish every module (generate mode).")
+    var all = false
+
+    @Option(name: [.customShort("w"), .customLong("workspace")], help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
     var path: String = "."
 
-    @Option(help: ArgumentHelp("The version to publish (default: the '<Module>/<version>' tag on HEAD).", valueName: "version"))
+    @Option(help: ArgumentHelp("The version to publish (default: each module's '<Module>/<version>' tag on HEAD).", valueName: "version"))
     var version: String?
+
+    @Option(help: ArgumentHelp("The registry's URL instead of strata.yml's 'registry.url'.", valueName: "url"))
+    var registry: String?
 
     @Option(help: ArgumentHelp("A file holding the registry token (default: $STRATA_REGISTRY_TOKEN).", valueName: "file"))
     var tokenFile: String?
 
-    @Flag(help: "Make the archive and say what would be published, without publishing.")
+    @Flag(help: "Make the archives and say what would be published, without publishing.")
     var dryRun = false
 
+    func validate() throws {
+        if all && !modules.isEmpty { throw ValidationError("name modules or pass --all, not both") }
+    }
+
     func run() async throws {
-        let outcome: PublishOutcome
+        let query = PublishQuery(
+            path: path, modules: modules, all: all, version: version, tokenFile: tokenFile, registryURL: registry, dryRun: dryRun)
+        let dryRun = dryRun
         do {
-            outcome = try await PublishQuery(path: path, module: module, version: version, tokenFile: tokenFile, dryRun: dryRun).run()
+            _ = try await query.run { outcome in
+                let needed = outcome.neededBy.map { ", needed by \($0)" } ?? ""
+                if dryRun {
+                    Terminal.standardOutput(
+                        "would publish \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes\(needed)) to \(outcome.url)\n")
+                } else {
+                    Terminal.standardOutput(
+                        "published \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes\(needed)): \(outcome.location ?? outcome.url)\n")
+                }
+            }
         } catch let error as InputErrors {
             Terminal.standardError(error.diagnostics)
             throw ExitCode(2)
@@ -47,12 +72,6 @@ struct PublishCommand: AsyncParsableCommand {
         } catch {
             Terminal.standardError("strata: error: cannot reach the registry: \(error)")
             throw ExitCode(1)
-        }
-        if dryRun {
-            Terminal.standardOutput("would publish \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes) to \(outcome.url)\n")
-        } else {
-            Terminal.standardOutput(
-                "published \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes): \(outcome.location ?? outcome.url)\n")
         }
     }
 }

@@ -20,10 +20,13 @@ struct PackageManifestGenerator {
     let settings: GenerateSettings
     /// Each module's position in strata.yml, to list package dependencies in that order.
     let moduleOrder: [String: Int]
+    /// How packages name the module packages they depend on: by path, or by registry identity.
+    let registry: RegistryReferences?
 
-    init(workspace: Workspace) {
+    init(workspace: Workspace, registry: RegistryReferences? = nil) {
         self.workspace = workspace
         self.settings = workspace.manifest.generate
+        self.registry = registry
         moduleOrder = Dictionary(workspace.modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -44,19 +47,26 @@ struct PackageManifestGenerator {
 
     /// The packages of the layout, root last.
     func packages() -> [PackagePlan] {
-        let moduleTargets = { (module: Module) -> [Int] in
-            [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] }
-        }
         let rootTargets = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
         switch settings.layout {
         case .single:
-            return [PackagePlan(name: workspace.name, folder: "", targets: workspace.modules.flatMap(moduleTargets) + rootTargets)]
+            return [PackagePlan(name: workspace.name, folder: "", targets: workspace.modules.flatMap(Self.targets) + rootTargets)]
         case .packages:
-            let modules = workspace.modules.map {
-                PackagePlan(name: $0.name, folder: GenerateSettings.packageFolder(of: $0.name), targets: moduleTargets($0))
-            }
+            let modules = workspace.modules.map { PackagePlan(name: $0.name, folder: GenerateSettings.packageFolder(of: $0.name), targets: Self.targets(of: $0)) }
             return rootTargets.isEmpty ? modules : modules + [PackagePlan(name: workspace.name, folder: "", targets: rootTargets)]
         }
+    }
+
+    /// A module's targets in the order its package lists them.
+    static func targets(of module: Module) -> [Int] {
+        [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] }
+    }
+
+    /// A module's package as it is published to a registry (`registry` set): in a folder of its
+    /// own with each target in its conventional folder, depending on the other modules through
+    /// their registry identities.
+    func publishedPackage(of module: Module) -> GeneratedFile {
+        file(for: PackagePlan(name: module.name, folder: "", targets: Self.targets(of: module)))
     }
 
     /// The folder of the package that declares `target`.
@@ -90,7 +100,10 @@ struct PackageManifestGenerator {
             }
         }
         var dependencies = usedModules.sorted { moduleOrder[$0, default: 0] < moduleOrder[$1, default: 0] }.map { module in
-            ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
+            if let registry {
+                return ".package(id: \(SwiftSource.literal(registry.identity(of: module))), from: \(SwiftSource.literal(registry.version(of: module))))"
+            }
+            return ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
         }
         dependencies += workspace.manifest.packages.filter { usedPackages.contains($0.name.value) }.map { externalPackage($0, from: package.folder) }
         if !dependencies.isEmpty { arguments.append(["    dependencies: ["] + dependencies.map { "        \($0)," } + ["    ]"]) }
@@ -149,18 +162,21 @@ struct PackageManifestGenerator {
             let name = workspace.targets[edge.target].name
             if workspace.targets[edge.target].role == .external {
                 let product = String(name.split(separator: "/").last ?? Substring(name))
-                let package = workspace.targets[edge.target].package ?? ""
+                let key = workspace.targets[edge.target].package ?? ""
+                let package = workspace.manifest.packages.first { $0.name.value == key }?.productPackageName(viaRegistry: registry != nil) ?? key
                 dependencies.append(".product(name: \(SwiftSource.literal(product)), package: \(SwiftSource.literal(package)))")
             } else if inPackage.contains(edge.target) {
                 dependencies.append(SwiftSource.literal(name))
             } else {
                 let module = workspace.targets[edge.target].module ?? ""
-                dependencies.append(".product(name: \(SwiftSource.literal(name)), package: \(SwiftSource.literal(module)))")
+                let package = registry?.identity(of: module) ?? module
+                dependencies.append(".product(name: \(SwiftSource.literal(name)), package: \(SwiftSource.literal(package)))")
             }
         }
         var arguments: [SwiftSource.Argument] = [.value("name", SwiftSource.literal(target.name))]
         if !dependencies.isEmpty { arguments.append(.list("dependencies", dependencies)) }
-        if let directory = target.sources?.directory {
+        // A published package has every target in its conventional folder.
+        if registry == nil, let directory = target.sources?.directory {
             let conventional = "\(packageRoot)/\(target.role == .tests ? "Tests" : "Sources")/\(target.name)"
             if directory != conventional {
                 arguments.append(.value("path", SwiftSource.literal(relativePath(directory, fromAbsolute: packageRoot))))
@@ -171,20 +187,28 @@ struct PackageManifestGenerator {
 
     /// `.package(url: "…", from: "1.5.0")` or `.package(path: "…")`, with a path relative to the
     /// declaring package's folder.
+    /// With a registry identity, in a published package or when it is all there is:
+    /// `.package(id: "mona.LinkedList", from: "1.2.0")`.
     private func externalPackage(_ package: ExternalPackageDeclaration, from folder: String) -> String {
+        let requirement: String
+        switch package.requirement {
+        case .from(let version): requirement = "from: \(SwiftSource.literal(version))"
+        case .exact(let version): requirement = "exact: \(SwiftSource.literal(version))"
+        case .branch(let branch): requirement = "branch: \(SwiftSource.literal(branch))"
+        case .revision(let revision): requirement = "revision: \(SwiftSource.literal(revision))"
+        case .none: requirement = ""  // only a path; anything else is rejected before generation
+        }
+        if case .registry(let id) = package.source {
+            return ".package(id: \(SwiftSource.literal(id)), \(requirement))"
+        }
+        if registry != nil, let id = package.id {
+            return ".package(id: \(SwiftSource.literal(id.value)), \(requirement))"
+        }
         switch package.source {
         case .path(let path):
             let relative = path.hasPrefix("/") ? path : relativePath(path, from: folder)
             return ".package(path: \(SwiftSource.literal(relative)))"
-        case .url(let url):
-            let requirement: String
-            switch package.requirement {
-            case .from(let version): requirement = "from: \(SwiftSource.literal(version))"
-            case .exact(let version): requirement = "exact: \(SwiftSource.literal(version))"
-            case .branch(let branch): requirement = "branch: \(SwiftSource.literal(branch))"
-            case .revision(let revision): requirement = "revision: \(SwiftSource.literal(revision))"
-            case .none: return ".package(url: \(SwiftSource.literal(url)))"  // rejected before generation
-            }
+        case .url(let url), .registry(let url):
             return ".package(url: \(SwiftSource.literal(url)), \(requirement))"
         }
     }
@@ -200,13 +224,23 @@ struct PackageManifestGenerator {
 
     /// SwiftPM names a package by its identity, the last component of its URL or path; a
     /// product dependency must use that name, so strata.yml's key has to be it.
-    private func checkPackageIdentities() throws(InputErrors) {
+    func checkPackageIdentities() throws(InputErrors) {
         var problems: [Diagnostic] = []
         for package in workspace.manifest.packages {
             let location: String
+            var shown: String { if case .registry(let id) = package.source { id } else { location } }
             switch package.source {
             case .url(let url): location = url
             case .path(let path): location = path
+            case .registry(let id):
+                if workspace.manifest.generate.xcodegen != nil {
+                    problems.append(
+                        .inputError(
+                            "invalid-value", "package '\(package.name.value)' comes only from a registry, which XcodeGen projects cannot declare",
+                            at: package.name.location, hint: "give it a 'url' (and keep the 'id' for published packages), or drop 'generate.xcodegen'"))
+                }
+                // SwiftPM names a registry package by its identity; the key is its name part.
+                location = id.replacingOccurrences(of: ".", with: "/")
             }
             if case .url = package.source, package.requirement == .none {
                 problems.append(
@@ -219,7 +253,7 @@ struct PackageManifestGenerator {
             guard identity.lowercased() != package.name.value.lowercased() else { continue }
             problems.append(
                 .inputError(
-                    "package-identity", "package '\(package.name.value)' comes from '\(location)', which SwiftPM calls '\(identity)'",
+                    "package-identity", "package '\(package.name.value)' comes from '\(shown)', which SwiftPM calls '\(identity)'",
                     at: package.name.location,
                     hint: "name the entry '\(identity)' (and its products '\(identity)/Product'), as Package.swift must"))
         }

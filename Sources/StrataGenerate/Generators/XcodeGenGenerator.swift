@@ -149,7 +149,7 @@ struct XcodeGenGenerator {
         case .path(let path):
             let absolute = PathResolution.resolve(path, in: workspace.root)
             return .map([("path", .string(relative(absolute, from: folder)))])
-        case .url(let url):
+        case .url(let url), .registry(let url):  // registry-only packages are refused before generation
             var fields: [(Node, Node)] = [("url", .string(url))]
             switch package.requirement {
             case .from(let version): fields.append(("from", .string(version)))

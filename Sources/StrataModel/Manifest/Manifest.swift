@@ -1,5 +1,6 @@
 import Foundation
 public import StrataDiagnostics
+import StrataPackageIdentity
 
 /// The contents of a `strata.yml`, as written, with the location of every value.
 ///
@@ -147,6 +148,8 @@ public struct ExternalPackageDeclaration: Sendable, Hashable {
     public enum Source: Sendable, Hashable {
         case url(String)
         case path(String)
+        /// Only a registry identity (`id: scope.Name`): `.package(id:)` everywhere.
+        case registry(String)
     }
     public enum Requirement: Sendable, Hashable {
         case from(String)
@@ -159,6 +162,18 @@ public struct ExternalPackageDeclaration: Sendable, Hashable {
     public var name: Located<String>
     public var source: Source
     public var requirement: Requirement
+    /// Its identity in a package registry (`scope.Name`), when it has one. A module published to
+    /// the registry depends on it by this identity, with `requirement`; a package with only a
+    /// `path` cannot be depended on from a registry.
+    public var id: Located<String>? = nil
+
+    /// How a target dependency names the package (`.product(name:package:)`): SwiftPM names a
+    /// registry dependency by its identity, any other by its last path component, the key.
+    public func productPackageName(viaRegistry: Bool) -> String {
+        if case .registry(let id) = source { return id }
+        if viaRegistry, let id { return id.value }
+        return name.value
+    }
 }
 
 /// Options for a module's interface, mocks or tests target: whether it exists and what extra
@@ -316,16 +331,9 @@ public struct RegistrySettings: Sendable, Hashable {
     }
 
     /// What makes `scope` invalid as a registry scope (SE-0292: letters, digits and single inner
-    /// hyphens, at most 39 characters), or nil.
+    /// hyphens, at most 39 characters), or nil: the registry's own rule.
     public static func scopeProblem(_ scope: String) -> String? {
-        if scope.isEmpty || scope.count > 39 { return "a scope has 1 to 39 characters" }
-        let characters = Array(scope)
-        for (index, character) in characters.enumerated() where !(character.isASCII && (character.isLetter || character.isNumber)) {
-            guard character == "-", index > 0, index < characters.count - 1, characters[index + 1] != "-" else {
-                return "a scope holds letters, digits and single hyphens between them"
-            }
-        }
-        return nil
+        PackageIdentifier.scopeProblem(scope)
     }
 }
 

@@ -13,7 +13,7 @@ import StrataFileSystem
 enum ManifestCache {
     static let threshold = 128 * 1024
     static let capacity = 8
-    private static let format: UInt32 = 3
+    private static let format: UInt32 = 4
 
     static func folder(for path: String) -> String {
         (path as NSString).deletingLastPathComponent + "/.build/strata/manifests"
@@ -137,6 +137,7 @@ struct ManifestEncoder {
             switch package.source {
             case .url(let url): e.int(0); e.string(url)
             case .path(let path): e.int(1); e.string(path)
+            case .registry(let id): e.int(2); e.string(id)
             }
             switch package.requirement {
             case .from(let v): e.int(0); e.string(v)
@@ -145,6 +146,7 @@ struct ManifestEncoder {
             case .revision(let v): e.int(3); e.string(v)
             case .none: e.int(4)
             }
+            e.optional(package.id) { $0.located($1) }
         }
         list(m.modules) { e, module in
             e.located(module.name)
@@ -272,6 +274,7 @@ struct ManifestDecoder {
             switch try d.int() {
             case 0: source = .url(try d.string())
             case 1: source = .path(try d.string())
+            case 2: source = .registry(try d.string())
             default: throw CorruptData()
             }
             let requirement: ExternalPackageDeclaration.Requirement
@@ -283,7 +286,8 @@ struct ManifestDecoder {
             case 4: requirement = .none
             default: throw CorruptData()
             }
-            return ExternalPackageDeclaration(name: name, source: source, requirement: requirement)
+            let id = try d.optional { d throws(CorruptData) in try d.located() }
+            return ExternalPackageDeclaration(name: name, source: source, requirement: requirement, id: id)
         }
         let modules = try list { d throws(CorruptData) -> ModuleDeclaration in
             let name = try d.located(), layer = try d.located()

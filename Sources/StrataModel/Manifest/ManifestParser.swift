@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataPackageIdentity
 import Yams
 
 /// Turns the YAML tree of a strata.yml into a `Manifest`, checking shapes, types and the
@@ -201,38 +202,63 @@ struct ManifestParser {
             let field = Dictionary(fields.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
             let url = field["url"].flatMap { reader.string($0, "'url' of \(what)") }
             let path = field["path"].flatMap { reader.string($0, "'path' of \(what)") }
+            let id = field["id"].flatMap { reader.string($0, "'id' of \(what)") }
             let requirements: [(String, (String) -> ExternalPackageDeclaration.Requirement)] = [
                 ("from", { .from($0) }), ("exact", { .exact($0) }), ("branch", { .branch($0) }), ("revision", { .revision($0) }),
             ]
             let given = requirements.compactMap { key, make in
                 field[key].flatMap { reader.string($0, "'\(key)' of \(what)") }.map { make($0.value) }
             }
+            if let id, let problem = Self.registryIdentityProblem(id.value) {
+                reader.report("invalid-value", "'id' of \(what): \(problem)", at: id.location, hint: "a registry identity is scope.Name, e.g. 'id: mona.LinkedList'")
+                continue
+            }
             let source: ExternalPackageDeclaration.Source
             switch (url, path) {
-            case let (url?, nil):
-                source = .url(url.value)
-                if given.count != 1 {
-                    reader.report(
-                        "invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'",
-                        at: name.location, hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'")
-                    continue
-                }
-            case let (nil, path?):
-                source = .path(path.value)
-                if !given.isEmpty {
-                    reader.report("invalid-value", "\(what) has a local 'path', which takes no version requirement", at: name.location)
-                    continue
-                }
+            case let (url?, nil): source = .url(url.value)
+            case let (nil, path?): source = .path(path.value)
             case (.some, .some):
                 reader.report("invalid-value", "\(what) has both 'url' and 'path'", at: name.location, hint: "keep one of them")
                 continue
             case (nil, nil):
-                reader.report("missing-key", "\(what) needs a 'url' or a 'path'", at: name.location)
+                guard let id else {
+                    reader.report(
+                        "missing-key", "\(what) needs a 'url', a 'path' or a registry 'id'", at: name.location,
+                        hint: "for example '\(name.value): { url: https://github.com/owner/\(name.value), from: 1.0.0 }'")
+                    continue
+                }
+                source = .registry(id.value)
+            }
+            // A registry release is a version: 'from' or 'exact'. A path takes no requirement,
+            // unless it has an 'id', whose releases the requirement then selects.
+            if id != nil {
+                guard given.count == 1, !given.contains(where: { if case .from = $0 { false } else if case .exact = $0 { false } else { true } })
+                else {
+                    reader.report(
+                        "invalid-value", "\(what) has a registry 'id', which needs exactly one of 'from' or 'exact'", at: name.location,
+                        hint: "a registry release is a version, e.g. 'from: 1.2.0'")
+                    continue
+                }
+            } else if case .path = source {
+                if !given.isEmpty {
+                    reader.report("invalid-value", "\(what) has a local 'path', which takes no version requirement", at: name.location)
+                    continue
+                }
+            } else if given.count != 1 {
+                reader.report(
+                    "invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                    at: name.location, hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'")
                 continue
             }
-            packages.append(ExternalPackageDeclaration(name: name, source: source, requirement: given.first ?? .none))
+            packages.append(ExternalPackageDeclaration(name: name, source: source, requirement: given.first ?? .none, id: id))
         }
         return packages
+    }
+
+    /// What makes `id` invalid as a registry identity (`scope.Name`, SE-0292), or nil.
+    static func registryIdentityProblem(_ id: String) -> String? {
+        if case .failure(let error) = PackageIdentifier.parse(id) { return error.detail }
+        return nil
     }
 
     // MARK: - Modules and apps

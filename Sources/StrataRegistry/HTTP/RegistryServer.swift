@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+public import StrataPackageIdentity
 public import HTTPTypes
 public import Hummingbird
 import HummingbirdCore

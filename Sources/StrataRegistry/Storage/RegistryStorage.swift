@@ -1,4 +1,5 @@
 public import Foundation
+public import StrataPackageIdentity
 
 /// A published release: immutable once stored.
 public struct Release: Sendable, Equatable {

@@ -1,4 +1,5 @@
 public import Foundation
+public import StrataPackageIdentity
 public import Logging
 import NIOCore
 import SQLiteNIO
@@ -152,7 +153,7 @@ public final class SQLiteStorage: RegistryStorage {
             guard let key = row.column("package_key")?.string, seen.insert(key).inserted, let scope = row.column("scope")?.string,
                 let name = row.column("name")?.string
             else { return nil }
-            return PackageIdentifier(scope: scope, name: name)
+            return PackageIdentifier(validScope: scope, name: name)
         }
     }
 
@@ -174,7 +175,7 @@ public final class SQLiteStorage: RegistryStorage {
         else { return nil }
         let metadata = row.column("metadata")?.blob.map { Data($0.readableBytesView) } ?? Data("{}".utf8)
         return Release(
-            package: PackageIdentifier(scope: scope, name: name), version: version, checksum: checksum, size: size, metadata: metadata,
+            package: PackageIdentifier(validScope: scope, name: name), version: version, checksum: checksum, size: size, metadata: metadata,
             manifests: decode(row.column("manifests")?.string) ?? [:], dependencies: decode(row.column("dependencies")?.string) ?? [],
             publishedAt: Date(timeIntervalSince1970: published), repositoryURLs: decode(row.column("repository_urls")?.string) ?? [])
     }

@@ -10,7 +10,7 @@ public struct PackageIdentifier: Sendable, Hashable, CustomStringConvertible {
     public static func parse(scope: String, name: String) -> Result<PackageIdentifier, IdentifierError> {
         if let problem = Self.scopeProblem(scope) { return .failure(IdentifierError(detail: "invalid scope '\(scope)': \(problem)")) }
         if let problem = Self.nameProblem(name) { return .failure(IdentifierError(detail: "invalid package name '\(name)': \(problem)")) }
-        return .success(PackageIdentifier(scope: scope, name: name))
+        return .success(PackageIdentifier(validScope: scope, name: name))
     }
 
     /// `scope.name` split at its first dot and validated.
@@ -21,7 +21,8 @@ public struct PackageIdentifier: Sendable, Hashable, CustomStringConvertible {
         return parse(scope: String(identifier[..<dot]), name: String(identifier[identifier.index(after: dot)...]))
     }
 
-    init(scope: String, name: String) {
+    /// Parts known to be valid: read back from storage that only holds parsed identifiers.
+    public init(validScope scope: String, name: String) {
         self.scope = scope
         self.name = name
     }

@@ -1,0 +1,104 @@
+public import StrataDiagnostics
+public import StrataModel
+import StrataSources
+
+/// How a module's package names the other modules when it is published to a package registry:
+/// by registry identity (`iss-core.Network`), requiring at least a version of each.
+public struct RegistryReferences: Sendable {
+    /// Each module's registry identity, `scope.Name`.
+    public var identities: [String: String]
+    /// The version each module's dependents require at least (`from:`).
+    public var versions: [String: String]
+
+    public init(identities: [String: String], versions: [String: String]) {
+        self.identities = identities
+        self.versions = versions
+    }
+
+    func identity(of module: String) -> String { identities[module] ?? module }
+    func version(of module: String) -> String { versions[module] ?? "" }
+}
+
+/// A generate-mode module's package as it is published: whatever the workspace's layout, one
+/// package holding the module's targets in their conventional folders (`Sources/<Target>`,
+/// `Tests/<Target>`), with a Package.swift that depends on the other modules and on external
+/// packages through their registry identities.
+public struct PublishedPackage: Sendable {
+    /// A folder of the workspace and where it goes in the published package.
+    public struct Folder: Sendable, Hashable {
+        /// Absolute.
+        public var source: String
+        /// Relative to the package root: `Sources/Network`.
+        public var destination: String
+    }
+
+    public var name: String
+    /// The text of Package.swift.
+    public var manifest: String
+    public var folders: [Folder]
+
+    /// The modules `module` depends on, in strata.yml's order: each must be in the registry first.
+    public static func moduleDependencies(of module: String, in workspace: Workspace) -> [String] {
+        guard let declared = workspace.modules.first(where: { $0.name == module }) else { return [] }
+        let own = Set(PackageManifestGenerator.targets(of: declared))
+        var used = Set<String>()
+        for target in own {
+            for dependency in workspace.dependencies[target] where !own.contains(dependency.target) {
+                if workspace.targets[dependency.target].role != .external, let other = workspace.targets[dependency.target].module {
+                    used.insert(other)
+                }
+            }
+        }
+        return workspace.modules.map(\.name).filter(used.contains)
+    }
+
+    /// The external packages `module` uses (strata.yml's `packages:` entries).
+    public static func externalPackages(of module: String, in workspace: Workspace) -> [ExternalPackageDeclaration] {
+        guard let declared = workspace.modules.first(where: { $0.name == module }) else { return [] }
+        var used = Set<String>()
+        for target in PackageManifestGenerator.targets(of: declared) {
+            for dependency in workspace.dependencies[target] where workspace.targets[dependency.target].role == .external {
+                if let package = workspace.targets[dependency.target].package { used.insert(package) }
+            }
+        }
+        return workspace.manifest.packages.filter { used.contains($0.name.value) }
+    }
+
+    /// The published package of `module`. Every module it depends on needs an identity and a
+    /// version in `registry`, and every external package it uses a URL or a registry identity:
+    /// a published package cannot reach a folder of the workspace.
+    public static func make(module: String, in workspace: Workspace, registry: RegistryReferences) throws(InputErrors) -> PublishedPackage {
+        guard workspace.manifest.mode == .generate, let declared = workspace.modules.first(where: { $0.name == module }) else {
+            throw InputErrors(
+                .inputError("unknown-module", "'\(module)' is not a module of this generate-mode workspace", at: .file(workspace.manifest.path)))
+        }
+        let generator = PackageManifestGenerator(workspace: workspace, registry: registry)
+        try generator.checkPackageIdentities()
+        var problems: [Diagnostic] = []
+        for dependency in moduleDependencies(of: module, in: workspace)
+        where registry.identities[dependency] == nil || registry.versions[dependency] == nil {
+            problems.append(
+                .inputError(
+                    "unpublishable-dependency", "'\(module)' depends on module '\(dependency)', which has no registry identity and version",
+                    at: declared.location, hint: "publish '\(dependency)' first"))
+        }
+        for package in externalPackages(of: module, in: workspace) {
+            if case .path(let path) = package.source, package.id == nil {
+                problems.append(
+                    .inputError(
+                        "unpublishable-dependency",
+                        "'\(module)' uses package '\(package.name.value)' from the folder '\(path)', which a package in a registry cannot reach",
+                        at: package.name.location,
+                        hint: "give it its registry identity and a version: '\(package.name.value): { path: \(path), id: <scope>.\(package.name.value), from: 1.0.0 }'"))
+            }
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        let file = generator.publishedPackage(of: declared)
+        let folders = PackageManifestGenerator.targets(of: declared).compactMap { index -> Folder? in
+            let target = workspace.targets[index]
+            guard let directory = target.sources?.directory else { return nil }
+            return Folder(source: directory, destination: "\(target.role == .tests ? "Tests" : "Sources")/\(target.name)")
+        }
+        return PublishedPackage(name: declared.name, manifest: file.contents, folders: folders)
+    }
+}

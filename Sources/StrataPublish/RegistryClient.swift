@@ -1,0 +1,79 @@
+public import Foundation
+import StrataPackageIdentity
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The registry answered, but not as asked: its status and the problem's detail.
+public struct RegistryRefusal: Error, Sendable, CustomStringConvertible {
+    public var status: Int
+    public var detail: String
+    public var description: String { "the registry refused the request (HTTP \(status)): \(detail)" }
+}
+
+/// The two requests `strata publish` makes of a registry (SE-0292): a package's releases, and
+/// `PUT` of a new release.
+struct RegistryClient: Sendable {
+    /// The registry's URL without a trailing slash.
+    let base: String
+    /// Bearer token; nil asks anonymously.
+    let token: String?
+
+    init(url: String, token: String?) {
+        base = url.hasSuffix("/") ? String(url.dropLast()) : url
+        self.token = token
+    }
+
+    func url(of identifier: PackageIdentifier, version: String? = nil) -> String {
+        "\(base)/\(identifier.scope)/\(identifier.name)" + (version.map { "/\($0)" } ?? "")
+    }
+
+    /// The versions the registry lists for `identifier` (`GET /{scope}/{name}`); empty when it
+    /// has none (404).
+    func releases(of identifier: PackageIdentifier) async throws -> [SemanticVersion] {
+        var request = URLRequest(url: URL(string: url(of: identifier))!)
+        authorize(&request)
+        let (data, status) = try await send(request)
+        if status == 404 { return [] }
+        guard status == 200 else { throw refusal(status, data) }
+        let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let releases = document?["releases"] as? [String: Any] ?? [:]
+        return releases.keys.compactMap(SemanticVersion.init).sorted()
+    }
+
+    /// `PUT` the release as multipart form data; returns the `Location` of the new release.
+    func publish(_ identifier: PackageIdentifier, version: String, archive: Data, metadata: Data?) async throws -> String {
+        let target = url(of: identifier, version: version)
+        let body = MultipartBody.release(archive: archive, metadata: metadata)
+        var request = URLRequest(url: URL(string: target)!)
+        request.httpMethod = "PUT"
+        request.httpBody = body.finished
+        request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+        authorize(&request)
+        let (data, status, location) = try await sendReturningLocation(request)
+        guard status == 201 else { throw refusal(status, data) }
+        return location ?? target
+    }
+
+    private func authorize(_ request: inout URLRequest) {
+        request.setValue("application/vnd.swift.registry.v1+json", forHTTPHeaderField: "Accept")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    }
+
+    private func send(_ request: URLRequest) async throws -> (Data, Int) {
+        let (data, status, _) = try await sendReturningLocation(request)
+        return (data, status)
+    }
+
+    private func sendReturningLocation(_ request: URLRequest) async throws -> (Data, Int, String?) {
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return (data, http.statusCode, http.value(forHTTPHeaderField: "Location"))
+    }
+
+    private func refusal(_ status: Int, _ data: Data) -> RegistryRefusal {
+        let detail = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["detail"] as? String
+        return RegistryRefusal(status: status, detail: detail ?? String(decoding: data.prefix(500), as: UTF8.self))
+    }
+}
