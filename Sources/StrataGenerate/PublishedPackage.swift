@@ -89,7 +89,9 @@ public struct PublishedPackage: Sendable {
                         "unpublishable-dependency",
                         "'\(module)' uses package '\(package.name.value)' from the folder '\(path)', which a package in a registry cannot reach",
                         at: package.name.location,
-                        hint: "give it its registry identity and a version: '\(package.name.value): { path: \(path), id: <scope>.\(package.name.value), from: 1.0.0 }'"))
+                        hint:
+                            "give it its registry identity and a version: '\(package.name.value): { path: \(path), id: <scope>.\(package.name.value), from: 1.0.0 }'"
+                    ))
             }
         }
         if !problems.isEmpty { throw InputErrors(problems) }

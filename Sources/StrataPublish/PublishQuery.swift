@@ -63,7 +63,8 @@ extension PublishQuery {
         }
         let url = registryURL ?? registry.url.value
         guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url) != nil else {
-            throw InputErrors(.inputError("invalid-value", "'\(url)' is not an http or https URL", at: nil, hint: "for example --registry http://127.0.0.1:8080"))
+            throw InputErrors(
+                .inputError("invalid-value", "'\(url)' is not an http or https URL", at: nil, hint: "for example --registry http://127.0.0.1:8080"))
         }
         if let version, SemanticVersion(version) == nil {
             throw InputErrors(.inputError("invalid-value", "'\(version)' is not a semantic version", at: nil, hint: "for example --version 1.2.0"))

@@ -109,7 +109,8 @@ struct Publisher {
     func identifier(ofModule module: String) throws(InputErrors) -> PackageIdentifier {
         guard let declared = workspace.modules.first(where: { $0.name == module }), let layerIndex = declared.layer else {
             throw InputErrors(
-                .inputError("unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
+                .inputError(
+                    "unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
         }
         let layer = workspace.layers[layerIndex].name
         guard let scope = registry.scope(ofLayer: layer) else {
@@ -148,7 +149,9 @@ struct Publisher {
                 }
                 guard let wanted else {
                     throw InputErrors(
-                        .inputError("invalid-value", "package '\(package.name.value)' needs a semantic version to be published at", at: package.name.location))
+                        .inputError(
+                            "invalid-value", "package '\(package.name.value)' needs a semantic version to be published at", at: package.name.location)
+                    )
                 }
                 let available = try await client.releases(of: identifier)
                 let satisfied = available.contains { release in
@@ -198,13 +201,15 @@ struct Publisher {
                 throw InputErrors(
                     .inputError(
                         "unpublishable-dependency",
-                        "\(folder)/Package.swift depends on the folder '\(path)', which a package in a registry cannot reach",
-                        at: .file(folder + "/Package.swift"), hint: "depend on it by URL or registry identity (.package(id:from:)) before publishing"))
+                        "the package depends on the folder '\(PathResolution.relative(path, from: workspace.root))', which a package in a registry cannot reach",
+                        at: .file(folder + "/Package.swift"), hint: "depend on it by URL or registry identity (.package(id:from:)) before publishing")
+                )
             }
             var version = query.version ?? ""
             if query.version == nil { version = try await Self.tagVersion(in: folder, names: [module, package.name], module: module) }
             guard case .success(let identifier) = PackageIdentifier.parse(scope: scope, name: package.name) else {
-                throw InputErrors(.inputError("invalid-value", "'\(package.name)' is not a registry package name", at: .file(folder + "/Package.swift")))
+                throw InputErrors(
+                    .inputError("invalid-value", "'\(package.name)' is not a registry package name", at: .file(folder + "/Package.swift")))
             }
             releases.append(Release(identifier: identifier, version: version, contents: .folder(folder)))
         }
@@ -214,7 +219,8 @@ struct Publisher {
     func scope(of target: Target, module: String) throws(InputErrors) -> String {
         guard let layerIndex = target.layer else {
             throw InputErrors(
-                .inputError("unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
+                .inputError(
+                    "unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
         }
         let layer = workspace.layers[layerIndex].name
         guard let scope = registry.scope(ofLayer: layer) else {
@@ -271,7 +277,8 @@ struct Publisher {
                     at: nil, hint: "pass --version 1.2.0, or tag HEAD as \(module)/1.2.0"))
         }
         guard SemanticVersion(version) != nil else {
-            throw InputErrors(.inputError("invalid-value", "the tag \(module)/\(version) is not a semantic version", at: nil, hint: "tag HEAD as \(module)/1.2.0"))
+            throw InputErrors(
+                .inputError("invalid-value", "the tag \(module)/\(version) is not a semantic version", at: nil, hint: "tag HEAD as \(module)/1.2.0"))
         }
         return version
     }
@@ -284,15 +291,15 @@ struct Publisher {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let folder: String
         switch release.contents {
-        case .folder(let path): folder = path
-        case .generated(let package): folder = try SourceArchive.stage(package, in: scratch)
+        case .folder(let path): folder = try SourceArchive.stage(folder: path, as: release.identifier.description, in: scratch)
+        case .generated(let package): folder = try SourceArchive.stage(package, as: release.identifier.description, in: scratch)
         }
         let archive = try await SourceArchive.make(folder: folder, name: release.identifier.name, version: release.version, scratch: scratch)
         var outcome = PublishOutcome(
             identifier: release.identifier.description, version: release.version, url: client.url(of: release.identifier, version: release.version),
             archiveBytes: archive.count, location: nil, neededBy: release.neededBy)
         if query.dryRun { return outcome }
-        let metadata = FileManager.default.contents(atPath: folder + "/package-metadata.json")
+        let metadata = FileManager.default.contents(atPath: folder + "/package-metadata.json")  // as SwiftPM's publish reads it
         outcome.location = try await client.publish(release.identifier, version: release.version, archive: archive, metadata: metadata)
         return outcome
     }

@@ -101,11 +101,13 @@ import Testing
 
     @Test func aPublishedPackageCannotReachAFolderOrAnUnpublishedModule() async throws {
         let workspace = try TemporaryWorkspace(
-            manifest.replacingOccurrences(of: "Runtime: { path: Vendor/Runtime, id: strata.Runtime, from: 1.1.0 }", with: "Runtime: { path: Vendor/Runtime }"))
+            manifest.replacingOccurrences(
+                of: "Runtime: { path: Vendor/Runtime, id: strata.Runtime, from: 1.1.0 }", with: "Runtime: { path: Vendor/Runtime }"))
         let loaded = try await workspace.load()
         let folder = problems { () throws(InputErrors) in _ = try PublishedPackage.make(module: "Storage", in: loaded, registry: references) }
         #expect(folder.map(\.id) == ["unpublishable-dependency"])
-        #expect(folder.first?.message == "'Storage' uses package 'Runtime' from the folder 'Vendor/Runtime', which a package in a registry cannot reach")
+        #expect(
+            folder.first?.message == "'Storage' uses package 'Runtime' from the folder 'Vendor/Runtime', which a package in a registry cannot reach")
         let unpublished = problems { () throws(InputErrors) in
             _ = try PublishedPackage.make(module: "Profile", in: loaded, registry: RegistryReferences(identities: [:], versions: [:]))
         }

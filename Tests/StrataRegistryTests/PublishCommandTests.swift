@@ -2,6 +2,7 @@ import Foundation
 import StrataModelTestSupport
 import StrataRegistry
 import Testing
+import ZIPFoundation
 
 /// `strata publish`: a workspace's module, found by its layer's scope in strata.yml, archived by
 /// the toolchain and published to a real registry; and every way it can be refused.
@@ -132,6 +133,80 @@ import Testing
             try makeWorkspace(registry: registry.url, scopes: "{ kernel: -bad }")
             let scopes = try strata(["publish", "Network", "--version", "1.0.0"], token: reader)
             #expect(scopes.error.contains("'kernel', which is not a layer") && scopes.error.contains("'-bad' is not a registry scope"), "\(scopes.error)")
+        }
+    }
+    /// A generate-mode workspace (one package for everything): Profile (layer feature) uses
+    /// Storage (layer core). strata.yml's registry URL is a dead port: --registry overrides it.
+    func makeGenerateModeWorkspace() throws {
+        try write(
+            "strata.yml",
+            """
+            layers: [feature, core]
+            modules:
+              Profile: { layer: feature, dependencies: [Storage], tests: false }
+              Storage: { layer: core, tests: false }
+              Clock: { layer: core, tests: false }
+            registry: { url: http://127.0.0.1:9, scopes: { feature: app-feature, core: app-core } }
+
+            """)
+        try write("Sources/Storage/Storage.swift", "public enum Storage { public static let name = \"storage\" }\n")
+        try write("Sources/Clock/Clock.swift", "public enum Clock {}\n")
+        try write("Sources/Profile/Profile.swift", "import Storage\npublic enum Profile { public static let name = Storage.name }\n")
+        try write("Sources/Profile/.build/junk", "never published\n")
+    }
+
+    @Test func eachModuleIsPublishedAsAPackageThatDependsOnTheOthersThroughTheRegistry() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await RunningRegistry.with { registry in
+            let token = try await registry.token(["app-feature": .write, "app-core": .write])
+            try makeGenerateModeWorkspace()
+            let on = ["--registry", registry.url]
+
+            // Profile needs Storage in the registry first: nothing is published.
+            let early = try strata(["publish", "Profile", "--version", "1.0.0"] + on, token: token)
+            #expect(early.status == 2, "\(early.error)")
+            #expect(early.error.contains("'Profile' depends on 'Storage', which the registry has no release of (app-core.Storage)"), "\(early.error)")
+            #expect(try await registry.request("GET", "/app-feature/Profile", token: token).status == 404)
+
+            // Together: Storage (and Clock) before Profile, whatever order they are named in.
+            let all = try strata(["publish", "Profile", "Storage", "--version", "1.0.0"] + on, token: token)
+            #expect(all.status == 0, "\(all.error)")
+            #expect(all.output.split(separator: "\n").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
+                "published app-core.Storage 1.0.0", "published app-feature.Profile 1.0.0",
+            ])
+            let manifest = try await registry.request("GET", "/app-feature/Profile/1.0.0/Package.swift", token: token, accept: nil)
+            #expect(manifest.text.contains(#".package(id: "app-core.Storage", from: "1.0.0")"#), "\(manifest.text)")
+            #expect(manifest.text.contains(#".product(name: "Storage", package: "app-core.Storage")"#))
+
+            // Later releases require the newest release of what they use.
+            #expect(try strata(["publish", "Storage", "--version", "1.3.0"] + on, token: token).status == 0)
+            #expect(try strata(["publish", "Profile", "--version", "1.1.0"] + on, token: token).status == 0)
+            let newer = try await registry.request("GET", "/app-feature/Profile/1.1.0/Package.swift", token: token, accept: nil)
+            #expect(newer.text.contains(#".package(id: "app-core.Storage", from: "1.3.0")"#), "\(newer.text)")
+
+            // The archive holds the package as SwiftPM lays it out, without build products.
+            let archive = try await registry.request("GET", "/app-feature/Profile/1.1.0.zip", token: token, accept: nil)
+            let entries = try Archive(data: archive.body, accessMode: .read).map(\.path)
+            #expect(entries.contains("app-feature.Profile/Package.swift") && entries.contains("app-feature.Profile/Sources/Profile/Profile.swift"), "\(entries)")
+            #expect(!entries.contains { $0.contains(".build") })
+
+            let target = try strata(["publish", "StorageCore", "--version", "1.0.0"] + on, token: token)
+            #expect(target.status == 2 && target.error.contains("'StorageCore' is not a module of the workspace"), "\(target.error)")
+            let nothing = try strata(["publish"] + on, token: token)
+            #expect(nothing.status == 2 && nothing.error.contains("name the modules to publish, or pass --all"), "\(nothing.error)")
+            let again = try strata(["publish", "--all", "--version", "1.3.0"] + on, token: token)
+            #expect(again.status == 1 && again.error.contains("HTTP 409"), "\(again.error)")
+        }
+    }
+
+    @Test func anAdoptedPackageThatDependsOnAFolderIsNotPublished() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await RunningRegistry.with { registry in
+            let token = try await registry.token(["*": .write])
+            try makeWorkspace(registry: registry.url, scopes: "{ core: iss-core, feature: iss-feature }")
+            let result = try strata(["publish", "Feature", "--version", "1.0.0"], token: token)
+            #expect(result.status == 2)
+            #expect(result.error.contains("Packages/Feature/Package.swift:1:1: error: [unpublishable-dependency] the package depends on the folder 'Packages/Network'"), "\(result.error)")
         }
     }
 }

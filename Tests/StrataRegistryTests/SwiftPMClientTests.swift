@@ -202,4 +202,47 @@ import Testing
             #expect(try ProcessRunner.run(folder + "/App/.build/debug/App", []).output == "network via lookup\n")
         }
     }
+    /// The proof the registry exists for: the ISS workspace published with `strata publish --all`
+    /// (every module a package of its own in its layer's scope, depending on the others through
+    /// registry identities, the runtime libraries first as strata.StrataRuntime), then a
+    /// consumer that knows only `.package(id:)` resolves, builds and runs against them.
+    @Test func theISSModulesArePublishedAndAConsumerBuildsOnlyFromTheRegistry() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await RunningRegistry.with { registry in
+            let scopes = ["strata", "iss-shared", "iss-core", "iss-service", "iss-domain"]
+            let publisher = try await registry.token(Dictionary(uniqueKeysWithValues: scopes.map { ($0, Permission.write) }), name: "release train")
+            let reader = try await registry.token(["*": .read], name: "app builders")
+            try write("token", publisher + "\n")
+            let published = try ProcessRunner.run(
+                Fixtures.strataExecutable,
+                ["publish", "--all", "-w", Fixtures.repositoryRoot + "/Examples/ISS", "--registry", registry.url, "--version", "1.0.0", "--token-file", folder + "/token"],
+                in: folder)
+            try #require(published.status == 0, "strata publish: \(published.error)")
+            let identities = published.output.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
+            #expect(identities.count == 17, "\(published.output)")
+            #expect(identities.first == "strata.StrataRuntime")
+            // Every module after the modules it uses.
+            for (earlier, later) in [
+                ("iss-shared.Logging", "iss-core.Network"), ("iss-core.Network", "iss-service.CosmonautService"),
+                ("iss-core.Persistence", "iss-service.CosmonautService"), ("iss-service.CosmonautService", "iss-domain.Cosmonaut"),
+            ] {
+                #expect(try #require(identities.firstIndex(of: earlier)) < (try #require(identities.firstIndex(of: later))), "\(earlier) before \(later)")
+            }
+
+            try makeConsumer(
+                "Station",
+                dependency: #".package(id: "iss-core.Network", from: "1.0.0"), .package(id: "iss-domain.Cosmonaut", from: "1.0.0")"#,
+                product: #".product(name: "Network", package: "iss-core.Network"), .product(name: "Cosmonaut", package: "iss-domain.Cosmonaut")"#,
+                registry: registry, token: reader)
+            try write("Station/Sources/Station/main.swift", "import Cosmonaut\nimport Network\n\nprint(String(describing: CosmonautCoordinator.self))\n")
+            let build = try swift(["build", "--netrc-file", folder + "/netrc"], in: "Station")
+            try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
+            #expect(try ProcessRunner.run(folder + "/Station/.build/debug/Station", []).output == "CosmonautCoordinator\n")
+            let resolved = try String(contentsOfFile: folder + "/Station/Package.resolved", encoding: .utf8)
+            for identity in ["iss-domain.Cosmonaut", "iss-service.CosmonautService", "iss-core.Network", "iss-shared.Logging", "strata.StrataRuntime"] {
+                #expect(resolved.contains("\"identity\" : \"\(identity.lowercased())\"") || resolved.contains("\"identity\" : \"\(identity)\""), "\(identity)")
+            }
+            #expect(!resolved.contains("\"kind\" : \"fileSystem\"") && !resolved.contains("remoteSourceControl"))
+        }
+    }
 }

@@ -60,7 +60,8 @@ struct PublishCommand: AsyncParsableCommand {
                         "would publish \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes\(needed)) to \(outcome.url)\n")
                 } else {
                     Terminal.standardOutput(
-                        "published \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes\(needed)): \(outcome.location ?? outcome.url)\n")
+                        "published \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes\(needed)): \(outcome.location ?? outcome.url)\n"
+                    )
                 }
             }
         } catch let error as InputErrors {

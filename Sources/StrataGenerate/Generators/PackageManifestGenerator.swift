@@ -52,7 +52,9 @@ struct PackageManifestGenerator {
         case .single:
             return [PackagePlan(name: workspace.name, folder: "", targets: workspace.modules.flatMap(Self.targets) + rootTargets)]
         case .packages:
-            let modules = workspace.modules.map { PackagePlan(name: $0.name, folder: GenerateSettings.packageFolder(of: $0.name), targets: Self.targets(of: $0)) }
+            let modules = workspace.modules.map {
+                PackagePlan(name: $0.name, folder: GenerateSettings.packageFolder(of: $0.name), targets: Self.targets(of: $0))
+            }
             return rootTargets.isEmpty ? modules : modules + [PackagePlan(name: workspace.name, folder: "", targets: rootTargets)]
         }
     }
@@ -101,7 +103,8 @@ struct PackageManifestGenerator {
         }
         var dependencies = usedModules.sorted { moduleOrder[$0, default: 0] < moduleOrder[$1, default: 0] }.map { module in
             if let registry {
-                return ".package(id: \(SwiftSource.literal(registry.identity(of: module))), from: \(SwiftSource.literal(registry.version(of: module))))"
+                return
+                    ".package(id: \(SwiftSource.literal(registry.identity(of: module))), from: \(SwiftSource.literal(registry.version(of: module))))"
             }
             return ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
         }
@@ -237,7 +240,8 @@ struct PackageManifestGenerator {
                     problems.append(
                         .inputError(
                             "invalid-value", "package '\(package.name.value)' comes only from a registry, which XcodeGen projects cannot declare",
-                            at: package.name.location, hint: "give it a 'url' (and keep the 'id' for published packages), or drop 'generate.xcodegen'"))
+                            at: package.name.location, hint: "give it a 'url' (and keep the 'id' for published packages), or drop 'generate.xcodegen'"
+                        ))
                 }
                 // SwiftPM names a registry package by its identity; the key is its name part.
                 location = id.replacingOccurrences(of: ".", with: "/")

@@ -210,7 +210,9 @@ struct ManifestParser {
                 field[key].flatMap { reader.string($0, "'\(key)' of \(what)") }.map { make($0.value) }
             }
             if let id, let problem = Self.registryIdentityProblem(id.value) {
-                reader.report("invalid-value", "'id' of \(what): \(problem)", at: id.location, hint: "a registry identity is scope.Name, e.g. 'id: mona.LinkedList'")
+                reader.report(
+                    "invalid-value", "'id' of \(what): \(problem)", at: id.location,
+                    hint: "a registry identity is scope.Name, e.g. 'id: mona.LinkedList'")
                 continue
             }
             let source: ExternalPackageDeclaration.Source

@@ -1,6 +1,5 @@
 import Crypto
 public import Foundation
-public import StrataPackageIdentity
 public import HTTPTypes
 public import Hummingbird
 import HummingbirdCore
@@ -8,6 +7,7 @@ import HummingbirdTLS
 public import Logging
 import NIOCore
 import NIOSSL
+public import StrataPackageIdentity
 
 /// The registry's HTTP service: the Swift package registry API (SE-0292 and the registry
 /// service specification) over a `RegistryStorage`, with per-scope access control.

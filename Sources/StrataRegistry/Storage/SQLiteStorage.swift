@@ -1,9 +1,9 @@
 public import Foundation
-public import StrataPackageIdentity
 public import Logging
 import NIOCore
 import SQLiteNIO
 import StrataFileSystem
+public import StrataPackageIdentity
 
 /// The embedded storage: one folder holding `registry.sqlite` (releases, tokens, scope settings)
 /// and `archives/`, the source archives by checksum.
