@@ -22,9 +22,11 @@ public enum AtomicFileWriter {
     }
 
     /// Creates a folder and any missing parents, like `mkdir -p`; a folder that exists is fine.
+    /// A relative path is relative to the current directory.
     public static func createFolder(_ path: String) throws(WriteError) {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var current = ""
-        for component in PathResolution.standardize(path).split(separator: "/") {
+        for component in PathResolution.standardize(absolute).split(separator: "/") {
             current += "/" + component
             var info = stat()
             if stat(current, &info) == 0 {

@@ -208,6 +208,18 @@ func withTemporaryFolder(_ body: (String) throws -> Void) throws {
         }
     }
 
+    /// A relative path is under the current directory, never under the root (`--data ./registry`).
+    @Test func aRelativePathIsUnderTheCurrentDirectory() throws {
+        let top = ".strata-test-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: top)
+            try? FileManager.default.removeItem(atPath: "/" + top)
+        }
+        try AtomicFileWriter.write(Data("x".utf8), to: top + "/a/b/file", creatingFolder: true)
+        #expect(FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/" + top + "/a/b/file"))
+        #expect(!FileManager.default.fileExists(atPath: "/" + top))
+    }
+
     @Test func aFileInTheWayIsNamed() throws {
         try withTemporaryFolder { folder in
             try AtomicFileWriter.write("x", to: folder + "/file")
