@@ -1,4 +1,6 @@
 import Foundation
+import StrataPackageIdentity
+import StrataPublish
 import StrataRegistry
 import Testing
 
@@ -164,6 +166,63 @@ import Testing
             #expect(badMetadata.status == 422 && detail(badMetadata).contains("invalid JSON"))
             // After all of that, the version is still free.
             #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: archive, token: writer).status == 201)
+        }
+    }
+
+    /// SE-0391: a signed release keeps its signatures, served with its metadata and its archive;
+    /// a signature without its format, in a format SwiftPM cannot verify, or on the metadata alone is refused.
+    @Test func signedReleasesKeepTheirSignatures() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["*": .write])
+            let archive = try TestArchive.make(TestArchive.package("Network"))
+            let signature = Data((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            func publish(
+                _ version: String, format: String?, archiveSignature: Data?, metadata: Data? = Data("{}".utf8), metadataSignature: Data? = nil
+            ) async throws -> RegistryHTTPClient.Reply {
+                var body = MultipartBody()
+                body.append("source-archive", type: "application/zip", archive)
+                if let archiveSignature { body.append("source-archive-signature", type: "application/octet-stream", archiveSignature) }
+                if let metadata { body.append("metadata", type: "application/json", metadata) }
+                if let metadataSignature { body.append("metadata-signature", type: "application/octet-stream", metadataSignature) }
+                var headers = ["Content-Type": body.contentType]
+                if let format { headers["X-Swift-Package-Signature-Format"] = format }
+                return try await registry.request("PUT", "/iss-core/Network/\(version)", headers: headers, body: body.finished, token: writer)
+            }
+            func detail(_ reply: RegistryHTTPClient.Reply) -> String { reply.json?["detail"] as? String ?? "" }
+
+            let signed = try await publish("1.0.0", format: "cms-1.0.0", archiveSignature: signature, metadataSignature: Data("m".utf8))
+            #expect(signed.status == 201, "\(signed.text)")
+            let info = try await registry.request("GET", "/iss-core/Network/1.0.0", token: writer)
+            let resource = try #require((info.json?["resources"] as? [[String: Any]])?.first)
+            let signing = try #require(resource["signing"] as? [String: String])
+            #expect(signing == ["signatureBase64Encoded": signature.base64EncodedString(), "signatureFormat": "cms-1.0.0"])
+            let download = try await registry.request("GET", "/iss-core/Network/1.0.0.zip", token: writer, accept: nil)
+            #expect(download.status == 200 && download.body == archive)
+            #expect(download.header("X-Swift-Package-Signature-Format") == "cms-1.0.0")
+            #expect(download.header("X-Swift-Package-Signature") == signature.base64EncodedString())
+            let stored = try #require(try await registry.storage.release(of: try PackageIdentifier.parse("iss-core.Network").get(), version: SemanticVersion("1.0.0")!))
+            #expect(stored.signing == Release.Signing(format: "cms-1.0.0", archiveSignature: signature, metadataSignature: Data("m".utf8)))
+
+            // An unsigned release has neither.
+            #expect(try await publish("1.1.0", format: nil, archiveSignature: nil).status == 201)
+            let unsigned = try await registry.request("GET", "/iss-core/Network/1.1.0", token: writer)
+            #expect((unsigned.json?["resources"] as? [[String: Any]])?.first?["signing"] == nil)
+            #expect(try await registry.request("GET", "/iss-core/Network/1.1.0.zip", token: writer, accept: nil).header("X-Swift-Package-Signature") == nil)
+
+            let refusals: [(RegistryHTTPClient.Reply, String)] = [
+                (try await publish("2.0.0", format: nil, archiveSignature: signature), "needs the X-Swift-Package-Signature-Format header"),
+                (try await publish("2.0.0", format: "pgp-1", archiveSignature: signature), "unsupported signature format 'pgp-1'"),
+                (try await publish("2.0.0", format: "cms-1.0.0", archiveSignature: nil), "there is no 'source-archive-signature' part"),
+                (try await publish("2.0.0", format: nil, archiveSignature: nil, metadataSignature: signature), "the metadata is signed but the source archive is not"),
+                (try await publish("2.0.0", format: "cms-1.0.0", archiveSignature: Data()), "the 'source-archive-signature' part is empty"),
+                (
+                    try await publish("2.0.0", format: "cms-1.0.0", archiveSignature: signature, metadata: nil, metadataSignature: signature),
+                    "needs a non-empty signature and a 'metadata' part"
+                ),
+            ]
+            for (reply, message) in refusals {
+                #expect(reply.status == 422 && detail(reply).contains(message), "\(message): \(reply.status) \(reply.text)")
+            }
         }
     }
 

@@ -150,6 +150,31 @@ import Testing
         return (directory + "/ca.pem", RegistryServer.TLSFiles(certificateChain: directory + "/server.pem", privateKey: directory + "/server.key"))
     }
 
+    /// A code-signing identity for SwiftPM (a P-256 key as PKCS#8 DER, its certificate as DER,
+    /// issued by the test CA with the code-signing extended key usage SwiftPM requires), and the
+    /// CA as DER in a folder of its own, the trusted roots of a consumer.
+    func makeSigningIdentity(ca: String) throws -> (key: String, certificate: String, caDER: String, roots: String) {
+        let directory = folder + "/tls"
+        try "basicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=codeSigning\n"
+            .write(toFile: directory + "/signer.ext", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: directory + "/roots", withIntermediateDirectories: true)
+        for arguments in [
+            ["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "signer.pem"],
+            ["pkcs8", "-topk8", "-nocrypt", "-in", "signer.pem", "-outform", "DER", "-out", "signer.key.der"],
+            ["req", "-new", "-key", "signer.pem", "-out", "signer.csr", "-subj", "/CN=Strata Test Signer/O=Strata Tests"],
+            [
+                "x509", "-req", "-in", "signer.csr", "-CA", ca, "-CAkey", "ca.key", "-CAcreateserial", "-out", "signer.crt", "-days", "2",
+                "-extfile", "signer.ext",
+            ],
+            ["x509", "-in", "signer.crt", "-outform", "DER", "-out", "signer.der"],
+            ["x509", "-in", ca, "-outform", "DER", "-out", "roots/ca.der"],
+        ] {
+            let result = try ProcessRunner.run("openssl", arguments, in: directory)
+            try #require(result.status == 0, "openssl \(arguments[0]): \(result.error)")
+        }
+        return (directory + "/signer.key.der", directory + "/signer.der", directory + "/roots/ca.der", directory + "/roots")
+    }
+
     @Test func overHTTPSTheSwiftPMClientLogsInAndPublishes() async throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (ca, tls) = try makeCertificates()
@@ -181,6 +206,69 @@ import Testing
 
             let stored = try #require(try await registry.storage.release(of: try PackageIdentifier.parse("\(scope).Network").get(), version: SemanticVersion("1.0.0")!))
             #expect(stored.manifests["Package.swift"]?.contains("name: \"Network\"") == true)
+            #expect(stored.signing == nil)
+
+            // A signed release (SE-0391): SwiftPM signs the manifest and the archive with a
+            // code-signing certificate from the test CA; the registry keeps the signatures.
+            let signer = try makeSigningIdentity(ca: ca)
+            try makePackage("Radio", says: "signed radio")
+            try write("Radio/package-metadata.json", #"{"description": "The radio, signed."}"#)
+            #expect(try swiftPM(["package-registry", "set", registry.url], in: "Radio").status == 0)
+            #expect(try swiftPM(["package-registry", "login", registry.url, "--token", publisher, "--no-confirm"], in: "Radio").status == 0)
+            let signed = try swiftPM(
+                [
+                    "package-registry", "publish", "\(scope).Radio", "1.0.0", "--private-key-path", signer.key, "--cert-chain-paths", signer.certificate,
+                    signer.caDER,
+                ], in: "Radio")
+            try #require(signed.status == 0, "signed publish: \(signed.output) \(signed.error)")
+            let radio = try #require(try await registry.storage.release(of: try PackageIdentifier.parse("\(scope).Radio").get(), version: SemanticVersion("1.0.0")!))
+            #expect(radio.signing?.format == "cms-1.0.0" && radio.signing?.metadataSignature != nil)
+            #expect(radio.manifests["Package.swift"]?.contains("// signature: cms-1.0.0;") == true)
+
+            // Consumers that refuse unsigned packages and trust only the roots given: with the test
+            // CA the signed release resolves and builds (SwiftPM verified its signatures), the
+            // unsigned one is refused, and without the CA so is the signed one.
+            let reader = try await registry.token(["*": .read], name: "app builders")
+            try write("netrc", "machine 127.0.0.1 login token password \(reader)\n")
+            let noRoots = folder + "/tls/no-roots"
+            try FileManager.default.createDirectory(atPath: noRoots, withIntermediateDirectories: true)
+            for (name, dependency, roots) in [("SignedApp", "Radio", signer.roots), ("UnsignedApp", "Network", signer.roots), ("UntrustedApp", "Radio", noRoots)] {
+                try write(
+                    "\(name)/Package.swift",
+                    """
+                    // swift-tools-version: 6.0
+                    import PackageDescription
+
+                    let package = Package(
+                        name: "\(name)",
+                        dependencies: [.package(id: "\(scope).\(dependency)", from: "1.0.0")],
+                        targets: [.executableTarget(name: "\(name)", dependencies: [.product(name: "\(dependency)", package: "\(scope).\(dependency)")])]
+                    )
+
+                    """)
+                try write("\(name)/Sources/\(name)/main.swift", "import \(dependency)\nprint(\(dependency).says)\n")
+                let signing: [String: Any] = [
+                    "onUnsigned": "error", "onUntrustedCertificate": "error", "trustedRootCertificatesPath": roots,
+                    "includeDefaultTrustedRootCertificates": false,
+                    "validationChecks": ["certificateExpiration": "enabled", "certificateRevocation": "disabled"],
+                ]
+                let configuration: [String: Any] = [
+                    "version": 1, "registries": ["[default]": ["url": registry.url]],
+                    "authentication": ["127.0.0.1:\(registry.port)": ["type": "token"]], "security": ["default": ["signing": signing]],
+                ]
+                try FileManager.default.createDirectory(atPath: folder + "/\(name)/.swiftpm/configuration", withIntermediateDirectories: true)
+                try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: folder + "/\(name)/.swiftpm/configuration/registries.json"))
+            }
+            let trusted = try swiftPM(["build"], in: "SignedApp")
+            try #require(trusted.status == 0, "signed build: \(trusted.output) \(trusted.error)")
+            #expect(try ProcessRunner.run(folder + "/SignedApp/.build/debug/SignedApp", []).output == "signed radio\n")
+            let refused = try swiftPM(["package", "resolve"], in: "UnsignedApp")
+            #expect(refused.status != 0 && (refused.output + refused.error).contains("not signed"), "\(refused.output) \(refused.error)")
+            // The signature really is checked: without the test CA among its roots, the consumer refuses Radio.
+            // (With caches of its own: SwiftPM does not check again what it has verified and cached.)
+            let untrusted = try swiftPM(
+                ["package", "--cache-path", folder + "/cache-untrusted", "--security-path", folder + "/security-untrusted", "resolve"], in: "UntrustedApp")
+            #expect(untrusted.status != 0 && (untrusted.output + untrusted.error).contains("is not trusted"), "\(untrusted.output) \(untrusted.error)")
         }
     }
 

@@ -31,4 +31,6 @@ extension HTTPField.Name {
     static let contentVersion = HTTPField.Name("Content-Version")!
     static let digest = HTTPField.Name("Digest")!
     static let link = HTTPField.Name("Link")!
+    static let signatureFormat = HTTPField.Name("X-Swift-Package-Signature-Format")!
+    static let signature = HTTPField.Name("X-Swift-Package-Signature")!
 }

@@ -216,9 +216,12 @@ public struct RegistryServer: Sendable {
         }
         let release = all[index]
         let metadata = (try? JSONSerialization.jsonObject(with: release.metadata)) as? [String: Any] ?? [:]
+        var resource: [String: Any] = ["name": "source-archive", "type": "application/zip", "checksum": release.checksum]
+        if let signing = release.signing {
+            resource["signing"] = ["signatureBase64Encoded": signing.archiveSignature.base64EncodedString(), "signatureFormat": signing.format]
+        }
         let document: [String: Any] = [
-            "id": release.package.description, "version": release.version.description,
-            "resources": [["name": "source-archive", "type": "application/zip", "checksum": release.checksum]],
+            "id": release.package.description, "version": release.version.description, "resources": [resource],
             "metadata": metadata, "publishedAt": Self.timestamp(release.publishedAt),
         ]
         var links = ["<\(url(request, package, all.last!.version))>; rel=\"latest-version\""]
@@ -235,10 +238,14 @@ public struct RegistryServer: Sendable {
         guard let release = try await storage.release(of: package, version: version), let data = try await storage.archive(checksum: release.checksum)
         else { throw Problem(.notFound, "no release \(version) of \(package) in this registry") }
         let digest = Data(SHA256.hash(data: data)).base64EncodedString()
-        let headers: HTTPFields = [
+        var headers: HTTPFields = [
             .contentType: "application/zip", .contentLength: String(data.count), .cacheControl: "public, immutable",
             .contentDisposition: "attachment; filename=\"\(release.package.name)-\(release.version).zip\"", .digest: "sha-256=\(digest)",
         ]
+        if let signing = release.signing {
+            headers[.signatureFormat] = signing.format
+            headers[.signature] = signing.archiveSignature.base64EncodedString()
+        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
@@ -338,9 +345,7 @@ public struct RegistryServer: Sendable {
         guard let archive = form.part("source-archive")?.body, !archive.isEmpty else {
             throw Problem(.unprocessableContent, "the request has no 'source-archive' part")
         }
-        if form.part("source-archive-signature") != nil || form.part("metadata-signature") != nil {
-            throw Problem(.unprocessableContent, "signed releases are not accepted yet; publish without --signing-identity")
-        }
+        let signing = try Self.signing(of: form, format: request.headers[.signatureFormat])
         var metadata = Data("{}".utf8)
         var repositoryURLs: [String] = []
         if let part = form.part("metadata"), !part.body.isEmpty {
@@ -370,7 +375,7 @@ public struct RegistryServer: Sendable {
         let checksum = Checksum.sha256Hex(archive)
         let release = Release(
             package: package, version: version, checksum: checksum, size: archive.count, metadata: metadata, manifests: contents.manifests,
-            dependencies: contents.registryDependencies, publishedAt: Date(), repositoryURLs: repositoryURLs)
+            dependencies: contents.registryDependencies, publishedAt: Date(), repositoryURLs: repositoryURLs, signing: signing)
         do {
             try await storage.publish(release, archive: archive)
         } catch PublishConflict.exists {
@@ -378,6 +383,36 @@ public struct RegistryServer: Sendable {
         }
         logger.info("published \(package) \(version) (\(archive.count) bytes, sha256 \(checksum))")
         return Response(status: .created, headers: [.location: url(request, package, version)])
+    }
+
+    /// The signatures of a signed release (SE-0391): a `source-archive-signature` part (and a
+    /// `metadata-signature` part when there is metadata) with the format in the
+    /// `X-Swift-Package-Signature-Format` header; nil for an unsigned one. The registry does not
+    /// verify them: clients do, against the certificates they trust.
+    static func signing(of form: MultipartForm, format: String?) throws -> Release.Signing? {
+        let archiveSignature = form.part("source-archive-signature")?.body
+        let metadataSignature = form.part("metadata-signature")?.body
+        guard let archiveSignature else {
+            if metadataSignature != nil {
+                throw Problem(.unprocessableContent, "the metadata is signed but the source archive is not; sign both or neither")
+            }
+            if format != nil {
+                throw Problem(.unprocessableContent, "X-Swift-Package-Signature-Format is set but there is no 'source-archive-signature' part")
+            }
+            return nil
+        }
+        guard let format else {
+            throw Problem(.unprocessableContent, "a signed release needs the X-Swift-Package-Signature-Format header (cms-1.0.0)")
+        }
+        guard Release.Signing.formats.contains(format) else {
+            throw Problem(
+                .unprocessableContent, "unsupported signature format '\(format)'; use \(Release.Signing.formats.sorted().joined(separator: " or "))")
+        }
+        guard !archiveSignature.isEmpty else { throw Problem(.unprocessableContent, "the 'source-archive-signature' part is empty") }
+        if let metadataSignature, metadataSignature.isEmpty || form.part("metadata") == nil {
+            throw Problem(.unprocessableContent, "the 'metadata-signature' part needs a non-empty signature and a 'metadata' part")
+        }
+        return Release.Signing(format: format, archiveSignature: archiveSignature, metadataSignature: metadataSignature)
     }
 
     // MARK: - Helpers

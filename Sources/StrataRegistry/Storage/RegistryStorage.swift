@@ -18,10 +18,30 @@ public struct Release: Sendable, Equatable {
     public var publishedAt: Date
     /// The repository URLs the metadata names, for identifier lookup.
     public var repositoryURLs: [String]
+    /// The publisher's signatures, when the release is signed (SE-0391).
+    public var signing: Signing?
+
+    /// A signed release's signatures, as the publisher sent them: the registry stores and serves
+    /// them; clients verify them against the certificates they trust.
+    public struct Signing: Sendable, Equatable {
+        /// `cms-1.0.0`, the format SwiftPM signs and verifies.
+        public var format: String
+        public var archiveSignature: Data
+        public var metadataSignature: Data?
+
+        /// The formats a release may be signed in: those the SwiftPM client verifies.
+        public static let formats: Set<String> = ["cms-1.0.0"]
+
+        public init(format: String, archiveSignature: Data, metadataSignature: Data?) {
+            self.format = format
+            self.archiveSignature = archiveSignature
+            self.metadataSignature = metadataSignature
+        }
+    }
 
     public init(
         package: PackageIdentifier, version: SemanticVersion, checksum: String, size: Int, metadata: Data, manifests: [String: String],
-        dependencies: [String], publishedAt: Date, repositoryURLs: [String]
+        dependencies: [String], publishedAt: Date, repositoryURLs: [String], signing: Signing? = nil
     ) {
         self.package = package
         self.version = version
@@ -32,6 +52,7 @@ public struct Release: Sendable, Equatable {
         self.dependencies = dependencies
         self.publishedAt = publishedAt
         self.repositoryURLs = repositoryURLs
+        self.signing = signing
     }
 }
 

@@ -52,6 +52,7 @@ public final class SQLiteStorage: RegistryStorage {
                 checksum TEXT NOT NULL, size INTEGER NOT NULL, metadata BLOB NOT NULL,
                 manifests TEXT NOT NULL, dependencies TEXT NOT NULL, repository_urls TEXT NOT NULL,
                 published_at REAL NOT NULL,
+                signature_format TEXT, archive_signature BLOB, metadata_signature BLOB,
                 PRIMARY KEY (package_key, version_key))
             """,
             """
@@ -62,6 +63,12 @@ public final class SQLiteStorage: RegistryStorage {
             "CREATE TABLE IF NOT EXISTS scopes (scope TEXT PRIMARY KEY, anonymous_read INTEGER NOT NULL)",
         ] {
             _ = try await connection.query(statement, [])
+        }
+        // Registries created before releases could be signed gain the columns, empty.
+        let columns = Set(try await connection.query("PRAGMA table_info(releases)", []).compactMap { $0.column("name")?.string })
+        for (column, type) in [("signature_format", "TEXT"), ("archive_signature", "BLOB"), ("metadata_signature", "BLOB")]
+        where !columns.contains(column) {
+            _ = try await connection.query("ALTER TABLE releases ADD COLUMN \(column) \(type)", [])
         }
     }
 
@@ -98,15 +105,17 @@ public final class SQLiteStorage: RegistryStorage {
             _ = try await connection.query(
                 """
                 INSERT INTO releases (package_key, scope, name, version_key, version, checksum, size, metadata, manifests,
-                    dependencies, repository_urls, published_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    dependencies, repository_urls, published_at, signature_format, archive_signature, metadata_signature)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(release.package.key), .text(release.package.scope), .text(release.package.name),
                     .text(release.version.precedenceKey), .text(release.version.description), .text(release.checksum),
                     .integer(release.size), .blob(ByteBuffer(bytes: release.metadata)), .text(Self.json(release.manifests)),
                     .text(Self.json(release.dependencies)), .text(Self.json(release.repositoryURLs.map(Self.normalizedURL))),
-                    .float(release.publishedAt.timeIntervalSince1970),
+                    .float(release.publishedAt.timeIntervalSince1970), release.signing.map { .text($0.format) } ?? .null,
+                    release.signing.map { .blob(ByteBuffer(bytes: $0.archiveSignature)) } ?? .null,
+                    release.signing?.metadataSignature.map { .blob(ByteBuffer(bytes: $0)) } ?? .null,
                 ])
         } catch let error as SQLiteError where [.constraint, .constraintPrimaryKeyFailed, .constraintUniqueFailed].contains(error.reason) {
             // The other publisher stored the same version first; its archive may be this very file.
@@ -174,10 +183,17 @@ public final class SQLiteStorage: RegistryStorage {
             let size = row.column("size")?.integer, let published = row.column("published_at")?.double
         else { return nil }
         let metadata = row.column("metadata")?.blob.map { Data($0.readableBytesView) } ?? Data("{}".utf8)
+        var signing: Release.Signing?
+        if let format = row.column("signature_format")?.string, let signature = row.column("archive_signature")?.blob {
+            signing = Release.Signing(
+                format: format, archiveSignature: Data(signature.readableBytesView),
+                metadataSignature: row.column("metadata_signature")?.blob.map { Data($0.readableBytesView) })
+        }
         return Release(
             package: PackageIdentifier(validScope: scope, name: name), version: version, checksum: checksum, size: size, metadata: metadata,
             manifests: decode(row.column("manifests")?.string) ?? [:], dependencies: decode(row.column("dependencies")?.string) ?? [],
-            publishedAt: Date(timeIntervalSince1970: published), repositoryURLs: decode(row.column("repository_urls")?.string) ?? [])
+            publishedAt: Date(timeIntervalSince1970: published), repositoryURLs: decode(row.column("repository_urls")?.string) ?? [], signing: signing
+        )
     }
 
     // MARK: - Tokens and scopes
