@@ -19,10 +19,13 @@ public struct PublishQuery: Sendable {
     public var registryURL: String?
     /// Build the archives and say what would be published, without publishing.
     public var dryRun: Bool
+    /// Write each package as it would be published into this folder (`<folder>/<scope>.<Name>`)
+    /// instead of publishing it: for `swift package-registry publish`, or to review.
+    public var outputFolder: String?
 
     public init(
         path: String, modules: [String], all: Bool = false, version: String? = nil, tokenFile: String? = nil, registryURL: String? = nil,
-        dryRun: Bool = false
+        dryRun: Bool = false, outputFolder: String? = nil
     ) {
         self.path = path
         self.modules = modules
@@ -31,6 +34,7 @@ public struct PublishQuery: Sendable {
         self.tokenFile = tokenFile
         self.registryURL = registryURL
         self.dryRun = dryRun
+        self.outputFolder = outputFolder
     }
 }
 
@@ -40,8 +44,10 @@ public struct PublishOutcome: Sendable {
     public var version: String
     public var url: String
     public var archiveBytes: Int
-    /// The release's location as the registry gave it; nil on a dry run.
+    /// The release's location as the registry gave it; nil on a dry run or with an output folder.
     public var location: String?
+    /// Where the package was written, with an output folder.
+    public var writtenTo: String?
     /// For a package of the workspace published because a module needs it: that module.
     public var neededBy: String?
 }
@@ -69,7 +75,7 @@ extension PublishQuery {
         if let version, SemanticVersion(version) == nil {
             throw InputErrors(.inputError("invalid-value", "'\(version)' is not a semantic version", at: nil, hint: "for example --version 1.2.0"))
         }
-        let token = dryRun ? (try? readToken()) : try readToken()
+        let token = dryRun || outputFolder != nil ? (try? readToken()) : try readToken()
         let client = RegistryClient(url: url, token: token)
         let publisher = Publisher(query: self, workspace: workspace, registry: registry, client: client)
         let releases =
@@ -77,6 +83,15 @@ extension PublishQuery {
             ? try await publisher.planModules(names: try selectedModules(in: workspace))
             : try await publisher.planAdoptedPackages(names: modules)
 
+        if let outputFolder {
+            let taken = releases.map { outputFolder + "/" + $0.identifier.description }.filter { FileManager.default.fileExists(atPath: $0) }
+            if !taken.isEmpty {
+                throw InputErrors(
+                    taken.map {
+                        .inputError("write-failed", "\($0) already exists", at: nil, hint: "remove it, or write to another folder with --output")
+                    })
+            }
+        }
         var outcomes: [PublishOutcome] = []
         for release in releases {
             let outcome = try await publisher.publish(release)

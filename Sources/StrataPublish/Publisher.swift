@@ -294,10 +294,17 @@ struct Publisher {
         case .folder(let path): folder = try SourceArchive.stage(folder: path, as: release.identifier.description, in: scratch)
         case .generated(let package): folder = try SourceArchive.stage(package, as: release.identifier.description, in: scratch)
         }
+        let url = client.url(of: release.identifier, version: release.version)
+        if let output = query.outputFolder {
+            let destination = try SourceArchive.move(folder, into: output, as: release.identifier.description)
+            return PublishOutcome(
+                identifier: release.identifier.description, version: release.version, url: url, archiveBytes: 0, location: nil,
+                writtenTo: destination, neededBy: release.neededBy)
+        }
         let archive = try await SourceArchive.make(folder: folder, name: release.identifier.name, version: release.version, scratch: scratch)
         var outcome = PublishOutcome(
-            identifier: release.identifier.description, version: release.version, url: client.url(of: release.identifier, version: release.version),
-            archiveBytes: archive.count, location: nil, neededBy: release.neededBy)
+            identifier: release.identifier.description, version: release.version, url: url, archiveBytes: archive.count, location: nil,
+            writtenTo: nil, neededBy: release.neededBy)
         if query.dryRun { return outcome }
         let metadata = FileManager.default.contents(atPath: folder + "/package-metadata.json")  // as SwiftPM's publish reads it
         outcome.location = try await client.publish(release.identifier, version: release.version, archive: archive, metadata: metadata)

@@ -6,6 +6,10 @@ import StrataProcess
 import Subprocess
 import SystemPackage
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A package's source archive, made by the toolchain (`swift package archive-source`) as
 /// SwiftPM's own `package-registry publish` makes it.
 enum SourceArchive {
@@ -73,6 +77,27 @@ enum SourceArchive {
             )
         }
         return root
+    }
+
+    /// Moves a staged package to `output/<name>`: staged beside it first and renamed into place,
+    /// so that the folder appears whole or not at all. Returns where it is.
+    static func move(_ staged: String, into output: String, as name: String) throws(InputErrors) -> String {
+        let manager = FileManager.default
+        let destination = output + "/" + name
+        let beside = output + "/.strata-\(UUID().uuidString)"
+        do {
+            try manager.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try manager.copyItem(atPath: staged, toPath: beside)
+        } catch {
+            try? manager.removeItem(atPath: beside)
+            throw InputErrors(.inputError("write-failed", "cannot write \(destination): \(error.localizedDescription)", at: nil, hint: nil))
+        }
+        guard rename(beside, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(atPath: beside)
+            throw InputErrors(.inputError("write-failed", "cannot write \(destination): \(reason)", at: nil, hint: nil))
+        }
+        return destination
     }
 
     /// The zip `swift package archive-source` makes of the package in `folder`.

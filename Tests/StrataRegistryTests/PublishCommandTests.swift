@@ -190,6 +190,17 @@ import ZIPFoundation
             #expect(entries.contains("app-feature.Profile/Package.swift") && entries.contains("app-feature.Profile/Sources/Profile/Profile.swift"), "\(entries)")
             #expect(!entries.contains { $0.contains(".build") })
 
+            // --output writes the packages instead, whole or not at all, and never over a folder.
+            let written = try strata(["publish", "Profile", "--version", "2.0.0", "--output", "out"] + on, token: token)
+            #expect(written.status == 0 && written.output == "wrote app-feature.Profile 2.0.0 to out/app-feature.Profile\n", "\(written.error)")
+            let text = try String(contentsOfFile: folder + "/out/app-feature.Profile/Package.swift", encoding: .utf8)
+            #expect(text.contains(#".package(id: "app-core.Storage", from: "1.3.0")"#))
+            #expect(FileManager.default.fileExists(atPath: folder + "/out/app-feature.Profile/Sources/Profile/Profile.swift"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out") == ["app-feature.Profile"])
+            let over = try strata(["publish", "Profile", "--version", "2.0.0", "--output", "out"] + on, token: token)
+            #expect(over.status == 2 && over.error.contains("out/app-feature.Profile already exists"), "\(over.error)")
+            #expect(try await registry.request("GET", "/app-feature/Profile/2.0.0", token: token).status == 404)
+
             let target = try strata(["publish", "StorageCore", "--version", "1.0.0"] + on, token: token)
             #expect(target.status == 2 && target.error.contains("'StorageCore' is not a module of the workspace"), "\(target.error)")
             let nothing = try strata(["publish"] + on, token: token)

@@ -10,7 +10,8 @@ import Testing
 /// a URL dependency replaced by its registry identity through identifier lookup.
 ///
 /// Over HTTPS (a certificate from a test CA made with openssl, trusted through `SSL_CERT_FILE`),
-/// `swift package-registry login` and `publish` themselves publish; over HTTP SwiftPM 6.3 sends
+/// `swift package-registry login` and `publish` themselves publish (an ISS module's package as
+/// `strata publish --output` writes it, and a signed release); over HTTP SwiftPM 6.3 sends
 /// credentials only for reading, so there the test publishes through the API (docs/REGISTRY.md).
 @Suite(.serialized) struct SwiftPMClientTests {
     /// A folder for one test: packages, SwiftPM's caches, configuration and security stores,
@@ -224,6 +225,22 @@ import Testing
             let radio = try #require(try await registry.storage.release(of: try PackageIdentifier.parse("\(scope).Radio").get(), version: SemanticVersion("1.0.0")!))
             #expect(radio.signing?.format == "cms-1.0.0" && radio.signing?.metadataSignature != nil)
             #expect(radio.manifests["Package.swift"]?.contains("// signature: cms-1.0.0;") == true)
+
+            // A module of ISS as strata publish --output writes its package, published by SwiftPM itself
+            // (last: every login stores credentials for the same host in the one netrc file of the test).
+            let written = try ProcessRunner.run(
+                Fixtures.strataExecutable,
+                ["publish", "Logging", "-w", Fixtures.repositoryRoot + "/Examples/ISS", "--version", "1.0.0", "--registry", registry.url, "--output", folder + "/iss"],
+                in: folder)
+            try #require(written.status == 0, "strata publish --output: \(written.error)")
+            #expect(written.output == "wrote iss-shared.Logging 1.0.0 to \(folder)/iss/iss-shared.Logging\n")
+            let sharedTeam = try await registry.token(["iss-shared": .write], name: "shared team")
+            #expect(try swiftPM(["package-registry", "set", registry.url], in: "iss/iss-shared.Logging").status == 0)
+            #expect(try swiftPM(["package-registry", "login", registry.url, "--token", sharedTeam, "--no-confirm"], in: "iss/iss-shared.Logging").status == 0)
+            let logging = try swiftPM(["package-registry", "publish", "iss-shared.Logging", "1.0.0"], in: "iss/iss-shared.Logging")
+            try #require(logging.status == 0, "publish iss-shared.Logging: \(logging.output) \(logging.error)")
+            let issLogging = try await registry.storage.release(of: try PackageIdentifier.parse("iss-shared.Logging").get(), version: SemanticVersion("1.0.0")!)
+            #expect(issLogging?.manifests["Package.swift"]?.contains(#"name: "Logging""#) == true)
 
             // Consumers that refuse unsigned packages and trust only the roots given: with the test
             // CA the signed release resolves and builds (SwiftPM verified its signatures), the

@@ -44,18 +44,29 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(help: "Make the archives and say what would be published, without publishing.")
     var dryRun = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Write each package as it would be published into this folder (<folder>/<scope>.<Name>) instead of publishing it: for 'swift package-registry publish', or to review.",
+            valueName: "folder"))
+    var output: String?
+
     func validate() throws {
         if all && !modules.isEmpty { throw ValidationError("name modules or pass --all, not both") }
+        if dryRun && output != nil { throw ValidationError("--dry-run and --output do not go together: --output publishes nothing") }
     }
 
     func run() async throws {
         let query = PublishQuery(
-            path: path, modules: modules, all: all, version: version, tokenFile: tokenFile, registryURL: registry, dryRun: dryRun)
+            path: path, modules: modules, all: all, version: version, tokenFile: tokenFile, registryURL: registry, dryRun: dryRun,
+            outputFolder: output)
         let dryRun = dryRun
         do {
             _ = try await query.run { outcome in
                 let needed = outcome.neededBy.map { ", needed by \($0)" } ?? ""
-                if dryRun {
+                if let written = outcome.writtenTo {
+                    Terminal.standardOutput(
+                        "wrote \(outcome.identifier) \(outcome.version)\(needed.isEmpty ? "" : " (\(needed.dropFirst(2)))") to \(written)\n")
+                } else if dryRun {
                     Terminal.standardOutput(
                         "would publish \(outcome.identifier) \(outcome.version) (\(outcome.archiveBytes) bytes\(needed)) to \(outcome.url)\n")
                 } else {
