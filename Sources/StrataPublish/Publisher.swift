@@ -107,7 +107,18 @@ struct Publisher {
 
     /// The identity a module is published as: its layer's scope and its name.
     func identifier(ofModule module: String) throws(InputErrors) -> PackageIdentifier {
-        guard let declared = workspace.modules.first(where: { $0.name == module }), let layerIndex = declared.layer else {
+        let declared = workspace.modules.first { $0.name == module }
+        let scope = try scope(ofLayer: declared?.layer, module: module)
+        switch PackageIdentifier.parse(scope: scope, name: module) {
+        case .success(let identifier): return identifier
+        case .failure(let error):
+            throw InputErrors(.inputError("invalid-value", "'\(module)' cannot be published: \(error.detail)", at: declared?.location))
+        }
+    }
+
+    /// The registry scope of the layer `layerIndex`, which `module` is in.
+    func scope(ofLayer layerIndex: Int?, module: String) throws(InputErrors) -> String {
+        guard let layerIndex else {
             throw InputErrors(
                 .inputError(
                     "unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
@@ -119,11 +130,7 @@ struct Publisher {
                     "missing-scope", "'\(module)' is in layer '\(layer)', which has no scope under 'registry.scopes'", at: registry.location,
                     hint: "add \(layer): <scope> under registry.scopes"))
         }
-        switch PackageIdentifier.parse(scope: scope.value, name: module) {
-        case .success(let identifier): return identifier
-        case .failure(let error):
-            throw InputErrors(.inputError("invalid-value", "'\(module)' cannot be published: \(error.detail)", at: declared.location))
-        }
+        return scope.value
     }
 
     /// `--version`, or the module's `<Module>/<version>` tag on HEAD.
@@ -188,7 +195,7 @@ struct Publisher {
             }
             let target = workspace.targets[index]
             let folder = try packageFolder(of: target, module: module)
-            let scope = try scope(of: target, module: module)
+            let scope = try scope(ofLayer: target.layer, module: module)
             guard case .read(let package) = try PackageManifestReader.readStatically(path: folder + "/Package.swift") else {
                 throw InputErrors(
                     .inputError(
@@ -214,22 +221,6 @@ struct Publisher {
             releases.append(Release(identifier: identifier, version: version, contents: .folder(folder)))
         }
         return releases
-    }
-
-    func scope(of target: Target, module: String) throws(InputErrors) -> String {
-        guard let layerIndex = target.layer else {
-            throw InputErrors(
-                .inputError(
-                    "unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
-        }
-        let layer = workspace.layers[layerIndex].name
-        guard let scope = registry.scope(ofLayer: layer) else {
-            throw InputErrors(
-                .inputError(
-                    "missing-scope", "'\(module)' is in layer '\(layer)', which has no scope under 'registry.scopes'", at: registry.location,
-                    hint: "add \(layer): <scope> under registry.scopes"))
-        }
-        return scope.value
     }
 
     /// The folder of the package that declares `target`, which must hold modules of one layer only.
