@@ -58,6 +58,11 @@ import Yams
         let synthetic = SyntheticWorkspace(configuration: .init(moduleCount: 60, seed: 7))
         manifests.append(("synthetic generate mode", synthetic.generateModeManifest()))
         manifests.append(("synthetic adopt mode", synthetic.adoptModeManifest()))
+        manifests.append(
+            (
+                "registry identities",
+                "layers: [core]\nmodules: {}\npackages:\n  Yams: { id: jpsim.Yams, from: 5.0.0 }\n  swift-log: { url: u, id: apple.swift-log, exact: 1.5.0 }\n  Kit: { path: ../Kit, id: my-team.Kit, from: 1.0.0 }\n"
+            ))
         let verdicts = try await validate(manifests)
         #expect(verdicts.count == manifests.count)
         for (name, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
@@ -77,6 +82,9 @@ import Yams
             ("two requirements", "layers: [core]\nmodules: {}\npackages: { a: { url: u, from: '1.0.0', exact: '1.0.0' } }\n"),
             ("bad product", "layers: [core]\nmodules: { A: { layer: core, packages: [Logging] } }\n"),
             ("bad naming", "layers: [core]\nmodules: {}\nnaming: { interface: Interface }\n"),
+            ("registry branch", "layers: [core]\nmodules: {}\npackages: { Yams: { id: jpsim.Yams, branch: main } }\n"),
+            ("registry no version", "layers: [core]\nmodules: {}\npackages: { Kit: { path: ../Kit, id: team.Kit } }\n"),
+            ("registry bad identity", "layers: [core]\nmodules: {}\npackages: { Yams: { id: Yams, from: 5.0.0 } }\n"),
         ]
         let verdicts = try await validate(manifests)
         for (name, _) in manifests {
