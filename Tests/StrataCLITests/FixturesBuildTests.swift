@@ -33,7 +33,7 @@ import Testing
         }
         try #require(!packages.isEmpty, "\(fixture) has no package to build")
         for package in packages {
-            let build = try ProcessRunner.run("swift", ["build"], in: package)
+            let build = try await ProcessRunner.run("swift", ["build"], in: package)
             try #require(build.status == 0, "swift build failed for \(fixture) in \(package):\n\(build.output)\(build.error)")
         }
 

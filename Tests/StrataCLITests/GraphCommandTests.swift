@@ -69,7 +69,7 @@ import Testing
             let written = try await StrataBinary.run(["graph", workspace, "--format", "html", "-o", page])
             #expect(written.status == 0)
             // --dump-dom prints the page after its script ran; the script reports on the root element.
-            let dom = try ProcessRunner.run(
+            let dom = try await ProcessRunner.run(
                 chromium,
                 [
                     "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile",

@@ -82,7 +82,7 @@ import Testing
         #expect(before.stdout.components(separatedBy: "[unknown-modules]").count == 2)
 
         // Resolved by the real SwiftPM: the product provides TSCBasic and TSCUtility.
-        let resolve = try ProcessRunner.run("swift", ["package", "resolve"], in: root)
+        let resolve = try await ProcessRunner.run("swift", ["package", "resolve"], in: root)
         try #require(resolve.status == 0, "swift package resolve: \(resolve.output)\(resolve.error)")
         let after = try await StrataBinary.run(["check"], in: root)
         #expect(after.status == 1, "\(after.stdout)\(after.stderr)")
@@ -96,7 +96,7 @@ import Testing
         // The planted unused edge is still found, so the rule ran.
         #expect(after.stdout.contains("[unused-dependency] 'Other' depends on 'Base'"), "\(after.stdout)")
         // And it builds, as SwiftPM sees it (the implicit import compiles through Tool).
-        let build = try ProcessRunner.run("swift", ["build"], in: root)
+        let build = try await ProcessRunner.run("swift", ["build"], in: root)
         #expect(build.status == 0, "swift build: \(build.output)\(build.error)")
     }
 

@@ -91,7 +91,7 @@ import Testing
         let package = workspace.root + "/published/Profile"
         try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
         try profile.manifest.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
-        let dump = try ProcessRunner.run("swift", ["package", "--package-path", package, "dump-package"], in: workspace.root)
+        let dump = try await ProcessRunner.run("swift", ["package", "--package-path", package, "dump-package"], in: workspace.root)
         try #require(dump.status == 0, "\(dump.error)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
         let dependencies = try #require(document["dependencies"] as? [[String: Any]])

@@ -25,7 +25,7 @@ import Testing
     func dotIsReadByGraphviz() async throws {
         let dot = try #require(Self.graphviz, "Graphviz's dot is not installed (apt-get install graphviz)")
         let text = DOTRenderer.render(try await Self.view())
-        let result = try ProcessRunner.run(dot, ["-Tplain"], input: Data(text.utf8))
+        let result = try await ProcessRunner.run(dot, ["-Tplain"], input: Data(text.utf8))
         let (plain, warnings) = (result.output, result.error)
         #expect(result.status == 0 && warnings.isEmpty, "\(warnings)")
         // Graphviz laid out every target and every edge.

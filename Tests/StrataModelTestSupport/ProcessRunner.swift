@@ -8,6 +8,22 @@ public enum ProcessRunner {
         public var error: String
     }
 
+    /// `run` from an async test: the tool runs and is waited for on a thread of its own. Waiting
+    /// on one of the few threads async tests share (two on a 2-core machine) would stall every
+    /// other test's tasks for as long as the tool runs: a `swift build` of a minute made a
+    /// one-second child-process limit fire two minutes late.
+    public static func run(
+        _ executable: String, _ arguments: [String], in folder: String? = nil, input: Data? = nil,
+        environment: [String: String] = [:]
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Swift.Result { try run(executable, arguments, in: folder, input: input, environment: environment) as Result })
+            }.start()
+        }
+    }
+
     /// Runs `executable` (a path, or a name looked up on the PATH) with `arguments` in `folder`,
     /// feeding `input` on standard input; both output streams are read as they come, so a chatty
     /// tool cannot block on a full pipe.

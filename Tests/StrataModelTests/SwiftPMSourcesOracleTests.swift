@@ -9,10 +9,10 @@ import Testing
 @Suite(.serialized) struct SwiftPMSourcesOracleTests {
     /// What `swift build` compiled for `target` of the package in `folder`, Swift files of the
     /// package only (not the resource accessor SwiftPM generates).
-    static func compiledBySwiftPM(package folder: String, target: String) throws -> Set<String> {
+    static func compiledBySwiftPM(package folder: String, target: String) async throws -> Set<String> {
         let scratch = try Fixtures.temporaryFolder("strata-swiftpm-sources")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let build = try ProcessRunner.run("swift", ["build", "--package-path", folder, "--scratch-path", scratch])
+        let build = try await ProcessRunner.run("swift", ["build", "--package-path", folder, "--scratch-path", scratch])
         try #require(build.status == 0, "swift build failed: \(build.error)\(build.output)")
         let list = try #require(
             FileManager.default.enumerator(atPath: scratch)?.allObjects.compactMap { $0 as? String }
@@ -34,7 +34,7 @@ import Testing
         let workspace = try await WorkspaceLoader().load(path: root).workspace
         let sources = try #require(workspace.targets.first { $0.name == target }?.sources)
         let strata = Set(SourceFileCollector.collect(sources).files.map(\.path))
-        let swiftPM = try Self.compiledBySwiftPM(package: root + "/Packages/\(package)", target: target)
+        let swiftPM = try await Self.compiledBySwiftPM(package: root + "/Packages/\(package)", target: target)
         #expect(strata == swiftPM)
         #expect(swiftPM.count == (package == "Modern" ? 2 : 1), "the fixture still exercises what it should: \(swiftPM)")
     }

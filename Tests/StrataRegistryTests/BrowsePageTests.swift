@@ -56,7 +56,7 @@ import Testing
         let chromium = try #require(Self.chromium, "Chromium is not installed (apt-get install chromium)")
         try await RunningRegistry.with { registry in
             _ = try await populate(registry)
-            let dom = try ProcessRunner.run(
+            let dom = try await ProcessRunner.run(
                 chromium,
                 [
                     "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(registry.folder)/chromium",

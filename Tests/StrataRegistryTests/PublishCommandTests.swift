@@ -60,8 +60,8 @@ import ZIPFoundation
         try write("Sources/CoreUtilities/CoreUtilities.swift", "enum CoreUtilities {}\n")
     }
 
-    func strata(_ arguments: [String], token: String? = nil) throws -> ProcessRunner.Result {
-        try ProcessRunner.run(Fixtures.strataExecutable, arguments, in: folder, environment: ["STRATA_REGISTRY_TOKEN": token ?? ""])
+    func strata(_ arguments: [String], token: String? = nil) async throws -> ProcessRunner.Result {
+        try await ProcessRunner.run(Fixtures.strataExecutable, arguments, in: folder, environment: ["STRATA_REGISTRY_TOKEN": token ?? ""])
     }
 
     func git(_ arguments: String...) throws {
@@ -76,12 +76,12 @@ import ZIPFoundation
             let token = try await registry.token(["iss-core": .write])
             try makeWorkspace(registry: registry.url)
 
-            let dry = try strata(["publish", "Network", "--version", "1.0.0", "--dry-run"])
+            let dry = try await strata(["publish", "Network", "--version", "1.0.0", "--dry-run"])
             #expect(dry.status == 0, "\(dry.error)")
             #expect(dry.output.hasPrefix("would publish iss-core.Network 1.0.0 ("))
             #expect(try await registry.request("GET", "/iss-core/Network", token: token).status == 404)
 
-            let published = try strata(["publish", "Network", "--version", "1.0.0"], token: token)
+            let published = try await strata(["publish", "Network", "--version", "1.0.0"], token: token)
             #expect(published.status == 0, "\(published.error)")
             #expect(published.output.hasPrefix("published iss-core.Network 1.0.0 ("))
             #expect(published.output.contains("\(registry.url)/iss-core/Network/1.0.0"))
@@ -89,7 +89,7 @@ import ZIPFoundation
             #expect(info.status == 200)
 
             // Releases never change: the same version again is the registry's refusal, exit 1.
-            let again = try strata(["publish", "Network", "--version", "1.0.0"], token: token)
+            let again = try await strata(["publish", "Network", "--version", "1.0.0"], token: token)
             #expect(again.status == 1)
             #expect(again.error.contains("HTTP 409") && again.error.contains("already exists"))
 
@@ -99,7 +99,7 @@ import ZIPFoundation
             try git("commit", "--quiet", "-m", "workspace")
             try git("tag", "Network/1.1.0")
             try write("token", token + "\n")
-            let tagged = try strata(["publish", "Network", "--token-file", folder + "/token"])
+            let tagged = try await strata(["publish", "Network", "--token-file", folder + "/token"])
             #expect(tagged.status == 0, "\(tagged.error)")
             #expect(tagged.output.hasPrefix("published iss-core.Network 1.1.0 ("))
         }
@@ -119,19 +119,19 @@ import ZIPFoundation
                 (["publish", "Network"], reader, "pass --version 1.2.0, or tag HEAD as Network/1.2.0"),
             ]
             for (arguments, token, message) in cases {
-                let result = try strata(arguments, token: token)
+                let result = try await strata(arguments, token: token)
                 #expect(result.status == 2, "\(arguments): \(result.error)")
                 #expect(result.error.contains(message), "\(arguments): \(result.error)")
             }
             // A token that may only read: the registry refuses, exit 1.
-            let refused = try strata(["publish", "Network", "--version", "1.0.0"], token: reader)
+            let refused = try await strata(["publish", "Network", "--version", "1.0.0"], token: reader)
             #expect(refused.status == 1 && refused.error.contains("HTTP 403"), "\(refused.error)")
             // strata.yml without a registry, or with a bad one.
             try makeWorkspace(registry: "ftp://example.com")
-            let bad = try strata(["publish", "Network", "--version", "1.0.0"], token: reader)
+            let bad = try await strata(["publish", "Network", "--version", "1.0.0"], token: reader)
             #expect(bad.status == 2 && bad.error.contains("'registry.url' must be an http or https URL"), "\(bad.error)")
             try makeWorkspace(registry: registry.url, scopes: "{ kernel: -bad }")
-            let scopes = try strata(["publish", "Network", "--version", "1.0.0"], token: reader)
+            let scopes = try await strata(["publish", "Network", "--version", "1.0.0"], token: reader)
             #expect(scopes.error.contains("'kernel', which is not a layer") && scopes.error.contains("'-bad' is not a registry scope"), "\(scopes.error)")
         }
     }
@@ -163,13 +163,13 @@ import ZIPFoundation
             let on = ["--registry", registry.url]
 
             // Profile needs Storage in the registry first: nothing is published.
-            let early = try strata(["publish", "Profile", "--version", "1.0.0"] + on, token: token)
+            let early = try await strata(["publish", "Profile", "--version", "1.0.0"] + on, token: token)
             #expect(early.status == 2, "\(early.error)")
             #expect(early.error.contains("'Profile' depends on 'Storage', which the registry has no release of (app-core.Storage)"), "\(early.error)")
             #expect(try await registry.request("GET", "/app-feature/Profile", token: token).status == 404)
 
             // Together: Storage (and Clock) before Profile, whatever order they are named in.
-            let all = try strata(["publish", "Profile", "Storage", "--version", "1.0.0"] + on, token: token)
+            let all = try await strata(["publish", "Profile", "Storage", "--version", "1.0.0"] + on, token: token)
             #expect(all.status == 0, "\(all.error)")
             #expect(all.output.split(separator: "\n").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
                 "published app-core.Storage 1.0.0", "published app-feature.Profile 1.0.0",
@@ -179,8 +179,8 @@ import ZIPFoundation
             #expect(manifest.text.contains(#".product(name: "Storage", package: "app-core.Storage")"#))
 
             // Later releases require the newest release of what they use.
-            #expect(try strata(["publish", "Storage", "--version", "1.3.0"] + on, token: token).status == 0)
-            #expect(try strata(["publish", "Profile", "--version", "1.1.0"] + on, token: token).status == 0)
+            #expect(try await strata(["publish", "Storage", "--version", "1.3.0"] + on, token: token).status == 0)
+            #expect(try await strata(["publish", "Profile", "--version", "1.1.0"] + on, token: token).status == 0)
             let newer = try await registry.request("GET", "/app-feature/Profile/1.1.0/Package.swift", token: token, accept: nil)
             #expect(newer.text.contains(#".package(id: "app-core.Storage", from: "1.3.0")"#), "\(newer.text)")
 
@@ -191,21 +191,21 @@ import ZIPFoundation
             #expect(!entries.contains { $0.contains(".build") })
 
             // --output writes the packages instead, whole or not at all, and never over a folder.
-            let written = try strata(["publish", "Profile", "--version", "2.0.0", "--output", "out"] + on, token: token)
+            let written = try await strata(["publish", "Profile", "--version", "2.0.0", "--output", "out"] + on, token: token)
             #expect(written.status == 0 && written.output == "wrote app-feature.Profile 2.0.0 to out/app-feature.Profile\n", "\(written.error)")
             let text = try String(contentsOfFile: folder + "/out/app-feature.Profile/Package.swift", encoding: .utf8)
             #expect(text.contains(#".package(id: "app-core.Storage", from: "1.3.0")"#))
             #expect(FileManager.default.fileExists(atPath: folder + "/out/app-feature.Profile/Sources/Profile/Profile.swift"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out") == ["app-feature.Profile"])
-            let over = try strata(["publish", "Profile", "--version", "2.0.0", "--output", "out"] + on, token: token)
+            let over = try await strata(["publish", "Profile", "--version", "2.0.0", "--output", "out"] + on, token: token)
             #expect(over.status == 2 && over.error.contains("out/app-feature.Profile already exists"), "\(over.error)")
             #expect(try await registry.request("GET", "/app-feature/Profile/2.0.0", token: token).status == 404)
 
-            let target = try strata(["publish", "StorageCore", "--version", "1.0.0"] + on, token: token)
+            let target = try await strata(["publish", "StorageCore", "--version", "1.0.0"] + on, token: token)
             #expect(target.status == 2 && target.error.contains("'StorageCore' is not a module of the workspace"), "\(target.error)")
-            let nothing = try strata(["publish"] + on, token: token)
+            let nothing = try await strata(["publish"] + on, token: token)
             #expect(nothing.status == 2 && nothing.error.contains("name the modules to publish, or pass --all"), "\(nothing.error)")
-            let again = try strata(["publish", "--all", "--version", "1.3.0"] + on, token: token)
+            let again = try await strata(["publish", "--all", "--version", "1.3.0"] + on, token: token)
             #expect(again.status == 1 && again.error.contains("HTTP 409"), "\(again.error)")
         }
     }
@@ -215,7 +215,7 @@ import ZIPFoundation
         try await RunningRegistry.with { registry in
             let token = try await registry.token(["*": .write])
             try makeWorkspace(registry: registry.url, scopes: "{ core: iss-core, feature: iss-feature }")
-            let result = try strata(["publish", "Feature", "--version", "1.0.0"], token: token)
+            let result = try await strata(["publish", "Feature", "--version", "1.0.0"], token: token)
             #expect(result.status == 2)
             #expect(result.error.contains("Packages/Feature/Package.swift:1:1: error: [unpublishable-dependency] the package depends on the folder 'Packages/Network'"), "\(result.error)")
         }

@@ -61,7 +61,7 @@ import Testing
             INSERT INTO releases VALUES ('iss-core.network', 'iss-core', 'Network', '1.0.0', '1.0.0', '\(String(repeating: "a", count: 64))',
                 10, X'7B7D', '{}', '[]', '[]', 1700000000);
             """
-        let made = try ProcessRunner.run("sqlite3", [folder + "/registry.sqlite", old], in: folder)
+        let made = try await ProcessRunner.run("sqlite3", [folder + "/registry.sqlite", old], in: folder)
         try #require(made.status == 0, "sqlite3: \(made.error)")
 
         let storage = try await SQLiteStorage.open(folder: folder, removingUnreferencedArchives: false)

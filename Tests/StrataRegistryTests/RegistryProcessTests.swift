@@ -13,8 +13,8 @@ import Testing
 
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-process-\(UUID().uuidString)").path
 
-    func registry(_ arguments: [String]) throws -> ProcessRunner.Result {
-        try ProcessRunner.run(Self.executable, arguments + ["--data", data])
+    func registry(_ arguments: [String]) async throws -> ProcessRunner.Result {
+        try await ProcessRunner.run(Self.executable, arguments + ["--data", data])
     }
 
     /// Starts `strata-registry serve` and returns it with the port it printed.
@@ -39,33 +39,33 @@ import Testing
         return (process, port)
     }
 
-    @Test func tokensAreCreatedListedAndRevokedFromTheCommandLine() throws {
+    @Test func tokensAreCreatedListedAndRevokedFromTheCommandLine() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let created = try registry(["token", "create", "--name", "core team", "--scope", "iss-core", "--write"])
+        let created = try await registry(["token", "create", "--name", "core team", "--scope", "iss-core", "--write"])
         #expect(created.status == 0)
         let secret = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(secret.hasPrefix("strata_"))
         #expect(created.error.contains("may write iss-core") && created.error.contains("will not be shown again"))
-        let listed = try registry(["token", "list"])
+        let listed = try await registry(["token", "list"])
         #expect(listed.output.contains("\tcore team\tiss-core:write\tactive"))
         #expect(!listed.output.contains(secret))
         let database = try String(decoding: Data(contentsOf: URL(fileURLWithPath: data + "/registry.sqlite")), as: UTF8.self)
         #expect(!database.contains(secret), "the secret is stored only as a hash")
         let id = String(listed.output.split(separator: "\t")[0])
-        #expect(try registry(["token", "revoke", id]).status == 0)
-        #expect(try registry(["token", "list"]).output.contains("\trevoked "))
-        let unknown = try registry(["token", "revoke", "nope"])
+        #expect(try await registry(["token", "revoke", id]).status == 0)
+        #expect(try await registry(["token", "list"]).output.contains("\trevoked "))
+        let unknown = try await registry(["token", "revoke", "nope"])
         #expect(unknown.status == 2 && unknown.error.contains("no token with id 'nope'"))
-        let bad = try registry(["token", "create", "--name", "x", "--scope=-bad-"])
+        let bad = try await registry(["token", "create", "--name", "x", "--scope=-bad-"])
         #expect(bad.status != 0 && bad.error.contains("--scope -bad-"))
     }
 
-    @Test func unreadableTLSFilesAreAnErrorNotACrash() throws {
+    @Test func unreadableTLSFilesAreAnErrorNotACrash() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let missing = try registry(["serve", "--port", "0", "--tls-certificate", "/nonexistent/chain.pem", "--tls-key", "/nonexistent/key.pem"])
+        let missing = try await registry(["serve", "--port", "0", "--tls-certificate", "/nonexistent/chain.pem", "--tls-key", "/nonexistent/key.pem"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("cannot read the TLS certificate chain '/nonexistent/chain.pem'"))
-        let alone = try registry(["serve", "--port", "0", "--tls-certificate", "/nonexistent/chain.pem"])
+        let alone = try await registry(["serve", "--port", "0", "--tls-certificate", "/nonexistent/chain.pem"])
         #expect(alone.status != 0 && alone.error.contains("--tls-certificate and --tls-key go together"))
     }
 
@@ -79,7 +79,7 @@ import Testing
 
     @Test func aServerKilledMidPublishLeavesNoPartialReleaseAndRestartsCleanly() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let secret = try registry(["token", "create", "--name", "core", "--scope", "iss-core", "--write"]).output
+        let secret = try await registry(["token", "create", "--name", "core", "--scope", "iss-core", "--write"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let archive = try TestArchive.make(TestArchive.package("Network"))
 

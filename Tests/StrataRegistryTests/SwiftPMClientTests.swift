@@ -32,9 +32,9 @@ import Testing
         ["--cache-path", folder + "/swiftpm-cache", "--config-path", folder + "/swiftpm-config", "--security-path", folder + "/swiftpm-security"]
     }
 
-    func swift(_ arguments: [String], in package: String) throws -> ProcessRunner.Result {
+    func swift(_ arguments: [String], in package: String) async throws -> ProcessRunner.Result {
         // SwiftPM's global options go right after the tool's name (`swift package --cache-path … archive-source`).
-        try ProcessRunner.run("swift", [arguments[0]] + isolation + arguments.dropFirst(), in: folder + "/" + package)
+        try await ProcessRunner.run("swift", [arguments[0]] + isolation + arguments.dropFirst(), in: folder + "/" + package)
     }
 
     /// A package `name` in `scope` whose library says `text`, depending on `dependencies` (registry identities).
@@ -63,7 +63,7 @@ import Testing
     /// `swift package archive-source`, then PUT to the registry.
     func publish(_ name: String, _ version: String, to registry: RunningRegistry, token: String, repository: String? = nil) async throws {
         let archive = folder + "/\(name)-\(version).zip"
-        let made = try swift(["package", "archive-source", "--output", archive], in: name)
+        let made = try await swift(["package", "archive-source", "--output", archive], in: name)
         try #require(made.status == 0, "archive-source: \(made.error)")
         let metadata = repository.map { #"{"repositoryURLs": ["\#($0)"]}"# }
         let reply = try await registry.publish(
@@ -74,7 +74,7 @@ import Testing
     /// A consumer package configured for the registry as `swift package-registry set` and
     /// `login` configure one: the registry in `.swiftpm/configuration/registries.json`, token
     /// authentication for its host, the token in a netrc file.
-    func makeConsumer(_ name: String, dependency: String, product: String, registry: RunningRegistry, token: String) throws {
+    func makeConsumer(_ name: String, dependency: String, product: String, registry: RunningRegistry, token: String) async throws {
         try write(
             "\(name)/Package.swift",
             """
@@ -88,7 +88,7 @@ import Testing
             )
 
             """)
-        let set = try swift(["package-registry", "set", registry.url, "--allow-insecure-http"], in: name)
+        let set = try await swift(["package-registry", "set", registry.url, "--allow-insecure-http"], in: name)
         try #require(set.status == 0, "package-registry set: \(set.error)")
         let configuration = folder + "/\(name)/.swiftpm/configuration/registries.json"
         var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: configuration))) as? [String: Any])
@@ -107,13 +107,13 @@ import Testing
             try await publish("Network", "1.0.0", to: registry, token: publisher)
             try await publish("Storage", "1.0.0", to: registry, token: publisher)
 
-            try makeConsumer(
+            try await makeConsumer(
                 "App", dependency: ".package(id: \"\(scope).Storage\", from: \"1.0.0\")",
                 product: ".product(name: \"Storage\", package: \"\(scope).Storage\")", registry: registry, token: reader)
             try write("App/Sources/App/main.swift", "import Storage\nprint(Storage.says)\n")
-            let build = try swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
+            let build = try await swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
-            let run = try ProcessRunner.run(folder + "/App/.build/debug/App", [])
+            let run = try await ProcessRunner.run(folder + "/App/.build/debug/App", [])
             #expect(run.output == "network storage\n")
             let resolved = try String(contentsOfFile: folder + "/App/Package.resolved", encoding: .utf8)
             #expect(resolved.contains("\"identity\" : \"\(scope).Storage\"") && resolved.contains("\"kind\" : \"registry\""))
@@ -122,7 +122,7 @@ import Testing
             try FileManager.default.removeItem(atPath: folder + "/App/.build")
             try? FileManager.default.removeItem(atPath: folder + "/swiftpm-cache")
             try write("netrc", "machine 127.0.0.1 login token password strata_unknown\n")
-            let refused = try swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
+            let refused = try await swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
             #expect(refused.status != 0)
             #expect((refused.output + refused.error).contains("401"))
         }
@@ -190,19 +190,19 @@ import Testing
             let bundle = folder + "/tls/bundle.pem"
             let system = try String(contentsOfFile: Self.systemBundle, encoding: .utf8)
             try (system + "\n" + String(contentsOfFile: ca, encoding: .utf8)).write(toFile: bundle, atomically: true, encoding: .utf8)
-            func swiftPM(_ arguments: [String], in package: String) throws -> ProcessRunner.Result {
+            func swiftPM(_ arguments: [String], in package: String) async throws -> ProcessRunner.Result {
                 let swift = [arguments[0]] + isolation + ["--netrc-file", folder + "/netrc"] + arguments.dropFirst()
-                return try ProcessRunner.run(
+                return try await ProcessRunner.run(
                     "unshare", ["--map-root-user", "--mount", "sh", "-c", #"mount --bind "$0" "$1" && shift && exec "$@""#, bundle, Self.systemBundle, "swift"] + swift,
                     in: folder + "/" + package)
             }
-            let set = try swiftPM(["package-registry", "set", registry.url], in: "Network")
+            let set = try await swiftPM(["package-registry", "set", registry.url], in: "Network")
             try #require(set.status == 0, "set: \(set.error)")
-            let login = try swiftPM(["package-registry", "login", registry.url, "--token", publisher, "--no-confirm"], in: "Network")
+            let login = try await swiftPM(["package-registry", "login", registry.url, "--token", publisher, "--no-confirm"], in: "Network")
             try #require(login.status == 0, "login: \(login.output) \(login.error)")
-            let published = try swiftPM(["package-registry", "publish", "\(scope).Network", "1.0.0"], in: "Network")
+            let published = try await swiftPM(["package-registry", "publish", "\(scope).Network", "1.0.0"], in: "Network")
             try #require(published.status == 0, "publish: \(published.output) \(published.error)")
-            let again = try swiftPM(["package-registry", "publish", "\(scope).Network", "1.0.0"], in: "Network")
+            let again = try await swiftPM(["package-registry", "publish", "\(scope).Network", "1.0.0"], in: "Network")
             #expect(again.status != 0 && (again.output + again.error).contains("already exists"))
 
             let stored = try #require(try await registry.storage.release(of: try PackageIdentifier.parse("\(scope).Network").get(), version: SemanticVersion("1.0.0")!))
@@ -214,9 +214,9 @@ import Testing
             let signer = try makeSigningIdentity(ca: ca)
             try makePackage("Radio", says: "signed radio")
             try write("Radio/package-metadata.json", #"{"description": "The radio, signed."}"#)
-            #expect(try swiftPM(["package-registry", "set", registry.url], in: "Radio").status == 0)
-            #expect(try swiftPM(["package-registry", "login", registry.url, "--token", publisher, "--no-confirm"], in: "Radio").status == 0)
-            let signed = try swiftPM(
+            #expect(try await swiftPM(["package-registry", "set", registry.url], in: "Radio").status == 0)
+            #expect(try await swiftPM(["package-registry", "login", registry.url, "--token", publisher, "--no-confirm"], in: "Radio").status == 0)
+            let signed = try await swiftPM(
                 [
                     "package-registry", "publish", "\(scope).Radio", "1.0.0", "--private-key-path", signer.key, "--cert-chain-paths", signer.certificate,
                     signer.caDER,
@@ -228,16 +228,16 @@ import Testing
 
             // A module of ISS as strata publish --output writes its package, published by SwiftPM itself
             // (last: every login stores credentials for the same host in the one netrc file of the test).
-            let written = try ProcessRunner.run(
+            let written = try await ProcessRunner.run(
                 Fixtures.strataExecutable,
                 ["publish", "Logging", "-w", Fixtures.repositoryRoot + "/Examples/ISS", "--version", "1.0.0", "--registry", registry.url, "--output", folder + "/iss"],
                 in: folder)
             try #require(written.status == 0, "strata publish --output: \(written.error)")
             #expect(written.output == "wrote iss-shared.Logging 1.0.0 to \(folder)/iss/iss-shared.Logging\n")
             let sharedTeam = try await registry.token(["iss-shared": .write], name: "shared team")
-            #expect(try swiftPM(["package-registry", "set", registry.url], in: "iss/iss-shared.Logging").status == 0)
-            #expect(try swiftPM(["package-registry", "login", registry.url, "--token", sharedTeam, "--no-confirm"], in: "iss/iss-shared.Logging").status == 0)
-            let logging = try swiftPM(["package-registry", "publish", "iss-shared.Logging", "1.0.0"], in: "iss/iss-shared.Logging")
+            #expect(try await swiftPM(["package-registry", "set", registry.url], in: "iss/iss-shared.Logging").status == 0)
+            #expect(try await swiftPM(["package-registry", "login", registry.url, "--token", sharedTeam, "--no-confirm"], in: "iss/iss-shared.Logging").status == 0)
+            let logging = try await swiftPM(["package-registry", "publish", "iss-shared.Logging", "1.0.0"], in: "iss/iss-shared.Logging")
             try #require(logging.status == 0, "publish iss-shared.Logging: \(logging.output) \(logging.error)")
             let issLogging = try await registry.storage.release(of: try PackageIdentifier.parse("iss-shared.Logging").get(), version: SemanticVersion("1.0.0")!)
             #expect(issLogging?.manifests["Package.swift"]?.contains(#"name: "Logging""#) == true)
@@ -276,14 +276,14 @@ import Testing
                 try FileManager.default.createDirectory(atPath: folder + "/\(name)/.swiftpm/configuration", withIntermediateDirectories: true)
                 try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: folder + "/\(name)/.swiftpm/configuration/registries.json"))
             }
-            let trusted = try swiftPM(["build"], in: "SignedApp")
+            let trusted = try await swiftPM(["build"], in: "SignedApp")
             try #require(trusted.status == 0, "signed build: \(trusted.output) \(trusted.error)")
-            #expect(try ProcessRunner.run(folder + "/SignedApp/.build/debug/SignedApp", []).output == "signed radio\n")
-            let refused = try swiftPM(["package", "resolve"], in: "UnsignedApp")
+            #expect(try await ProcessRunner.run(folder + "/SignedApp/.build/debug/SignedApp", []).output == "signed radio\n")
+            let refused = try await swiftPM(["package", "resolve"], in: "UnsignedApp")
             #expect(refused.status != 0 && (refused.output + refused.error).contains("not signed"), "\(refused.output) \(refused.error)")
             // The signature really is checked: without the test CA among its roots, the consumer refuses Radio.
             // (With caches of its own: SwiftPM does not check again what it has verified and cached.)
-            let untrusted = try swiftPM(
+            let untrusted = try await swiftPM(
                 ["package", "--cache-path", folder + "/cache-untrusted", "--security-path", folder + "/security-untrusted", "resolve"], in: "UntrustedApp")
             #expect(untrusted.status != 0 && (untrusted.output + untrusted.error).contains("is not trusted"), "\(untrusted.output) \(untrusted.error)")
         }
@@ -298,13 +298,13 @@ import Testing
             try makePackage("Network", says: "network via lookup")
             try await publish("Network", "1.2.0", to: registry, token: publisher, repository: repository)
 
-            try makeConsumer(
+            try await makeConsumer(
                 "App", dependency: ".package(url: \"\(repository).git\", from: \"1.0.0\")",
                 product: ".product(name: \"Network\", package: \"\(scope)-network\")", registry: registry, token: reader)
             try write("App/Sources/App/main.swift", "import Network\nprint(Network.says)\n")
-            let build = try swift(["build", "--netrc-file", folder + "/netrc", "--replace-scm-with-registry"], in: "App")
+            let build = try await swift(["build", "--netrc-file", folder + "/netrc", "--replace-scm-with-registry"], in: "App")
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
-            #expect(try ProcessRunner.run(folder + "/App/.build/debug/App", []).output == "network via lookup\n")
+            #expect(try await ProcessRunner.run(folder + "/App/.build/debug/App", []).output == "network via lookup\n")
         }
     }
     /// The proof the registry exists for: the ISS workspace published with `strata publish --all`
@@ -318,7 +318,7 @@ import Testing
             let publisher = try await registry.token(Dictionary(uniqueKeysWithValues: scopes.map { ($0, Permission.write) }), name: "release train")
             let reader = try await registry.token(["*": .read], name: "app builders")
             try write("token", publisher + "\n")
-            let published = try ProcessRunner.run(
+            let published = try await ProcessRunner.run(
                 Fixtures.strataExecutable,
                 ["publish", "--all", "-w", Fixtures.repositoryRoot + "/Examples/ISS", "--registry", registry.url, "--version", "1.0.0", "--token-file", folder + "/token"],
                 in: folder)
@@ -334,15 +334,15 @@ import Testing
                 #expect(try #require(identities.firstIndex(of: earlier)) < (try #require(identities.firstIndex(of: later))), "\(earlier) before \(later)")
             }
 
-            try makeConsumer(
+            try await makeConsumer(
                 "Station",
                 dependency: #".package(id: "iss-core.Network", from: "1.0.0"), .package(id: "iss-domain.Cosmonaut", from: "1.0.0")"#,
                 product: #".product(name: "Network", package: "iss-core.Network"), .product(name: "Cosmonaut", package: "iss-domain.Cosmonaut")"#,
                 registry: registry, token: reader)
             try write("Station/Sources/Station/main.swift", "import Cosmonaut\nimport Network\n\nprint(String(describing: CosmonautCoordinator.self))\n")
-            let build = try swift(["build", "--netrc-file", folder + "/netrc"], in: "Station")
+            let build = try await swift(["build", "--netrc-file", folder + "/netrc"], in: "Station")
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
-            #expect(try ProcessRunner.run(folder + "/Station/.build/debug/Station", []).output == "CosmonautCoordinator\n")
+            #expect(try await ProcessRunner.run(folder + "/Station/.build/debug/Station", []).output == "CosmonautCoordinator\n")
             let resolved = try String(contentsOfFile: folder + "/Station/Package.resolved", encoding: .utf8)
             for identity in ["iss-domain.Cosmonaut", "iss-service.CosmonautService", "iss-core.Network", "iss-shared.Logging", "strata.StrataRuntime"] {
                 #expect(resolved.contains("\"identity\" : \"\(identity.lowercased())\"") || resolved.contains("\"identity\" : \"\(identity)\""), "\(identity)")
