@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "StrataPublish",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel", "StrataPackageIdentity", "StrataProcess",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraph", "StrataModel", "StrataPackageIdentity", "StrataProcess",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

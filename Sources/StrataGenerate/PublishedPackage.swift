@@ -37,31 +37,23 @@ public struct PublishedPackage: Sendable {
     public var manifest: String
     public var folders: [Folder]
 
-    /// The modules `module` depends on, in strata.yml's order: each must be in the registry first.
-    public static func moduleDependencies(of module: String, in workspace: Workspace) -> [String] {
-        guard let declared = workspace.modules.first(where: { $0.name == module }) else { return [] }
-        let own = Set(PackageManifestGenerator.targets(of: declared))
-        var used = Set<String>()
-        for target in own {
-            for dependency in workspace.dependencies[target] where !own.contains(dependency.target) {
-                if workspace.targets[dependency.target].role != .external, let other = workspace.targets[dependency.target].module {
-                    used.insert(other)
-                }
-            }
-        }
-        return workspace.modules.map(\.name).filter(used.contains)
+    /// What a module's package depends on outside itself.
+    public struct Uses: Sendable {
+        /// Modules, in strata.yml's order: each must be in the registry first.
+        public var modules: [String]
+        /// External packages (strata.yml's `packages:` entries).
+        public var packages: [ExternalPackageDeclaration]
     }
 
-    /// The external packages `module` uses (strata.yml's `packages:` entries).
-    public static func externalPackages(of module: String, in workspace: Workspace) -> [ExternalPackageDeclaration] {
-        guard let declared = workspace.modules.first(where: { $0.name == module }) else { return [] }
-        var used = Set<String>()
-        for target in PackageManifestGenerator.targets(of: declared) {
-            for dependency in workspace.dependencies[target] where workspace.targets[dependency.target].role == .external {
-                if let package = workspace.targets[dependency.target].package { used.insert(package) }
-            }
+    /// What each module of `workspace` uses, by module name: worked out once for a whole plan.
+    public static func uses(in workspace: Workspace) -> [String: Uses] {
+        let generator = PackageManifestGenerator(workspace: workspace)
+        var uses: [String: Uses] = [:]
+        for module in workspace.modules {
+            let used = generator.uses(of: PackageManifestGenerator.targets(of: module))
+            uses[module.name] = Uses(modules: used.modules, packages: used.packages)
         }
-        return workspace.manifest.packages.filter { used.contains($0.name.value) }
+        return uses
     }
 
     /// The published package of `module`. Every module it depends on needs an identity and a
@@ -74,15 +66,15 @@ public struct PublishedPackage: Sendable {
         }
         let generator = PackageManifestGenerator(workspace: workspace, registry: registry)
         try generator.checkPackageIdentities()
+        let used = generator.uses(of: PackageManifestGenerator.targets(of: declared))
         var problems: [Diagnostic] = []
-        for dependency in moduleDependencies(of: module, in: workspace)
-        where registry.identities[dependency] == nil || registry.versions[dependency] == nil {
+        for dependency in used.modules where registry.identities[dependency] == nil || registry.versions[dependency] == nil {
             problems.append(
                 .inputError(
                     "unpublishable-dependency", "'\(module)' depends on module '\(dependency)', which has no registry identity and version",
                     at: declared.location, hint: "publish '\(dependency)' first"))
         }
-        for package in externalPackages(of: module, in: workspace) {
+        for package in used.packages {
             if case .path(let path) = package.source, package.id == nil {
                 problems.append(
                     .inputError(

@@ -2,6 +2,7 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
+import StrataGraph
 import StrataModel
 import StrataPackageIdentity
 import StrataProcess
@@ -15,6 +16,16 @@ struct Publisher {
     let workspace: Workspace
     let registry: RegistrySettings
     let client: RegistryClient
+    /// What each module uses, worked out once.
+    let uses: [String: PublishedPackage.Uses]
+
+    init(query: PublishQuery, workspace: Workspace, registry: RegistrySettings, client: RegistryClient) {
+        self.query = query
+        self.workspace = workspace
+        self.registry = registry
+        self.client = client
+        uses = workspace.manifest.mode == .generate ? PublishedPackage.uses(in: workspace) : [:]
+    }
 
     /// One release to make.
     struct Release {
@@ -37,29 +48,29 @@ struct Publisher {
     /// of the workspace's folders that have a registry `id:`, then the modules, each after the
     /// modules it depends on.
     func planModules(names: [String]) async throws -> [Release] {
-        let ordered = try Self.dependencyOrder(of: names, in: workspace)
-        var identities: [String: String] = [:]
+        let ordered = try dependencyOrder(of: names)
+        var identities: [String: PackageIdentifier] = [:]
         var versions: [String: String] = [:]
         var problems: [Diagnostic] = []
         for module in ordered {
             do throws(InputErrors) {
-                identities[module] = try identifier(ofModule: module).description
-                versions[module] = try await version(ofModule: module)
+                identities[module] = try identifier(ofModule: module)
+                versions[module] = try await version(of: module, names: [module], in: workspace.root)
             } catch {
                 problems += error.diagnostics
             }
         }
         // Modules outside the batch that the batch depends on: their newest release in the registry.
-        let outside = Set(ordered.flatMap { PublishedPackage.moduleDependencies(of: $0, in: workspace) }).subtracting(ordered)
+        let outside = Set(ordered.flatMap { uses[$0]?.modules ?? [] }).subtracting(ordered)
         for module in workspace.modules.map(\.name) where outside.contains(module) {
             let identifier: PackageIdentifier
             do throws(InputErrors) { identifier = try self.identifier(ofModule: module) } catch {
                 problems += error.diagnostics
                 continue
             }
-            identities[module] = identifier.description
+            identities[module] = identifier
             guard let newest = try await client.releases(of: identifier).last(where: { $0.prerelease.isEmpty }) else {
-                let dependents = ordered.filter { PublishedPackage.moduleDependencies(of: $0, in: workspace).contains(module) }
+                let dependents = ordered.filter { uses[$0]?.modules.contains(module) == true }
                 problems.append(
                     .inputError(
                         "unpublished-dependency",
@@ -71,38 +82,35 @@ struct Publisher {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
 
-        let references = RegistryReferences(identities: identities, versions: versions)
+        let references = RegistryReferences(identities: identities.mapValues(\.description), versions: versions)
         var releases: [Release] = try await neededPackages(of: ordered)
         for module in ordered {
             let package = try PublishedPackage.make(module: module, in: workspace, registry: references)
-            let identifier = try PackageIdentifier.parse(identities[module]!).get()
-            releases.append(Release(identifier: identifier, version: versions[module]!, contents: .generated(package)))
+            releases.append(Release(identifier: identities[module]!, version: versions[module]!, contents: .generated(package)))
         }
         return releases
     }
 
-    /// `names` with the modules each depends on (within `names`) before it.
-    static func dependencyOrder(of names: [String], in workspace: Workspace) throws(InputErrors) -> [String] {
+    /// `names` in strata.yml's order as far as their dependencies allow: each after the modules
+    /// it uses among them.
+    func dependencyOrder(of names: [String]) throws(InputErrors) -> [String] {
         let selected = Set(names)
-        var order: [String] = []
-        var state: [String: Bool] = [:]  // false: being visited, true: done
-        func visit(_ module: String, path: [String]) throws(InputErrors) {
-            if state[module] == true { return }
-            if state[module] == false {
-                throw InputErrors(
-                    .inputError(
-                        "dependency-cycle", "the modules depend on each other in a cycle: \((path + [module]).joined(separator: " → "))", at: nil,
-                        hint: "strata check explains the cycle"))
-            }
-            state[module] = false
-            for dependency in PublishedPackage.moduleDependencies(of: module, in: workspace) where selected.contains(dependency) {
-                try visit(dependency, path: path + [module])
-            }
-            state[module] = true
-            order.append(module)
+        let modules = workspace.modules.map(\.name).filter(selected.contains)
+        let index = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, $0) })
+        // An edge from each module to the modules that use it, so a dependency comes first.
+        var users = [[Int]](repeating: [], count: modules.count)
+        for (position, module) in modules.enumerated() {
+            for dependency in uses[module]?.modules ?? [] { if let from = index[dependency] { users[from].append(position) } }
         }
-        for module in workspace.modules.map(\.name) where selected.contains(module) { try visit(module, path: []) }
-        return order
+        let graph = Digraph(successors: users)
+        guard let order = graph.topologicalOrder() else {
+            let cycle = graph.cyclicComponents().first?.map { modules[$0] } ?? modules
+            throw InputErrors(
+                .inputError(
+                    "dependency-cycle", "the modules \(cycle.joined(separator: ", ")) depend on each other in a cycle", at: nil,
+                    hint: "strata check explains the cycle"))
+        }
+        return order.map { modules[$0] }
     }
 
     /// The identity a module is published as: its layer's scope and its name.
@@ -133,10 +141,10 @@ struct Publisher {
         return scope.value
     }
 
-    /// `--version`, or the module's `<Module>/<version>` tag on HEAD.
-    func version(ofModule module: String) async throws(InputErrors) -> String {
+    /// `--version`, or the one `<name>/<version>` tag on HEAD in `folder` for one of `names`.
+    func version(of module: String, names: [String], in folder: String) async throws(InputErrors) -> String {
         if let version = query.version { return version }
-        return try await Self.tagVersion(in: workspace.root, names: [module], module: module)
+        return try await Self.tagVersion(in: folder, names: names, module: module)
     }
 
     /// Packages of the workspace's folders that modules of `modules` use through a registry
@@ -146,7 +154,7 @@ struct Publisher {
         var releases: [Release] = []
         var seen = Set<String>()
         for module in modules {
-            for package in PublishedPackage.externalPackages(of: module, in: workspace) where seen.insert(package.name.value).inserted {
+            for package in uses[module]?.packages ?? [] where seen.insert(package.name.value).inserted {
                 guard case .path(let path) = package.source, let id = package.id else { continue }
                 let identifier = try PackageIdentifier.parse(id.value).get()
                 let wanted: SemanticVersion?
@@ -212,8 +220,7 @@ struct Publisher {
                         at: .file(folder + "/Package.swift"), hint: "depend on it by URL or registry identity (.package(id:from:)) before publishing")
                 )
             }
-            var version = query.version ?? ""
-            if query.version == nil { version = try await Self.tagVersion(in: folder, names: [module, package.name], module: module) }
+            let version = try await version(of: module, names: [module, package.name], in: folder)
             guard case .success(let identifier) = PackageIdentifier.parse(scope: scope, name: package.name) else {
                 throw InputErrors(
                     .inputError("invalid-value", "'\(package.name)' is not a registry package name", at: .file(folder + "/Package.swift")))
@@ -285,17 +292,15 @@ struct Publisher {
         case .folder(let path): folder = try SourceArchive.stage(folder: path, as: release.identifier.description, in: scratch)
         case .generated(let package): folder = try SourceArchive.stage(package, as: release.identifier.description, in: scratch)
         }
-        let url = client.url(of: release.identifier, version: release.version)
+        var outcome = PublishOutcome(
+            identifier: release.identifier.description, version: release.version, url: client.url(of: release.identifier, version: release.version),
+            archiveBytes: 0, location: nil, writtenTo: nil, neededBy: release.neededBy)
         if let output = query.outputFolder {
-            let destination = try SourceArchive.move(folder, into: output, as: release.identifier.description)
-            return PublishOutcome(
-                identifier: release.identifier.description, version: release.version, url: url, archiveBytes: 0, location: nil,
-                writtenTo: destination, neededBy: release.neededBy)
+            outcome.writtenTo = try SourceArchive.move(folder, into: output, as: release.identifier.description)
+            return outcome
         }
         let archive = try await SourceArchive.make(folder: folder, name: release.identifier.name, version: release.version, scratch: scratch)
-        var outcome = PublishOutcome(
-            identifier: release.identifier.description, version: release.version, url: url, archiveBytes: archive.count, location: nil,
-            writtenTo: nil, neededBy: release.neededBy)
+        outcome.archiveBytes = archive.count
         if query.dryRun { return outcome }
         let metadata = FileManager.default.contents(atPath: folder + "/package-metadata.json")  // as SwiftPM's publish reads it
         outcome.location = try await client.publish(release.identifier, version: release.version, archive: archive, metadata: metadata)

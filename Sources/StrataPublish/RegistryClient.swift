@@ -34,7 +34,8 @@ struct RegistryClient: Sendable {
     func releases(of identifier: PackageIdentifier) async throws -> [SemanticVersion] {
         var request = URLRequest(url: URL(string: url(of: identifier))!)
         authorize(&request)
-        let (data, status) = try await send(request)
+        let (data, response) = try await send(request)
+        let status = response.statusCode
         if status == 404 { return [] }
         guard status == 200 else { throw refusal(status, data) }
         let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -51,9 +52,9 @@ struct RegistryClient: Sendable {
         request.httpBody = body.finished
         request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         authorize(&request)
-        let (data, status, location) = try await sendReturningLocation(request)
-        guard status == 201 else { throw refusal(status, data) }
-        return location ?? target
+        let (data, response) = try await send(request)
+        guard response.statusCode == 201 else { throw refusal(response.statusCode, data) }
+        return response.value(forHTTPHeaderField: "Location") ?? target
     }
 
     private func authorize(_ request: inout URLRequest) {
@@ -61,15 +62,10 @@ struct RegistryClient: Sendable {
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     }
 
-    private func send(_ request: URLRequest) async throws -> (Data, Int) {
-        let (data, status, _) = try await sendReturningLocation(request)
-        return (data, status)
-    }
-
-    private func sendReturningLocation(_ request: URLRequest) async throws -> (Data, Int, String?) {
+    private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let (data, response) = try await URLSession.shared.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        return (data, http.statusCode, http.value(forHTTPHeaderField: "Location"))
+        return (data, http)
     }
 
     private func refusal(_ status: Int, _ data: Data) -> RegistryRefusal {

@@ -29,10 +29,7 @@ enum SourceArchive {
             try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
             try Data(package.manifest.utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
             for folder in package.folders {
-                let destination = root + "/" + folder.destination
-                try manager.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try manager.copyItem(atPath: folder.source, toPath: destination)
-                try removeIgnoredContent(under: destination)
+                try copy(folder.source, to: root + "/" + folder.destination, leavingOutAtAnyDepth: true)
             }
         } catch {
             throw InputErrors(
@@ -43,18 +40,22 @@ enum SourceArchive {
         return root
     }
 
-    /// Removes build products and version control from a copied target folder, at any depth.
-    private static func removeIgnoredContent(under folder: String) throws {
+    /// Copies the folder `source` to `destination` without `ignoredContent`: left out at its top,
+    /// as SwiftPM's publish does with a package folder, or at any depth (a target's folder).
+    /// What is left out is never copied, however large a `.build` folder is.
+    private static func copy(_ source: String, to destination: String, leavingOutAtAnyDepth: Bool) throws {
         let manager = FileManager.default
-        guard let walk = manager.enumerator(atPath: folder) else { return }
-        var ignored: [String] = []
-        while let path = walk.nextObject() as? String {
-            if ignoredContent.contains((path as NSString).lastPathComponent) {
-                ignored.append(path)
-                walk.skipDescendants()
+        try manager.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        for item in try manager.contentsOfDirectory(atPath: source) where !ignoredContent.contains(item) {
+            let from = source + "/" + item
+            let to = destination + "/" + item
+            // A folder (not a link to one) is walked when its insides may hold more to leave out.
+            if leavingOutAtAnyDepth, try manager.attributesOfItem(atPath: from)[.type] as? FileAttributeType == .typeDirectory {
+                try copy(from, to: to, leavingOutAtAnyDepth: true)
+            } else {
+                try manager.copyItem(atPath: from, toPath: to)
             }
         }
-        for path in ignored { try manager.removeItem(atPath: folder + "/" + path) }
     }
 
     /// What `swift package-registry publish` leaves out of a package folder it publishes.
@@ -65,12 +66,8 @@ enum SourceArchive {
     /// neither a `.build` folder nor the enclosing repository ends up in the archive.
     static func stage(folder: String, as name: String, in scratch: String) throws(InputErrors) -> String {
         let root = scratch + "/" + name
-        let manager = FileManager.default
         do {
-            try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
-            for item in try manager.contentsOfDirectory(atPath: folder) where !ignoredContent.contains(item) {
-                try manager.copyItem(atPath: folder + "/" + item, toPath: root + "/" + item)
-            }
+            try copy(folder, to: root, leavingOutAtAnyDepth: false)
         } catch {
             throw InputErrors(
                 .inputError("archive-failed", "cannot copy the package in \(folder) to archive it: \(error.localizedDescription)", at: nil, hint: nil)

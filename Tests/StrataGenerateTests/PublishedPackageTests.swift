@@ -78,14 +78,14 @@ import Testing
         #expect(
             profile.folders.map(\.destination) == ["Sources/ProfileCore", "Sources/Profile", "Sources/ProfileMocks", "Tests/ProfileTests"])
         #expect(profile.folders.map(\.source) == profile.folders.map { workspace.root + folder + "/" + $0.destination })
-        #expect(PublishedPackage.moduleDependencies(of: "Profile", in: loaded) == ["Storage"])
+        #expect(PublishedPackage.uses(in: loaded)["Profile"]?.modules == ["Storage"])
 
         // External packages: by registry identity when they have one, else by URL.
         let storage = try PublishedPackage.make(module: "Storage", in: loaded, registry: references)
         #expect(storage.manifest.contains(#".package(url: "https://github.com/apple/swift-log", from: "1.5.0"),"#))
         #expect(storage.manifest.contains(#".package(id: "strata.Runtime", from: "1.1.0"),"#))
         #expect(storage.manifest.contains(#".product(name: "RuntimeKit", package: "strata.Runtime")"#))
-        #expect(PublishedPackage.moduleDependencies(of: "Storage", in: loaded).isEmpty)
+        #expect(PublishedPackage.uses(in: loaded)["Storage"]?.modules.isEmpty == true)
 
         // SwiftPM reads the published manifest and sees registry dependencies.
         let package = workspace.root + "/published/Profile"

@@ -22,12 +22,43 @@ struct PackageManifestGenerator {
     let moduleOrder: [String: Int]
     /// How packages name the module packages they depend on: by path, or by registry identity.
     let registry: RegistryReferences?
+    /// Each external package's key → the name `.product(name:package:)` gives it.
+    let productPackageNames: [String: String]
 
     init(workspace: Workspace, registry: RegistryReferences? = nil) {
         self.workspace = workspace
         self.settings = workspace.manifest.generate
         self.registry = registry
         moduleOrder = Dictionary(workspace.modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        productPackageNames = Dictionary(
+            workspace.manifest.packages.map { ($0.name.value, $0.productPackageName(viaRegistry: registry != nil)) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What a package holding `targets` depends on outside itself: modules (in strata.yml's
+    /// order) and external packages (in the order of `packages:`).
+    struct Uses {
+        var modules: [String]
+        var packages: [ExternalPackageDeclaration]
+    }
+
+    func uses(of targets: [Int]) -> Uses {
+        let inPackage = Set(targets)
+        var modules = Set<String>()
+        var packages = Set<String>()
+        for target in targets {
+            for dependency in workspace.dependencies[target] {
+                // Fields read in place: copying a whole Target per edge costs more than the rest.
+                if workspace.targets[dependency.target].role == .external, let name = workspace.targets[dependency.target].package {
+                    packages.insert(name)
+                } else if !inPackage.contains(dependency.target), let module = workspace.targets[dependency.target].module {
+                    modules.insert(module)
+                }
+            }
+        }
+        return Uses(
+            modules: modules.sorted { moduleOrder[$0, default: 0] < moduleOrder[$1, default: 0] },
+            packages: workspace.manifest.packages.filter { packages.contains($0.name.value) })
     }
 
     /// A package to write: its folder (relative to the workspace root, "" for the root) and the
@@ -89,26 +120,15 @@ struct PackageManifestGenerator {
         if !products.isEmpty { arguments.append(["    products: ["] + products.map { "        \($0)," } + ["    ]"]) }
 
         // Package dependencies: other module packages first (in module order), then external packages.
-        var usedModules = Set<String>()
-        var usedPackages = Set<String>()
-        for target in package.targets {
-            for dependency in workspace.dependencies[target] {
-                // Fields read in place: copying a whole Target per edge costs more than the rest.
-                if workspace.targets[dependency.target].role == .external, let name = workspace.targets[dependency.target].package {
-                    usedPackages.insert(name)
-                } else if !inPackage.contains(dependency.target), let module = workspace.targets[dependency.target].module {
-                    usedModules.insert(module)
-                }
-            }
-        }
-        var dependencies = usedModules.sorted { moduleOrder[$0, default: 0] < moduleOrder[$1, default: 0] }.map { module in
+        let used = uses(of: package.targets)
+        var dependencies = used.modules.map { module in
             if let registry {
                 return
                     ".package(id: \(SwiftSource.literal(registry.identity(of: module))), from: \(SwiftSource.literal(registry.version(of: module))))"
             }
             return ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
         }
-        dependencies += workspace.manifest.packages.filter { usedPackages.contains($0.name.value) }.map { externalPackage($0, from: package.folder) }
+        dependencies += used.packages.map { externalPackage($0, from: package.folder) }
         if !dependencies.isEmpty { arguments.append(["    dependencies: ["] + dependencies.map { "        \($0)," } + ["    ]"]) }
 
         let packageRoot = PathResolution.resolve(package.folder, in: workspace.root)
@@ -166,7 +186,7 @@ struct PackageManifestGenerator {
             if workspace.targets[edge.target].role == .external {
                 let product = String(name.split(separator: "/").last ?? Substring(name))
                 let key = workspace.targets[edge.target].package ?? ""
-                let package = workspace.manifest.packages.first { $0.name.value == key }?.productPackageName(viaRegistry: registry != nil) ?? key
+                let package = productPackageNames[key] ?? key
                 dependencies.append(".product(name: \(SwiftSource.literal(product)), package: \(SwiftSource.literal(package)))")
             } else if inPackage.contains(edge.target) {
                 dependencies.append(SwiftSource.literal(name))
@@ -201,17 +221,14 @@ struct PackageManifestGenerator {
         case .revision(let revision): requirement = "revision: \(SwiftSource.literal(revision))"
         case .none: requirement = ""  // only a path; anything else is rejected before generation
         }
-        if case .registry(let id) = package.source {
+        if let id = package.registryIdentity(viaRegistry: registry != nil) {
             return ".package(id: \(SwiftSource.literal(id)), \(requirement))"
-        }
-        if registry != nil, let id = package.id {
-            return ".package(id: \(SwiftSource.literal(id.value)), \(requirement))"
         }
         switch package.source {
         case .path(let path):
             let relative = path.hasPrefix("/") ? path : relativePath(path, from: folder)
             return ".package(path: \(SwiftSource.literal(relative)))"
-        case .url(let url), .registry(let url):
+        case .url(let url), .registry(let url):  // a registry-only package took the branch above
             return ".package(url: \(SwiftSource.literal(url)), \(requirement))"
         }
     }
@@ -230,12 +247,18 @@ struct PackageManifestGenerator {
     func checkPackageIdentities() throws(InputErrors) {
         var problems: [Diagnostic] = []
         for package in workspace.manifest.packages {
-            let location: String
-            var shown: String { if case .registry(let id) = package.source { id } else { location } }
+            // Where it comes from, and the name SwiftPM gives it: the last component of its URL
+            // or path, or the name in its registry identity.
+            let origin: String
+            let identity: String
             switch package.source {
-            case .url(let url): location = url
-            case .path(let path): location = path
+            case .url(let location), .path(let location):
+                origin = location
+                let last = String(location.split(separator: "/").last ?? Substring(location))
+                identity = last.hasSuffix(".git") ? String(last.dropLast(4)) : last
             case .registry(let id):
+                origin = id
+                identity = String(id.split(separator: ".", maxSplits: 1).last ?? Substring(id))
                 if workspace.manifest.generate.xcodegen != nil {
                     problems.append(
                         .inputError(
@@ -243,8 +266,6 @@ struct PackageManifestGenerator {
                             at: package.name.location, hint: "give it a 'url' (and keep the 'id' for published packages), or drop 'generate.xcodegen'"
                         ))
                 }
-                // SwiftPM names a registry package by its identity; the key is its name part.
-                location = id.replacingOccurrences(of: ".", with: "/")
             }
             if case .url = package.source, package.requirement == .none {
                 problems.append(
@@ -252,12 +273,10 @@ struct PackageManifestGenerator {
                         "invalid-value", "package '\(package.name.value)' has no version requirement", at: package.name.location,
                         hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'"))
             }
-            var identity = String(location.split(separator: "/").last ?? Substring(location))
-            if identity.hasSuffix(".git") { identity.removeLast(4) }
             guard identity.lowercased() != package.name.value.lowercased() else { continue }
             problems.append(
                 .inputError(
-                    "package-identity", "package '\(package.name.value)' comes from '\(shown)', which SwiftPM calls '\(identity)'",
+                    "package-identity", "package '\(package.name.value)' comes from '\(origin)', which SwiftPM calls '\(identity)'",
                     at: package.name.location,
                     hint: "name the entry '\(identity)' (and its products '\(identity)/Product'), as Package.swift must"))
         }

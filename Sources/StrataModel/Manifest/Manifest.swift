@@ -1,6 +1,5 @@
 import Foundation
 public import StrataDiagnostics
-import StrataPackageIdentity
 
 /// The contents of a `strata.yml`, as written, with the location of every value.
 ///
@@ -167,12 +166,18 @@ public struct ExternalPackageDeclaration: Sendable, Hashable {
     /// `path` cannot be depended on from a registry.
     public var id: Located<String>? = nil
 
+    /// The registry identity a package depending on this one names it by: always for a
+    /// registry-only package, and for one with an `id` when the dependent is published
+    /// (`viaRegistry`); nil when it is depended on by URL or path.
+    public func registryIdentity(viaRegistry: Bool) -> String? {
+        if case .registry(let id) = source { return id }
+        return viaRegistry ? id?.value : nil
+    }
+
     /// How a target dependency names the package (`.product(name:package:)`): SwiftPM names a
     /// registry dependency by its identity, any other by its last path component, the key.
     public func productPackageName(viaRegistry: Bool) -> String {
-        if case .registry(let id) = source { return id }
-        if viaRegistry, let id { return id.value }
-        return name.value
+        registryIdentity(viaRegistry: viaRegistry) ?? name.value
     }
 }
 
@@ -328,12 +333,6 @@ public struct RegistrySettings: Sendable, Hashable {
     /// The scope of `layer`, if the manifest gives one.
     public func scope(ofLayer layer: String) -> Located<String>? {
         scopes.first { $0.layer.value == layer }?.scope
-    }
-
-    /// What makes `scope` invalid as a registry scope (SE-0292: letters, digits and single inner
-    /// hyphens, at most 39 characters), or nil: the registry's own rule.
-    public static func scopeProblem(_ scope: String) -> String? {
-        PackageIdentifier.scopeProblem(scope)
     }
 }
 

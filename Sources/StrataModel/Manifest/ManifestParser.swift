@@ -209,9 +209,9 @@ struct ManifestParser {
             let given = requirements.compactMap { key, make in
                 field[key].flatMap { reader.string($0, "'\(key)' of \(what)") }.map { make($0.value) }
             }
-            if let id, let problem = Self.registryIdentityProblem(id.value) {
+            if let id, case .failure(let problem) = PackageIdentifier.parse(id.value) {
                 reader.report(
-                    "invalid-value", "'id' of \(what): \(problem)", at: id.location,
+                    "invalid-value", "'id' of \(what): \(problem.detail)", at: id.location,
                     hint: "a registry identity is scope.Name, e.g. 'id: mona.LinkedList'")
                 continue
             }
@@ -255,12 +255,6 @@ struct ManifestParser {
             packages.append(ExternalPackageDeclaration(name: name, source: source, requirement: given.first ?? .none, id: id))
         }
         return packages
-    }
-
-    /// What makes `id` invalid as a registry identity (`scope.Name`, SE-0292), or nil.
-    static func registryIdentityProblem(_ id: String) -> String? {
-        if case .failure(let error) = PackageIdentifier.parse(id) { return error.detail }
-        return nil
     }
 
     // MARK: - Modules and apps
@@ -545,7 +539,7 @@ struct ManifestParser {
                             "unknown-layer", "'registry.scopes' names '\(layer.value)', which is not a layer", at: layer.location,
                             hint: Suggestions.didYouMean(layer.value, in: layers) ?? "layers are: \(layers.joined(separator: ", "))")
                     }
-                    if let problem = RegistrySettings.scopeProblem(scope.value) {
+                    if let problem = PackageIdentifier.scopeProblem(scope.value) {
                         reader.report(
                             "invalid-value", "'\(scope.value)' is not a registry scope: \(problem)", at: scope.location, hint: "for example iss-core")
                     }

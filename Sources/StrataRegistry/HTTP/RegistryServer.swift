@@ -1,4 +1,3 @@
-import Crypto
 public import Foundation
 public import HTTPTypes
 public import Hummingbird
@@ -237,7 +236,7 @@ public struct RegistryServer: Sendable {
         try await authorize(request, .read, scope: package.scope)
         guard let release = try await storage.release(of: package, version: version), let data = try await storage.archive(checksum: release.checksum)
         else { throw Problem(.notFound, "no release \(version) of \(package) in this registry") }
-        let digest = Data(SHA256.hash(data: data)).base64EncodedString()
+        let digest = Checksum.base64(ofHex: release.checksum)
         var headers: HTTPFields = [
             .contentType: "application/zip", .contentLength: String(data.count), .cacheControl: "public, immutable",
             .contentDisposition: "attachment; filename=\"\(release.package.name)-\(release.version).zip\"", .digest: "sha-256=\(digest)",
