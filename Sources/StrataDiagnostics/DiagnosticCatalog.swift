@@ -62,13 +62,15 @@ public enum DiagnosticCatalog {
         error("cannot-edit-manifest", "strata new: the section cannot grow by a line"),
         error("invalid-template", "a template is not valid, or renders outside its target's folder"),
         // strata publish
-        error("missing-scope", "strata publish: the module's layer has no scope under registry.scopes"),
+        error("missing-scope", "strata publish, distribution: registry: the module's layer has no scope under registry.scopes"),
         error("mixed-package", "strata publish: the module's package holds modules of several layers"),
         error("missing-version", "strata publish: no --version and no <Module>/<version> tag on HEAD"),
         error("missing-token", "strata publish: no registry token (STRATA_REGISTRY_TOKEN or --token-file)"),
         error("archive-failed", "strata publish: 'swift package archive-source' failed"),
         error("missing-argument", "strata publish: neither modules nor --all"),
-        error("unpublishable-dependency", "strata publish: the package depends on a folder, which a registry package cannot reach"),
+        error(
+            "unpublishable-dependency",
+            "strata publish, distribution: registry: the package depends on a folder, which a registry package cannot reach"),
         error("unpublished-dependency", "strata publish: a module depends on a module the registry has no release of"),
         error("dependency-cycle", "strata publish: the modules to publish depend on each other in a cycle"),
         // git (strata affected)
@@ -86,6 +88,7 @@ public enum DiagnosticCatalog {
         warning("duplicate-dependency", "a dependency listed twice"),
         warning("stale-baseline-entry", "a baseline entry that no longer matches a finding"),
         warning("missing-sources", "a target has no Swift sources"),
+        warning("unreleased-module", "a module distributed through the registry has no release yet, so packages get it from its folder"),
         warning("stale-generated-file", "a file no longer generated was edited by hand, so it was kept"),
         warning("host-dependent-manifest", "a manifest's graph depends on the machine that compiles it, which is not the one asked for"),
         warning("unknown-modules", "the modules a package product or binary target provides cannot be known, so imports of them are not checked"),

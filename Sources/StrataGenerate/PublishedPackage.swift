@@ -1,22 +1,35 @@
 public import StrataDiagnostics
 public import StrataModel
+import StrataPackageIdentity
 import StrataSources
 
-/// How a module's package names the other modules when it is published to a package registry:
-/// by registry identity (`iss-core.Network`), requiring at least a version of each.
+/// How packages name the modules they get from a package registry: by registry identity
+/// (`iss-core.Network`), requiring at least a version of each. A module without an identity
+/// here comes from its folder.
 public struct RegistryReferences: Sendable {
     /// Each module's registry identity, `scope.Name`.
     public var identities: [String: String]
-    /// The version each module's dependents require at least (`from:`).
+    /// The version each module's dependents require at least, unless `requirements` says otherwise.
     public var versions: [String: String]
+    /// Dependent module → dependency → the version it requires at least (strata.versions.yml's `requires`).
+    public var requirements: [String: [String: String]]
 
-    public init(identities: [String: String], versions: [String: String]) {
+    public init(identities: [String: String], versions: [String: String], requirements: [String: [String: String]] = [:]) {
         self.identities = identities
         self.versions = versions
+        self.requirements = requirements
     }
 
     func identity(of module: String) -> String { identities[module] ?? module }
-    func version(of module: String) -> String { versions[module] ?? "" }
+
+    /// The requirement argument of `.package(id:…)` for `dependent`'s dependency on `module`:
+    /// `from: "1.2.0"` (up to the next major), or below 1.0.0, where every minor may break,
+    /// the range up to the next minor: `"0.2.0"..<"0.3.0"`.
+    func requirement(of module: String, by dependent: String) -> String {
+        let text = requirements[dependent]?[module] ?? versions[module] ?? ""
+        guard let version = SemanticVersion(text), version.major == 0 else { return "from: \(SwiftSource.literal(text))" }
+        return "\(SwiftSource.literal(version.description))..<\(SwiftSource.literal(version.nextBreaking.description))"
+    }
 }
 
 /// A generate-mode module's package as it is published: whatever the workspace's layout, one

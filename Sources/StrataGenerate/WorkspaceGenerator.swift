@@ -9,7 +9,8 @@ import StrataSources
 public enum WorkspaceGenerator {
     /// The generators, in the order their files are listed (the order does not matter for
     /// writing: every file is independent).
-    public static func files(for workspace: Workspace) throws(InputErrors) -> [GeneratedFile] {
+    /// `options` default to the workspace's current ones (`GenerationOptions.current`).
+    public static func files(for workspace: Workspace, options given: GenerationOptions? = nil) throws(InputErrors) -> [GeneratedFile] {
         guard workspace.manifest.mode == .generate else {
             throw InputErrors(
                 .inputError(
@@ -17,7 +18,10 @@ public enum WorkspaceGenerator {
                     at: .file(workspace.manifest.path),
                     hint: "in adopt mode your Package.swift files are the source of truth; 'strata check' reads them as they are"))
         }
-        return try PackageManifestGenerator(workspace: workspace).files()
+        let options: GenerationOptions
+        if let given { options = given } else { options = try GenerationOptions.current(for: workspace) }
+        try GenerationOptions.checkDistribution(of: workspace)
+        return try PackageManifestGenerator(workspace: workspace, registry: options.references(for: workspace), local: options.local).files()
             + UmbrellaGenerator.files(for: workspace)
             + CodeOwnersGenerator.files(for: workspace)
             + (XcodeGenGenerator(workspace: workspace)?.files() ?? [])
@@ -47,9 +51,26 @@ public enum WorkspaceGenerator {
     /// The plan for writing `workspace`'s generated files, with a warning for each target whose
     /// source folder does not exist (SwiftPM will not build such a package). `creating` are
     /// folders that will exist by the time the files are written (the ones `strata new` makes).
-    public static func plan(for workspace: Workspace, creating: Set<String> = []) throws(InputErrors) -> GenerationPlan {
-        let files = try files(for: workspace)
+    public static func plan(
+        for workspace: Workspace, creating: Set<String> = [], options given: GenerationOptions? = nil
+    ) throws(InputErrors)
+        -> GenerationPlan
+    {
+        let options: GenerationOptions
+        if let given { options = given } else { options = try GenerationOptions.current(for: workspace) }
+        let files = try files(for: workspace, options: options)
         var plan = GenerationPlan(files: files, candidates: candidates(in: workspace.root), root: workspace.root)
+        let unreleased = options.unreleased(in: workspace)
+        if let first = unreleased.first {
+            plan.warnings.append(
+                Diagnostic(
+                    id: "unreleased-module", severity: .warning,
+                    message: unreleased.count == 1
+                        ? "module '\(first)' is distributed through the registry but has no release yet; packages that use it get it from its folder"
+                        : "\(unreleased.count) modules distributed through the registry have no release yet (\(unreleased.joined(separator: ", "))); packages that use them get them from their folders",
+                    location: workspace.modules.first { $0.name == first }?.location,
+                    hint: "strata release \(unreleased.joined(separator: " "))"))
+        }
         let generated = Set(files.map { (workspace.root + "/" + $0.path as NSString).deletingLastPathComponent }).union(creating)
         for target in workspace.targets where target.role != .external {
             guard let folder = target.sources?.directory, !generated.contains(folder) else { continue }

@@ -36,6 +36,15 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Print errors only: no warnings, no list of the files written, no progress.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Get these registry modules, and the registry modules that use them, from their folders to work on them together: names or patterns, comma-separated or repeated (--local 'Network*,Logging'). The setting stays until --no-local.",
+            valueName: "modules"))
+    var local: [String] = []
+
+    @Flag(name: .customLong("no-local"), help: "Get every registry module from the registry again.")
+    var noLocal = false
+
     @OptionGroup var lockOptions: LockOptions
 
     /// Up to this many written files are named one by one.
@@ -58,7 +67,15 @@ struct GenerateCommand: AsyncParsableCommand {
             progress?.update("loading the workspace")
             workspace = try await WorkspaceLoader().load(path: path).workspace
             progress?.update("generating the build files of \(workspace.modules.count) modules")
-            plan = try WorkspaceGenerator.plan(for: workspace)
+            let options = try options(for: workspace)
+            if !options.local.isEmpty, !quiet {
+                let names = workspace.modules.map(\.name).filter(options.local.contains)
+                progress?.finish()
+                Terminal.standardError(
+                    "strata: local development: \(names.joined(separator: ", ")) \(names.count == 1 ? "comes from its folder" : "come from their folders"), not the registry ('strata generate --no-local' switches back)"
+                )
+            }
+            plan = try WorkspaceGenerator.plan(for: workspace, options: options)
         } catch {
             progress?.finish()
             throw fail(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
@@ -112,5 +129,35 @@ struct GenerateCommand: AsyncParsableCommand {
             written == 0
                 ? "strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place); nothing was written"
                 : "strata: \(written) file\(written == 1 ? "" : "s") changed, \(plan.unchanged.count) up to date\(place)")
+    }
+
+    /// The workspace's generation options as they are, with `--local` and `--no-local` applied.
+    func options(for workspace: Workspace) throws(InputErrors) -> GenerationOptions {
+        var options = try GenerationOptions.current(for: workspace)
+        if noLocal { options.local = [] }
+        guard !local.isEmpty else { return options }
+        let registryModules = workspace.manifest.registryModules
+        var problems: [Diagnostic] = []
+        for pattern in local.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }) where !pattern.isEmpty {
+            let glob = Glob(pattern)
+            let matched = workspace.modules.map(\.name).filter { glob.matches($0) }
+            let distributed = matched.filter(registryModules.contains)
+            if distributed.isEmpty {
+                let names = workspace.modules.map(\.name)
+                problems.append(
+                    .inputError(
+                        matched.isEmpty ? "unknown-module" : "invalid-value",
+                        matched.isEmpty
+                            ? "--local \(pattern): no module of the workspace is called that"
+                            : "--local \(pattern): \(matched.joined(separator: ", ")) \(matched.count == 1 ? "comes" : "come") from \(matched.count == 1 ? "its folder" : "their folders") already (distribution: path)",
+                        at: nil,
+                        hint: matched.isEmpty
+                            ? Suggestions.didYouMean(pattern, in: names) ?? "name a module distributed through the registry"
+                            : "--local is for modules with 'distribution: registry'"))
+            }
+            options.addLocal(Set(distributed), in: workspace)
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return options
     }
 }

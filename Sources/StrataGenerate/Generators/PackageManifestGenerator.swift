@@ -24,11 +24,15 @@ struct PackageManifestGenerator {
     let registry: RegistryReferences?
     /// Each external package's key → the name `.product(name:package:)` gives it.
     let productPackageNames: [String: String]
+    /// Modules distributed through the registry that packages get from their folders instead, for
+    /// local development (`strata generate --local`): each package that does says so in a comment.
+    let local: Set<String>
 
-    init(workspace: Workspace, registry: RegistryReferences? = nil) {
+    init(workspace: Workspace, registry: RegistryReferences? = nil, local: Set<String> = []) {
         self.workspace = workspace
         self.settings = workspace.manifest.generate
         self.registry = registry
+        self.local = local
         moduleOrder = Dictionary(workspace.modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         productPackageNames = Dictionary(
             workspace.manifest.packages.map { ($0.name.value, $0.productPackageName(viaRegistry: registry != nil)) },
@@ -122,12 +126,13 @@ struct PackageManifestGenerator {
         // Package dependencies: other module packages first (in module order), then external packages.
         let used = uses(of: package.targets)
         var dependencies = used.modules.map { module in
-            if let registry {
-                return
-                    ".package(id: \(SwiftSource.literal(registry.identity(of: module))), from: \(SwiftSource.literal(registry.version(of: module))))"
+            if let registry, let identity = registry.identities[module] {
+                return ".package(id: \(SwiftSource.literal(identity)), \(registry.requirement(of: module, by: package.name)))"
             }
             return ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
         }
+        let fromFolders = used.modules.filter(local.contains)
+        if !fromFolders.isEmpty { lines.insert(LocalDevelopment.marker(fromFolders), at: 1 + SwiftSource.formatterDirectives.count) }
         dependencies += used.packages.map { externalPackage($0, from: package.folder) }
         if !dependencies.isEmpty { arguments.append(["    dependencies: ["] + dependencies.map { "        \($0)," } + ["    ]"]) }
 

@@ -15,6 +15,16 @@ public struct Manifest: Sendable, Hashable {
     public var layers: [LayerDeclaration]
     /// How interface, mocks, tests and app targets are named.
     public var naming: Naming
+    /// How the packages that use `module` get it: its own `distribution:`, else the workspace's.
+    public func distribution(of module: ModuleDeclaration) -> Distribution {
+        module.distribution?.value ?? generate.distribution?.value ?? .path
+    }
+
+    /// The modules other packages get from the registry, by name.
+    public var registryModules: Set<String> {
+        Set(modules.filter { distribution(of: $0) == .registry }.map(\.name.value))
+    }
+
     /// External packages declared once for the whole workspace (generate mode).
     public var packages: [ExternalPackageDeclaration]
     /// Modules (generate mode), in file order.
@@ -207,6 +217,17 @@ public struct ModuleDeclaration: Sendable, Hashable {
     /// Where `host-app: true` is written: the module has a host app, an executable that runs
     /// its flow in isolation, against the mocks of the modules it uses.
     public var hostApp: SourceLocation?
+    /// `distribution:` how other packages get the module, if not the workspace's way.
+    public var distribution: Located<Distribution>? = nil
+}
+
+/// How the packages that use a module get it (generate mode, `packages` layout).
+public enum Distribution: String, Sendable, Hashable, CaseIterable {
+    /// From its folder: `.package(path: "../Network")`.
+    case path
+    /// From the package registry, at a released version: `.package(id: "iss-core.Network", from: "1.2.0")`.
+    /// `strata release` makes the versions.
+    case registry
 }
 
 /// An app (generate mode): an executable that assembles modules. Apps sit above every layer.
@@ -257,6 +278,8 @@ public struct GenerateSettings: Sendable, Hashable {
     }
 
     public var layout: Layout = .single
+    /// `distribution:` how modules reach each other unless a module says otherwise (`path` when absent).
+    public var distribution: Located<Distribution>?
     /// The `swift-tools-version` of every generated Package.swift.
     public var toolsVersion = "6.0"
     public var platforms: [Platform] = []

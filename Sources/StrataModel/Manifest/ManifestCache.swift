@@ -13,7 +13,7 @@ import StrataFileSystem
 enum ManifestCache {
     static let threshold = 128 * 1024
     static let capacity = 8
-    private static let format: UInt32 = 4
+    private static let format: UInt32 = 5
 
     static func folder(for path: String) -> String {
         (path as NSString).deletingLastPathComponent + "/.build/strata/manifests"
@@ -157,6 +157,9 @@ struct ManifestEncoder {
             e.locatedList(module.packages)
             e.optional(module.path) { $0.located($1) }
             e.optional(module.hostApp) { $0.location($1) }
+            e.optional(module.distribution) { e, distribution in
+                e.string(distribution.value.rawValue); e.location(distribution.location)
+            }
         }
         list(m.apps) { e, app in
             e.located(app.name)
@@ -194,6 +197,9 @@ struct ManifestEncoder {
             e.optional(x.bundleIDPrefix) { $0.located($1) }
         }
         optional(g.location) { $0.location($1) }
+        optional(g.distribution) { e, distribution in
+            e.string(distribution.value.rawValue); e.location(distribution.location)
+        }
         locatedList(m.outsideWorkspace)
         locatedList(m.optionalImports)
         locatedList(m.affected.ignore)
@@ -228,6 +234,10 @@ struct ManifestDecoder {
     }
     mutating func located() throws(CorruptData) -> Located<String> {
         let value = try string()
+        return Located(value, at: try location())
+    }
+    mutating func distribution() throws(CorruptData) -> Located<Distribution> {
+        guard let value = Distribution(rawValue: try string()) else { throw CorruptData() }
         return Located(value, at: try location())
     }
     mutating func optional<T>(_ read: (inout ManifestDecoder) throws(CorruptData) -> T) throws(CorruptData) -> T? {
@@ -299,7 +309,8 @@ struct ManifestDecoder {
                 name: name, layer: layer, interface: interface, mocks: mocks, tests: tests, linkage: linkage,
                 dependencies: try d.locatedList(), packages: try d.locatedList(),
                 path: try d.optional { d throws(CorruptData) in try d.located() },
-                hostApp: try d.optional { d throws(CorruptData) in try d.location() })
+                hostApp: try d.optional { d throws(CorruptData) in try d.location() },
+                distribution: try d.optional { d throws(CorruptData) in try d.distribution() })
         }
         let apps = try list { d throws(CorruptData) -> AppDeclaration in
             AppDeclaration(
@@ -331,6 +342,7 @@ struct ManifestDecoder {
                 bundleIDPrefix: try d.optional { d throws(CorruptData) in try d.located() })
         }
         generate.location = try optional { d throws(CorruptData) in try d.location() }
+        generate.distribution = try optional { d throws(CorruptData) in try d.distribution() }
         manifest.generate = generate
         manifest.outsideWorkspace = try locatedList()
         manifest.optionalImports = try locatedList()

@@ -27,7 +27,13 @@ struct ManifestParser {
             path: reader.path, name: nil, layers: [], naming: .default, packages: [], modules: [], apps: [],
             owners: [], rules: [], adopt: nil
         )
-        if let generate = section["generate"] { manifest.generate = parseGenerate(generate.value, key: generate.key) }
+        var layoutGiven = false
+        if let generate = section["generate"] {
+            manifest.generate = parseGenerate(generate.value, key: generate.key)
+            layoutGiven = generate.value.mapping?.keys.contains { $0.string == "layout" } ?? false
+            // A workspace distributed through the registry has a package per module unless it says otherwise.
+            if !layoutGiven, manifest.generate.distribution?.value == .registry { manifest.generate.layout = .packages }
+        }
         manifest.name = section["name"].flatMap { reader.string($0.value, "'name'") }
         if let layers = section["layers"] {
             manifest.layers = parseLayers(layers.value)
@@ -78,7 +84,34 @@ struct ManifestParser {
         }
         if let affected = section["affected"] { manifest.affected = parseAffected(affected.value) }
         if let registry = section["registry"] { manifest.registry = parseRegistry(registry.value, key: registry.key, layers: layerNames) }
+        checkDistribution(manifest, layoutGiven: layoutGiven)
         return manifest
+    }
+
+    /// A module other packages get from the registry needs a package of its own (the `packages`
+    /// layout) and a registry scope for its layer.
+    private mutating func checkDistribution(_ manifest: Manifest, layoutGiven: Bool) {
+        var missingScopes = Set<String>()
+        for module in manifest.modules where manifest.distribution(of: module) == .registry {
+            let written = module.distribution ?? manifest.generate.distribution
+            let location = written?.location ?? module.name.location
+            if manifest.generate.layout != .packages {
+                reader.report(
+                    "invalid-value", "module '\(module.name.value)' is distributed through the registry, which needs a package per module",
+                    at: location,
+                    hint: layoutGiven
+                        ? "set 'generate.layout: packages'"
+                        : "set 'generate.distribution: registry' (which implies 'layout: packages'), or 'layout: packages'")
+                return
+            }
+            let layer = module.layer.value
+            guard manifest.registry?.scope(ofLayer: layer) == nil, missingScopes.insert(layer).inserted else { continue }
+            reader.report(
+                "missing-scope", "module '\(module.name.value)' is distributed through the registry, but its layer '\(layer)' has no registry scope",
+                at: manifest.registry?.location ?? location,
+                hint: manifest.registry == nil
+                    ? "add 'registry: { url: https://…, scopes: { \(layer): <scope> } }'" : "add '\(layer): <scope>' under 'registry.scopes'")
+        }
     }
 
     // MARK: - Layers and naming
@@ -295,7 +328,8 @@ struct ManifestParser {
                     path: field["path"].flatMap { reader.string($0.value, "'path' of \(what)") },
                     hostApp: field["host-app"].flatMap { entry in
                         reader.bool(entry.value, "'host-app' of \(what)").flatMap { $0 ? entry.key.location : nil }
-                    }
+                    },
+                    distribution: field["distribution"].flatMap { reader.choice($0.value, "'distribution' of \(what)", as: Distribution.self) }
                 ))
         }
         return modules
@@ -409,6 +443,8 @@ struct ManifestParser {
                 if let enabled = reader.bool(value, "'generate.codeowners'") { settings.codeowners = enabled }
             case "xcodegen":
                 settings.xcodegen = parseXcodeGen(value, key: field)
+            case "distribution":
+                settings.distribution = reader.choice(value, "'generate.distribution'", as: Distribution.self)
             default:
                 break
             }
