@@ -150,7 +150,8 @@ let package = Package(
         .target(
             name: "StrataGenerate",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataSources", .product(name: "Yams", package: "Yams"),
+                "StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataPackageIdentity", "StrataSources",
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),
@@ -236,7 +237,7 @@ let package = Package(
             name: "StrataGenerateTests",
             dependencies: [
                 "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataFileSystem", "StrataModelTestSupport",
-                .product(name: "Yams", package: "Yams"),
+                "StrataPackageIdentity", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),
