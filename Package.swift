@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "StrataPackageIdentity", targets: ["StrataPackageIdentity"]),
         .library(name: "StrataProcess", targets: ["StrataProcess"]),
         .library(name: "StrataPublish", targets: ["StrataPublish"]),
+        .library(name: "StrataRelease", targets: ["StrataRelease"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
         .library(name: "StrataScaffold", targets: ["StrataScaffold"]),
         .library(name: "StrataSources", targets: ["StrataSources"]),
@@ -93,6 +94,7 @@ let package = Package(
             dependencies: [
                 "StrataAffected",
                 "StrataPublish",
+                "StrataRelease",
                 "StrataDiagnostics",
                 "StrataFileSystem",
                 "StrataGenerate",
@@ -111,6 +113,16 @@ let package = Package(
             name: "StrataPublish",
             dependencies: [
                 "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraph", "StrataModel", "StrataPackageIdentity", "StrataProcess",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataRelease",
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataPackageIdentity",
+                "StrataProcess", "StrataPublish",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -252,6 +264,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataReleaseTests",
+            dependencies: ["StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataModelTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StrataProcessTests",
             dependencies: [

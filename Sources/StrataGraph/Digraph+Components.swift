@@ -65,20 +65,58 @@ extension Digraph {
         }
     }
 
-    /// A topological order (every edge goes from an earlier to a later node), or nil if the graph has a cycle.
+    /// A topological order (every edge goes from an earlier to a later node), or nil if the graph
+    /// has a cycle. Of the nodes ready at each step the lowest-numbered comes first, so nodes
+    /// keep their numbering's order wherever the edges leave a choice (modules stay in
+    /// strata.yml's order as far as their dependencies allow).
     public func topologicalOrder() -> [Int]? {
         var inDegree = [Int](repeating: 0, count: nodeCount)
         for list in successors { for w in list { inDegree[w] += 1 } }
-        var ready = (0..<nodeCount).filter { inDegree[$0] == 0 }.reversed().map { $0 }
+        var ready = MinHeap((0..<nodeCount).filter { inDegree[$0] == 0 })
         var order: [Int] = []
         order.reserveCapacity(nodeCount)
-        while let v = ready.popLast() {
+        while let v = ready.popMin() {
             order.append(v)
-            for w in successors[v].reversed() {
+            for w in successors[v] {
                 inDegree[w] -= 1
-                if inDegree[w] == 0 { ready.append(w) }
+                if inDegree[w] == 0 { ready.insert(w) }
             }
         }
         return order.count == nodeCount ? order : nil
+    }
+}
+
+/// A binary min-heap of node numbers.
+struct MinHeap {
+    private var items: [Int] = []
+
+    init(_ values: [Int]) { for value in values { insert(value) } }
+
+    mutating func insert(_ value: Int) {
+        items.append(value)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child] < items[parent] else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popMin() -> Int? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        guard !items.isEmpty else { return first }
+        items[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            var smallest = parent
+            if left < items.count, items[left] < items[smallest] { smallest = left }
+            if left + 1 < items.count, items[left + 1] < items[smallest] { smallest = left + 1 }
+            if smallest == parent { return first }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }

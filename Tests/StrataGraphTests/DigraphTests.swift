@@ -27,6 +27,8 @@ import Testing
         let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         for from in 0..<5 { for to in graph.successors[from] { #expect(position[from]! < position[to]!) } }
         #expect(Digraph(nodeCount: 2, edges: [(0, 1), (1, 0)]).topologicalOrder() == nil)
+        // Where the edges leave a choice, lower numbers come first.
+        #expect(Digraph(nodeCount: 6, edges: [(4, 0), (5, 1), (2, 3)]).topologicalOrder() == [2, 3, 4, 0, 5, 1])
     }
 
     @Test func breadthFirstSearchGivesShortestPathsAndHonoursTheFilter() {
