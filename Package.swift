@@ -93,6 +93,7 @@ let package = Package(
             name: "StrataCLI",
             dependencies: [
                 "StrataAffected",
+                "StrataPackageIdentity",
                 "StrataPublish",
                 "StrataRelease",
                 "StrataDiagnostics",

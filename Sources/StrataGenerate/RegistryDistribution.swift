@@ -49,7 +49,7 @@ public struct GenerationOptions: Sendable {
     /// from its folder: a registry module by its identity at the version its dependents require,
     /// unless it is worked on locally or has no release yet (then from its folder, like a path
     /// module).
-    func references(for workspace: Workspace) -> RegistryReferences? {
+    public func references(for workspace: Workspace) -> RegistryReferences? {
         let manifest = workspace.manifest
         let registryModules = manifest.registryModules
         guard !registryModules.isEmpty else { return nil }

@@ -24,8 +24,12 @@ public struct ProcessLimit: Sendable, Hashable {
     /// `swift test` for the affected targets: a build and a test run, which may be long.
     public static let swiftTest = ProcessLimit(variable: "STRATA_TIMEOUT_SWIFT_TEST", defaultSeconds: 3600)
 
+    /// `swift build`, `swift test` or `swift package diagnose-api-breaking-changes` of one
+    /// module's package while `strata release` checks and compares it.
+    public static let swiftBuild = ProcessLimit(variable: "STRATA_TIMEOUT_SWIFT_BUILD", defaultSeconds: 1800)
+
     /// Every kind, for validation and documentation.
-    public static let all: [ProcessLimit] = [.manifest, .git, .swiftTest]
+    public static let all: [ProcessLimit] = [.manifest, .git, .swiftTest, .swiftBuild]
 
     /// A limit that is not a number of seconds.
     public struct InvalidValue: Error, Sendable, CustomStringConvertible {

@@ -3,12 +3,12 @@ public import StrataModel
 public import StrataPackageIdentity
 
 /// Which part of a version a release raises.
-public enum Bump: Int, Sendable, Hashable, Comparable, CaseIterable, Codable, CustomStringConvertible {
+public enum Bump: String, Sendable, Hashable, Comparable, CaseIterable, Codable, CustomStringConvertible {
     case patch, minor, major
 
-    public static func < (a: Bump, b: Bump) -> Bool { a.rawValue < b.rawValue }
+    public static func < (a: Bump, b: Bump) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 
-    public var description: String { ["patch", "minor", "major"][rawValue] }
+    public var description: String { rawValue }
 
     /// The bump an API change calls for at `version`: breaking → major, additive → minor,
     /// neither → patch; below 1.0.0 (SemVer's initial development, where a minor may break)

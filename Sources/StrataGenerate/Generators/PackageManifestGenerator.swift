@@ -27,12 +27,15 @@ struct PackageManifestGenerator {
     /// Modules distributed through the registry that packages get from their folders instead, for
     /// local development (`strata generate --local`): each package that does says so in a comment.
     let local: Set<String>
+    /// Name folders by their absolute paths (packages copied elsewhere still find each other).
+    let absolutePaths: Bool
 
-    init(workspace: Workspace, registry: RegistryReferences? = nil, local: Set<String> = []) {
+    init(workspace: Workspace, registry: RegistryReferences? = nil, local: Set<String> = [], absolutePaths: Bool = false) {
         self.workspace = workspace
         self.settings = workspace.manifest.generate
         self.registry = registry
         self.local = local
+        self.absolutePaths = absolutePaths
         moduleOrder = Dictionary(workspace.modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         productPackageNames = Dictionary(
             workspace.manifest.packages.map { ($0.name.value, $0.productPackageName(viaRegistry: registry != nil)) },
@@ -238,9 +241,11 @@ struct PackageManifestGenerator {
         }
     }
 
-    /// `path` (relative to the workspace root) as seen from `folder` (also relative to the root).
+    /// `path` (relative to the workspace root) as seen from `folder` (also relative to the root),
+    /// or absolute with `absolutePaths`.
     private func relativePath(_ path: String, from folder: String) -> String {
-        relativePath(PathResolution.resolve(path, in: workspace.root), fromAbsolute: PathResolution.resolve(folder, in: workspace.root))
+        let absolute = PathResolution.resolve(path, in: workspace.root)
+        return absolutePaths ? absolute : relativePath(absolute, fromAbsolute: PathResolution.resolve(folder, in: workspace.root))
     }
 
     private func relativePath(_ absolute: String, fromAbsolute base: String) -> String {

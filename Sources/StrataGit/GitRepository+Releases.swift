@@ -1,0 +1,112 @@
+import Foundation
+
+/// What `strata release` reads from and writes to git: release tags, the commits since them,
+/// and the release commit with its annotated tags.
+extension GitRepository {
+    /// A tag and the commit it points at (through an annotated tag's object).
+    public struct Tag: Sendable, Hashable {
+        public var name: String
+        public var commit: String
+    }
+
+    /// Every tag of the repository.
+    public func tags() async throws(GitError) -> [Tag] {
+        let output = try await git.output(["for-each-ref", "--format=%(refname:strip=2)%00%(objectname)%00%(*objectname)%00", "refs/tags"])
+        let fields = output.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var tags: [Tag] = []
+        var index = 0
+        while index + 2 < fields.count {
+            // Each record ends with a NUL and a newline: the name starts after it.
+            let name = fields[index].trimmingCharacters(in: .newlines)
+            let peeled = fields[index + 2]
+            if !name.isEmpty { tags.append(Tag(name: name, commit: peeled.isEmpty ? fields[index + 1] : peeled)) }
+            index += 3
+        }
+        return tags
+    }
+
+    /// A commit: its id, subject and the files it changed inside the folder (relative to the folder).
+    public struct Commit: Sendable, Hashable {
+        public var id: String
+        public var subject: String
+        public var files: [String]
+    }
+
+    /// The commits after `base` up to `head` (newest first) that changed files inside the folder.
+    /// With no `base`, the whole history of `head`.
+    public func commits(since base: String?, to head: String = "HEAD") async throws(GitError) -> [Commit] {
+        let range = base.map { "\($0)..\(head)" } ?? head
+        let output = try await git.output(["log", "-z", "--name-only", "--no-renames", "--format=%x1e%H%x1f%s", range, "--", "."])
+        var commits: [Commit] = []
+        for record in output.split(separator: 0x1E) {
+            let fields = record.split(separator: 0).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
+            guard let header = fields.first, let separator = header.firstIndex(of: "\u{1F}") else { continue }
+            commits.append(
+                Commit(
+                    id: String(header[..<separator]), subject: String(header[header.index(after: separator)...]),
+                    files: fields.dropFirst().compactMap { $0.isEmpty ? nil : pathInFolder($0) }))
+        }
+        return commits
+    }
+
+    /// Commits `paths` (inside the folder) with `message`, and returns the new commit's id.
+    public func commit(paths: [String], message: String) async throws(GitError) -> String {
+        _ = try await git.output(["add", "--"] + paths)
+        _ = try await git.output(["commit", "--quiet", "--no-verify", "-m", message, "--"] + paths)
+        return try await commit("HEAD")
+    }
+
+    /// An annotated tag `name` on `commit`, unless one of that name exists already: then it must
+    /// point at `commit` (a resumed release makes no second tag and moves none).
+    public func tag(_ name: String, message: String, at commit: String) async throws(GitError) {
+        let existing = try await git.run(["rev-parse", "--verify", "--quiet", "refs/tags/\(name)^{commit}"])
+        if existing.succeeded {
+            let target = existing.standardOutput.trimmedLine
+            guard target == commit else {
+                throw GitError(
+                    "tag-exists", "the tag \(name) exists already, on \(target.prefix(12)) rather than \(commit.prefix(12))",
+                    hint: "a version is released once: delete the tag only if it was never published ('git tag -d \(name)')")
+            }
+            return
+        }
+        _ = try await git.output(["tag", "--annotate", "--message", message, name, commit])
+    }
+}
+
+/// Scratch repositories: `strata release` hands SwiftPM a repository of one package at two
+/// revisions, since its API comparison clones the package's own repository.
+extension GitRepository {
+    /// A new repository in `folder` (which must exist).
+    public static func create(at folder: String) async throws(GitError) -> GitRepository {
+        _ = try await GitRunner(directory: folder).output(["init", "--quiet"])
+        return try await open(at: folder)
+    }
+
+    /// Commits everything in the folder as it is, as Strata (a scratch repository has no user),
+    /// and returns the commit's id.
+    public func commitSnapshot(message: String) async throws(GitError) -> String {
+        _ = try await git.output(["add", "--all", "--", "."])
+        _ = try await git.output([
+            "-c", "user.name=Strata", "-c", "user.email=strata@localhost", "commit", "--quiet", "--allow-empty", "--no-verify", "-m", message,
+        ])
+        return try await commit("HEAD")
+    }
+
+    /// Puts the work tree at `commit` (detached).
+    public func checkout(_ commit: String) async throws(GitError) {
+        _ = try await git.output(["checkout", "--quiet", "--detach", commit])
+    }
+}
+
+extension GitRepository {
+    /// The repository's git directory, absolute (where `strata release` keeps a train's state).
+    public func gitDirectory() async throws(GitError) -> String {
+        try await git.output(["rev-parse", "--absolute-git-dir"]).trimmedLine
+    }
+
+    /// Tracked paths in the folder with staged or unstaged changes, from the top level.
+    public func modifiedPaths() async throws(GitError) -> [String] {
+        let fields = try await git.output(["status", "--porcelain=v1", "-z", "--untracked-files=no", "--", "."]).nulSeparatedFields
+        return fields.filter { $0.count > 3 && $0.dropFirst(2).first == " " }.map { String($0.dropFirst(3)) }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import StrataDiagnostics
+import StrataFileSystem
+import StrataGenerate
+import StrataGit
+import StrataModel
+import StrataPackageIdentity
+import StrataProcess
+import StrataPublish
+import Subprocess
+import SystemPackage
+
+/// A train in progress, kept in the repository's git directory from the moment it is planned
+/// until its last module is published, so `strata release --continue` can finish it.
+struct ReleaseState: Codable {
+    var format = 1
+    var plan: ReleasePlan
+    /// The commit the train was planned from.
+    var head: String
+    var registryURL: String?
+    /// The release commit (versions, changelogs, generated files), once made.
+    var commit: String?
+    /// Modules published so far.
+    var published: [String] = []
+}
+
+extension ReleaseQuery {
+    /// Plans the train and, unless `dryRun`, runs it: checks every package builds and passes
+    /// its tests, commits the new versions, changelogs and generated files, tags each module
+    /// `<Module>/<version>` and publishes them in order. A failure before the commit changes
+    /// nothing; one after it (publishing, the network) is finished by `--continue`, which
+    /// publishes only what the registry lacks.
+    public func run(progress: (ReleaseProgress) -> Void = { _ in }) async throws -> ReleaseReport {
+        let context = try await ReleaseContext.load(path: path)
+        let stateFile = try await Self.stateFile(of: context)
+        let existing = Self.readState(stateFile)
+        if resume {
+            guard let existing else {
+                throw InputErrors(
+                    .inputError("no-release-in-progress", "there is no release to continue", at: nil, hint: "strata release starts one"))
+            }
+            if existing.commit != nil { return try await finish(existing, context: context, stateFile: stateFile, progress: progress) }
+            // Stopped before its commit: nothing was released; plan afresh.
+        } else if let existing, existing.commit != nil, !dryRun {
+            throw InputErrors(
+                .inputError(
+                    "release-in-progress",
+                    "a release is in progress: \(existing.plan.steps.map { "\($0.module) \($0.to)" }.joined(separator: ", ")) (committed, \(existing.published.count) of \(existing.plan.steps.count) published)",
+                    at: nil, hint: "finish it: strata release --continue"))
+        }
+        if !dryRun {
+            let modified: [String]
+            do { modified = try await context.repository.modifiedPaths() } catch { throw InputErrors(error.diagnostic) }
+            if !modified.isEmpty {
+                throw InputErrors(
+                    .inputError(
+                        "uncommitted-changes",
+                        "the workspace has uncommitted changes (\(modified.prefix(3).joined(separator: ", "))\(modified.count > 3 ? ", …" : "")), which a release would not contain",
+                        at: nil, hint: "commit or stash them first; a release is made of commits"))
+            }
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-release-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let (plan, notes) = try await self.plan(context, scratch: scratch, progress: progress)
+        var report = ReleaseReport(plan: plan, notes: notes, commit: nil, published: [], alreadyPublished: [])
+        if dryRun || plan.steps.isEmpty {
+            if !dryRun { try? FileManager.default.removeItem(atPath: stateFile) }
+            return report
+        }
+        let head = try await gitCall { try await context.repository.commit("HEAD") }
+        var state = ReleaseState(plan: plan, head: head, registryURL: registryURL)
+        try Self.write(state, to: stateFile)
+
+        if verify {
+            let tree = try await APIComparison(repository: context.repository, scratch: scratch).tree(at: head)
+            for step in plan.steps {
+                try await check(step.module, in: tree + "/" + context.folder(of: step.module), context: context, progress: progress)
+            }
+        }
+        state.commit = try await commitRelease(plan, context: context)
+        report.commit = state.commit
+        try Self.write(state, to: stateFile)
+        progress(.committed(commit: state.commit!))
+        let finished = try await finish(state, context: context, stateFile: stateFile, progress: progress)
+        report.published = finished.published
+        report.alreadyPublished = finished.alreadyPublished
+        return report
+    }
+
+    // MARK: - Checking
+
+    /// `swift test` of the module's package (`swift build` if it has no tests), standalone in a
+    /// copy of HEAD: what is published must build and pass its tests.
+    func check(_ module: String, in folder: String, context: ReleaseContext, progress: (ReleaseProgress) -> Void) async throws {
+        let hasTests = context.workspace.modules.first { $0.name == module }?.targets[.tests] != nil
+        let arguments = hasTests ? ["test"] : ["build"]
+        progress(.checking(module: module, step: "swift \(arguments[0])"))
+        let result = try await ChildProcess.run(
+            SwiftToolchain.swift, arguments: arguments + ["--package-path", folder], input: .none, output: .string(limit: 1 << 24),
+            error: .string(limit: 1 << 24), limit: .swiftBuild)
+        guard result.succeeded, !result.timedOut else {
+            let output = (result.standardOutput + "\n" + result.standardError).split(separator: "\n").filter { !$0.hasPrefix("[") }
+            throw ReleaseFailure(
+                id: "check-failed",
+                message:
+                    "'swift \(arguments[0])' of \(module)'s package \(result.timedOut ? "did not finish" : "failed"), so nothing was released:\n\(output.suffix(15).joined(separator: "\n"))",
+                hint: "fix it, commit, and run strata release again (or --no-verify to release without building)")
+        }
+    }
+
+    // MARK: - The release commit
+
+    /// Writes the new versions, the changelog entries and the regenerated Package.swift files in
+    /// one transaction, commits them and returns the commit; if the commit fails, the files are
+    /// put back as they were.
+    func commitRelease(_ plan: ReleasePlan, context: ReleaseContext) async throws -> String {
+        var record = context.record
+        let old = context.record
+        for step in plan.steps {
+            var entry = record.entries[step.module] ?? VersionRecord.Entry(version: SemanticVersion(step.to)!)
+            entry.version = SemanticVersion(step.to)!
+            entry.location = nil
+            for raise in step.raises { entry.requires[raise.dependency] = SemanticVersion(raise.to)! }
+            record.entries[step.module] = entry
+        }
+        // Every released module names what it requires of each module it uses, so a requirement
+        // never moves with a dependency's later release.
+        for module in context.modules where record.entries[module] != nil {
+            for dependency in context.dependencies[module] ?? [] where record.entries[module]?.requires[dependency] == nil {
+                if let version = old.entries[dependency]?.version ?? record.entries[dependency]?.version {
+                    record.entries[module]?.requires[dependency] = version
+                }
+            }
+        }
+        let root = context.workspace.root
+        var alongside: [(path: String, contents: String)] = [(record.path, record.rendered(order: context.modules))]
+        for step in plan.steps {
+            let path = root + "/" + context.folder(of: step.module) + "/" + Changelog.fileName
+            let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            alongside.append((path, Changelog.prepending(Changelog.entry(for: step, date: changelogDate), to: existing)))
+        }
+        let generation = try WorkspaceGenerator.plan(for: context.workspace, options: GenerationOptions(versions: record))
+        let before =
+            alongside.map { ($0.path, FileManager.default.contents(atPath: $0.path)) }
+            + generation.changes.map { (root + "/" + $0.path, $0.old.map { Data($0.utf8) }) }
+        try generation.apply(force: false, alongside: alongside)
+        let paths = before.map(\.0).compactMap { path in path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil }
+        let released = plan.steps.map { "\($0.module) \($0.to)" }
+        let message =
+            "Release "
+            + (released.count <= 3
+                ? released.joined(separator: ", ") : "\(released.prefix(2).joined(separator: ", ")) and \(released.count - 2) more")
+            + "\n\n" + plan.steps.map { "\($0.module) \($0.from ?? "-") → \($0.to): \($0.reasons.joined(separator: "; "))" }.joined(separator: "\n")
+        do {
+            return try await context.repository.commit(paths: paths, message: message)
+        } catch {
+            // Put every file back as it was: nothing is released without its commit.
+            for (path, data) in before {
+                if let data { try? AtomicFileWriter.write(data, to: path) } else { try? FileManager.default.removeItem(atPath: path) }
+            }
+            throw ReleaseFailure(
+                id: error.id, message: "the release commit failed, so nothing was released: \(error.message)",
+                hint: error.hint ?? "fix the cause (a git identity: git config user.email …) and run strata release again")
+        }
+    }
+
+    // MARK: - Tags and publishing
+
+    /// Tags the release commit and publishes every module of the train the registry lacks, in
+    /// order, from a copy of the repository at the release commit (never the work tree, which may
+    /// have moved on). The state file goes once all are published.
+    func finish(
+        _ state: ReleaseState, context: ReleaseContext, stateFile: String, progress: (ReleaseProgress) -> Void
+    ) async throws
+        -> ReleaseReport
+    {
+        var state = state
+        guard let commit = state.commit else { throw ReleaseFailure(id: "no-release-in-progress", message: "nothing to finish", hint: nil) }
+        for step in state.plan.steps {
+            let tag = "\(step.module)/\(step.to)"
+            try await gitCall {
+                try await context.repository.tag(
+                    tag, message: "\(step.module) \(step.to)\n\n\(Changelog.entry(for: step, date: changelogDate))", at: commit)
+            }
+            progress(.tagged(tag: tag))
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-release-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let treeRoot = try await APIComparison(repository: context.repository, scratch: scratch).exportedTree(at: commit)
+        let released = try await WorkspaceLoader().load(path: treeRoot).workspace
+        let options = try GenerationOptions.current(for: released)
+        guard let references = GenerationOptions(versions: options.versions).references(for: released) else {
+            throw ReleaseFailure(id: "no-registry-modules", message: "the release commit has no registry modules", hint: nil)
+        }
+        let publishing = try ReleasePublishing(workspace: released, registryURL: state.registryURL ?? registryURL, tokenFile: tokenFile)
+        var report = ReleaseReport(plan: state.plan, notes: [], commit: commit, published: [], alreadyPublished: [])
+        _ = try await publishing.publishNeededPackages(of: state.plan.steps.map(\.module))
+        for step in state.plan.steps where !state.published.contains(step.module) {
+            if try await publishing.isPublished(step.module, version: step.to) {
+                progress(.alreadyPublished(module: step.module, version: step.to))
+                report.alreadyPublished.append(step.module)
+            } else {
+                let outcome = try await publishing.publish(step.module, version: step.to, references: references)
+                progress(.published(module: step.module, identity: outcome.identifier, version: step.to))
+                report.published.append(step.module)
+            }
+            state.published.append(step.module)
+            try Self.write(state, to: stateFile)
+        }
+        try? FileManager.default.removeItem(atPath: stateFile)
+        return report
+    }
+
+    // MARK: - State
+
+    /// `<git dir>/strata/release-<workspace>.json`: one train per workspace of the repository.
+    static func stateFile(of context: ReleaseContext) async throws -> String {
+        let gitDirectory = try await gitCall { try await context.repository.gitDirectory() }
+        let prefix = context.repository.prefix.isEmpty ? "root" : context.repository.prefix.dropLast().replacingOccurrences(of: "/", with: "-")
+        return gitDirectory + "/strata/release-\(prefix).json"
+    }
+
+    static func readState(_ path: String) -> ReleaseState? {
+        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(ReleaseState.self, from: $0) }
+    }
+
+    static func write(_ state: ReleaseState, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFileWriter.write(try encoder.encode(state), to: path, creatingFolder: true)
+    }
+}
+
+/// A step of the train that failed (a build, a test, a commit): exit status 1, with what to do.
+public struct ReleaseFailure: Error, Sendable, CustomStringConvertible {
+    public var id: String
+    public var message: String
+    public var hint: String?
+    public var description: String { message }
+}
+
+/// Runs a git call, turning its error into an input error.
+func gitCall<T>(_ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch let error as GitError { throw InputErrors(error.diagnostic) }
+}
