@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "StrataRegistryTests",
             dependencies: [
-                "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataModelTestSupport",
+                "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataModel", "StrataModelTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSettings
@@ -267,7 +267,7 @@ let package = Package(
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataReleaseTests",
-            dependencies: ["StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataModelTestSupport"],
+            dependencies: ["StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

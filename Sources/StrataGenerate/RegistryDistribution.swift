@@ -68,11 +68,11 @@ public struct GenerationOptions: Sendable {
 
     /// A module distributed through the registry is a package in the registry, which cannot
     /// reach a folder: every module it uses must be distributed through the registry too.
-    static func checkDistribution(of workspace: Workspace) throws(InputErrors) {
+    public static func checkDistribution(of workspace: Workspace, uses: [String: PublishedPackage.Uses]? = nil) throws(InputErrors) {
         let registryModules = workspace.manifest.registryModules
         guard !registryModules.isEmpty else { return }
         var problems: [Diagnostic] = []
-        let uses = PublishedPackage.uses(in: workspace)
+        let uses = uses ?? PublishedPackage.uses(in: workspace)
         for declaration in workspace.manifest.modules where registryModules.contains(declaration.name.value) {
             for dependency in uses[declaration.name.value]?.modules ?? [] where !registryModules.contains(dependency) {
                 problems.append(

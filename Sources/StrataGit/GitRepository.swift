@@ -150,7 +150,8 @@ public struct GitRepository: Sendable {
         let subfolder = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         _ = try await git.output(["read-tree", "\(commit):\(subfolder)"], environment: scratch)
         let prefix = destination + "/" + (subfolder.isEmpty ? "" : subfolder + "/")
-        _ = try await git.output(["checkout-index", "--all", "--force", "--prefix=\(prefix)"], environment: scratch)
+        // From the top level: in a subfolder, checkout-index --all writes only what is under it.
+        _ = try await GitRunner(directory: topLevel).output(["checkout-index", "--all", "--force", "--prefix=\(prefix)"], environment: scratch)
     }
 
     /// The id of the tree of `folder` (from the top level; `""` for all) at `commit`: equal ids, equal contents.

@@ -94,15 +94,16 @@ struct ReleaseContext {
                     "no-registry-modules", "no module is distributed through the registry, so there is nothing to release",
                     at: .file(workspace.manifest.path), hint: "set 'generate: { distribution: registry }' (docs/RELEASING.md)"))
         }
-        let options = try GenerationOptions.current(for: workspace)
-        _ = try WorkspaceGenerator.files(for: workspace, options: options)  // the distribution is sound
+        let uses = PublishedPackage.uses(in: workspace)
+        try GenerationOptions.checkDistribution(of: workspace, uses: uses)
+        let record = try VersionRecord.load(besideManifest: workspace.manifest.path)
+        try record.check(modules: Set(workspace.modules.map(\.name)))
         let repository: GitRepository
         do { repository = try await GitRepository.open(at: workspace.root) } catch { throw InputErrors(error.diagnostic) }
-        let uses = PublishedPackage.uses(in: workspace)
         let modules = workspace.modules.map(\.name).filter(registryModules.contains)
         let dependencies = Dictionary(uniqueKeysWithValues: modules.map { ($0, (uses[$0]?.modules ?? []).filter(registryModules.contains)) })
         return ReleaseContext(
-            workspace: workspace, record: options.versions, repository: repository, modules: modules, dependencies: dependencies)
+            workspace: workspace, record: record, repository: repository, modules: modules, dependencies: dependencies)
     }
 
     /// A module's package folder, relative to the workspace root.

@@ -194,7 +194,9 @@ extension ReleaseQuery {
         }
         let publishing = try ReleasePublishing(workspace: released, registryURL: state.registryURL ?? registryURL, tokenFile: tokenFile)
         var report = ReleaseReport(plan: state.plan, notes: [], commit: commit, published: [], alreadyPublished: [])
-        _ = try await publishing.publishNeededPackages(of: state.plan.steps.map(\.module))
+        for outcome in try await publishing.publishNeededPackages(of: state.plan.steps.map(\.module)) {
+            progress(.published(module: outcome.neededBy ?? "", identity: outcome.identifier, version: outcome.version))
+        }
         for step in state.plan.steps where !state.published.contains(step.module) {
             if try await publishing.isPublished(step.module, version: step.to) {
                 progress(.alreadyPublished(module: step.module, version: step.to))

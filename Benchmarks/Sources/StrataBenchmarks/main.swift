@@ -1,13 +1,14 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|registry|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|registry|release-plan|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 let benchmarks = [
-    "graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "affected-history", "registry", "all",
+    "graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "affected-history", "registry", "release-plan",
+    "all",
 ]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
@@ -44,6 +45,9 @@ do {
     }
     if which == "affected-history" || which == "all" {
         try await AffectedHistoryBenchmark.run(targets: 40, commits: 30)
+    }
+    if which == "release-plan" || which == "all" {
+        try await ReleasePlanBenchmark.run(modules: 5_000, changed: 50, iterations: 5)
     }
     if which == "registry" || which == "all" {
         // Needs the release strata-registry: swift build -c release --product strata-registry

@@ -10,7 +10,7 @@ public struct StrataCommand: AsyncParsableCommand {
         subcommands: [
             AffectedCommand.self, CheckCommand.self, GenerateCommand.self, GraphCommand.self, NewCommand.self, PublishCommand.self,
             ReleaseCommand.self, RulesCommand.self,
-            SynthesizeCommand.self,
+            SynthesizeCommand.self, VersionsCommand.self,
             TestCommand.self,
         ]
     )

@@ -1,0 +1,241 @@
+import Foundation
+import StrataModel
+import StrataModelTestSupport
+import StrataRegistry
+import Testing
+
+/// `strata release` end to end, as a team runs it: a git copy of Examples/ISS with one package
+/// per module distributed through a real `strata-registry`, the toolchain's API comparison, and
+/// an app that gets every module from the registry.
+@Suite(.serialized) struct ReleaseTrainTests {
+    /// A git repository holding Examples/ISS (at `Examples/ISS`, as in Strata's repository) in
+    /// the `packages` layout with `distribution: registry`, generated and committed.
+    struct Workspace {
+        let root: String
+        var iss: String { root + "/Examples/ISS" }
+
+        static func make(registry: RunningRegistry) async throws -> Workspace {
+            let iss = try Fixtures.copyOfISS("strata-release")
+            let workspace = Workspace(root: URL(fileURLWithPath: iss).deletingLastPathComponent().deletingLastPathComponent().path)
+            let loaded = try await WorkspaceLoader().load(path: iss).workspace
+            let manager = FileManager.default
+            for module in loaded.modules {
+                for target in module.targets.values.map({ loaded.targets[$0] }) {
+                    let kind = target.role == .tests ? "Tests" : "Sources"
+                    let source = "\(iss)/\(kind)/\(target.name)"
+                    guard manager.fileExists(atPath: source) else { continue }
+                    try manager.createDirectory(atPath: "\(iss)/Packages/\(module.name)/\(kind)", withIntermediateDirectories: true)
+                    try manager.moveItem(atPath: source, toPath: "\(iss)/Packages/\(module.name)/\(kind)/\(target.name)")
+                }
+            }
+            var manifest = try String(contentsOfFile: iss + "/strata.yml", encoding: .utf8)
+            manifest = manifest.replacingOccurrences(of: "\ngenerate:\n", with: "\ngenerate:\n  distribution: registry\n")
+            manifest = manifest.replacingOccurrences(of: "url: http://127.0.0.1:8080", with: "url: \(registry.url)")
+            try manifest.write(toFile: iss + "/strata.yml", atomically: true, encoding: .utf8)
+            try ".build/\n.swiftpm/\n".write(toFile: workspace.root + "/.gitignore", atomically: true, encoding: .utf8)
+            let generated = try await workspace.strata(["generate", "--force"])
+            try #require(generated.status == 0, "generate: \(generated.error)")
+            try workspace.git("init", "--quiet", "--initial-branch=main")
+            try workspace.git("config", "user.email", "release@strata.invalid")
+            try workspace.git("config", "user.name", "Release Manager")
+            try workspace.git("add", "--all")
+            try workspace.git("commit", "--quiet", "-m", "ISS, one package per module")
+            return workspace
+        }
+
+        func strata(_ arguments: [String], token: String? = nil) async throws -> ProcessRunner.Result {
+            try await ProcessRunner.run(Fixtures.strataExecutable, arguments, in: iss, environment: ["STRATA_REGISTRY_TOKEN": token ?? ""])
+        }
+
+        @discardableResult
+        func git(_ arguments: String...) throws -> String {
+            let result = try ProcessRunner.run("git", ["-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"] + arguments, in: root)
+            try #require(result.status == 0, "git \(arguments): \(result.error)")
+            return result.output
+        }
+
+        /// Changes a file of the workspace with `edit` and commits it.
+        func change(_ path: String, _ message: String, _ edit: (String) -> String) throws {
+            let file = iss + "/" + path
+            try edit(try String(contentsOfFile: file, encoding: .utf8)).write(toFile: file, atomically: true, encoding: .utf8)
+            try git("commit", "--quiet", "-am", message)
+        }
+
+        func read(_ path: String) throws -> String { try String(contentsOfFile: iss + "/" + path, encoding: .utf8) }
+
+        func remove() { Fixtures.removeCopy(ofISS: iss) }
+    }
+
+    /// The plan `--dry-run --format json` prints: "Module from → to (bump)" per step.
+    static func steps(_ json: String) throws -> [String] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let steps = try #require((document["plan"] as? [String: Any])?["steps"] as? [[String: Any]])
+        return steps.map { "\($0["module"]!) \($0["from"] as? String ?? "-") → \($0["to"]!) (\($0["bump"] as? String ?? "first"))" }
+    }
+
+    static let pingFunction = """
+
+        extension NetworkClient {
+            /// Asks the ground whether it is listening.
+            public func ping() async throws -> Bool { try await send(Request(method: .get, path: "/ping")).isSuccess }
+        }
+
+        """
+
+    @Test func patchMinorAndMajorReleasesReachAnAppThroughTheRegistry() async throws {
+        try await RunningRegistry.with { registry in
+            let token = try await registry.token(["*": .write], name: "release train")
+            let workspace = try await Workspace.make(registry: registry)
+            defer { workspace.remove() }
+
+            // The first release: every module at 1.0.0, each after the modules it uses.
+            let first = try await workspace.strata(["release", "--no-verify"], token: token)
+            try #require(first.status == 0, "\(first.error)")
+            let published = first.error.split(separator: "\n").filter { $0.hasPrefix("strata: published ") }.map { $0.split(separator: " ")[2] }
+            #expect(published.count == 17 && published.first == "strata.StrataRuntime", "\(first.error)")
+            #expect(published.firstIndex(of: "iss-core.Network")! < published.firstIndex(of: "iss-service.CosmonautService")!)
+            #expect(try workspace.read("strata.versions.yml").contains("  Network: { version: 1.0.0, requires: { Logging: 1.0.0 } }\n"))
+            #expect(try workspace.git("tag", "--list", "Network/*") == "Network/1.0.0\n")
+            #expect(try workspace.read("Packages/Cosmonaut/Package.swift").contains(#".package(id: "iss-service.CosmonautService", from: "1.0.0")"#))
+            // Done is done: running it again changes nothing.
+            let head = try workspace.git("rev-parse", "HEAD")
+            let again = try await workspace.strata(["release"], token: token)
+            #expect(again.status == 0 && again.error.contains("nothing to release"), "\(again.error)")
+            #expect(try workspace.git("rev-parse", "HEAD") == head)
+
+            // (a) A change inside an implementation's body: a patch release of that module alone.
+            try workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
+                $0.replacingOccurrences(of: #".unreachable("no attempt made")"#, with: #".unreachable("no attempt was made")"#)
+            }
+            let patch = try await workspace.strata(["release", "--dry-run", "--format", "json"])
+            try #require(patch.status == 0, "\(patch.error)")
+            #expect(try Self.steps(patch.output) == ["Network 1.0.0 → 1.0.1 (patch)"])
+            #expect(patch.output.contains("Network: clearer message ("))
+            let patched = try await workspace.strata(["release", "--no-verify"], token: token)
+            #expect(patched.status == 0, "\(patched.error)")
+            #expect(try workspace.read("Packages/Network/CHANGELOG.md").contains("## 1.0.1 — "))
+
+            // (b) A public function added to the interface: minor; dependents only with --cascade.
+            try workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: ping") { $0 + Self.pingFunction }
+            let minor = try await workspace.strata(["release", "--dry-run"])
+            try #require(minor.status == 0, "\(minor.error)")
+            #expect(minor.output.contains("Network  1.0.1 → 1.1.0  minor  API additions"), "\(minor.output)")
+            #expect(minor.output.contains("adds: func NetworkClient.ping() has been added"), "\(minor.output)")
+            #expect(!minor.output.contains("CosmonautService  "))
+            let cascade = try await workspace.strata(["release", "--dry-run", "--cascade", "--format", "json"])
+            #expect(try Self.steps(cascade.output) == [
+                "Network 1.0.1 → 1.1.0 (minor)", "StationSimulator 1.0.0 → 1.0.1 (patch)", "CosmonautService 1.0.0 → 1.0.1 (patch)",
+                "DockingPortService 1.0.0 → 1.0.1 (patch)", "Cosmonaut 1.0.0 → 1.0.1 (patch)", "Peripheries 1.0.0 → 1.0.1 (patch)",
+                "Scaffold 1.0.0 → 1.0.1 (patch)",
+            ])
+            #expect(try await workspace.strata(["release", "--no-verify"], token: token).status == 0)
+
+            // (c) A public function removed from NetworkCore: major; every dependent's requirement
+            // rises and each is released after Network.
+            try workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: no ping after all") {
+                $0.replacingOccurrences(of: Self.pingFunction, with: "")
+            }
+            let major = try await workspace.strata(["release", "--dry-run", "--format", "json"])
+            try #require(major.status == 0, "\(major.error)")
+            #expect(try Self.steps(major.output) == [
+                "Network 1.1.0 → 2.0.0 (major)", "StationSimulator 1.0.0 → 1.1.0 (minor)", "CosmonautService 1.0.0 → 1.1.0 (minor)",
+                "DockingPortService 1.0.0 → 1.1.0 (minor)",
+            ])
+            #expect(major.output.contains("func NetworkClient.ping() has been removed"))
+            let released = try await workspace.strata(["release"], token: token)  // built and tested first
+            try #require(released.status == 0, "\(released.error)")
+            #expect(released.error.contains("strata: checking CosmonautService: swift test"))
+            #expect(try workspace.read("strata.versions.yml").contains("CosmonautService: { version: 1.1.0, requires: { Logging: 1.0.0, Network: 2.0.0, Persistence: 1.0.0 } }"))
+            let manifest = try await registry.request("GET", "/iss-service/CosmonautService/1.1.0/Package.swift", token: token, accept: nil)
+            #expect(manifest.text.contains(#".package(id: "iss-core.Network", from: "2.0.0")"#), "\(manifest.text)")
+            let report = try await workspace.strata(["versions", "--format", "json"])
+            #expect(report.status == 0 && report.output.contains(#""drift" : ["#) && !report.output.contains(#""dependent""#), "\(report.output)")
+
+            // The apps' package gets every module from the registry: it resolves the new versions,
+            // builds and runs.
+            let root = try workspace.read("Package.swift")
+            #expect(root.contains(#".package(id: "iss-core.Network", from: "2.0.0")"#) && !root.contains(".package(path: \"Packages/"))
+            let set = try await ProcessRunner.run("swift", ["package-registry", "set", registry.url, "--allow-insecure-http"], in: workspace.iss)
+            try #require(set.status == 0, "\(set.error)")
+            let configuration = workspace.iss + "/.swiftpm/configuration/registries.json"
+            var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: configuration))) as? [String: Any])
+            document["authentication"] = ["127.0.0.1:\(registry.port)": ["type": "token"]]
+            try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: configuration))
+            try "machine 127.0.0.1 login token password \(token)\n".write(toFile: workspace.root + "/netrc", atomically: true, encoding: .utf8)
+            let build = try await ProcessRunner.run(
+                "swift", ["build", "--product", "CosmonautApp", "--netrc-file", workspace.root + "/netrc"], in: workspace.iss)
+            try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
+            let resolved = try #require(try JSONSerialization.jsonObject(with: Data(workspace.read("Package.resolved").utf8)) as? [String: Any])
+            let pins = try #require(resolved["pins"] as? [[String: Any]])
+            let versions = Dictionary(uniqueKeysWithValues: pins.map { ($0["identity"] as? String ?? "", ($0["state"] as? [String: Any])?["version"] as? String) })
+            #expect(versions["iss-core.Network"] == "2.0.0" && versions["iss-service.CosmonautService"] == "1.1.0", "\(versions)")
+            #expect(pins.allSatisfy { $0["kind"] as? String == "registry" }, "\(pins)")
+            let run = try await ProcessRunner.run(workspace.iss + "/.build/debug/CosmonautApp", [], in: workspace.iss)
+            #expect(run.status == 0 && run.output.contains("ISS · Cosmonaut"), "\(run.output)\(run.error)")
+        }
+    }
+
+    @Test func aFailedCheckReleasesNothingAndARefusedPublishIsFinishedByContinue() async throws {
+        try await RunningRegistry.with { registry in
+            let everything = try await registry.token(["*": .write], name: "release train")
+            let coreOnly = try await registry.token(["iss-core": .write, "*": .read], name: "core team")
+            let workspace = try await Workspace.make(registry: registry)
+            defer { workspace.remove() }
+            try #require(try await workspace.strata(["release", "--no-verify"], token: everything).status == 0)
+
+            // A module whose tests fail stops the train before anything is committed or published.
+            try "import Testing\n\n@Test func alwaysFails() { #expect(Bool(false)) }\n".write(
+                toFile: workspace.iss + "/Packages/Radio/Tests/RadioTests/Failing.swift", atomically: true, encoding: .utf8)
+            try workspace.git("add", "--all")
+            try workspace.git("commit", "--quiet", "-m", "Radio: a test that fails")
+            let head = try workspace.git("rev-parse", "HEAD")
+            let failed = try await workspace.strata(["release", "Radio", "--bump", "patch"], token: everything)
+            #expect(failed.status == 1, "\(failed.error)")
+            #expect(failed.error.contains("[check-failed] 'swift test' of Radio's package failed, so nothing was released"), "\(failed.error)")
+            #expect(try workspace.git("rev-parse", "HEAD") == head)
+            #expect(try workspace.git("tag", "--list", "Radio/*") == "Radio/1.0.0\n")
+            #expect(try workspace.git("status", "--porcelain", "--untracked-files=no") == "")
+            #expect(try await registry.request("GET", "/iss-core/Radio/1.0.1", token: everything).status == 404)
+            try workspace.git("reset", "--quiet", "--hard", "HEAD~1")
+
+            // The registry refuses a publish in the middle (the token may not write iss-service):
+            // the train stops committed and tagged, and --continue publishes only the rest.
+            try workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
+                $0.replacingOccurrences(of: #".unreachable("no attempt made")"#, with: #".unreachable("no attempt was made")"#)
+            }
+            let stopped = try await workspace.strata(["release", "Network", "--bump", "major", "--no-verify"], token: coreOnly)
+            #expect(stopped.status == 1, "\(stopped.error)")
+            #expect(stopped.error.contains("HTTP 403") && stopped.error.contains("strata release --continue"), "\(stopped.error)")
+            #expect(stopped.error.contains("strata: published iss-core.StationSimulator 1.1.0"))
+            #expect(try workspace.git("tag", "--list", "CosmonautService/*") == "CosmonautService/1.0.0\nCosmonautService/1.1.0\n")
+            #expect(try await registry.request("GET", "/iss-service/CosmonautService/1.1.0", token: everything).status == 404)
+            // Another train cannot start while this one is unfinished.
+            let blocked = try await workspace.strata(["release", "--dry-run"], token: everything)
+            #expect(blocked.status == 0)
+            let second = try await workspace.strata(["release", "Radio", "--bump", "patch", "--no-verify"], token: everything)
+            #expect(second.status == 2 && second.error.contains("[release-in-progress]"), "\(second.error)")
+
+            let finished = try await workspace.strata(["release", "--continue"], token: everything)
+            #expect(finished.status == 0, "\(finished.error)")
+            let publishedNow = finished.error.split(separator: "\n").filter { $0.hasPrefix("strata: published ") }
+            #expect(publishedNow == ["strata: published iss-service.CosmonautService 1.1.0", "strata: published iss-service.DockingPortService 1.1.0"])
+            let releases = try await registry.request("GET", "/iss-core/Network", token: everything)
+            let listed = try #require((try JSONSerialization.jsonObject(with: releases.body) as? [String: Any])?["releases"] as? [String: Any])
+            #expect(Set(listed.keys) == ["1.0.0", "2.0.0"])
+            let nothing = try await workspace.strata(["release", "--continue"], token: everything)
+            #expect(nothing.status == 2 && nothing.error.contains("[no-release-in-progress]"), "\(nothing.error)")
+            #expect(try await workspace.strata(["release"], token: everything).error.contains("nothing to release"))
+
+            // Drift: a record in which Peripheries still requires DockingPortService 0.9.0.
+            try workspace.change("strata.versions.yml", "Peripheries pinned to an old DockingPortService") {
+                $0.replacingOccurrences(of: "Peripheries: { version: 1.0.0, requires: { UIComponents: 1.0.0, HeatRadiatorService: 1.0.0, SolarArrayService: 1.0.0, DockingPortService: 1.0.0 } }", with: "Peripheries: { version: 1.0.0, requires: { UIComponents: 1.0.0, HeatRadiatorService: 1.0.0, SolarArrayService: 1.0.0, DockingPortService: 0.9.0 } }")
+            }
+            let drift = try await workspace.strata(["versions"])
+            #expect(drift.status == 0, "\(drift.error)")
+            #expect(drift.output.contains("Network              2.0.0     -  "), "\(drift.output)")
+            #expect(
+                drift.output.contains("  Peripheries requires DockingPortService 0.9.0 (released: 1.1.0); strata release Peripheries raises it\n"),
+                "\(drift.output)")
+        }
+    }
+}

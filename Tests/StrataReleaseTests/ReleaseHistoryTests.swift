@@ -1,0 +1,159 @@
+import Foundation
+import StrataDiagnostics
+import StrataGit
+import StrataModel
+import StrataModelTestSupport
+import StrataPackageIdentity
+import Testing
+
+@testable import StrataRelease
+
+/// A repository with a workspace in a subfolder (`Apps/Station`), as Examples/ISS is in Strata's.
+private struct Repository {
+    let root: String
+    var workspace: String { root + "/Apps/Station" }
+
+    init() throws {
+        root = try Fixtures.temporaryFolder("strata-release-history")
+        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+        try git("init", "--quiet", "--initial-branch=main")
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let full = workspace + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    @discardableResult
+    func git(_ arguments: String...) throws -> String {
+        let result = try ProcessRunner.run(
+            "git", ["-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"] + arguments,
+            in: root)
+        try #require(result.status == 0, "git \(arguments): \(result.error)")
+        return result.output
+    }
+
+    func commit(_ message: String) throws {
+        try git("add", "--all")
+        try git("commit", "--quiet", "-m", message)
+    }
+
+    func history(ignore: [String] = []) async throws -> ReleaseHistory {
+        let repository = try await GitRepository.open(at: workspace)
+        let folders = ["Network": "Packages/Network", "Radio": "Packages/Radio", "Crew": "Packages/Crew", "Log": "Packages/Log"]
+        return try await ReleaseHistory.read(repository, folders: folders, ignore: ignore.map(PathPattern.init))
+    }
+}
+
+@Suite struct ReleaseHistoryTests {
+    @Test func changesAreTheCommitsSinceEachModulesNewestTagThatTouchedItsFolder() async throws {
+        let repository = try Repository()
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        for module in ["Network", "Radio", "Crew", "Log"] { try repository.write("Packages/\(module)/Sources/\(module)/A.swift", "// \(module)\n") }
+        try repository.write("Packages/NetworkExtras/B.swift", "// not Network's folder\n")
+        try repository.commit("First")
+        // Annotated and lightweight tags; an older release and a tag that is no version.
+        try repository.git("tag", "--annotate", "-m", "Network 1.0.0", "Network/1.0.0")
+        try repository.git("tag", "Radio/0.9.0")
+        try repository.git("tag", "Radio/not-a-version")
+        try repository.write("Packages/Radio/Sources/Radio/A.swift", "// Radio, changed\n")
+        try repository.commit("Radio: before its release")
+        try repository.git("tag", "--annotate", "-m", "Radio 1.0.0", "Radio/1.0.0")
+        try repository.git("tag", "Crew/1.0.0")
+
+        try repository.write("Packages/Network/Sources/Network/A.swift", "// Network, changed\n")
+        try repository.write("Packages/NetworkExtras/B.swift", "// changed, and no module's\n")
+        try repository.commit("Network: faster")
+        try repository.write("Packages/Radio/README.md", "Radio\n")
+        try repository.commit("Radio: documentation")
+        try repository.write("Packages/Network/Sources/Network/A.swift", "// Network, changed again\n")
+        try repository.commit("Network: fix")
+
+        let history = try await repository.history(ignore: ["**/*.md"])
+        let network = try #require(history.entries["Network"])
+        #expect(network.release?.version == SemanticVersion("1.0.0") && network.release?.tag == "Network/1.0.0")
+        #expect(network.commits.map(\.subject) == ["Network: fix", "Network: faster"])
+        #expect(network.commits.first?.files == ["Packages/Network/Sources/Network/A.swift"])
+        // The newest version wins; a documentation change is ignored as affected.ignore says.
+        #expect(history.entries["Radio"]?.release?.version == SemanticVersion("1.0.0"))
+        #expect(history.entries["Radio"]?.hasChanges == false)
+        #expect(history.entries["Crew"]?.hasChanges == false)
+        // Never released: a first release.
+        #expect(history.entries["Log"]?.release == nil && history.entries["Log"]?.hasChanges == true)
+        // Without the ignore pattern the README counts.
+        #expect(try await repository.history().entries["Radio"]?.commits.map(\.subject) == ["Radio: documentation"])
+    }
+
+    @Test func theRecordMustAgreeWithTheTags() async throws {
+        let repository = try Repository()
+        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        try repository.write("Packages/Network/A.swift", "\n")
+        try repository.commit("First")
+        try repository.git("tag", "Network/1.1.0")
+        try repository.git("tag", "Radio/1.0.0")
+        let history = try await repository.history()
+        var record = VersionRecord(path: repository.workspace + "/strata.versions.yml")
+        record.entries = ["Network": .init(version: SemanticVersion("1.0.0")!), "Crew": .init(version: SemanticVersion("2.0.0")!)]
+        let problems = history.disagreements(with: record)
+        #expect(problems.map(\.id) == ["version-mismatch", "version-mismatch", "version-mismatch"])
+        #expect(problems.map(\.message) == [
+            "strata.versions.yml says 'Crew' is released at 2.0.0, but there is no tag Crew/2.0.0",
+            "strata.versions.yml says 'Network' is released at 1.0.0, but its newest tag is Network/1.1.0",
+            "the tag Radio/1.0.0 says 'Radio' is released, but strata.versions.yml has no version of it",
+        ])
+        #expect(problems.first?.hint == "fetch the release tags (git fetch --tags), or tag the commit that released it")
+    }
+}
+
+@Suite struct ChangelogTests {
+    let step = ReleasePlan.Step(
+        module: "Network", from: "1.1.0", to: "2.0.0", bump: .major, reasons: ["breaking API change"], api: .breaking,
+        apiDetails: ["func NetworkClient.ping() has been removed"], commits: ["NetworkCore: no ping (abc1234)"],
+        raises: [ReleasePlan.Raise(dependency: "Logging", from: "1.0.0", to: "1.1.0")], dependents: ["Crew"])
+
+    @Test func anEntrySaysWhyWhatChangedInTheAPIAndWhichCommits() {
+        #expect(Changelog.entry(for: step, date: "2026-11-23") == """
+            ## 2.0.0 — 2026-11-23
+
+            A major release: breaking API change.
+
+            Breaking API changes:
+            - `func NetworkClient.ping() has been removed`
+
+            Requires Logging 1.1.0.
+
+            Changes:
+            - NetworkCore: no ping (abc1234)
+
+            """)
+    }
+
+    @Test func entriesGoNewestFirstBelowTheTitle() {
+        let first = Changelog.prepending("## 1.0.0 — 2026-11-01\n\nFirst release.\n", to: nil)
+        #expect(first == "# Changelog\n\n## 1.0.0 — 2026-11-01\n\nFirst release.\n")
+        let second = Changelog.prepending("## 1.0.1 — 2026-11-02\n\nA patch release: no API change.\n", to: first)
+        #expect(second == "# Changelog\n\n## 1.0.1 — 2026-11-02\n\nA patch release: no API change.\n\n## 1.0.0 — 2026-11-01\n\nFirst release.\n")
+        // A changelog written by people, without the title, keeps its text below the new entry.
+        let kept = Changelog.prepending("## 1.0.1 — 2026-11-02\n\nA patch release.\n", to: "Notes from before Strata.\n")
+        #expect(kept == "# Changelog\n\n## 1.0.1 — 2026-11-02\n\nA patch release.\n\nNotes from before Strata.\n")
+    }
+}
+
+@Suite struct APIComparisonTests {
+    @Test func breakagesAreReadFromTheDigestersReportAndTurnedAroundForAdditions() {
+        let report = """
+            Building for debugging...
+            Build complete! (9.11s)
+
+            1 breaking change detected in NetworkCore:
+              💔 API breakage: func NetworkClient.ping() has been removed
+
+            No breaking changes detected in Network
+            """
+        #expect(APIComparison.breakages(in: report) == ["func NetworkClient.ping() has been removed"])
+        #expect(APIComparison.breakages(in: "No breaking changes detected in Network\n").isEmpty)
+        #expect(APIComparison.addition("func NetworkClient.ping() has been removed") == "func NetworkClient.ping() has been added")
+        #expect(APIComparison.addition("struct Request has changed its kind") == "added: struct Request has changed its kind")
+    }
+}
