@@ -267,7 +267,10 @@ let package = Package(
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataReleaseTests",
-            dependencies: ["StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataSynthetic",
+                "StrataModelTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -197,8 +197,10 @@ extension AffectedQuery {
         guard head.0.manifest.mode == .generate else { return manifests }
         /// True if the file is absent or holds exactly what strata generate makes of the revision.
         func isGenerated(in workspace: Workspace, files: any WorkspaceFiles) -> (String) -> Bool {
+            // strata.versions.yml and local development as they are at that revision too.
+            let options = try? GenerationOptions.current(for: workspace) { files.contents(of: $0) }
             let generated = Dictionary(
-                ((try? WorkspaceGenerator.files(for: workspace)) ?? []).map { ($0.path, $0.contents) },
+                ((try? WorkspaceGenerator.files(for: workspace, options: options)) ?? []).map { ($0.path, $0.contents) },
                 uniquingKeysWith: { first, _ in first })
             return { path in
                 guard let actual = files.contents(of: workspace.root + "/" + path) else { return true }

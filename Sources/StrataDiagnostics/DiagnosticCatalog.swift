@@ -73,6 +73,16 @@ public enum DiagnosticCatalog {
             "strata publish, distribution: registry: the package depends on a folder, which a registry package cannot reach"),
         error("unpublished-dependency", "strata publish: a module depends on a module the registry has no release of"),
         error("dependency-cycle", "strata publish: the modules to publish depend on each other in a cycle"),
+        // strata release, strata versions
+        error("no-registry-modules", "strata release: no module is distributed through the registry"),
+        error("uncommitted-changes", "strata release: the work tree has uncommitted changes to tracked files"),
+        error("version-mismatch", "strata release: strata.versions.yml and the <Module>/<version> tags disagree"),
+        error("unreleased-dependency", "strata release: a module to release uses a module that has never been released"),
+        error("api-comparison-failed", "strata release: swift package diagnose-api-breaking-changes could not compare a module"),
+        error("check-failed", "strata release: swift build or swift test of a module's package failed, so nothing was released"),
+        error("release-in-progress", "strata release: a release stopped after its commit; finish it with --continue"),
+        error("no-release-in-progress", "strata release --continue: there is no release to finish"),
+        error("tag-exists", "strata release: a release tag exists already on another commit"),
         // git (strata affected)
         error("not-a-repository", "the workspace is not in a git work tree"),
         error("unknown-revision", "a revision git does not know"),

@@ -20,13 +20,19 @@ public struct GenerationOptions: Sendable {
     /// generated Package.swift files get from their folders (so a plain `strata generate`, and
     /// `--check`, keep local development on until `--no-local`).
     public static func current(for workspace: Workspace) throws(InputErrors) -> GenerationOptions {
-        guard !workspace.manifest.registryModules.isEmpty else {
-            return GenerationOptions(versions: VersionRecord(path: workspace.root + "/" + VersionRecord.fileName))
-        }
-        let versions = try VersionRecord.load(besideManifest: workspace.manifest.path)
+        try current(for: workspace) { path in FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+    }
+
+    /// The options of `workspace` as `read` gives its files (absolute path → bytes, nil when
+    /// absent): from the disk, or as they were at a git revision (`strata affected`).
+    public static func current(for workspace: Workspace, read: (String) -> [UInt8]?) throws(InputErrors) -> GenerationOptions {
+        let path = workspace.root + "/" + VersionRecord.fileName
+        guard !workspace.manifest.registryModules.isEmpty else { return GenerationOptions(versions: VersionRecord(path: path)) }
+        let versions =
+            try read(path).map { bytes throws(InputErrors) in try VersionRecord.parse(data: Data(bytes), path: path) } ?? VersionRecord(path: path)
         try versions.check(modules: Set(workspace.modules.map(\.name)))
         var options = GenerationOptions(versions: versions)
-        options.addLocal(LocalDevelopment.modules(in: workspace.root), in: workspace)
+        options.addLocal(LocalDevelopment.modules(of: workspace, read: read), in: workspace)
         return options
     }
 
@@ -108,13 +114,14 @@ public enum LocalDevelopment {
             + " (from their folders for local development; 'strata generate --no-local' switches back to the registry)"
     }
 
-    /// The modules the generated Package.swift files under `root` get from their folders.
-    public static func modules(in root: String) -> Set<String> {
+    /// The modules the generated Package.swift files of `workspace` (the root package's and each
+    /// module's) get from their folders, reading them with `read`.
+    static func modules(of workspace: Workspace, read: (String) -> [UInt8]?) -> Set<String> {
         var modules = Set<String>()
-        let manager = FileManager.default
-        let packages = ((try? manager.contentsOfDirectory(atPath: root + "/Packages")) ?? []).map { "Packages/\($0)/Package.swift" }
-        for path in ["Package.swift"] + packages {
-            guard let data = manager.contents(atPath: root + "/" + path), let text = String(data: data, encoding: .utf8) else { continue }
+        let paths = ["Package.swift"] + workspace.modules.map { GenerateSettings.packageFolder(of: $0.name) + "/Package.swift" }
+        for path in paths {
+            guard let bytes = read(workspace.root + "/" + path) else { continue }
+            let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
             for line in text.split(separator: "\n").prefix(8) where line.hasPrefix(prefix) {
                 let names = line.dropFirst(prefix.count).prefix { $0 != "(" }
                 modules.formUnion(names.split(separator: " ").map(String.init))

@@ -67,6 +67,8 @@ extension ReleaseQuery {
             if !dryRun { try? FileManager.default.removeItem(atPath: stateFile) }
             return report
         }
+        // Publishing needs a registry and a token: found out now, not after the commit and tags.
+        _ = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
         let head = try await gitCall { try await context.repository.commit("HEAD") }
         var state = ReleaseState(plan: plan, head: head, registryURL: registryURL)
         try Self.write(state, to: stateFile)

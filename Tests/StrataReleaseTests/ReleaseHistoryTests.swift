@@ -9,38 +9,11 @@ import Testing
 @testable import StrataRelease
 
 /// A repository with a workspace in a subfolder (`Apps/Station`), as Examples/ISS is in Strata's.
-private struct Repository {
-    let root: String
-    var workspace: String { root + "/Apps/Station" }
+private func makeRepository() throws -> GitFolder { try GitFolder("strata-release-history", subfolder: "Apps/Station") }
 
-    init() throws {
-        root = try Fixtures.temporaryFolder("strata-release-history")
-        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
-        try git("init", "--quiet", "--initial-branch=main")
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let full = workspace + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: full, atomically: true, encoding: .utf8)
-    }
-
-    @discardableResult
-    func git(_ arguments: String...) throws -> String {
-        let result = try ProcessRunner.run(
-            "git", ["-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"] + arguments,
-            in: root)
-        try #require(result.status == 0, "git \(arguments): \(result.error)")
-        return result.output
-    }
-
-    func commit(_ message: String) throws {
-        try git("add", "--all")
-        try git("commit", "--quiet", "-m", message)
-    }
-
+extension GitFolder {
     func history(ignore: [String] = []) async throws -> ReleaseHistory {
-        let repository = try await GitRepository.open(at: workspace)
+        let repository = try await GitRepository.open(at: folder)
         let folders = ["Network": "Packages/Network", "Radio": "Packages/Radio", "Crew": "Packages/Crew", "Log": "Packages/Log"]
         return try await ReleaseHistory.read(repository, folders: folders, ignore: ignore.map(PathPattern.init))
     }
@@ -48,8 +21,8 @@ private struct Repository {
 
 @Suite struct ReleaseHistoryTests {
     @Test func changesAreTheCommitsSinceEachModulesNewestTagThatTouchedItsFolder() async throws {
-        let repository = try Repository()
-        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        let repository = try makeRepository()
+        defer { repository.remove() }
         for module in ["Network", "Radio", "Crew", "Log"] { try repository.write("Packages/\(module)/Sources/\(module)/A.swift", "// \(module)\n") }
         try repository.write("Packages/NetworkExtras/B.swift", "// not Network's folder\n")
         try repository.commit("First")
@@ -86,14 +59,14 @@ private struct Repository {
     }
 
     @Test func theRecordMustAgreeWithTheTags() async throws {
-        let repository = try Repository()
-        defer { try? FileManager.default.removeItem(atPath: repository.root) }
+        let repository = try makeRepository()
+        defer { repository.remove() }
         try repository.write("Packages/Network/A.swift", "\n")
         try repository.commit("First")
         try repository.git("tag", "Network/1.1.0")
         try repository.git("tag", "Radio/1.0.0")
         let history = try await repository.history()
-        var record = VersionRecord(path: repository.workspace + "/strata.versions.yml")
+        var record = VersionRecord(path: repository.folder + "/strata.versions.yml")
         record.entries = ["Network": .init(version: SemanticVersion("1.0.0")!), "Crew": .init(version: SemanticVersion("2.0.0")!)]
         let problems = history.disagreements(with: record)
         #expect(problems.map(\.id) == ["version-mismatch", "version-mismatch", "version-mismatch"])

@@ -1,0 +1,116 @@
+import Foundation
+import StrataDiagnostics
+import StrataModelTestSupport
+import Testing
+
+@testable import StrataRelease
+
+/// A small workspace distributed through the registry, in a git repository: Crew (feature) uses
+/// Network (core), which uses Log (shared). Nothing here reaches a registry: these are the
+/// requests `strata release` refuses before it changes anything, and the plans it makes
+/// without comparing APIs (`--bump`).
+private struct Workspace {
+    let repository: GitFolder
+    var root: String { repository.root }
+
+    init(distribution: String = "registry") throws {
+        repository = try GitFolder("strata-release-query")
+        try repository.write(
+            "strata.yml",
+            """
+            layers: [feature, core, shared]
+            generate: { distribution: \(distribution) }
+            registry: { url: http://127.0.0.1:9, scopes: { feature: st-feature, core: st-core, shared: st-shared } }
+            modules:
+              Log: { layer: shared, tests: false }
+              Network: { layer: core, dependencies: [Log], tests: false }
+              Crew: { layer: feature, dependencies: [Network], tests: false }
+
+            """)
+        for module in ["Log", "Network", "Crew"] {
+            try repository.write("Packages/\(module)/Sources/\(module)/\(module).swift", "public enum \(module) {}\n")
+        }
+        try repository.commit("Station")
+    }
+
+    func write(_ path: String, _ text: String) throws { try repository.write(path, text) }
+    @discardableResult func git(_ arguments: String...) throws -> String { try repository.git(arguments) }
+    func commit(_ message: String) throws { try repository.commit(message) }
+
+    /// Records every module released at 1.0.0 and tags them.
+    func releaseEverything() throws {
+        try write(
+            "strata.versions.yml",
+            "modules:\n  Log: { version: 1.0.0 }\n  Network: { version: 1.0.0, requires: { Log: 1.0.0 } }\n  Crew: { version: 1.0.0, requires: { Network: 1.0.0 } }\n")
+        try commit("Release")
+        for module in ["Log", "Network", "Crew"] { try git("tag", "\(module)/1.0.0") }
+    }
+
+    func errors(_ query: ReleaseQuery) async -> [Diagnostic] {
+        do {
+            _ = try await query.run()
+            return []
+        } catch let error as InputErrors {
+            return error.diagnostics
+        } catch {
+            return [.inputError("unexpected", "\(error)", at: nil)]
+        }
+    }
+}
+
+@Suite struct ReleaseQueryTests {
+    @Test func requestsThatCannotBeReleasedAreRefusedBeforeAnythingChanges() async throws {
+        let workspace = try Workspace()
+        defer { workspace.repository.remove() }
+        let unknown = await workspace.errors(ReleaseQuery(path: workspace.root, modules: ["Netwrk"], dryRun: true))
+        #expect(unknown.map(\.id) == ["unknown-module"] && unknown.first?.hint == "did you mean 'Network'?")
+        // Crew needs Network and Log in the registry, which have never been released.
+        let alone = await workspace.errors(ReleaseQuery(path: workspace.root, modules: ["Crew"], dryRun: true))
+        #expect(alone.map(\.id) == ["unreleased-dependency"], "\(alone)")
+        #expect(alone.first?.hint == "release them together: strata release Network Crew")
+
+        try workspace.releaseEverything()
+        try workspace.write("Packages/Network/Sources/Network/Network.swift", "public enum Network { case changed }\n")
+        let dirty = await workspace.errors(ReleaseQuery(path: workspace.root, bump: .minor))
+        #expect(dirty.map(\.id) == ["uncommitted-changes"], "\(dirty)")
+        try workspace.commit("Network: changed")
+        // Publishing needs a token, which is found missing before the commit, not after.
+        let head = try workspace.git("rev-parse", "HEAD")
+        let token = await workspace.errors(ReleaseQuery(path: workspace.root, bump: .minor, verify: false, tokenFile: workspace.root + "/none"))
+        #expect(token.map(\.id) == ["missing-token"], "\(token)")
+        #expect(try workspace.git("rev-parse", "HEAD") == head && workspace.git("tag", "--list", "Network/*") == "Network/1.0.0\n")
+
+        // A record that disagrees with the tags: a clone without them, or a release made by hand.
+        try workspace.git("tag", "Log/1.1.0")
+        let mismatch = await workspace.errors(ReleaseQuery(path: workspace.root, dryRun: true))
+        #expect(mismatch.map(\.message) == ["strata.versions.yml says 'Log' is released at 1.0.0, but its newest tag is Log/1.1.0"])
+        #expect(mismatch.first?.location?.line == 2)
+        try workspace.git("tag", "--delete", "Log/1.1.0")
+
+        // Nothing in progress to continue.
+        let nothing = await workspace.errors(ReleaseQuery(path: workspace.root, resume: true))
+        #expect(nothing.map(\.id) == ["no-release-in-progress"])
+    }
+
+    @Test func namedModulesWithoutChangesAreLeftOutUnlessABumpIsGiven() async throws {
+        let workspace = try Workspace()
+        defer { workspace.repository.remove() }
+        try workspace.releaseEverything()
+        let unchanged = try await ReleaseQuery(path: workspace.root, modules: ["Log"], dryRun: true).run()
+        #expect(unchanged.plan.steps.isEmpty)
+        #expect(unchanged.notes == ["Log has no changes since Log/1.0.0; pass --bump to release it anyway"])
+        // A major of Log forces Network to follow, which is then inside Crew's requirement.
+        let forced = try await ReleaseQuery(path: workspace.root, modules: ["Log"], bump: .major, dryRun: true).run()
+        #expect(forced.plan.steps.map { "\($0.module) \($0.to)" } == ["Log 2.0.0", "Network 1.1.0"])
+        let cascade = try await ReleaseQuery(path: workspace.root, modules: ["Log"], bump: .patch, cascade: true, dryRun: true).run()
+        #expect(cascade.plan.steps.map { "\($0.module) \($0.to)" } == ["Log 1.0.1", "Network 1.0.1", "Crew 1.0.1"])
+    }
+
+    @Test func aWorkspaceWithoutRegistryModulesHasNothingToRelease() async throws {
+        let workspace = try Workspace(distribution: "path")
+        defer { workspace.repository.remove() }
+        let errors = await workspace.errors(ReleaseQuery(path: workspace.root, dryRun: true))
+        #expect(errors.map(\.id) == ["no-registry-modules"])
+        #expect(errors.first?.hint == "set 'generate: { distribution: registry }' (docs/RELEASING.md)")
+    }
+}
