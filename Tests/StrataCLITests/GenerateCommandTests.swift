@@ -55,4 +55,57 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: [adopt-mode] 'strata generate' writes build files from a generate-mode strata.yml"))
     }
+
+    @Test func localDevelopmentIsSwitchedOnAndOffAndCheckKnowsBothForms() async throws {
+        let folder = try Fixtures.temporaryFolder("strata-generate-local")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+        layers: [feature, core]
+        generate: { distribution: registry }
+        registry: { url: https://registry.example, scopes: { feature: st-feature, core: st-core } }
+        modules:
+          Clock: { layer: core, tests: false }
+          Network: { layer: core, tests: false, distribution: path }
+          Tools: { layer: core, tests: false, distribution: path }
+          Crew: { layer: feature, dependencies: [Clock, Network], tests: false }
+
+        """.write(toFile: folder + "/strata.yml", atomically: true, encoding: .utf8)
+        try "modules:\n  Clock: { version: 1.2.0 }\n  Crew: { version: 1.0.0, requires: { Clock: 1.1.0 } }\n".write(
+            toFile: folder + "/strata.versions.yml", atomically: true, encoding: .utf8)
+        let registry = try await StrataBinary.run(["generate"], in: folder)
+        #expect(
+            registry.status == 2
+                && registry.stderr.contains(
+                    "[unpublishable-dependency] module 'Crew' is distributed through the registry but uses 'Network', which comes from its folder"),
+            "\(registry.stderr)")
+        let manifest = try String(contentsOfFile: folder + "/strata.yml", encoding: .utf8)
+        try manifest.replacingOccurrences(
+            of: "Network: { layer: core, tests: false, distribution: path }", with: "Network: { layer: core, tests: false }"
+        ).write(toFile: folder + "/strata.yml", atomically: true, encoding: .utf8)
+        #expect(try await StrataBinary.run(["generate"], in: folder).status == 0)
+        let crew = folder + "/Packages/Crew/Package.swift"
+        #expect(try String(contentsOfFile: crew, encoding: .utf8).contains(#".package(id: "st-core.Clock", from: "1.1.0"),"#))
+
+        for (arguments, message) in [
+            (["generate", "--local", "Clok"], "--local Clok: no module of the workspace is called that"),
+            (["generate", "--local", "Tools"], "--local Tools: Tools comes from its folder already (distribution: path)"),
+        ] {
+            let refused = try await StrataBinary.run(arguments, in: folder)
+            #expect(refused.status == 2 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
+        let local = try await StrataBinary.run(["generate", "--local", "C*"], in: folder)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stderr.hasPrefix("strata: local development: Clock, Crew come from their folders, not the registry"), "\(local.stderr)")
+        #expect(try String(contentsOfFile: crew, encoding: .utf8).contains(#".package(path: "../Clock"),"#))
+        // --check in local development compares with the local form; --no-local with the registry's.
+        let check = try await StrataBinary.run(["generate", "--check"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let registryForm = try await StrataBinary.run(["generate", "--check", "--no-local"], in: folder)
+        #expect(
+            registryForm.status == 1 && registryForm.stdout.contains("+        .package(id: \"st-core.Clock\", from: \"1.1.0\"),"),
+            "\(registryForm.stdout)")
+        #expect(try await StrataBinary.run(["generate", "--no-local"], in: folder).status == 0)
+        #expect(try await StrataBinary.run(["generate", "--check"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: crew, encoding: .utf8).contains(#".package(id: "st-core.Clock", from: "1.1.0"),"#))
+    }
 }

@@ -95,7 +95,7 @@ struct ReleaseCommand: AsyncParsableCommand {
         for note in report.notes { Terminal.standardError("strata: note: \(note)") }
         switch format {
         case .json: Terminal.standardOutput(report.json)
-        case .text: if dryRun || report.plan.steps.isEmpty { Terminal.standardOutput(report.plan.table) }
+        case .text: Terminal.standardOutput(report.plan.table)
         }
         Terminal.standardError(report.summary(dryRun: dryRun))
     }
