@@ -67,6 +67,16 @@ extension ReleaseQuery {
             if !dryRun { try? FileManager.default.removeItem(atPath: stateFile) }
             return report
         }
+        // The committed build files must be what strata.yml and the record make (the registry's
+        // form): the release commit regenerates them, and must not carry unrelated changes.
+        let stale = try WorkspaceGenerator.plan(for: context.workspace, options: GenerationOptions(versions: context.record)).changes
+        if !stale.isEmpty {
+            throw InputErrors(
+                .inputError(
+                    "stale-generated-files",
+                    "\(stale.count) generated file\(stale.count == 1 ? " is" : "s are") not what strata.yml makes (\(stale.prefix(3).map(\.path).joined(separator: ", "))\(stale.count > 3 ? ", …" : ""))",
+                    at: .file(context.workspace.manifest.path), hint: "run 'strata generate --no-local', commit, and release again"))
+        }
         // Publishing needs a registry and a token: found out now, not after the commit and tags.
         _ = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
         let head = try await gitCall { try await context.repository.commit("HEAD") }

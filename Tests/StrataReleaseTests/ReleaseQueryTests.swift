@@ -1,5 +1,7 @@
 import Foundation
 import StrataDiagnostics
+import StrataGenerate
+import StrataModel
 import StrataModelTestSupport
 import Testing
 
@@ -74,6 +76,12 @@ private struct Workspace {
         let dirty = await workspace.errors(ReleaseQuery(path: workspace.root, bump: .minor))
         #expect(dirty.map(\.id) == ["uncommitted-changes"], "\(dirty)")
         try workspace.commit("Network: changed")
+        // The committed build files must be strata generate's: the release commit carries nothing else.
+        let stale = await workspace.errors(ReleaseQuery(path: workspace.root, bump: .minor, verify: false))
+        #expect(stale.map(\.id) == ["stale-generated-files"], "\(stale)")
+        #expect(stale.first?.message == "3 generated files are not what strata.yml makes (Packages/Crew/Package.swift, Packages/Log/Package.swift, Packages/Network/Package.swift)")
+        try WorkspaceGenerator.plan(for: try await WorkspaceLoader().load(path: workspace.root).workspace).apply(force: false)
+        try workspace.commit("Generated")
         // Publishing needs a token, which is found missing before the commit, not after.
         let head = try workspace.git("rev-parse", "HEAD")
         let token = await workspace.errors(ReleaseQuery(path: workspace.root, bump: .minor, verify: false, tokenFile: workspace.root + "/none"))
