@@ -33,9 +33,10 @@ import Testing
             manifest = manifest.replacingOccurrences(of: "url: http://127.0.0.1:8080", with: "url: \(registry.url)")
             try manifest.write(toFile: iss + "/strata.yml", atomically: true, encoding: .utf8)
             try ".build/\n.swiftpm/\n".write(toFile: workspace.root + "/.gitignore", atomically: true, encoding: .utf8)
+            // In the repository first: CODEOWNERS paths start at its top level.
+            try workspace.git("init", "--quiet", "--initial-branch=main")
             let generated = try await workspace.strata(["generate", "--force"])
             try #require(generated.status == 0, "generate: \(generated.error)")
-            try workspace.git("init", "--quiet", "--initial-branch=main")
             try workspace.git("config", "user.email", "release@strata.invalid")
             try workspace.git("config", "user.name", "Release Manager")
             try workspace.git("add", "--all")
