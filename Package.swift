@@ -268,7 +268,7 @@ let package = Package(
         .testTarget(
             name: "StrataReleaseTests",
             dependencies: [
-                "StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataSynthetic",
+                "StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataGenerate", "StrataSynthetic",
                 "StrataModelTestSupport",
             ],
             swiftSettings: strictSettings
