@@ -40,6 +40,7 @@ public struct GenerationOptions: Sendable {
     /// one of them, directly or not: SwiftPM cannot mix a module from its folder with releases
     /// that get the same module from the registry (two packages would declare its products).
     public mutating func addLocal(_ modules: Set<String>, in workspace: Workspace) {
+        guard !modules.isEmpty else { return }
         let registryModules = workspace.manifest.registryModules
         let uses = PublishedPackage.uses(in: workspace)
         var users: [String: [String]] = [:]

@@ -27,6 +27,18 @@ public struct Digraph: Sendable, Equatable {
     }
 
     /// Builds a graph from an edge list.
+    /// The graph of `names` (node `i` is `names[i]`) with an edge from each name to the names
+    /// that use it, `uses` listing what a name uses (names outside `names` are left out): a
+    /// topological order puts every name after the ones it uses.
+    public static func usedBeforeUsers(_ names: [String], uses: (String) -> [String]) -> Digraph {
+        let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var users = [[Int]](repeating: [], count: names.count)
+        for (position, name) in names.enumerated() {
+            for used in uses(name) { if let from = index[used] { users[from].append(position) } }
+        }
+        return Digraph(successors: users)
+    }
+
     public init(nodeCount: Int, edges: [(Int, Int)]) {
         var lists = [[Int]](repeating: [], count: nodeCount)
         for (from, to) in edges { lists[from].append(to) }

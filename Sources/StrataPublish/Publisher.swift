@@ -96,13 +96,7 @@ struct Publisher {
     func dependencyOrder(of names: [String]) throws(InputErrors) -> [String] {
         let selected = Set(names)
         let modules = workspace.modules.map(\.name).filter(selected.contains)
-        let index = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, $0) })
-        // An edge from each module to the modules that use it, so a dependency comes first.
-        var users = [[Int]](repeating: [], count: modules.count)
-        for (position, module) in modules.enumerated() {
-            for dependency in uses[module]?.modules ?? [] { if let from = index[dependency] { users[from].append(position) } }
-        }
-        let graph = Digraph(successors: users)
+        let graph = Digraph.usedBeforeUsers(modules) { uses[$0]?.modules ?? [] }
         guard let order = graph.topologicalOrder() else {
             let cycle = graph.cyclicComponents().first?.map { modules[$0] } ?? modules
             throw InputErrors(

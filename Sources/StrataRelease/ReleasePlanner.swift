@@ -166,12 +166,7 @@ public struct ReleasePlanner: Sendable {
 
     /// The modules, each after the ones it uses (nil if they use each other in a cycle).
     func topologicalOrder() -> [String]? {
-        let index = Dictionary(modules.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var users = [[Int]](repeating: [], count: modules.count)
-        for (position, module) in modules.enumerated() {
-            for dependency in dependencies[module] ?? [] { if let from = index[dependency] { users[from].append(position) } }
-        }
-        return Digraph(successors: users).topologicalOrder()?.map { modules[$0] }
+        Digraph.usedBeforeUsers(modules) { dependencies[$0] ?? [] }.topologicalOrder()?.map { modules[$0] }
     }
 }
 

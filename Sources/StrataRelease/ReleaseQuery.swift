@@ -108,6 +108,17 @@ struct ReleaseContext {
 
     /// A module's package folder, relative to the workspace root.
     func folder(of module: String) -> String { GenerateSettings.packageFolder(of: module) }
+
+    /// The registry modules' release tags and the commits since, checked against the record.
+    func history() async throws -> ReleaseHistory {
+        let folders = Dictionary(uniqueKeysWithValues: modules.map { ($0, folder(of: $0)) })
+        let history = try await gitCall {
+            try await ReleaseHistory.read(repository, folders: folders, ignore: workspace.manifest.affected.ignore.map { PathPattern($0.value) })
+        }
+        let disagreements = history.disagreements(with: record)
+        if !disagreements.isEmpty { throw InputErrors(disagreements) }
+        return history
+    }
 }
 
 extension GitError {
@@ -120,16 +131,7 @@ extension ReleaseQuery {
     /// bump their API changes call for (the toolchain's comparison, unless `--bump`), and the
     /// dependents whose requirements rise.
     func plan(_ context: ReleaseContext, scratch: String, progress: (ReleaseProgress) -> Void) async throws -> (ReleasePlan, [String]) {
-        let folders = Dictionary(uniqueKeysWithValues: context.modules.map { ($0, context.folder(of: $0)) })
-        let history: ReleaseHistory
-        do {
-            history = try await ReleaseHistory.read(
-                context.repository, folders: folders, ignore: context.workspace.manifest.affected.ignore.map { PathPattern($0.value) })
-        } catch {
-            throw InputErrors(error.diagnostic)
-        }
-        let disagreements = history.disagreements(with: context.record)
-        if !disagreements.isEmpty { throw InputErrors(disagreements) }
+        let history = try await context.history()
 
         var notes: [String] = []
         var selected: [String]

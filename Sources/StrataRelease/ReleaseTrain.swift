@@ -15,8 +15,6 @@ import SystemPackage
 struct ReleaseState: Codable {
     var format = 1
     var plan: ReleasePlan
-    /// The commit the train was planned from.
-    var head: String
     var registryURL: String?
     /// The release commit (versions, changelogs, generated files), once made.
     var commit: String?
@@ -79,11 +77,11 @@ extension ReleaseQuery {
         }
         // Publishing needs a registry and a token: found out now, not after the commit and tags.
         _ = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
-        let head = try await gitCall { try await context.repository.commit("HEAD") }
-        var state = ReleaseState(plan: plan, head: head, registryURL: registryURL)
+        var state = ReleaseState(plan: plan, registryURL: registryURL)
         try Self.write(state, to: stateFile)
 
         if verify {
+            let head = try await gitCall { try await context.repository.commit("HEAD") }
             let tree = try await APIComparison(repository: context.repository, scratch: scratch).tree(at: head)
             for step in plan.steps {
                 try await check(step.module, in: tree + "/" + context.folder(of: step.module), context: context, progress: progress)
@@ -200,8 +198,9 @@ extension ReleaseQuery {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let treeRoot = try await APIComparison(repository: context.repository, scratch: scratch).exportedTree(at: commit)
         let released = try await WorkspaceLoader().load(path: treeRoot).workspace
-        let options = try GenerationOptions.current(for: released)
-        guard let references = GenerationOptions(versions: options.versions).references(for: released) else {
+        // The registry's form: what the release commit records, whatever local development says.
+        let versions = try VersionRecord.load(besideManifest: released.manifest.path)
+        guard let references = GenerationOptions(versions: versions).references(for: released) else {
             throw ReleaseFailure(id: "no-registry-modules", message: "the release commit has no registry modules", hint: nil)
         }
         let publishing = try ReleasePublishing(workspace: released, registryURL: state.registryURL ?? registryURL, tokenFile: tokenFile)

@@ -33,13 +33,7 @@ public struct VersionsReport: Sendable, Codable {
     /// Reads strata.yml, strata.versions.yml and the release tags of the workspace at `path`.
     public static func read(path: String) async throws -> VersionsReport {
         let context = try await ReleaseContext.load(path: path)
-        let folders = Dictionary(uniqueKeysWithValues: context.modules.map { ($0, context.folder(of: $0)) })
-        let history = try await gitCall {
-            try await ReleaseHistory.read(
-                context.repository, folders: folders, ignore: context.workspace.manifest.affected.ignore.map { PathPattern($0.value) })
-        }
-        let disagreements = history.disagreements(with: context.record)
-        if !disagreements.isEmpty { throw InputErrors(disagreements) }
+        let history = try await context.history()
         var users: [String: [String]] = [:]
         for module in context.modules { for dependency in context.dependencies[module] ?? [] { users[dependency, default: []].append(module) } }
         var report = VersionsReport(modules: [], drift: [])
