@@ -54,7 +54,8 @@ struct LiteralEdges: Sendable {
 
     private static func hash(_ text: String, parent: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: parent)
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        // Not `&*`: Swift 6 made it a FixedWidthInteger requirement marked macOS 15 / iOS 18.
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)).multipliedReportingOverflow(by: 0x100_0000_01b3).partialValue }
         // Fold the high bits in: the table index takes the low ones.
         return hash ^ (hash >> 29)
     }

@@ -16,6 +16,7 @@ public import Foundation
 ///         guard text.hasPrefix("EMU-") else { return nil }
 ///         rawValue = String(text)
 ///     }
+///     var routeParameterText: String { rawValue }
 /// }
 /// router.addParameterType(SuitID.self)            // then: "iss://spacesuit/:suit<SuitID>"
 /// ```
@@ -25,16 +26,26 @@ public protocol RouteParameter: Sendable {
     /// The value a URL's (percent-decoded) segment or query value stands for, or `nil` when the
     /// text is not one.
     init?(routeParameter text: Substring)
+    /// The text that stands for the value in a URL (before percent-encoding), which
+    /// `init?(routeParameter:)` reads back: what ``RoutePattern/url(_:wildcard:)`` writes.
+    /// `String(describing:)` of the value by default.
+    var routeParameterText: String { get }
 }
 
 extension RouteParameter {
     /// The type's own name, such as `SuitID`.
     public static var routeTypeName: String { String(describing: Self.self) }
+
+    /// `String(describing:)` of the value.
+    public var routeParameterText: String { String(describing: self) }
 }
 
 extension String: RouteParameter {
     /// The text itself.
     public init?(routeParameter text: Substring) { self.init(text) }
+
+    /// The text itself.
+    public var routeParameterText: String { self }
 }
 
 extension Int: RouteParameter {
@@ -44,7 +55,7 @@ extension Int: RouteParameter {
 
 extension Double: RouteParameter {
     /// A decimal number such as `3.5`.
-    public init?(routeParameter text: Substring) { self.init(text) }
+    public init?(routeParameter text: Substring) { self.init(String(text)) }  // Double(Substring) needs macOS 11
 }
 
 extension Bool: RouteParameter {
@@ -61,6 +72,9 @@ extension Bool: RouteParameter {
 extension UUID: RouteParameter {
     /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` (any letter case).
     public init?(routeParameter text: Substring) { self.init(uuidString: String(text)) }
+
+    /// The UUID's upper-case string.
+    public var routeParameterText: String { uuidString }
 }
 
 /// A parameter type a router knows: its name and how to decode a value.
@@ -71,6 +85,17 @@ struct ParameterType: Sendable {
     init<Value: RouteParameter>(_ type: Value.Type) {
         name = Value.routeTypeName
         decode = { Value(routeParameter: $0) }
+    }
+
+    init(name: String, decode: @escaping @Sendable (Substring) -> (any RouteParameter)?) {
+        self.name = name
+        self.decode = decode
+    }
+
+    /// The type of `value`, as the router would know it.
+    init(of value: any RouteParameter) {
+        func type<Value: RouteParameter>(of _: Value) -> ParameterType { ParameterType(Value.self) }
+        self = type(of: value)
     }
 
     static let builtIn: [ParameterType] = [

@@ -121,7 +121,12 @@ struct RouteTable: Sendable {
                 NoRouteReason(url: url.text, message: "no routes use the scheme '\(url.scheme)' (registered: \(known.isEmpty ? "none" : known))"))
         }
         var miss = Miss()
-        if let found = search(node: root, index: 0, url: url, miss: &miss) { return .matched(found) }
+        if let found = search(node: root, index: 0, url: url, miss: &miss) {
+            if let invalid = found.invalidQuery {
+                return .rejected(RouteRejection(match: found, parameter: invalid.name, value: invalid.value, expectedType: invalid.type))
+            }
+            return .matched(found)
+        }
         return .noMatch(NoRouteReason(url: url.text, message: miss.message))
     }
 
@@ -167,17 +172,20 @@ struct RouteTable: Sendable {
             }
             values.append((parameter.name, value))
         }
+        // The path chose the route: a query value that does not decode is the route's to
+        // reject, with the reason, rather than a reason to look for another route.
+        var invalidQuery: (name: String, value: String, type: String)?
         for (name, typeName) in route.pattern.query {
             guard let text = url.queryValue(name) else { continue }
             let type = types[typeName]!
             guard let value = type.decode(Substring(text)) else {
-                miss.record(depth: depth + 1, "the query value \(name)=\(text) is not \(Self.article(type.name)) (\(route.pattern.text))")
-                return nil
+                if invalidQuery == nil { invalidQuery = (name, text, type.name) }
+                continue
             }
             values.append((name, value))
         }
         let wildcard = wildcardFrom.map { Array(url.segments[$0...]) } ?? []
-        return RouteMatch(route: route, parameters: RouteParameters(url: url, wildcard: wildcard, values: values))
+        return RouteMatch(route: route, parameters: RouteParameters(url: url, wildcard: wildcard, values: values), invalidQuery: invalidQuery)
     }
 
     /// What the routes at `node` expected at `index`, in words.

@@ -75,7 +75,10 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         var text: String
         if written.contains(UInt8(ascii: "%")) {
             let decoded = percentDecoded(written)
-            text = String(validating: decoded, as: UTF8.self) ?? String(decoding: written, as: UTF8.self)
+            // Valid UTF-8 decodes to the same bytes; invalid input is kept as written (repaired).
+            // (`String(validating:as:)` needs macOS 15 / iOS 18.)
+            let candidate = String(decoding: decoded, as: UTF8.self)
+            text = candidate.utf8.elementsEqual(decoded) ? candidate : String(decoding: written, as: UTF8.self)
         } else {
             text = String(decoding: written, as: UTF8.self)
         }

@@ -32,6 +32,8 @@ public struct RouteMatch: Sendable {
     let route: Route
     /// The parameters decoded from the URL.
     public let parameters: RouteParameters
+    /// A declared query parameter whose value did not decode, if any.
+    var invalidQuery: (name: String, value: String, type: String)?
 
     /// The registered pattern.
     public var pattern: RoutePattern { route.pattern }
@@ -46,8 +48,11 @@ public enum RouteMatchResult: Sendable {
     case matched(RouteMatch)
     /// No route matched, and why.
     case noMatch(NoRouteReason)
+    /// A route matched the path, but rejects a query value it declares (`?page=two` for
+    /// `page=<Int>`); opening the URL fails with ``RoutingError/invalidParameter(_:)``.
+    case rejected(RouteRejection)
 
-    /// The match, or `nil`.
+    /// The match, or `nil` when no route matched or the route rejected the URL.
     public var match: RouteMatch? { if case .matched(let match) = self { match } else { nil } }
 }
 
@@ -67,6 +72,9 @@ public enum RouteMatchResult: Sendable {
 /// number of routes. Where routes overlap, a literal segment wins over a parameter and a
 /// parameter over a wildcard; two patterns that match the same URLs are refused at registration.
 /// Registering and matching are safe from any thread.
+///
+/// Build another module's URLs with ``RoutePattern/url(_:wildcard:)`` or ``url(for:_:wildcard:)``
+/// rather than by hand.
 public final class Router: Sendable {
     private let state = Lock(State())
 
@@ -147,8 +155,12 @@ public final class Router: Sendable {
     /// Whether a route matches `url`.
     public func canOpen(_ url: String) -> Bool { match(url).match != nil }
 
+    /// The parameter types patterns may name, by name.
+    var parameterTypes: [String: ParameterType] { state.withLock { $0.table.types } }
+
     /// Opens `url`: runs the matching route's handler and returns how the flow ended. An error
-    /// the handler throws becomes ``RouteOutcome/failure(_:)``.
+    /// the handler throws becomes ``RouteOutcome/failure(_:)``, as does a query value the route
+    /// rejects (``RoutingError/invalidParameter(_:)``, without running the handler).
     ///
     /// - Throws: ``RoutingError`` when `url` is not a URL or no route matches it.
     public func open(_ url: String, context: (any Sendable)? = nil) async throws(RoutingError) -> RouteOutcome {
@@ -156,6 +168,8 @@ public final class Router: Sendable {
         switch match(parsed) {
         case .noMatch(let reason):
             throw .noRoute(reason)
+        case .rejected(let rejection):
+            return .failure(RoutingError.invalidParameter(rejection))
         case .matched(let match):
             do {
                 return try await match.handler(RouteRequest(match: match, context: context))

@@ -25,7 +25,16 @@ import Testing
         for _ in 0..<300 {
             let url = GeneratedURL.random(using: &random)
             let expected = LinearMatcher(patterns: registered).match(url)
-            let found = router.match(url.text).match
+            let result = router.match(url.text)
+            // The path chooses the route; a query value it declares that does not decode makes
+            // that route reject the URL (never another route match).
+            let rejects = expected.map { $0.pattern.queryInt && url.query.map { Int($0) == nil } == true } ?? false
+            if case .rejected(let rejection) = result {
+                #expect(rejects && rejection.match.pattern.text == expected?.pattern.text, "seed \(seed): \(url.text) rejected by \(rejection)")
+                continue
+            }
+            #expect(!rejects, "seed \(seed): \(url.text) should be rejected by \(expected?.pattern.text ?? "")")
+            let found = result.match
             #expect(
                 found?.pattern.text == expected?.pattern.text,
                 "seed \(seed): \(url.text) matched \(found?.pattern.text ?? "nothing"), the scan found \(expected?.pattern.text ?? "nothing")")
@@ -152,7 +161,6 @@ private struct LinearMatcher {
     func match(_ url: GeneratedURL) -> Found? {
         var best: Found?
         for pattern in patterns where pattern.host == url.host {
-            if pattern.queryInt, let value = url.query, Int(value) == nil { continue }
             for shape in pattern.shapes {
                 guard let found = match(shape, of: pattern, url) else { continue }
                 // The first shape of the best key wins, so only a strictly better key replaces it.
@@ -174,7 +182,7 @@ private struct LinearMatcher {
             case .int(let name), .string(let name): name
             }
         }
-        if pattern.queryInt && url.query != nil { names.append("n") }
+        if pattern.queryInt, let value = url.query, Int(value) != nil { names.append("n") }
         let key = shape.map(\.rank) + [pattern.wildcard ? 2 : 0]
         return Found(
             pattern: pattern, key: key, names: names.sorted(),
