@@ -202,9 +202,14 @@ let package = Package(
             name: "StrataRouting", dependencies: ["StrataRuntimeSupport"], path: "StrataRuntime/Sources/StrataRouting",
             swiftSettings: strictSettings),
         .target(name: "StrataRuntimeSupport", path: "StrataRuntime/Sources/StrataRuntimeSupport", swiftSettings: strictSettings),
-        .testTarget(name: "StrataDITests", dependencies: ["StrataDI"], path: "StrataRuntime/Tests/StrataDITests", swiftSettings: strictSettings),
         .testTarget(
-            name: "StrataRoutingTests", dependencies: ["StrataRouting"], path: "StrataRuntime/Tests/StrataRoutingTests",
+            name: "StrataDITests", dependencies: ["StrataDI", "StrataRuntimeSupport"], path: "StrataRuntime/Tests/StrataDITests",
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataRoutingTests", dependencies: ["StrataRouting", "StrataRuntimeSupport"], path: "StrataRuntime/Tests/StrataRoutingTests",
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "StrataRuntimeSupportTests", dependencies: ["StrataRuntimeSupport"], path: "StrataRuntime/Tests/StrataRuntimeSupportTests",
             swiftSettings: strictSettings),
         .target(name: "StrataDiagnostics", swiftSettings: strictSettings),
         // Package identities (`scope.name`) and semantic versions as the registry specification

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Proves that an app depending only on StrataDI and StrataRouting resolves and builds no other
-# package: makes a consumer package in a temporary folder that depends on StrataRuntime by path,
-# builds and runs it, and fails if SwiftPM fetched, pinned or built anything else.
+# package, at the libraries' platform floor (iOS 13, macOS 10.15): makes a consumer package in a
+# temporary folder that depends on StrataRuntime by path, builds and runs it, and fails if SwiftPM
+# fetched, pinned or built anything else. (Linux does not check Apple availability; the runtime's
+# PlatformFloorTests do.)
 #   Scripts/check-runtime-consumer.sh
 set -euo pipefail
 repository=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,7 +15,7 @@ cat > "$consumer/Package.swift" <<SWIFT
 import PackageDescription
 let package = Package(
     name: "Consumer",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.iOS(.v13), .macOS(.v10_15)],
     dependencies: [.package(path: "$repository/StrataRuntime")],
     targets: [
         .executableTarget(name: "Consumer", dependencies: [
@@ -30,14 +32,24 @@ import StrataRouting
 protocol Greeting: Sendable { var text: String { get } }
 struct Hello: Greeting { let text = "hello from StrataDI" }
 
+/// A SwiftUI view's shape: a struct whose injected property is read through a `let`.
+struct GreetingView {
+    @Injected var greeting: any Greeting
+}
+
 let container = Container()
 container.register((any Greeting).self, scope: .singleton) { _ in Hello() }
 try container.verify()
+Injection.use(container)
+let view = GreetingView()
+_ = try view.$greeting.resolve()
+
+let greet = try RoutePattern("app://greet/:name")
 let router = Router()
-try router.register("app://greet/:name") { request in
-    .success("\(try container.resolve((any Greeting).self).text) and StrataRouting, \(request.parameters["name", as: String.self]!)")
+try router.register(greet.text) { request in
+    .success("\(view.greeting.text) and StrataRouting, \(request.parameters["name", as: String.self]!)")
 }
-guard case .success(let value) = try await router.open("app://greet/consumer") else { fatalError("the route failed") }
+guard case .success(let value) = try await router.open(try greet.url(["name": "consumer"])) else { fatalError("the route failed") }
 print(value as! String)
 SWIFT
 cd "$consumer"

@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 // Strata's runtime libraries, a package of their own so that an app depending on them resolves and
 // builds no other package: StrataDI (dependency injection) and StrataRouting (module router and
-// coordinators). Both use only the Swift standard library, Synchronization and Foundation's
-// essentials. Strata's own package builds and tests the same sources (see ../Package.swift).
+// coordinators). Both use only the Swift standard library, the platform's lock (os_unfair_lock or a
+// pthread mutex) and Foundation's UUID. Strata's own package builds and tests the same sources
+// (see ../Package.swift).
 import PackageDescription
 
 let settings: [SwiftSetting] = [
@@ -13,8 +14,9 @@ let settings: [SwiftSetting] = [
 
 let package = Package(
     name: "StrataRuntime",
-    // Synchronization's Mutex and Atomic set the floor on Apple platforms.
-    platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The floor: what Swift concurrency back-deploys to. StrataRuntimeSupportTests fails on any API
+    // the sources use that is newer (see docs/ARCHITECTURE.md, "The runtime libraries").
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "StrataDI", targets: ["StrataDI"]),
         .library(name: "StrataRouting", targets: ["StrataRouting"]),
@@ -24,7 +26,9 @@ let package = Package(
         .target(name: "StrataRouting", dependencies: ["StrataRuntimeSupport"], swiftSettings: settings),
         // The lock both share; `package` access only, so it is no part of either library's API.
         .target(name: "StrataRuntimeSupport", swiftSettings: settings),
-        .testTarget(name: "StrataDITests", dependencies: ["StrataDI"], swiftSettings: settings),
-        .testTarget(name: "StrataRoutingTests", dependencies: ["StrataRouting"], swiftSettings: settings),
+        .testTarget(name: "StrataDITests", dependencies: ["StrataDI", "StrataRuntimeSupport"], swiftSettings: settings),
+        .testTarget(name: "StrataRoutingTests", dependencies: ["StrataRouting", "StrataRuntimeSupport"], swiftSettings: settings),
+        // The platform floor and the safety rules, checked on the sources with the toolchain.
+        .testTarget(name: "StrataRuntimeSupportTests", dependencies: ["StrataRuntimeSupport"], swiftSettings: settings),
     ]
 )

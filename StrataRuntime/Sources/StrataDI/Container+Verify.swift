@@ -1,28 +1,32 @@
 extension Container {
     /// Resolves every registration once and reports every problem: each missing registration
-    /// (with the chain that needed it) and each dependency cycle (with its full path, such as
-    /// `A → B → C → A`), each once, instead of stopping at the first.
+    /// (with the chain that needed it), each dependency cycle (with its full path, such as
+    /// `A → B → C → A`) and each factory that throws, each once, instead of stopping at the first.
     ///
     /// Verifying makes no shared instance for good: while it runs, singleton, weak and custom
     /// scopes behave like the graph scope, and what it made is dropped afterwards. Factories do
-    /// run, so they should not have side effects beyond making their instance. Registrations
-    /// whose factory takes an argument cannot be resolved without one; they are checked when
-    /// another factory resolves them with an argument.
+    /// run, so they should not have side effects beyond making their instance.
+    ///
+    /// A registration whose factory takes an argument is run with a sample of the argument's
+    /// type from `arguments` (the argument is an opaque input: what is verified is everything the
+    /// factory resolves). Without argument (`Void`) or with an optional argument (`nil`) it needs
+    /// none; any other registration with an argument and no sample is reported as unverified.
+    ///
+    /// ```swift
+    /// try container.verify(arguments: SuitID("EMU-3011"), (cosmonaut: 7, tab: "oxygen"))
+    /// ```
     ///
     /// Call it in a test of the app's assembly (or at launch in debug builds).
     ///
-    /// - Throws: ``VerificationError`` listing every problem.
-    public func verify() throws(VerificationError) {
-        let stack = ResolutionStack.current
-        precondition(stack.depth == 0, "StrataDI: verify() was called from inside a factory")
-        stack.isVerifying = true
-        defer { stack.isVerifying = false }
-
+    /// - Throws: ``VerificationError`` listing every problem and every unverified registration.
+    public func verify(arguments samples: any Sendable...) throws(VerificationError) {
+        let resolver = Resolver(self, context: ResolutionContext(verifying: true))
         var problems: [ResolutionError] = []
+        var unverified: [ServiceKey] = []
         var seen: Set<String> = []
-        for entry in verifiableEntries() {
+        for entry in allEntries {
             do {
-                try verifyOne(entry)
+                if case .needsSample = try entry.factory.verify(entry, with: resolver, samples: samples) { unverified.append(entry.key) }
             } catch {
                 // One missing service is reported once, through the first chain that needed it;
                 // one cycle once, whichever service it was entered from.
@@ -35,25 +39,7 @@ extension Container {
                 if seen.insert(identity).inserted { problems.append(error) }
             }
         }
-        if !problems.isEmpty { throw VerificationError(problems: problems) }
-    }
-
-    /// This container's entries, then the parent chain's entries this container does not override.
-    private func verifiableEntries() -> [ServiceEntry] {
-        var entries: [ServiceEntry] = []
-        var keys: Set<ServiceKey> = []
-        var container: Container? = self
-        while let current = container {
-            for entry in current.publishedEntries where entry.key.argument == nil && keys.insert(entry.key).inserted {
-                entries.append(entry)
-            }
-            container = current.parent
-        }
-        return entries
-    }
-
-    private func verifyOne(_ entry: ServiceEntry) throws(ResolutionError) {
-        try entry.factory.takeUnretainedValue().verify(entry, in: self)
+        if !problems.isEmpty || !unverified.isEmpty { throw VerificationError(problems: problems, unverified: unverified) }
     }
 
     /// The cycle rotated to start at its smallest key, so that `A → B → A` and `B → A → B` match.

@@ -1,54 +1,36 @@
 import StrataRuntimeSupport
-import Synchronization
 
 /// A dependency-injection container: services are registered by type (and optionally a name and
 /// an argument type) with a factory and a ``Scope``, and resolved by type.
 ///
 /// ```swift
 /// let container = Container()
-/// container.register(RadioChannel.self, scope: .singleton) { _ in RadioLink() }
-/// container.register(SpacesuitServicing.self) { resolver in
+/// container.register((any RadioChannel).self, scope: .singleton) { _ in RadioLink() }
+/// container.register((any SpacesuitServicing).self) { resolver in
 ///     SpacesuitService(radio: try resolver.resolve())
 /// }
-/// let service: SpacesuitServicing = try container.resolve()
+/// let service: any SpacesuitServicing = try container.resolve()
 /// ```
 ///
-/// Registering and resolving are safe from any thread at the same time. Resolving a transient,
-/// graph-scoped or already made singleton service takes no lock: the registrations are an
-/// immutable table published through an atomic reference, and a made singleton is read through
-/// an atomic one. A shared instance is made under one creation lock, and weak or custom-scoped
-/// instances are read under their registration's own lock (a custom scope can be reset).
+/// Registering and resolving are safe from any thread at the same time. Each lookup takes the
+/// container's lock for the time of one hash-table probe; factories never run under it. A shared
+/// instance (singleton, weak or custom scope) is made under its own registration's creation lock,
+/// so two registrations, in one container or in two, never wait for each other; see
+/// <doc:Threading> for the exact guarantees.
 ///
 /// A resolve that fails throws ``ResolutionError``; ``Injected`` traps with the same message.
-/// ``verify()`` finds every such failure before the app needs the service.
+/// ``verify(arguments:)`` finds every such failure before the app needs the service.
 ///
 /// A container may have a parent: what it does not register itself it resolves from the parent,
 /// so a test can override a few services of the app's container.
 public final class Container: Sendable {
     /// The parent asked for keys this container does not register.
     public let parent: Container?
-
-    /// The published table. Every table ever published is kept in `state.tables` until the
-    /// container is released, so a reader may use the one it loaded unretained even while a
-    /// registration publishes a newer one.
-    private let table: Atomic<Unmanaged<RegistrationTable>>
-    /// Set by a registration until the next resolve publishes it: registering many services in a
-    /// row publishes one table, not one per registration.
-    private let hasUnpublished = Atomic<Bool>(false)
-    private let state: Lock<State>
-
-    private struct State {
-        var entries: [ServiceKey: ServiceEntry] = [:]
-        var order: [ServiceKey] = []
-        var tables: [RegistrationTable]
-    }
+    private let registry = Lock(Registry())
 
     /// An empty container, resolving what it lacks from `parent` if one is given.
     public init(parent: Container? = nil) {
         self.parent = parent
-        let empty = RegistrationTable(entries: [])
-        table = Atomic(Unmanaged.passUnretained(empty))
-        state = Lock(State(tables: [empty]))
     }
 
     /// A container with every assembly's registrations, in order (a later one may override an
@@ -64,22 +46,30 @@ public final class Container: Sendable {
     ///
     /// Registering the same type and name again replaces the registration; resolves already
     /// under way finish with the one they found.
+    ///
+    /// - Parameter initCompleted: runs once the instance is made and, for a shared scope, kept,
+    ///   before anything else gets it: property injection, including dependencies that lead back
+    ///   to this service (resolving it there returns this instance).
     public func register<Service: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
+        initCompleted: (@Sendable (Resolver, Service) throws -> Void)? = nil,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) {
         let key = ServiceKey(type, name: name)
-        add(ServiceEntry(key: key, scope: scope, factory: Factory<Service, Void> { resolver, _ in try factory(resolver) }))
+        add(
+            ServiceEntry(
+                key: key, scope: scope, factory: Factory<Service, Void>({ resolver, _ in try factory(resolver) }, initCompleted: initCompleted)))
     }
 
     /// Registers `factory` as the way to make `type` under `name` from a resolve-time `Argument`
     /// (pass several values as a tuple).
     public func register<Service: Sendable, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
+        initCompleted: (@Sendable (Resolver, Service) throws -> Void)? = nil,
         factory: @escaping @Sendable (Resolver, Argument) throws -> Service
     ) {
         let key = ServiceKey(type, name: name, argument: Argument.self)
-        add(ServiceEntry(key: key, scope: scope, factory: Factory<Service, Argument>(factory)))
+        add(ServiceEntry(key: key, scope: scope, factory: Factory<Service, Argument>(factory, initCompleted: initCompleted)))
     }
 
     /// Runs every assembly's ``Assembly/assemble(into:)`` on this container, in order.
@@ -89,62 +79,49 @@ public final class Container: Sendable {
 
     /// Whether this container or its parent registers `type` under `name`.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-        entry(for: ServiceKey(type, name: name)) != nil
+        let key = ServiceKey(type, name: name)
+        return registry.withLock { $0.entry(for: key) } != nil || parent?.isRegistered(type, name: name) == true
     }
 
     /// Every registration of this container (not its parent's), in the order first registered.
-    public var registrations: [ServiceKey] { state.withLock { $0.order } }
+    public var registrations: [ServiceKey] { registry.withLock { $0.order } }
 
     /// Forgets every instance of the custom `scope`: the next resolve of each of its services
     /// makes a new one. Instances already handed out live on with their holders.
     public func reset(_ scope: CustomScope) {
-        let target = Scope.custom(scope)
-        let released: [SharedInstance] = state.withLock { state in
-            state.entries.values.filter { $0.scope == target }.map { entry in
-                entry.shared.withLock { instance in
-                    defer { instance = .none }
-                    return instance
-                }
-            }
-        }
-        // The instances are released here, outside the lock: their deinits may resolve.
+        let released = registry.withLock { $0.removeInstances(in: .custom(scope)) }
+        // Released here, outside the lock: their deinits may resolve.
         _ = released
     }
 
     private func add(_ entry: ServiceEntry) {
-        state.withLock { state in
-            if state.entries.updateValue(entry, forKey: entry.key) == nil { state.order.append(entry.key) }
-            hasUnpublished.store(true, ordering: .releasing)
-        }
+        let replaced = registry.withLock { $0.insert(entry) }
+        _ = replaced
     }
 
-    /// Publishes the registrations made since the last resolve as a new table.
-    private func publish() {
-        state.withLock { state in
-            guard hasUnpublished.load(ordering: .acquiring) else { return }
-            let next = RegistrationTable(entries: state.order.map { state.entries[$0]! })
-            state.tables.append(next)
-            table.store(Unmanaged.passUnretained(next), ordering: .releasing)
-            hasUnpublished.store(false, ordering: .releasing)
-        }
-    }
+    // MARK: Looking up (not generic: the resolve path in Resolver.swift is)
 
-    /// The entry for `key` here or in the parent chain, with the container that registered it.
-    /// Both unretained: a container outlives its resolves, and its parent outlives it.
+    /// What resolving `key` starts from, here or in the parent chain; `nil` when nothing
+    /// registers it.
     @usableFromInline
-    func entry(for key: ServiceKey) -> (entry: Unmanaged<ServiceEntry>, owner: Unmanaged<Container>)? {
-        if let found = currentTable._withUnsafeGuaranteedRef({ $0.entry(for: key) }) { return (found, Unmanaged.passUnretained(self)) }
-        return parent?.entry(for: key)
+    func lookup(_ key: ServiceKey, reusing: Bool) -> Lookup? {
+        if let found = registry.withLock({ $0.lookup(key, reusing: reusing, owner: self) }) { return found }
+        return parent?.lookup(key, reusing: reusing)
     }
 
-    /// The current table's entries (for ``verify()``).
-    var publishedEntries: [ServiceEntry] { currentTable.takeUnretainedValue().entries }
-
-    /// The table with every registration made so far, published first if need be.
-    @inline(__always)
-    private var currentTable: Unmanaged<RegistrationTable> {
-        if hasUnpublished.load(ordering: .acquiring) { publish() }
-        return table.load(ordering: .acquiring)
+    /// This container's entries, then the parent chain's entries this container does not
+    /// override (for ``verify(arguments:)``).
+    var allEntries: [ServiceEntry] {
+        var entries: [ServiceEntry] = []
+        var keys: Set<ServiceKey> = []
+        var container: Container? = self
+        while let current = container {
+            for entry in current.registry.withLock({ $0.allEntries }) where keys.insert(entry.key).inserted {
+                entries.append(entry)
+            }
+            container = current.parent
+        }
+        return entries
     }
 
     /// Registrations of the same service under other names or argument types, for messages.
@@ -158,132 +135,35 @@ public final class Container: Sendable {
         return found
     }
 
-    // MARK: Resolving
-    //
-    // The resolve path is inlinable, so the module that resolves specialises it for its own service
-    // types: an unspecialised resolve spent most of its time looking up generic type metadata at
-    // run time. What needs no type stays behind calls: the table lookup, the thread's resolution
-    // stack and the errors.
+    // MARK: Shared instances
 
-    /// The service registered under `type` and `name` (the unnamed one by default).
-    ///
-    /// - Throws: ``ResolutionError`` when nothing is registered, the registrations form a cycle,
-    ///   or a factory throws.
-    @inlinable
-    public func resolve<Service: Sendable>(
-        _ type: Service.Type = Service.self, name: String? = nil
-    ) throws(ResolutionError) -> Service {
-        try resolve(ServiceKey(type, name: name), argument: ())
-    }
-
-    /// The service registered under `type` and `name` whose factory takes an `Argument` (several
-    /// values as a tuple), made with `argument`.
-    @inlinable
-    public func resolve<Service: Sendable, Argument>(
-        _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
-    ) throws(ResolutionError) -> Service {
-        try resolve(ServiceKey(type, name: name, argument: Argument.self), argument: argument)
-    }
-
-    /// The service under `type` and `name`, or `nil` when neither this container nor its parent
-    /// registers it. Other failures (a cycle, a throwing factory) still throw.
-    @inlinable
-    public func resolveIfRegistered<Service: Sendable>(
-        _ type: Service.Type = Service.self, name: String? = nil
-    ) throws(ResolutionError) -> Service? {
-        guard let found = entry(for: ServiceKey(type, name: name)) else { return nil }
-        return try resolve(found, argument: ()) as Service
-    }
-
-    @inlinable
-    func resolve<Service: Sendable, Argument>(_ key: ServiceKey, argument: Argument) throws(ResolutionError) -> Service {
-        guard let found = entry(for: key) else { throw missingRegistration(key) }
-        return try resolve(found, argument: argument)
-    }
-
-    /// The instance of the registration `entry(for:)` found.
-    @inlinable
-    func resolve<Service: Sendable, Argument>(
-        _ found: (entry: Unmanaged<ServiceEntry>, owner: Unmanaged<Container>), argument: Argument
-    ) throws(ResolutionError) -> Service {
-        // Unretained use of the entry and its owner: retaining them on every resolve would make
-        // threads that resolve the same service contend for its reference count.
-        return try found.entry._withUnsafeGuaranteedRef { entry -> Result<Service, ResolutionError> in
-            // The fast path of a made singleton touches neither the thread's stack nor a lock.
-            if entry.scope.lifetime == .singleton, let instance = entry.singletonInstance(of: Service.self) {
-                return .success(instance)
-            }
-            // A parent's factory resolves its dependencies from this container, so a child's
-            // overrides reach the services it inherits; but an instance the parent shares is made
-            // from the parent's registrations, or a test's mocks would end up in the app's singletons.
-            let resolver = entry.scope.lifetime.isShared ? found.owner : Unmanaged.passUnretained(self)
-            return resolver._withUnsafeGuaranteedRef { resolver in
-                Result { () throws(ResolutionError) -> Service in try resolver.make(entry, argument: argument) }
-            }
-        }.get()
-    }
-
-    /// Makes (or finds) the instance of `entry` in its scope, with cycle detection.
-    @inlinable
-    func make<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument) throws(ResolutionError) -> Service {
-        let stack = ResolutionStack.current
-        try stack.enter(entry)
-        defer { stack.leave() }
-        switch stack.isVerifying && entry.scope.lifetime != .transient ? .graph : entry.scope.lifetime {
-        case .transient:
-            return try run(entry, argument: argument)
-        case .graph:
-            if let box = stack.graphInstance(of: entry) { return unsafeDowncast(box, to: Box<Service>.self).value }
-            let instance: Service = try run(entry, argument: argument)
-            // The outermost instance is never asked for again in this resolve: it is finished.
-            if stack.depth > 1 || stack.isVerifying { stack.setGraphInstance(Box(instance), of: entry) }
-            return instance
-        case .singleton:
-            CreationLock.shared.lock()
-            defer { CreationLock.shared.unlock() }
-            if let instance = entry.singletonInstance(of: Service.self) { return instance }
-            let instance: Service = try run(entry, argument: argument)
-            entry.setSingleton(instance)
-            return instance
-        case .weak, .custom:
-            // Read without the creation lock first: once made, the instance is only looked up.
-            if let instance: Service = Self.sharedInstance(of: entry) { return instance }
-            CreationLock.shared.lock()
-            defer { CreationLock.shared.unlock() }
-            if let instance: Service = Self.sharedInstance(of: entry) { return instance }
-            let instance: Service = try run(entry, argument: argument)
+    /// The shared instance of `entry` (registered here), made by `make` unless another thread
+    /// made it first. `make` runs under the entry's creation lock, never under the container's.
+    @usableFromInline
+    func sharedInstance(
+        of entry: ServiceEntry, context: ResolutionContext,
+        make: (ResolutionContext) throws(ResolutionError) -> InstanceBox
+    ) throws(ResolutionError) -> Lookup {
+        // The instance this very chain is still completing (its initCompleted hook is running).
+        if let box = context.graph?.instance(of: entry) { return .made(box) }
+        // Entering a registration this chain is already making, or that this thread is making
+        // through another chain, could only wait for itself: it is a cycle.
+        let thread = ThreadID.current
+        if context.isMaking(entry) || registry.withLock({ $0.creator(of: entry) }) == thread {
+            throw ResolutionError.cycleEntered(at: entry.key)
+        }
+        return try entry.creation!.withLock { () throws(ResolutionError) -> Lookup in
+            if let made = registry.withLock({ $0.instance(of: entry) }) { return made }
+            registry.withLock { $0.setCreator(thread, of: entry) }
+            defer { registry.withLock { $0.setCreator(nil, of: entry) } }
+            let box = try make(context.making(entry))
             if entry.scope.lifetime == .weak {
-                guard type(of: instance as Any) is AnyClass else { throw weakScopeNeedsClassInstance(entry, made: type(of: instance)) }
-                entry.setShared(.weak(WeakReference(object: instance as AnyObject)))
+                guard let object = box.object else { throw weakScopeNeedsClassInstance(entry, made: box.valueTypeName) }
+                registry.withLock { $0.setInstance(.weak(WeakReference(object: object)), of: entry) }
             } else {
-                entry.setShared(.strong(Box(instance)))
+                registry.withLock { $0.setInstance(.strong(box), of: entry) }
             }
-            return instance
-        }
-    }
-
-    /// Calls the entry's factory; an error of the factory's own becomes a ``ResolutionError``
-    /// naming the service, while a resolution error from a dependency passes through unchanged.
-    @inlinable
-    func run<Service: Sendable, Argument>(_ entry: ServiceEntry, argument: Argument) throws(ResolutionError) -> Service {
-        do {
-            return try entry.factory._withUnsafeGuaranteedRef { factory in
-                try unsafeDowncast(factory, to: Factory<Service, Argument>.self).make(Resolver(self), argument)
-            }
-        } catch let error as ResolutionError {
-            throw error
-        } catch {
-            throw factoryFailed(entry, underlying: error)
-        }
-    }
-
-    /// The weak- or custom-scoped instance the entry holds, if it holds a live one.
-    @inlinable
-    static func sharedInstance<Service: Sendable>(of entry: ServiceEntry) -> Service? {
-        switch entry.currentShared {
-        case .none: nil
-        case .strong(let box): unsafeDowncast(box, to: Box<Service>.self).value
-        case .weak(let reference): reference.object.map { $0 as! Service }
+            return .made(box)
         }
     }
 
@@ -292,20 +172,10 @@ public final class Container: Sendable {
 
     @usableFromInline
     func missingRegistration(_ key: ServiceKey) -> ResolutionError {
-        ResolutionError(
-            problem: .missingRegistration(key, alternatives: alternatives(to: key)),
-            path: ResolutionStack.current.path(to: key))
+        ResolutionError(problem: .missingRegistration(key, alternatives: alternatives(to: key)), path: [key])
     }
 
-    @usableFromInline
-    func factoryFailed(_ entry: ServiceEntry, underlying: any Error) -> ResolutionError {
-        ResolutionError(problem: .factoryFailed(entry.key, underlying: underlying), path: ResolutionStack.current.currentPath)
-    }
-
-    @usableFromInline
-    func weakScopeNeedsClassInstance(_ entry: ServiceEntry, made: any Any.Type) -> ResolutionError {
-        ResolutionError(
-            problem: .weakScopeNeedsClassInstance(entry.key, madeType: String(describing: made)),
-            path: ResolutionStack.current.currentPath)
+    func weakScopeNeedsClassInstance(_ entry: ServiceEntry, made: String) -> ResolutionError {
+        ResolutionError(problem: .weakScopeNeedsClassInstance(entry.key, madeType: made), path: [entry.key])
     }
 }

@@ -1,5 +1,5 @@
 /// Why a resolve failed. ``Container/resolve(_:name:)`` throws it; ``Injected`` traps with its
-/// ``description``; ``Container/verify()`` collects every one it finds.
+/// ``description``; ``Container/verify(arguments:)`` collects every one it finds.
 public struct ResolutionError: Error, CustomStringConvertible {
     /// What went wrong.
     public enum Problem: Sendable {
@@ -20,6 +20,46 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The chain of resolves that led to the problem, outermost first; the last key is the
     /// service that could not be made.
     public let path: [ServiceKey]
+    /// For a cycle: every resolve from the outermost one to where the cycle was noticed, which
+    /// may go round the cycle many times. ``problem`` and ``path`` are derived from it.
+    let trail: [ServiceKey]?
+
+    @usableFromInline
+    init(problem: Problem, path: [ServiceKey]) {
+        self.problem = problem
+        self.path = path
+        trail = nil
+    }
+
+    private init(cycleTrail trail: [ServiceKey]) {
+        self.trail = trail
+        // The cycle closes at the last key's latest earlier appearance; reported from the first
+        // place the trail reached it, once round.
+        let last = trail.count - 1
+        guard let start = trail[..<last].lastIndex(of: trail[last]) else {
+            problem = .cycle([trail[last]])
+            path = trail
+            return
+        }
+        let members = Set(trail[start...])
+        let entry = trail.firstIndex { members.contains($0) }!
+        let length = last - start
+        let cycle = Array(trail[entry...(entry + length)])
+        problem = .cycle(cycle)
+        path = Array(trail[...(entry + length)])
+    }
+
+    /// A resolve of `key` that closes a cycle, noticed where it happened: the services that led
+    /// there are added as the error passes back through them.
+    @usableFromInline
+    static func cycleEntered(at key: ServiceKey) -> ResolutionError { ResolutionError(cycleTrail: [key]) }
+
+    /// The same failure, met while resolving `key`: `key` comes first in its path.
+    @usableFromInline
+    func entered(through key: ServiceKey) -> ResolutionError {
+        if let trail { return ResolutionError(cycleTrail: [key] + trail) }
+        return ResolutionError(problem: problem, path: [key] + path)
+    }
 
     /// The key of the service that could not be made.
     public var key: ServiceKey {
@@ -39,13 +79,14 @@ public struct ResolutionError: Error, CustomStringConvertible {
             if !alternatives.isEmpty {
                 text += "\n    registered instead: " + alternatives.map(\.description).joined(separator: ", ")
             }
-            if key.serviceTypeName.hasPrefix("Optional<") {
+            if let optional = key.serviceType as? any OptionalService.Type {
                 // `let radio: Radio? = try resolver.resolve()` infers Optional<Radio> as the service.
+                let wrapped = ServiceKey(optional.wrappedType, name: nil).serviceTypeExpression
                 text += "\n    hint: the service type was inferred as an Optional; name the type,"
-                text += " as in resolve(\(key.serviceTypeName.dropFirst(9).dropLast()).self), or use resolveIfRegistered"
+                text += " as in resolve(\(wrapped)), or use resolveIfRegistered"
             } else {
                 text += "\n    hint: register it in the assembly of the module that implements it,"
-                text += " e.g. container.register(\(key.serviceTypeName).self) { resolver in … }"
+                text += " e.g. container.register(\(key.serviceTypeExpression)) { resolver in … }"
             }
             return text
         case .cycle(let keys):
@@ -66,15 +107,40 @@ public struct ResolutionError: Error, CustomStringConvertible {
     }
 }
 
-/// Everything ``Container/verify()`` found: every missing registration and every cycle, each once.
+/// Everything ``Container/verify(arguments:)`` found: every missing registration, cycle and
+/// failing factory, each once, and the registrations it could not run for want of a sample
+/// argument.
 public struct VerificationError: Error, CustomStringConvertible {
     /// The problems, in the order of the registrations that led to them.
     public let problems: [ResolutionError]
+    /// Registrations whose factory takes an argument no sample was given for.
+    public let unverified: [ServiceKey]
 
-    /// One `error:` paragraph per problem, then a count.
+    init(problems: [ResolutionError], unverified: [ServiceKey] = []) {
+        self.problems = problems
+        self.unverified = unverified
+    }
+
+    /// One `error:` paragraph per problem and per unverified registration, then a count.
     public var description: String {
-        let lines = problems.map { "error: \($0.description)" }
-        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        var lines = problems.map { "error: \($0.description)" }
+        for key in unverified {
+            let type = key.argumentTypeName ?? "()"
+            lines.append(
+                "error: \(key) was not verified: its factory takes a \(type)"
+                    + "\n    hint: pass a sample, as in verify(arguments: <a \(type)>); what the factory resolves is checked, the value is not")
+        }
+        let total = problems.count + unverified.count
+        let count = total == 1 ? "1 problem" : "\(total) problems"
         return (lines + ["\(count) in the container's registrations"]).joined(separator: "\n")
     }
+}
+
+/// `Optional`, seen from a metatype: which type it wraps (for the hint of an inferred optional).
+protocol OptionalService {
+    static var wrappedType: any Any.Type { get }
+}
+
+extension Optional: OptionalService {
+    static var wrappedType: any Any.Type { Wrapped.self }
 }

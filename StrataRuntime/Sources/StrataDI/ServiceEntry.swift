@@ -1,151 +1,144 @@
 import StrataRuntimeSupport
-public import Synchronization
 
-/// One registration: its key, its scope, its factory and, for shared scopes, the instance.
+/// One registration: its key, its scope and its factory.
 ///
-/// Entries are never changed after registration; registering the same key again makes a new
-/// entry. The container keeps every entry it ever made until it is released, so a resolve that
-/// found an entry can use it unretained.
+/// Entries never change after registration; registering the same key again makes a new entry and
+/// drops the old one (resolves that already found it finish with it). Shared instances are not
+/// kept here but in the container's ``Registry``, under the container's lock.
 @usableFromInline
 final class ServiceEntry: Sendable {
     @usableFromInline let key: ServiceKey
     @usableFromInline let scope: Scope
-    /// A ``Factory``, specialised for the service and argument types the key names. The entry
-    /// holds one reference to it, released when the entry goes; a resolve calls it unretained,
-    /// without touching its reference count, which threads resolving the same service would
-    /// otherwise contend for.
-    @usableFromInline let factory: Unmanaged<ErasedFactory>
-    /// The singleton, made once (under the creation lock) and never cleared: read without a lock.
-    /// The entry holds one reference to it, released when the entry goes.
-    @usableFromInline let singleton = Atomic<Unmanaged<InstanceBox>?>(nil)
-    /// The weak or custom-scoped instance; custom scopes are reset, so it needs the lock.
-    let shared = Lock<SharedInstance>(.none)
+    /// A ``Factory`` typed for the service and argument types the key names.
+    @usableFromInline let factory: ErasedFactory
+    /// Held while this registration's shared instance is made (singleton, weak and custom scopes
+    /// only): one registration's instance is made once, and registrations never wait for each
+    /// other, in this container or any other.
+    let creation: Lock<Void>?
 
     init(key: ServiceKey, scope: Scope, factory: ErasedFactory) {
         self.key = key
         self.scope = scope
-        self.factory = Unmanaged.passRetained(factory)
+        self.factory = factory
+        creation = scope.lifetime.isShared ? Lock() : nil
     }
-
-    deinit {
-        factory.release()
-        singleton.load(ordering: .acquiring)?.release()
-    }
-
-    /// The singleton, if made.
-    @inlinable
-    func singletonInstance<Service: Sendable>(of _: Service.Type) -> Service? {
-        // Unretained: the entry holds the box, and only the value is handed out.
-        singleton.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
-    }
-
-    /// Keeps `instance` as the singleton. Called once, under the creation lock.
-    @inlinable
-    func setSingleton<Service: Sendable>(_ instance: Service) {
-        singleton.store(Unmanaged.passRetained(Box(instance)), ordering: .releasing)
-    }
-
-    /// The weak or custom-scoped instance, read under the lock.
-    @usableFromInline var currentShared: SharedInstance { shared.withLock { $0 } }
-
-    /// Replaces the weak or custom-scoped instance.
-    @usableFromInline func setShared(_ instance: SharedInstance) { shared.withLock { $0 = instance } }
 }
 
-/// A factory whose types are not known: what an entry holds and ``Container/verify()`` calls.
+/// A factory whose types are not known: what an entry holds and ``Container/verify(arguments:)``
+/// calls.
 ///
-/// `@unchecked Sendable`: it has no stored properties, and its only subclass, ``Factory``, is
-/// final and holds one immutable `@Sendable` closure.
+/// `@unchecked Sendable`: a class with no stored properties; its only subclass, ``Factory``,
+/// holds only `let`s of `Sendable` types.
 @usableFromInline
 class ErasedFactory: @unchecked Sendable {
-    /// Makes the entry's instance in `container` and drops it (entries without an argument only).
-    func verify(_ entry: ServiceEntry, in container: Container) throws(ResolutionError) {}
+    /// Resolves the entry with `resolver` and drops the instance. `samples` are the arguments the
+    /// test supplied; a factory whose argument has none there and no default is not run.
+    func verify(_ entry: ServiceEntry, with resolver: Resolver, samples: [any Sendable]) throws(ResolutionError) -> VerifyOutcome {
+        .verified
+    }
+
+    /// Whether the registration has a hook to run once its instance is made.
+    @usableFromInline var hasInitCompleted: Bool { false }
 }
 
-/// The factory a registration was given, typed so that resolving it needs no dynamic cast.
+/// What verifying one registration came to, when it did not throw.
+enum VerifyOutcome {
+    case verified
+    /// The factory takes an argument of this type and no sample was given.
+    case needsSample(String)
+}
+
+/// The factory a registration was given, typed so that resolving it needs no conversion of the
+/// instance, and its optional `initCompleted` hook.
 @usableFromInline
 final class Factory<Service: Sendable, Argument>: ErasedFactory, @unchecked Sendable {
+    // `@unchecked Sendable`: both stored properties are `let`s holding `@Sendable` closures.
     @usableFromInline let make: @Sendable (Resolver, Argument) throws -> Service
+    @usableFromInline let initCompleted: (@Sendable (Resolver, Service) throws -> Void)?
 
-    init(_ make: @escaping @Sendable (Resolver, Argument) throws -> Service) { self.make = make }
+    init(
+        _ make: @escaping @Sendable (Resolver, Argument) throws -> Service,
+        initCompleted: (@Sendable (Resolver, Service) throws -> Void)?
+    ) {
+        self.make = make
+        self.initCompleted = initCompleted
+    }
 
-    override func verify(_ entry: ServiceEntry, in container: Container) throws(ResolutionError) {
-        guard let none = () as? Argument else { return }
-        _ = try container.make(entry, argument: none) as Service
+    @usableFromInline override var hasInitCompleted: Bool { initCompleted != nil }
+
+    override func verify(_ entry: ServiceEntry, with resolver: Resolver, samples: [any Sendable]) throws(ResolutionError) -> VerifyOutcome {
+        guard let argument = Self.sample(from: samples) else { return .needsSample(entry.key.argumentTypeName ?? "()") }
+        _ = try resolver.make(entry, owner: resolver.container, argument: argument) as Service
+        return .verified
+    }
+
+    /// An argument to verify with: a supplied sample of the type, or the type's own empty value
+    /// (`()` for no argument, `nil` for an optional).
+    private static func sample(from samples: [any Sendable]) -> Argument? {
+        if let none = () as? Argument { return none }
+        if let sample = samples.lazy.compactMap({ $0 as? Argument }).first { return sample }
+        if let optional = Argument.self as? any ExpressibleByNilLiteral.Type { return optional.init(nilLiteral: ()) as? Argument }
+        return nil
     }
 }
 
 /// A shared instance of any service type, as a class so that scopes can hold values and classes
-/// alike and an atomic reference can publish it.
+/// alike.
 ///
-/// `@unchecked`: the class has no stored properties, and its only subclass, ``Box``, is final and
-/// holds one immutable `Sendable` value, so every instance is safe to share.
+/// `@unchecked Sendable`: a class with no stored properties; its only subclass, ``Box``, holds
+/// one immutable `Sendable` value.
 @usableFromInline
 class InstanceBox: @unchecked Sendable {
     @usableFromInline init() {}
+
+    /// The value as an object, when it is a class instance (what the weak scope holds).
+    var object: AnyObject? { nil }
+    /// The value's dynamic type, for messages.
+    var valueTypeName: String { "" }
 }
 
-/// A shared instance of `Service`; read with `unsafeDowncast`, since the entry's key fixes the type.
+/// A shared instance of `Service`.
 @usableFromInline
 final class Box<Service: Sendable>: InstanceBox, @unchecked Sendable {
+    // `@unchecked Sendable`: its one stored property is a `let` of a `Sendable` type.
     @usableFromInline let value: Service
 
     @inlinable init(_ value: Service) { self.value = value }
+
+    override var object: AnyObject? {
+        let any = value as Any
+        return type(of: any) is AnyClass ? any as AnyObject : nil
+    }
+
+    override var valueTypeName: String { String(describing: type(of: value as Any)) }
 }
 
-/// What a weak or custom-scoped entry holds.
-@usableFromInline
+/// What the container keeps for a shared-scope registration.
 enum SharedInstance: Sendable {
     case none
-    /// A custom-scoped instance (a ``Box``).
+    /// A singleton or custom-scoped instance (a ``Box``).
     case strong(InstanceBox)
-    /// A weak-scoped instance; the service value is the object itself.
+    /// A weak-scoped instance: the service value is the object itself.
     case weak(WeakReference)
 }
 
 /// A weak reference to a weak-scoped instance.
 ///
-/// `@unchecked`: it only ever holds instances of services registered as `Sendable` (the
-/// container's register methods require it); `AnyObject` cannot say so itself.
-@usableFromInline
+/// `@unchecked Sendable`: it lives only in a container's ``Registry``, read and written under the
+/// container's lock, and holds only service instances, which registration requires to be
+/// `Sendable`; `AnyObject` cannot say so itself.
 struct WeakReference: @unchecked Sendable {
-    @usableFromInline weak var object: AnyObject?
-
-    @inlinable init(object: AnyObject) { self.object = object }
+    weak var object: AnyObject?
 }
 
-/// The registrations, as an open-addressing hash table that is never changed once published:
-/// readers find it through an atomic reference and use it without a lock.
-final class RegistrationTable: Sendable {
-    private let slots: [ServiceEntry?]
-    private let mask: Int
-    /// Every entry, in the order the keys were first registered.
-    let entries: [ServiceEntry]
-
-    init(entries: [ServiceEntry]) {
-        var capacity = 16
-        while capacity < entries.count * 2 { capacity *= 2 }
-        var slots = [ServiceEntry?](repeating: nil, count: capacity)
-        for entry in entries {
-            var index = entry.key.tableHash & (capacity - 1)
-            while slots[index] != nil { index = (index + 1) & (capacity - 1) }
-            slots[index] = entry
-        }
-        self.slots = slots
-        self.mask = capacity - 1
-        self.entries = entries
-    }
-
-    /// The entry registered under `key`. Unretained: the container owns every entry.
-    @inline(__always)
-    func entry(for key: ServiceKey) -> Unmanaged<ServiceEntry>? {
-        var index = key.tableHash & mask
-        return slots.withUnsafeBufferPointer { slots in
-            while let entry = slots[index] {
-                if entry.key == key { return Unmanaged.passUnretained(entry) }
-                index = (index + 1) & mask
-            }
-            return nil
-        }
-    }
+/// What looking a key up found: an instance made earlier, or the registration to make one from
+/// and the container that registered it.
+@usableFromInline
+enum Lookup {
+    /// A singleton or custom-scoped instance.
+    case made(InstanceBox)
+    /// A live weak-scoped instance.
+    case madeObject(AnyObject)
+    /// No instance to reuse: make one from the entry.
+    case entry(ServiceEntry, owner: Container)
 }

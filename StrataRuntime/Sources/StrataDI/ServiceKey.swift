@@ -12,11 +12,26 @@ public struct ServiceKey: Hashable, @unchecked Sendable, CustomStringConvertible
     var service: ObjectIdentifier { ObjectIdentifier(serviceType) }
     var argument: ObjectIdentifier? { argumentType.map { ObjectIdentifier($0) } }
 
-    /// The service type as written in source, such as `SpacesuitServicing`. Computed when asked
-    /// (for messages only): naming a type is far slower than resolving it.
-    public var serviceTypeName: String { String(describing: serviceType) }
+    /// The service type as written in Swift 6 source, such as `any SpacesuitServicing` or
+    /// `RadioLink`. Computed when asked (for messages only): naming a type is far slower than
+    /// resolving it.
+    public var serviceTypeName: String { Self.sourceName(of: serviceType) }
     /// The argument type as written in source, or `nil` when the factory takes none.
-    public var argumentTypeName: String? { argumentType.map { String(describing: $0) } }
+    public var argumentTypeName: String? { argumentType.map { Self.sourceName(of: $0) } }
+
+    /// `String(describing:)` prints a protocol's existential type without its `any`, which Swift 6
+    /// requires (`ExistentialAny`); a metatype whose own type is a `.Protocol` is an existential.
+    static func sourceName(of type: any Any.Type) -> String {
+        let name = String(describing: type)
+        let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+        return isExistential && name != "Any" && name != "AnyObject" ? "any \(name)" : name
+    }
+
+    /// How code names the type's metatype: `RadioLink.self`, `(any Radio).self`.
+    var serviceTypeExpression: String {
+        let name = serviceTypeName
+        return name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
+    }
 
     @inlinable
     init<Service>(_ service: Service.Type, name: String?) {
@@ -32,7 +47,7 @@ public struct ServiceKey: Hashable, @unchecked Sendable, CustomStringConvertible
         self.name = name
     }
 
-    /// `SpacesuitServicing`, `SpacesuitServicing named "backup"`, `Suit (argument: SuitID)`.
+    /// `any SpacesuitServicing`, `any SpacesuitServicing named "backup"`, `Suit (argument: SuitID)`.
     public var description: String {
         var text = serviceTypeName
         if let name { text += " named \"\(name)\"" }
@@ -60,8 +75,10 @@ public struct ServiceKey: Hashable, @unchecked Sendable, CustomStringConvertible
     /// nothing but two words.
     var tableHash: Int {
         var bits = UInt(bitPattern: service)
-        if let argument { bits ^= UInt(bitPattern: argument) &* 31 }
+        // `multipliedReportingOverflow` rather than `&*`: Swift 6 made `&*` a FixedWidthInteger
+        // requirement marked macOS 15 / iOS 18, which the platform-floor test rightly flags.
+        if let argument { bits ^= UInt(bitPattern: argument).multipliedReportingOverflow(by: 31).partialValue }
         if let name { bits ^= UInt(bitPattern: name.hashValue) }
-        return Int(bitPattern: (bits &* 0x9E37_79B9_7F4A_7C15) >> 17)
+        return Int(bitPattern: bits.multipliedReportingOverflow(by: 0x9E37_79B9_7F4A_7C15).partialValue >> 17)
     }
 }

@@ -28,11 +28,11 @@ private struct D: Sendable {}
         container.register((any Suits).self) { r in SuitService(telemetry: try r.resolve(), radio: try r.resolve()) }
         container.register((any Telemetry).self) { r in TelemetryFeed(radio: try r.resolve()) }
         let error = try #require(throws: ResolutionError.self) { try container.resolve((any Suits).self) }
-        #expect(error.path.map(\.description) == ["Suits", "Telemetry", "Radio"])
+        #expect(error.path.map(\.description) == ["any Suits", "any Telemetry", "any Radio"])
         #expect(
             error.description == """
-                no registration for Radio, needed by Suits → Telemetry → Radio
-                    hint: register it in the assembly of the module that implements it, e.g. container.register(Radio.self) { resolver in … }
+                no registration for any Radio, needed by any Suits → any Telemetry → any Radio
+                    hint: register it in the assembly of the module that implements it, e.g. container.register((any Radio).self) { resolver in … }
                 """)
     }
 
@@ -41,7 +41,7 @@ private struct D: Sendable {}
         container.register((any Radio).self, name: "backup") { _ in RadioLink(id: 2) }
         container.register((any Radio).self) { _, id in RadioLink(id: id) }
         let error = try #require(throws: ResolutionError.self) { try container.resolve((any Radio).self) }
-        #expect(error.description.contains("registered instead: Radio named \"backup\", Radio (argument: Int)"))
+        #expect(error.description.contains("registered instead: any Radio named \"backup\", any Radio (argument: Int)"))
     }
 
     @Test func anInferredOptionalServiceGetsItsOwnHint() throws {
@@ -81,7 +81,7 @@ private struct D: Sendable {}
         container.register((any Telemetry).self) { r in TelemetryFeed(radio: try r.resolve()) }
         container.register((any Radio).self) { _ in throw NotConnected() }
         let error = try #require(throws: ResolutionError.self) { try container.resolve((any Telemetry).self) }
-        #expect(error.description == "the factory of Radio threw: the ground station is not connected, while resolving Telemetry → Radio")
+        #expect(error.description == "the factory of any Radio threw: the ground station is not connected, while resolving any Telemetry → any Radio")
         guard case .factoryFailed(_, let underlying) = error.problem else { Issue.record("expected factoryFailed"); return }
         #expect(underlying is NotConnected)
     }
@@ -98,8 +98,8 @@ private struct D: Sendable {}
             error.description == """
                 error: dependency cycle: A → B → C → A
                     hint: break the cycle with an interface the later service resolves lazily, or make one of them take the other as a resolve-time argument
-                error: no registration for Radio, needed by Suits → Telemetry → Radio
-                    hint: register it in the assembly of the module that implements it, e.g. container.register(Radio.self) { resolver in … }
+                error: no registration for any Radio, needed by any Suits → any Telemetry → any Radio
+                    hint: register it in the assembly of the module that implements it, e.g. container.register((any Radio).self) { resolver in … }
                 error: no registration for Suit named "spare", needed by D → Suit named "spare"
                     hint: register it in the assembly of the module that implements it, e.g. container.register(Suit.self) { resolver in … }
                 3 problems in the container's registrations

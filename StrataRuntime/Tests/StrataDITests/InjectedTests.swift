@@ -63,7 +63,13 @@ private func container(radioID: Int, counter: Counter = Counter()) -> Container 
             _ = screen.suits
         }.map { result in
             let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(stderr.contains("StrataDI: @Injected no registration for Suits"))
+            // What was asked for, where it is declared, what failed and how to find it first.
+            #expect(
+                stderr.contains(
+                    "StrataDI: @Injected var of type any Suits, declared at StrataDITests/InjectedTests.swift:6, could not be resolved: no registration for any Suits"
+                ))
+            #expect(stderr.contains("e.g. container.register((any Suits).self) { resolver in … }"))
+            #expect(stderr.contains("use try $property.resolve() where the app can recover"))
         }
     }
 }

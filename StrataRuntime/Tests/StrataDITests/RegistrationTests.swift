@@ -31,7 +31,7 @@ import Testing
         #expect(try container.resolve((any Radio).self).id == 1)
         container.register((any Radio).self) { _ in RadioLink(id: 2) }
         #expect(try container.resolve((any Radio).self).id == 2)
-        #expect(container.registrations.map(\.description) == ["Radio"])
+        #expect(container.registrations.map(\.description) == ["any Radio"])
     }
 
     @Test func assembliesRegisterInOrderAndLaterOnesOverride() throws {

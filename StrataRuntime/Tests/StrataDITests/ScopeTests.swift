@@ -66,11 +66,19 @@ import Testing
             let container = Container()
             container.register(RadioLink.self, scope: .singleton) { _ in RadioLink(id: 1) }
             made = try container.resolve(RadioLink.self)
-            container.register(RadioLink.self, scope: .singleton) { _ in RadioLink(id: 2) }
-            #expect(try container.resolve(RadioLink.self).id == 2)
-            #expect(made != nil, "the replaced registration's singleton lives as long as the container")
+            #expect(made != nil, "the container keeps its singleton")
         }
         #expect(made == nil)
+    }
+
+    @Test func aReplacedRegistrationsSingletonGoesWithIt() throws {
+        let container = Container()
+        weak var made: RadioLink?
+        container.register(RadioLink.self, scope: .singleton) { _ in RadioLink(id: 1) }
+        made = try container.resolve(RadioLink.self)
+        container.register(RadioLink.self, scope: .singleton) { _ in RadioLink(id: 2) }
+        #expect(made == nil, "nothing keeps a replaced registration or its instance")
+        #expect(try container.resolve(RadioLink.self).id == 2)
     }
 
     @Test func weakIsSharedWhileHeldAndMadeAgainAfterwards() throws {

@@ -1,5 +1,5 @@
 import StrataDI
-import Synchronization
+import StrataRuntimeSupport
 
 // Small services the tests register: protocols as modules would expose them, and implementations.
 
@@ -12,9 +12,13 @@ protocol Suits: Sendable {
 
 /// Counts instances so tests can tell transient from shared.
 final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-    func next() -> Int { value.add(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
+    private let value = Lock(0)
+    func next() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
+    var count: Int { value.withLock { $0 } }
 }
 
 final class RadioLink: Radio {

@@ -1,5 +1,5 @@
 import StrataRouting
-import Synchronization
+import StrataRuntimeSupport
 import Testing
 
 struct LoginFailed: Error {}
@@ -28,9 +28,9 @@ struct LoginFailed: Error {}
 
     /// "Open Login, then come back to Home on success" across two modules that never import each other.
     @Test func aFlowContinuesOnlyWhenTheRouteItOpenedSucceeds() async throws {
-        let visited = Mutex<[String]>([])
+        let visited = Lock<[String]>([])
         let router = Router()
-        let loginSucceeds = Mutex(false)
+        let loginSucceeds = Lock(false)
         try router.register("iss://login", owner: "Login") { _ in
             visited.withLock { $0.append("login") }
             return loginSucceeds.withLock { $0 } ? .success("oleg") : .cancelled
@@ -54,7 +54,7 @@ struct LoginFailed: Error {}
         let router = Router()
         try router.register("iss://ok") { _ in .success(1) }
         try router.register("iss://fail") { _ in .failure(LoginFailed()) }
-        let events = Mutex<[String]>([])
+        let events = Lock<[String]>([])
         await router.open("iss://ok", onSuccess: { value in events.withLock { $0.append("success \(value as? Int ?? 0)") } }, onFailure: { _ in })
             .value
         await router.open("iss://fail", onSuccess: { _ in }, onFailure: { error in events.withLock { $0.append("failure \(error is LoginFailed)") } })

@@ -178,3 +178,25 @@ func memoryGrowth(strataCount: Int, swinjectCount: Int) -> (strata: Int, swinjec
     let afterSwinject = residentBytes()
     return (afterStrata - before, afterSwinject - afterStrata)
 }
+
+/// Resident memory growth over `count` registrations of one key, each followed by a resolve (a
+/// long-lived container that modules register into again, as tests and feature toggles do).
+func registrationGrowth(count: Int) -> (strata: Int, swinject: Int) {
+    let strata = StrataDI.Container()
+    let before = residentBytes()
+    for index in 0..<count {
+        strata.register(Shared.self, scope: .singleton) { _ in
+            _ = index; return Shared()
+        }
+        consume(try! strata.resolve(Shared.self))
+    }
+    let afterStrata = residentBytes()
+    let swinject = Swinject.Container()
+    for index in 0..<count {
+        swinject.register(Shared.self) { _ in
+            _ = index; return Shared()
+        }.inObjectScope(.container)
+        consume(swinject.resolve(Shared.self)!)
+    }
+    return (afterStrata - before, residentBytes() - afterStrata)
+}
