@@ -68,6 +68,7 @@ private func suitContainer() -> Container {
             let pilot = try container.resolve(Pilot.self)
             let ship = try #require(pilot.ship.withLock { $0 })
             #expect(ship.pilot === pilot, "\(scope): the ship's pilot is the pilot being completed")
+            pilot.ship.withLock { $0 = nil }  // the two refer to each other: let them go
         }
     }
 

@@ -71,9 +71,9 @@ private final class Second: Sendable {}
         let container = Container()
         let queue = DispatchQueue(label: "elsewhere")
         container.register(Second.self, scope: .singleton) { _ in Second() }
-        container.register(First.self, scope: .singleton) { resolver in
+        container.register(First.self, scope: .singleton) { [weak container] resolver in
             let second = queue.sync { try? resolver.resolve(Second.self) }
-            let viaContainer = queue.sync { try? container.resolve(Second.self) }
+            let viaContainer = queue.sync { try? container?.resolve(Second.self) }
             guard second != nil, second === viaContainer else { throw TimedOut() }
             return First()
         }
@@ -104,9 +104,9 @@ private final class Second: Sendable {}
 
     @Test func resolvingItsOwnServiceThroughTheContainerOnTheSameThreadIsACycle() throws {
         let container = Container()
-        container.register(First.self, scope: .singleton) { _ in
+        container.register(First.self, scope: .singleton) { [weak container] _ in
             // Not through the resolver: the same thread entering the same registration.
-            _ = try container.resolve(First.self)
+            _ = try container?.resolve(First.self)
             return First()
         }
         let error = try #require(throws: ResolutionError.self) { try container.resolve(First.self) }
