@@ -105,8 +105,10 @@ public final class Container: Sendable {
     /// registers it.
     @usableFromInline
     func lookup(_ key: ServiceKey, reusing: Bool) -> Lookup? {
-        if let found = registry.withLock({ $0.lookup(key, reusing: reusing, owner: self) }) { return found }
-        return parent?.lookup(key, reusing: reusing)
+        if let found = registry.withLock({ $0.lookup(key, reusing: reusing) }) { return found }
+        guard let parent, let found = parent.lookup(key, reusing: reusing) else { return nil }
+        if case .entry(let entry, nil) = found { return .entry(entry, owner: parent) }
+        return found
     }
 
     /// This container's entries, then the parent chain's entries this container does not

@@ -36,7 +36,7 @@ struct Registry {
 
     /// What resolving `key` starts from, or `nil` when this container does not register it.
     /// `reusing` is false while verifying: every factory runs then.
-    func lookup(_ key: ServiceKey, reusing: Bool, owner: Container) -> Lookup? {
+    func lookup(_ key: ServiceKey, reusing: Bool) -> Lookup? {
         guard let slot = slot(of: key) else { return nil }
         if reusing {
             switch instances[slot] {
@@ -45,7 +45,7 @@ struct Registry {
             case .weak(let reference): if let object = reference.object { return .madeObject(object) }
             }
         }
-        return .entry(entries[slot]!, owner: owner)
+        return .entry(entries[slot]!, owner: nil)
     }
 
     /// The entry registered under `key`.

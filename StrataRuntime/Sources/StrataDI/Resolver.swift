@@ -80,7 +80,8 @@ public struct Resolver: Sendable {
         switch found {
         case .made(let box): return (box as! Box<Service>).value
         case .madeObject(let object): return object as! Service
-        case .entry(let entry, let owner): return try make(entry, owner: owner, argument: argument)
+        case .entry(let entry, nil): return try make(entry, owner: container, argument: argument)
+        case .entry(let entry, let owner?): return try make(entry, owner: owner, argument: argument)
         }
     }
 

@@ -139,6 +139,7 @@ enum Lookup {
     case made(InstanceBox)
     /// A live weak-scoped instance.
     case madeObject(AnyObject)
-    /// No instance to reuse: make one from the entry.
-    case entry(ServiceEntry, owner: Container)
+    /// No instance to reuse: make one from the entry, registered by `owner` (`nil`: by the
+    /// container asked, which then need not be retained once more).
+    case entry(ServiceEntry, owner: Container?)
 }
