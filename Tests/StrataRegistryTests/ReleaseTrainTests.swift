@@ -163,8 +163,14 @@ import Testing
             document["authentication"] = ["127.0.0.1:\(registry.port)": ["type": "token"]]
             try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: configuration))
             try "machine 127.0.0.1 login token password \(token)\n".write(toFile: workspace.root + "/netrc", atomically: true, encoding: .utf8)
+            // SwiftPM's cache and fingerprints of its own: the user's remember strata.StrataRuntime
+            // 1.0.0 from other runs, whose archive differed whenever StrataRuntime/ did.
             let build = try await ProcessRunner.run(
-                "swift", ["build", "--product", "CosmonautApp", "--netrc-file", workspace.root + "/netrc"], in: workspace.iss)
+                "swift",
+                [
+                    "build", "--product", "CosmonautApp", "--netrc-file", workspace.root + "/netrc", "--cache-path", workspace.root + "/swiftpm-cache",
+                    "--security-path", workspace.root + "/swiftpm-security",
+                ], in: workspace.iss)
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
             let resolved = try #require(try JSONSerialization.jsonObject(with: Data(workspace.read("Package.resolved").utf8)) as? [String: Any])
             let pins = try #require(resolved["pins"] as? [[String: Any]])
