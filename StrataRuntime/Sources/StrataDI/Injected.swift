@@ -141,7 +141,7 @@ public struct Injected<Service: Sendable>: Sendable {
     /// The service, resolved on first access; a failed resolve stops the program.
     public var wrappedValue: Service {
         do {
-            return try storage.value { container, name throws(ResolutionError) in try container.resolve(Service.self, name: name) }
+            return try resolve()
         } catch {
             storage.trap("@Injected var of type \(ServiceKey.sourceName(of: Service.self))", error)
         }

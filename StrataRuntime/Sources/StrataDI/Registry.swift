@@ -38,13 +38,7 @@ struct Registry {
     /// `reusing` is false while verifying: every factory runs then.
     func lookup(_ key: ServiceKey, reusing: Bool) -> Lookup? {
         guard let slot = slot(of: key) else { return nil }
-        if reusing {
-            switch instances[slot] {
-            case .none: break
-            case .strong(let box): return .made(box)
-            case .weak(let reference): if let object = reference.object { return .madeObject(object) }
-            }
-        }
+        if reusing, let made = made(at: slot) { return made }
         return .entry(entries[slot]!, owner: nil)
     }
 
@@ -56,11 +50,15 @@ struct Registry {
 
     /// The live shared instance of `entry`, if it is still the registration of its key.
     func instance(of entry: ServiceEntry) -> Lookup? {
-        guard let slot = slot(of: entry) else { return nil }
+        slot(of: entry).flatMap(made(at:))
+    }
+
+    /// The live shared instance kept in `slot`, if any.
+    private func made(at slot: Int) -> Lookup? {
         switch instances[slot] {
-        case .none: return nil
-        case .strong(let box): return .made(box)
-        case .weak(let reference): return reference.object.map { .madeObject($0) }
+        case .none: nil
+        case .strong(let box): .made(box)
+        case .weak(let reference): reference.object.map { .madeObject($0) }
         }
     }
 

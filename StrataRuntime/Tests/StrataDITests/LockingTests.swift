@@ -17,20 +17,9 @@ private final class Second: Sendable {}
     @Test func twoUnrelatedContainersMakeTheirSingletonsAtTheSameTime() throws {
         // Each factory waits until the other one has started: made one after the other, neither
         // would ever start.
-        let firstStarted = DispatchSemaphore(value: 0)
-        let secondStarted = DispatchSemaphore(value: 0)
         let one = Container()
-        one.register(First.self, scope: .singleton) { _ in
-            firstStarted.signal()
-            guard secondStarted.wait(timeout: .now() + 10) == .success else { throw TimedOut() }
-            return First()
-        }
         let two = Container()
-        two.register(Second.self, scope: .singleton) { _ in
-            secondStarted.signal()
-            guard firstStarted.wait(timeout: .now() + 10) == .success else { throw TimedOut() }
-            return Second()
-        }
+        Self.registerSingletonsThatWaitForEachOther(firstIn: one, secondIn: two)
         let finished = try Self.run(timeout: 20) {
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 _ = index == 0 ? try? one.resolve(First.self) as AnyObject : try? two.resolve(Second.self) as AnyObject
@@ -41,19 +30,8 @@ private final class Second: Sendable {}
     }
 
     @Test func twoSingletonsOfOneContainerAreMadeAtTheSameTime() throws {
-        let firstStarted = DispatchSemaphore(value: 0)
-        let secondStarted = DispatchSemaphore(value: 0)
         let container = Container()
-        container.register(First.self, scope: .singleton) { _ in
-            firstStarted.signal()
-            guard secondStarted.wait(timeout: .now() + 10) == .success else { throw TimedOut() }
-            return First()
-        }
-        container.register(Second.self, scope: .singleton) { _ in
-            secondStarted.signal()
-            guard firstStarted.wait(timeout: .now() + 10) == .success else { throw TimedOut() }
-            return Second()
-        }
+        Self.registerSingletonsThatWaitForEachOther(firstIn: container, secondIn: container)
         let results = Lock<[Bool]>([])
         let finished = try Self.run(timeout: 20) {
             DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -127,6 +105,23 @@ private final class Second: Sendable {}
         }
         #expect(counter.count == 1)
         #expect(seen.withLock { $0.count } == 1)
+    }
+
+    /// Registers `First` in `one` and `Second` in `two` as singletons whose factories each wait
+    /// until the other has started: made one after the other, neither would ever finish.
+    private static func registerSingletonsThatWaitForEachOther(firstIn one: Container, secondIn two: Container) {
+        let firstStarted = DispatchSemaphore(value: 0)
+        let secondStarted = DispatchSemaphore(value: 0)
+        one.register(First.self, scope: .singleton) { _ in
+            firstStarted.signal()
+            guard secondStarted.wait(timeout: .now() + 10) == .success else { throw TimedOut() }
+            return First()
+        }
+        two.register(Second.self, scope: .singleton) { _ in
+            secondStarted.signal()
+            guard firstStarted.wait(timeout: .now() + 10) == .success else { throw TimedOut() }
+            return Second()
+        }
     }
 
     /// Runs `body` on a thread of its own; whether it finished within `timeout` seconds.
