@@ -1,4 +1,7 @@
-import StrataRuntimeSupport
+// Public: the lookup is inlinable (specialised in the resolving module) and takes the registry's
+// lock. StrataRuntimeSupport is no product, so apps still cannot import it, and nothing of it is
+// in StrataDI's public API.
+public import StrataRuntimeSupport
 
 /// A dependency-injection container: services are registered by type (and optionally a name and
 /// an argument type) with a factory and a ``Scope``, and resolved by type.
@@ -26,7 +29,7 @@ import StrataRuntimeSupport
 public final class Container: Sendable {
     /// The parent asked for keys this container does not register.
     public let parent: Container?
-    private let registry = Lock(Registry())
+    @usableFromInline let registry: Lock<Registry> = Lock(Registry())
 
     /// An empty container, resolving what it lacks from `parent` if one is given.
     public init(parent: Container? = nil) {
@@ -102,11 +105,20 @@ public final class Container: Sendable {
     // MARK: Looking up (not generic: the resolve path in Resolver.swift is)
 
     /// What resolving `key` starts from, here or in the parent chain; `nil` when nothing
-    /// registers it.
-    @usableFromInline
-    func lookup(_ key: ServiceKey, reusing: Bool) -> Lookup? {
-        if let found = registry.withLock({ $0.lookup(key, reusing: reusing) }) { return found }
-        guard let parent, let found = parent.lookup(key, reusing: reusing) else { return nil }
+    /// registers it. `reusing` is false while verifying: every factory runs then.
+    ///
+    /// Generic, so that a shared instance is read as its `Service` under the lock: the lookup
+    /// retains that instance and nothing else (with both cores resolving one singleton, each
+    /// retain of a shared object is a cache line the cores pass back and forth).
+    @inlinable
+    func lookup<Service: Sendable>(_ key: ServiceKey, as type: Service.Type, reusing: Bool) -> Found<Service>? {
+        let found = registry.withLock { registry -> Found<Service>? in
+            guard let slot = registry.slot(of: key) else { return nil }
+            if reusing, let instance = registry.instance(at: slot, as: type) { return .instance(instance) }
+            return .entry(registry.entries[slot]!, owner: nil)
+        }
+        if let found { return found }
+        guard let parent, let found = parent.lookup(key, as: type, reusing: reusing) else { return nil }
         if case .entry(let entry, nil) = found { return .entry(entry, owner: parent) }
         return found
     }
@@ -145,16 +157,16 @@ public final class Container: Sendable {
     func sharedInstance(
         of entry: ServiceEntry, context: ResolutionContext,
         make: (ResolutionContext) throws(ResolutionError) -> InstanceBox
-    ) throws(ResolutionError) -> Lookup {
+    ) throws(ResolutionError) -> MadeInstance {
         // The instance this very chain is still completing (its initCompleted hook is running).
-        if let box = context.graph?.instance(of: entry) { return .made(box) }
+        if let box = context.graph?.instance(of: entry) { return .box(box) }
         // Entering a registration this chain is already making, or that this thread is making
         // through another chain, could only wait for itself: it is a cycle.
         let thread = ThreadID.current
         if context.isMaking(entry) || registry.withLock({ $0.creator(of: entry) }) == thread {
             throw ResolutionError.cycleEntered(at: entry.key)
         }
-        return try entry.creation!.withLock { () throws(ResolutionError) -> Lookup in
+        return try entry.creation!.withLock { () throws(ResolutionError) -> MadeInstance in
             if let made = registry.withLock({ $0.instance(of: entry) }) { return made }
             registry.withLock { $0.setCreator(thread, of: entry) }
             defer { registry.withLock { $0.setCreator(nil, of: entry) } }
@@ -165,7 +177,7 @@ public final class Container: Sendable {
             } else {
                 registry.withLock { $0.setInstance(.strong(box), of: entry) }
             }
-            return .made(box)
+            return .box(box)
         }
     }
 

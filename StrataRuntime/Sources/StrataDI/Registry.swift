@@ -7,12 +7,13 @@ import StrataRuntimeSupport
 /// of SipHash) and compares a key only where the hash matches, so finding a registration copies
 /// nothing and retains nothing but what it returns. Registering a key again replaces its slot,
 /// so the table grows only with the number of distinct keys.
-struct Registry {
+@usableFromInline
+struct Registry: Sendable {
     /// Per slot: the key's table hash with the low bit set (0 marks an empty slot).
     private var hashes: [Int] = Array(repeating: 0, count: 16)
     private var keys: [ServiceKey?] = Array(repeating: nil, count: 16)
-    private var entries: [ServiceEntry?] = Array(repeating: nil, count: 16)
-    private var instances: [SharedInstance] = Array(repeating: .none, count: 16)
+    @usableFromInline private(set) var entries: [ServiceEntry?] = Array(repeating: nil, count: 16)
+    @usableFromInline private(set) var instances: [SharedInstance] = Array(repeating: .none, count: 16)
     /// The thread making the slot's shared instance, while one does.
     private var creators: [ThreadID?] = Array(repeating: nil, count: 16)
     /// Every key, in the order first registered.
@@ -34,14 +35,6 @@ struct Registry {
         return .none
     }
 
-    /// What resolving `key` starts from, or `nil` when this container does not register it.
-    /// `reusing` is false while verifying: every factory runs then.
-    func lookup(_ key: ServiceKey, reusing: Bool) -> Lookup? {
-        guard let slot = slot(of: key) else { return nil }
-        if reusing, let made = made(at: slot) { return made }
-        return .entry(entries[slot]!, owner: nil)
-    }
-
     /// The entry registered under `key`.
     func entry(for key: ServiceKey) -> ServiceEntry? { slot(of: key).flatMap { entries[$0] } }
 
@@ -49,16 +42,23 @@ struct Registry {
     var allEntries: [ServiceEntry] { order.compactMap { entry(for: $0) } }
 
     /// The live shared instance of `entry`, if it is still the registration of its key.
-    func instance(of entry: ServiceEntry) -> Lookup? {
-        slot(of: entry).flatMap(made(at:))
+    func instance(of entry: ServiceEntry) -> MadeInstance? {
+        guard let slot = slot(of: entry) else { return nil }
+        switch instances[slot] {
+        case .none: return nil
+        case .strong(let box): return .box(box)
+        case .weak(let reference): return reference.object.map { .object($0) }
+        }
     }
 
-    /// The live shared instance kept in `slot`, if any.
-    private func made(at slot: Int) -> Lookup? {
+    /// The live shared instance kept in `slot`, as the `Service` its key names. Read here, under
+    /// the container's lock, so that a lookup retains the instance it returns and nothing else.
+    @inlinable @inline(__always)
+    func instance<Service: Sendable>(at slot: Int, as _: Service.Type) -> Service? {
         switch instances[slot] {
         case .none: nil
-        case .strong(let box): .made(box)
-        case .weak(let reference): reference.object.map { .madeObject($0) }
+        case .strong(let box): (box as! Box<Service>).value
+        case .weak(let reference): reference.object.map { $0 as! Service }
         }
     }
 
@@ -89,7 +89,9 @@ struct Registry {
 
     // MARK: The table
 
-    private func slot(of key: ServiceKey) -> Int? {
+    /// The slot registering `key`, if any.
+    @usableFromInline
+    func slot(of key: ServiceKey) -> Int? {
         let hash = key.tableHash | 1
         let mask = hashes.count - 1
         var slot = hash & mask

@@ -24,7 +24,7 @@ public struct Resolver: Sendable {
     @usableFromInline let container: Container
     @usableFromInline let context: ResolutionContext
 
-    @inlinable init(_ container: Container, context: ResolutionContext = ResolutionContext()) {
+    @inlinable init(_ container: Container, context: consuming ResolutionContext = ResolutionContext()) {
         self.container = container
         self.context = context
     }
@@ -55,31 +55,49 @@ public struct Resolver: Sendable {
     public func resolveIfRegistered<Service: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service? {
-        guard let found = container.lookup(ServiceKey(type, name: name), reusing: !context.isVerifying) else { return nil }
-        return try instance(from: found, argument: ()) as Service
+        let key = ServiceKey(type, name: name)
+        guard let found = container.lookup(key, as: Service.self, reusing: !context.isVerifying) else { return nil }
+        return try instance(from: found, argument: ())
     }
 
     // MARK: The resolve path
     //
     // Inlinable, so the module that resolves specialises it for its own service types: an
     // unspecialised resolve spent most of its time looking up generic type metadata at run time.
-    // What needs no type stays behind calls: the lookup under the container's lock, making
-    // shared instances, and the errors.
+    // The lookup is inlined too, so that it reads a shared instance as its `Service` under the
+    // container's lock (``Container/lookup(_:as:reusing:)``). What needs no type stays behind
+    // calls: making shared instances, and the errors.
+    //
+    // Every `as!` on this path cannot fail: an entry is found by a key naming `Service` and
+    // `Argument`, only a `Factory<Service, Argument>` is registered under such a key, and only
+    // that factory's instances are kept for it. They stay checked casts all the same (see
+    // docs/ARCHITECTURE.md, "The runtime libraries").
 
     @inlinable
     func resolve<Service: Sendable, Argument>(_ key: ServiceKey, argument: Argument) throws(ResolutionError) -> Service {
-        guard let found = container.lookup(key, reusing: !context.isVerifying) else { throw container.missingRegistration(key) }
+        guard let found = container.lookup(key, as: Service.self, reusing: !context.isVerifying) else {
+            throw container.missingRegistration(key)
+        }
         return try instance(from: found, argument: argument)
     }
 
-    /// The instance a lookup found, or made from the entry it found. The casts cannot fail: the
-    /// key the entry was found by names `Service` and `Argument`, and only a factory of those
-    /// types is registered under it.
+    /// What `container.resolve` does: like ``resolve(_:argument:)``, but a resolver (which
+    /// retains the container) is made only when a factory is to run, so that finding a shared
+    /// instance retains that instance and nothing else.
     @inlinable
-    func instance<Service: Sendable, Argument>(from found: Lookup, argument: Argument) throws(ResolutionError) -> Service {
+    static func resolve<Service: Sendable, Argument>(
+        _ key: ServiceKey, argument: Argument, in container: Container
+    ) throws(ResolutionError) -> Service {
+        guard let found = container.lookup(key, as: Service.self, reusing: true) else { throw container.missingRegistration(key) }
+        if case .instance(let instance) = found { return instance }
+        return try Resolver(container).instance(from: found, argument: argument)
+    }
+
+    /// The instance a lookup found, or made from the entry it found.
+    @inlinable
+    func instance<Service: Sendable, Argument>(from found: Found<Service>, argument: Argument) throws(ResolutionError) -> Service {
         switch found {
-        case .made(let box): return (box as! Box<Service>).value
-        case .madeObject(let object): return object as! Service
+        case .instance(let instance): return instance
         case .entry(let entry, nil): return try make(entry, owner: container, argument: argument)
         case .entry(let entry, let owner?): return try make(entry, owner: owner, argument: argument)
         }
@@ -92,40 +110,41 @@ public struct Resolver: Sendable {
         let lifetime = entry.scope.lifetime
         switch context.isVerifying && lifetime.isShared ? .graph : lifetime {
         case .transient:
-            return try run(entry, in: container, context: context.entering(), argument: argument)
+            return try Self.run(entry, with: Resolver(container, context: context.entering()), argument: argument, keeping: false)
         case .graph:
             if let box = context.graph?.instance(of: entry) { return (box as! Box<Service>).value }
-            let inner = context.entering()
             // The outermost instance is never asked for again in this resolve, unless its
             // initCompleted hook resolves it: it is finished.
             let keep = context.depth > 0 || entry.factory.hasInitCompleted
-            return try run(entry, in: container, context: inner, argument: argument, keepingIn: keep ? inner.graph : nil)
+            return try Self.run(entry, with: Resolver(container, context: context.entering()), argument: argument, keeping: keep)
         case .singleton, .weak, .custom:
             // A parent's factory resolves its dependencies from this container, so a child's
             // overrides reach the services it inherits; but an instance the parent shares is made
             // from the parent's registrations, or a test's mocks would end up in its singletons.
-            let found = try owner.sharedInstance(of: entry, context: context) { (inner) throws(ResolutionError) -> InstanceBox in
-                let instance: Service = try run(entry, in: owner, context: inner.entering(), argument: argument, keepingIn: inner.graph)
+            let made = try owner.sharedInstance(of: entry, context: context) { (inner) throws(ResolutionError) -> InstanceBox in
+                let instance: Service = try Self.run(entry, with: Resolver(owner, context: inner.entering()), argument: argument, keeping: true)
                 return Box(instance)
             }
-            return try instance(from: found, argument: argument)
+            return made.value(as: Service.self)
         }
     }
 
-    /// Calls the entry's factory, then its initCompleted hook (with the instance kept in `graph`
-    /// first, so the hook's dependencies that lead back here get this instance). An error of the
-    /// factory's own becomes a ``ResolutionError`` naming the service; a resolution error from a
-    /// dependency passes through with this service added to its path.
+    /// Calls the entry's factory with `resolver`, then its initCompleted hook (with the instance
+    /// kept in the resolve's graph first when `keeping`, so that the hook's dependencies that
+    /// lead back here get this instance). An error of the factory's own becomes a
+    /// ``ResolutionError`` naming the service; a resolution error from a dependency passes
+    /// through with this service added to its path.
+    ///
+    /// The caller makes the resolver from the entered context in one expression, so that the
+    /// context's references move into it rather than being retained once more.
     @inlinable
-    func run<Service: Sendable, Argument>(
-        _ entry: ServiceEntry, in container: Container, context: ResolutionContext, argument: Argument,
-        keepingIn graph: GraphInstances? = nil
+    static func run<Service: Sendable, Argument>(
+        _ entry: ServiceEntry, with resolver: Resolver, argument: Argument, keeping: Bool
     ) throws(ResolutionError) -> Service {
         let factory = entry.factory as! Factory<Service, Argument>
-        let resolver = Resolver(container, context: context)
         do {
             let instance = try factory.make(resolver, argument)
-            if let graph { graph.keep(Box(instance), for: entry) }
+            if keeping { resolver.context.graph?.keep(Box(instance), for: entry) }
             if let initCompleted = factory.initCompleted { try initCompleted(resolver, instance) }
             return instance
         } catch let error as ResolutionError {
@@ -205,18 +224,29 @@ final class MakingChain: Sendable {
 /// thread. Copies share the list.
 @usableFromInline
 struct GraphInstances: Sendable {
-    private let instances = Lock<[(entry: ServiceEntry, box: InstanceBox)]>([])
+    /// An entry and its instance: a struct rather than a tuple, whose arrays are destroyed
+    /// element by element through the tuple's metadata.
+    private struct Kept: Sendable {
+        let entry: ServiceEntry
+        let box: InstanceBox
+    }
+
+    private let kept = Lock<[Kept]>([])
 
     @usableFromInline init() {}
 
     @usableFromInline
     func instance(of entry: ServiceEntry) -> InstanceBox? {
-        instances.withLock { instances in instances.first { $0.entry === entry }?.box }
+        kept.withLock { kept in kept.first { $0.entry === entry }?.box }
     }
 
     @usableFromInline
     func keep(_ box: InstanceBox, for entry: ServiceEntry) {
-        instances.withLock { $0.append((entry, box)) }
+        kept.withLock { kept in
+            // Room for a typical graph at once, rather than growing one instance at a time.
+            if kept.isEmpty { kept.reserveCapacity(8) }
+            kept.append(Kept(entry: entry, box: box))
+        }
     }
 }
 
@@ -229,7 +259,7 @@ extension Container {
     public func resolve<Service: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil
     ) throws(ResolutionError) -> Service {
-        try Resolver(self).resolve(ServiceKey(type, name: name), argument: ())
+        try Resolver.resolve(ServiceKey(type, name: name), argument: (), in: self)
     }
 
     /// The service registered under `type` and `name` whose factory takes an `Argument` (several
@@ -238,7 +268,7 @@ extension Container {
     public func resolve<Service: Sendable, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, argument: Argument
     ) throws(ResolutionError) -> Service {
-        try Resolver(self).resolve(ServiceKey(type, name: name, argument: Argument.self), argument: argument)
+        try Resolver.resolve(ServiceKey(type, name: name, argument: Argument.self), argument: argument, in: self)
     }
 
     /// The service under `type` and `name`, or `nil` when neither this container nor its parent

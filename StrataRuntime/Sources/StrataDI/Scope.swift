@@ -40,7 +40,12 @@ enum Lifetime: UInt8, Sendable {
     case custom
 
     /// Whether instances outlive the resolve that made them (singleton, weak, custom).
-    @inlinable var isShared: Bool { self != .transient && self != .graph }
+    @inlinable var isShared: Bool {
+        switch self {
+        case .transient, .graph: false
+        case .singleton, .weak, .custom: true
+        }
+    }
 }
 
 /// A named scope the app resets itself, such as a signed-in user's session.

@@ -114,6 +114,7 @@ final class Box<Service: Sendable>: InstanceBox, @unchecked Sendable {
 }
 
 /// What the container keeps for a shared-scope registration.
+@usableFromInline
 enum SharedInstance: Sendable {
     case none
     /// A singleton or custom-scoped instance (a ``Box``).
@@ -124,22 +125,45 @@ enum SharedInstance: Sendable {
 
 /// A weak reference to a weak-scoped instance.
 ///
-/// `@unchecked Sendable`: it lives only in a container's ``Registry``, read and written under the
-/// container's lock, and holds only service instances, which registration requires to be
-/// `Sendable`; `AnyObject` cannot say so itself.
-struct WeakReference: @unchecked Sendable {
-    weak var object: AnyObject?
+/// A class, so that ``SharedInstance`` holds only references: copying one out of the registry is
+/// then a plain retain, where a `weak` stored inline would make every copy of the enum go through
+/// its value witnesses, on every lookup of any shared instance.
+///
+/// `@unchecked Sendable`: it lives only in a container's ``Registry``, its one variable read and
+/// written under the container's lock, and it holds only service instances, which registration
+/// requires to be `Sendable`; `AnyObject` cannot say so itself.
+@usableFromInline
+final class WeakReference: @unchecked Sendable {
+    @usableFromInline weak var object: AnyObject?
+
+    init(object: AnyObject) { self.object = object }
 }
 
-/// What looking a key up found: an instance made earlier, or the registration to make one from
+/// What looking a key up found: the instance to return, or the registration to make one from
 /// and the container that registered it.
 @usableFromInline
-enum Lookup {
-    /// A singleton or custom-scoped instance.
-    case made(InstanceBox)
-    /// A live weak-scoped instance.
-    case madeObject(AnyObject)
+enum Found<Service> {
+    /// A live shared instance.
+    case instance(Service)
     /// No instance to reuse: make one from the entry, registered by `owner` (`nil`: by the
     /// container asked, which then need not be retained once more).
     case entry(ServiceEntry, owner: Container?)
+}
+
+/// A shared instance just made or found by ``Container/sharedInstance(of:context:make:)``.
+@usableFromInline
+enum MadeInstance {
+    /// A singleton or custom-scoped instance.
+    case box(InstanceBox)
+    /// A live weak-scoped instance.
+    case object(AnyObject)
+
+    /// The instance as the `Service` its registration's key names.
+    @inlinable
+    func value<Service: Sendable>(as _: Service.Type) -> Service {
+        switch self {
+        case .box(let box): (box as! Box<Service>).value
+        case .object(let object): object as! Service
+        }
+    }
 }

@@ -108,7 +108,18 @@ enum PlatformLock {
     @inlinable
     static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
         lock.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(lock, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if canImport(Glibc)
+        // glibc's adaptive mutex spins briefly before sleeping in the kernel, as os_unfair_lock
+        // does: the container's lock is held for one hash-table probe, so a thread that finds it
+        // taken gets it a few hundred cycles later. A plain mutex put that thread to sleep and
+        // woke it with two system calls: a singleton resolve with both cores resolving took
+        // twice as long (docs/BENCHMARKS.md).
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        let status = pthread_mutex_init(lock, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         precondition(status == 0, "pthread_mutex_init failed (\(status))")
     }
 
