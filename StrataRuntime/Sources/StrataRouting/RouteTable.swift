@@ -18,7 +18,9 @@ struct RouteTable: Sendable {
     }
 
     var types: [String: ParameterType] = Dictionary(uniqueKeysWithValues: ParameterType.builtIn.map { ($0.name, $0) })
-    var roots: [String: Int] = [:]
+    /// The root node of each scheme. A list: an app has a scheme or two, and comparing them costs
+    /// less than hashing one.
+    var roots: [(scheme: String, node: Int)] = []
     var nodes: [Node] = []
     var literals = LiteralEdges()
     var endings: [Ending] = []
@@ -66,11 +68,11 @@ struct RouteTable: Sendable {
     /// The node `shape` leads to under `scheme`. With `creating`, missing nodes are made on the
     /// way; without, a missing node means no route has the shape yet (nil).
     private mutating func node(for shape: [RoutePattern.Segment], scheme: String, creating: Bool) -> Int? {
-        var node = roots[scheme]
+        var node = root(of: scheme)
         if node == nil && creating {
             nodes.append(Node())
             node = nodes.count - 1
-            roots[scheme] = node
+            roots.append((scheme, node!))
         }
         for segment in shape {
             guard let current = node else { return nil }
@@ -99,6 +101,9 @@ struct RouteTable: Sendable {
         return scheme + "://" + (parts + (wildcard ? ["rest"] : [])).joined(separator: "/")
     }
 
+    /// The root node of `scheme`'s routes.
+    private func root(of scheme: String) -> Int? { roots.first { $0.scheme == scheme }?.node }
+
     // MARK: Matching
 
     /// The furthest a failed search got, to explain it.
@@ -115,8 +120,8 @@ struct RouteTable: Sendable {
     }
 
     func match(_ url: RouteURL) -> RouteMatchResult {
-        guard let root = roots[url.scheme] else {
-            let known = roots.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        guard let root = root(of: url.scheme) else {
+            let known = roots.map(\.scheme).sorted().map { "'\($0)'" }.joined(separator: ", ")
             return .noMatch(
                 NoRouteReason(url: url.text, message: "no routes use the scheme '\(url.scheme)' (registered: \(known.isEmpty ? "none" : known))"))
         }
@@ -164,6 +169,7 @@ struct RouteTable: Sendable {
     private func decode(_ ending: Ending, url: RouteURL, wildcardFrom: Int?, depth: Int, miss: inout Miss) -> RouteMatch? {
         let route = routes[ending.route]
         var values: [(name: String, value: any RouteParameter)] = []
+        values.reserveCapacity(ending.parameters.count + route.pattern.query.count)
         for parameter in ending.parameters {
             let text = url.segments[parameter.position]
             guard let value = parameter.type.decode(Substring(text)) else {

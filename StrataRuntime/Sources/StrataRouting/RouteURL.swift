@@ -23,55 +23,100 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         (scheme, segments, queryItems) = parts
     }
 
+    // The splitting works on positions in the buffer rather than on slices of it: a slice checks
+    // every subscript against its bounds, which cost as much as the rest of the split.
+
     private static func split(
         _ bytes: UnsafeBufferPointer<UInt8>
     ) -> (scheme: String, segments: [String], query: [(name: String, value: String)])? {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes.count - colon >= 3,
-            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/"),
-            bytes[..<colon].allSatisfy({ $0.isSchemeCharacter })
+        var colon = 0
+        while colon < bytes.count && bytes[colon].isSchemeCharacter { colon += 1 }
+        guard colon > 0, bytes.count - colon >= 3, bytes[colon] == UInt8(ascii: ":"), bytes[colon + 1] == UInt8(ascii: "/"),
+            bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
-        let scheme = string(bytes[..<colon], lowercased: true)
-        var end = bytes[(colon + 3)...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        // One pass to find the query and the fragment and to count the pieces, so that both
+        // arrays are made at their size: growing them as they were appended to made more
+        // allocations than the rest of the split.
+        let start = colon + 3
+        var end = bytes.count
+        var mark: Int?
+        var slashes = 0
+        var ampersands = 0
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") {
+                slashes += 1
+            } else if byte == UInt8(ascii: "?") {
+                mark = index
+                break
+            } else if byte == UInt8(ascii: "#") {
+                end = index
+            }
+            index += 1
+        }
+        if mark != nil {
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "&") {
+                    ampersands += 1
+                } else if byte == UInt8(ascii: "#") {
+                    end = index
+                }
+                index += 1
+            }
+        }
         var query: [(name: String, value: String)] = []
-        if let mark = bytes[(colon + 3)..<end].firstIndex(of: UInt8(ascii: "?")) {
-            forEachPiece(of: bytes[(mark + 1)..<end], separatedBy: UInt8(ascii: "&")) { item in
-                if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
-                    query.append((string(item[..<equals]), string(item[(equals + 1)...])))
+        if let mark {
+            query.reserveCapacity(ampersands + 1)
+            forEachPiece(of: bytes, (mark + 1)..<end, separatedBy: UInt8(ascii: "&")) { item in
+                if let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, item) {
+                    query.append((string(bytes, item.lowerBound..<equals), string(bytes, (equals + 1)..<item.upperBound)))
                 } else {
-                    query.append((string(item), ""))
+                    query.append((string(bytes, item), ""))
                 }
             }
-            end = mark
         }
         var segments: [String] = []
-        forEachPiece(of: bytes[(colon + 3)..<end], separatedBy: UInt8(ascii: "/")) { part in
-            segments.append(string(part, lowercased: segments.isEmpty))
+        segments.reserveCapacity(slashes + 1)
+        forEachPiece(of: bytes, start..<(mark ?? end), separatedBy: UInt8(ascii: "/")) { part in
+            segments.append(string(bytes, part, lowercased: segments.isEmpty))
         }
-        return (scheme, segments, query)
+        return (string(bytes, 0..<colon, lowercased: true), segments, query)
     }
 
-    /// Calls `body` with each non-empty run of `bytes` between `separator`s.
+    /// The first position of `byte` in `range` of `bytes`.
+    @inline(__always)
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Calls `body` with each non-empty run of `range` of `bytes` between `separator`s.
     @inline(__always)
     private static func forEachPiece(
-        of bytes: Slice<UnsafeBufferPointer<UInt8>>, separatedBy separator: UInt8,
-        _ body: (Slice<UnsafeBufferPointer<UInt8>>) -> Void
+        of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separatedBy separator: UInt8, _ body: (Range<Int>) -> Void
     ) {
-        var start = bytes.startIndex
+        var start = range.lowerBound
         var index = start
-        while index < bytes.endIndex {
+        while index < range.upperBound {
             if bytes[index] == separator {
-                if index > start { body(bytes[start..<index]) }
+                if index > start { body(start..<index) }
                 start = index + 1
             }
             index += 1
         }
-        if bytes.endIndex > start { body(bytes[start..<bytes.endIndex]) }
+        if range.upperBound > start { body(start..<range.upperBound) }
     }
 
     /// The text of `bytes`, percent-decoded (malformed escapes and invalid UTF-8 kept as
     /// written), lower-cased if asked.
-    private static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, lowercased: Bool = false) -> String {
-        let written = UnsafeBufferPointer(rebasing: bytes)
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lowercased: Bool = false) -> String {
+        let written = UnsafeBufferPointer(rebasing: bytes[range])
         var text: String
         if written.contains(UInt8(ascii: "%")) {
             let decoded = percentDecoded(written)
@@ -82,7 +127,9 @@ public struct RouteURL: Sendable, Hashable, CustomStringConvertible {
         } else {
             text = String(decoding: written, as: UTF8.self)
         }
-        if lowercased && text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && ($0 <= UInt8(ascii: "Z") || $0 >= 0x80) }) {
+        // Checked on the bytes written (an escape only ever decodes from `%` and hex digits):
+        // asking the String cost more than making it.
+        if lowercased && written.contains(where: { $0 >= UInt8(ascii: "A") && ($0 <= UInt8(ascii: "Z") || $0 >= 0x80) || $0 == UInt8(ascii: "%") }) {
             text = text.lowercased()
         }
         return text

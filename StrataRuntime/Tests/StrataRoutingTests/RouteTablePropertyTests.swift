@@ -191,7 +191,7 @@ private struct LinearMatcher {
 }
 
 /// A small seeded generator (SplitMix64), so every run sees the same cases.
-private struct SplitMix64 {
+struct SplitMix64 {
     var state: UInt64
     init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
 
