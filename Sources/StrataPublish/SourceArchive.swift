@@ -46,7 +46,7 @@ enum SourceArchive {
     private static func copy(_ source: String, to destination: String, leavingOutAtAnyDepth: Bool) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: destination, withIntermediateDirectories: true)
-        for item in try manager.contentsOfDirectory(atPath: source) where !ignoredContent.contains(item) {
+        for item in try manager.contentsOfDirectory(atPath: source) where !isIgnored(item) {
             let from = source + "/" + item
             let to = destination + "/" + item
             // A folder (not a link to one) is walked when its insides may hold more to leave out.
@@ -60,6 +60,12 @@ enum SourceArchive {
 
     /// What `swift package-registry publish` leaves out of a package folder it publishes.
     static let ignoredContent: Set<String> = [".build", ".git", ".gitignore", ".swiftpm"]
+
+    /// Whether the folder item `name` is left out: what SwiftPM's publish leaves out, and build
+    /// folders kept beside `.build` (`.build-release`, a sanitizer's `--scratch-path`; ignored as
+    /// `.build-*` by this repository's `.gitignore`). Archiving them made a 190 MB upload that
+    /// timed out.
+    static func isIgnored(_ name: String) -> Bool { ignoredContent.contains(name) || name.hasPrefix(".build-") }
 
     /// Copies the package in `folder` into `scratch/<name>` as `swift package-registry publish`
     /// does (everything but build products and version control) and returns the copy, so that

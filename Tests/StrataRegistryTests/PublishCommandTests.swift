@@ -75,6 +75,8 @@ import ZIPFoundation
         try await RunningRegistry.with { registry in
             let token = try await registry.token(["iss-core": .write])
             try makeWorkspace(registry: registry.url)
+            try write("Packages/Network/.build/debug/junk", "never published\n")
+            try write("Packages/Network/.build-tsan/debug/junk", "never published\n")
 
             let dry = try await strata(["publish", "Network", "--version", "1.0.0", "--dry-run"])
             #expect(dry.status == 0, "\(dry.error)")
@@ -87,6 +89,11 @@ import ZIPFoundation
             #expect(published.output.contains("\(registry.url)/iss-core/Network/1.0.0"))
             let info = try await registry.request("GET", "/iss-core/Network/1.0.0", token: token)
             #expect(info.status == 200)
+            // Build folders in the package folder, SwiftPM's own and other scratch paths, stay out.
+            let archive = try await registry.request("GET", "/iss-core/Network/1.0.0.zip", token: token, accept: nil)
+            let entries = try Archive(data: archive.body, accessMode: .read).map(\.path)
+            #expect(entries.contains("iss-core.Network/Package.swift"), "\(entries)")
+            #expect(!entries.contains { $0.contains(".build") }, "\(entries)")
 
             // Releases never change: the same version again is the registry's refusal, exit 1.
             let again = try await strata(["publish", "Network", "--version", "1.0.0"], token: token)
@@ -153,6 +160,7 @@ import ZIPFoundation
         try write("Sources/Clock/Clock.swift", "public enum Clock {}\n")
         try write("Sources/Profile/Profile.swift", "import Storage\npublic enum Profile { public static let name = Storage.name }\n")
         try write("Sources/Profile/.build/junk", "never published\n")
+        try write("Sources/Profile/.build-release/junk", "never published\n")
     }
 
     @Test func eachModuleIsPublishedAsAPackageThatDependsOnTheOthersThroughTheRegistry() async throws {
