@@ -125,39 +125,46 @@ struct Row {
     let strata: Double
     let swinject: Double
     let dependencies: Double?
+    /// Swinject's time over StrataDI's: the median of the ratios within each round.
+    let swinjectRatio: Double
 }
 
 func diRows(threads: Int) -> [Row] {
     let strata = strataContainer()
     let swinject = swinjectContainer()
     let synchronized = swinject.synchronize()
-    func measure(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Double {
-        threads == 1 ? nanoseconds(per: count, body) : nanosecondsUnderContention(per: count, threads: threads, body)
-    }
     // Swinject's container is not thread-safe; under contention it is used through synchronize(),
     // as its documentation asks.
     nonisolated(unsafe) let swinjectResolver: any Swinject.Resolver = threads == 1 ? swinject : synchronized
+    /// One row: StrataDI, Swinject and (when given) swift-dependencies, timed side by side.
+    /// Counts are sized so that each library's round takes tens of milliseconds.
+    func row(_ name: String, _ strata: Workload, _ swinject: Workload, _ dependencies: Workload?) -> Row {
+        let result = compare(threads: threads, [strata, swinject] + (dependencies.map { [$0] } ?? []))
+        return Row(
+            name: name, strata: result.nanoseconds[0], swinject: result.nanoseconds[1],
+            dependencies: dependencies == nil ? nil : result.nanoseconds[2], swinjectRatio: result.ratios[0])
+    }
     return [
-        Row(
-            name: "transient, two dependencies",
-            strata: measure(1_000_000) { n in for _ in 0..<n { consume(try! strata.resolve(A.self)) } },
-            swinject: measure(200_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(A.self)!) } },
-            dependencies: measure(1_000_000) { n in for _ in 0..<n { consume(dependenciesTransient()) } }),
-        Row(
-            name: "singleton",
-            strata: measure(2_000_000) { n in for _ in 0..<n { consume(try! strata.resolve(Shared.self)) } },
-            swinject: measure(200_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Shared.self)!) } },
-            dependencies: measure(1_000_000) { n in for _ in 0..<n { consume(dependenciesShared()) } }),
-        Row(
-            name: "10-deep graph",
-            strata: measure(200_000) { n in for _ in 0..<n { consume(try! strata.resolve(Chain0.self).link) } },
-            swinject: measure(20_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Chain0.self)!.link) } },
-            dependencies: measure(200_000) { n in for _ in 0..<n { consume(dependenciesChain()) } }),
-        Row(
-            name: "unregistered type",
-            strata: measure(200_000) { n in for _ in 0..<n { sink &+= (try? strata.resolve(Missing.self)) == nil ? 1 : 0 } },
-            swinject: measure(20_000) { n in for _ in 0..<n { sink &+= swinjectResolver.resolve(Missing.self) == nil ? 1 : 0 } },
-            dependencies: nil),
+        row(
+            "transient, two dependencies",
+            Workload(count: 300_000) { n in for _ in 0..<n { consume(try! strata.resolve(A.self)) } },
+            Workload(count: 20_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(A.self)!) } },
+            Workload(count: 10_000) { n in for _ in 0..<n { consume(dependenciesTransient()) } }),
+        row(
+            "singleton",
+            Workload(count: 1_000_000) { n in for _ in 0..<n { consume(try! strata.resolve(Shared.self)) } },
+            Workload(count: 40_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Shared.self)!) } },
+            Workload(count: 20_000) { n in for _ in 0..<n { consume(dependenciesShared()) } }),
+        row(
+            "10-deep graph",
+            Workload(count: 30_000) { n in for _ in 0..<n { consume(try! strata.resolve(Chain0.self).link) } },
+            Workload(count: 2_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Chain0.self)!.link) } },
+            Workload(count: 2_000) { n in for _ in 0..<n { consume(dependenciesChain()) } }),
+        row(
+            "unregistered type",
+            Workload(count: 200_000) { n in for _ in 0..<n { sink &+= (try? strata.resolve(Missing.self)) == nil ? 1 : 0 } },
+            Workload(count: 2_000) { n in for _ in 0..<n { sink &+= swinjectResolver.resolve(Missing.self) == nil ? 1 : 0 } },
+            nil),
     ]
 }
 

@@ -1,26 +1,55 @@
 import Dispatch
 import Foundation
 
-/// Nanoseconds per operation of `body(count)`, the median of `rounds` runs.
-func nanoseconds(per count: Int, rounds: Int = 7, _ body: (Int) -> Void) -> Double {
-    body(count / 10)  // warm up
-    var samples: [Double] = []
-    for _ in 0..<rounds {
-        let start = ContinuousClock.now
-        body(count)
-        let elapsed = ContinuousClock.now - start
-        samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
-    }
-    return samples.sorted()[samples.count / 2] / Double(count)
+/// Work to time: `body(count)` runs the operation `count` times.
+struct Workload {
+    let count: Int
+    let body: @Sendable (Int) -> Void
 }
 
-/// Nanoseconds per operation when `threads` threads each run `body(count)` at once (wall time
-/// divided by each thread's count: what one resolve costs while the other core also resolves).
-func nanosecondsUnderContention(per count: Int, threads: Int = 2, rounds: Int = 5, _ body: @escaping @Sendable (Int) -> Void) -> Double {
-    nanoseconds(per: count, rounds: rounds) { count in
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in body(count) }
-    }
+/// What ``compare(threads:rounds:_:)`` measured: each workload's median nanoseconds per
+/// operation, and the median over rounds of the first workload's time divided by each other's.
+struct Comparison {
+    let nanoseconds: [Double]
+    /// Each workload's fastest round: the least the machine's other load added (what `timeit`
+    /// reports), for absolute targets.
+    let best: [Double]
+    let ratios: [Double]
 }
+
+/// Times the workloads side by side: each round runs every workload once, in turn, so that a
+/// slow stretch of this shared, noisy machine hits all of them alike; the ratios are taken
+/// within each round, then their median over the rounds. With `threads` > 1, that many threads
+/// run each workload at once (wall time divided by each thread's count: what one operation costs
+/// while the other cores do the same).
+func compare(threads: Int, rounds: Int = 9, _ workloads: [Workload]) -> Comparison {
+    func time(_ workload: Workload, count: Int) -> Double {
+        let start = ContinuousClock.now
+        if threads == 1 {
+            workload.body(count)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in workload.body(count) }
+        }
+        let elapsed = ContinuousClock.now - start
+        return (Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9) / Double(count)
+    }
+    for workload in workloads { _ = time(workload, count: max(1, workload.count / 10)) }  // warm up
+    var samples = Array(repeating: [Double](), count: workloads.count)
+    for _ in 0..<rounds {
+        for (index, workload) in workloads.enumerated() { samples[index].append(time(workload, count: workload.count)) }
+    }
+    let ratios = workloads.indices.dropFirst().map { index in
+        median(zip(samples[0], samples[index]).map { $1 / $0 })
+    }
+    return Comparison(nanoseconds: samples.map(median), best: samples.map { $0.min()! }, ratios: ratios)
+}
+
+/// Nanoseconds per operation of `body(count)`, the median of `rounds` runs.
+func nanoseconds(per count: Int, rounds: Int = 7, _ body: @escaping @Sendable (Int) -> Void) -> Double {
+    compare(threads: 1, rounds: rounds, [Workload(count: count, body: body)]).nanoseconds[0]
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 /// Resident memory in bytes, from /proc/self/statm (Linux) or 0 elsewhere.
 func residentBytes() -> Int {
@@ -33,7 +62,7 @@ func format(_ value: Double) -> String {
     value >= 1000 ? String(format: "%.2f µs", value / 1000) : String(format: "%.1f ns", value)
 }
 
-func ratio(_ slow: Double, _ fast: Double) -> String { String(format: "%.1f×", slow / fast) }
+func times(_ ratio: Double) -> String { String(format: "%.1f×", ratio) }
 
 /// Keeps results alive so the optimiser cannot drop the work.
 nonisolated(unsafe) var sink: Int = 0

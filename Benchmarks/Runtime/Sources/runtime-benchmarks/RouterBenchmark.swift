@@ -48,7 +48,10 @@ struct LinearRouter {
 struct RouterRow {
     let patterns: Int
     let strata: Double
+    let strataBest: Double
     let linear: Double
+    /// The scan's time over StrataRouting's: the median of the ratios within each round.
+    let ratio: Double
 }
 
 func routerRows() -> [RouterRow] {
@@ -58,12 +61,17 @@ func routerRows() -> [RouterRow] {
         let linear = LinearRouter(patterns(count))
         let urls = urls(for: count)
         for url in urls { precondition(router.match(url).match != nil && linear.match(url) != nil, "\(url) must match") }
-        let strata = nanoseconds(per: urls.count * 200) { n in
-            for index in 0..<n { sink &+= router.match(urls[index % urls.count]).match == nil ? 0 : 1 }
-        }
-        let scan = nanoseconds(per: urls.count * (count > 100 ? 2 : 200)) { n in
-            for index in 0..<n { sink &+= linear.match(urls[index % urls.count]) ?? 0 }
-        }
-        return RouterRow(patterns: count, strata: strata, linear: scan)
+        let result = compare(
+            threads: 1, rounds: 15,
+            [
+                Workload(count: urls.count * 50) { n in
+                    for index in 0..<n { sink &+= router.match(urls[index % urls.count]).match == nil ? 0 : 1 }
+                },
+                Workload(count: urls.count * (count > 100 ? 1 : 50)) { n in
+                    for index in 0..<n { sink &+= linear.match(urls[index % urls.count]) ?? 0 }
+                },
+            ])
+        return RouterRow(
+            patterns: count, strata: result.nanoseconds[0], strataBest: result.best[0], linear: result.nanoseconds[1], ratio: result.ratios[0])
     }
 }

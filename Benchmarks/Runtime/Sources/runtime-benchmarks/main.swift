@@ -15,7 +15,7 @@ if all || arguments.contains("di") {
         print("|---|---:|---:|---:|---:|")
         for row in diRows(threads: threads) {
             print(
-                "| \(row.name) | \(format(row.strata)) | \(format(row.swinject)) | \(row.dependencies.map(format) ?? "n/a") | \(ratio(row.swinject, row.strata)) |"
+                "| \(row.name) | \(format(row.strata)) | \(format(row.swinject)) | \(row.dependencies.map(format) ?? "n/a") | \(times(row.swinjectRatio)) |"
             )
         }
     }
@@ -37,9 +37,9 @@ if arguments.contains("registrations") {
 
 if all || arguments.contains("router") {
     print("\nRouter match (per URL)")
-    print("| patterns | StrataRouting | linear scan | scan / StrataRouting |")
-    print("|---:|---:|---:|---:|")
+    print("| patterns | StrataRouting (median) | StrataRouting (best round) | linear scan | scan / StrataRouting |")
+    print("|---:|---:|---:|---:|---:|")
     for row in routerRows() {
-        print("| \(row.patterns) | \(format(row.strata)) | \(format(row.linear)) | \(ratio(row.linear, row.strata)) |")
+        print("| \(row.patterns) | \(format(row.strata)) | \(format(row.strataBest)) | \(format(row.linear)) | \(times(row.ratio)) |")
     }
 }
