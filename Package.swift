@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-registry", targets: ["strata-registry"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
+        .library(name: "StrataAge", targets: ["StrataAge"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
         .library(name: "StrataFileSystem", targets: ["StrataFileSystem"]),
         .library(name: "StrataGenerate", targets: ["StrataGenerate"]),
@@ -232,7 +233,24 @@ let package = Package(
             dependencies: ["StrataFileSystem", "StrataLexer"],
             swiftSettings: strictSettings
         ),
+        // The age file format (age-encryption.org/v1) on swift-crypto: team secrets (issue 19).
+        .target(
+            name: "StrataAge",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
 
+        .testTarget(
+            name: "StrataAgeTests",
+            dependencies: [
+                "StrataAge", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StrataAffectedTests",
             dependencies: [
