@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-registry", targets: ["strata-registry"]),
+        .executable(name: "strata-secrets", targets: ["strata-secrets"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
         .library(name: "StrataAge", targets: ["StrataAge"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
@@ -31,6 +32,7 @@ let package = Package(
         .library(name: "StrataRelease", targets: ["StrataRelease"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
         .library(name: "StrataScaffold", targets: ["StrataScaffold"]),
+        .library(name: "StrataSecrets", targets: ["StrataSecrets"]),
         .library(name: "StrataSources", targets: ["StrataSources"]),
         .library(name: "StrataSynthetic", targets: ["StrataSynthetic"]),
         // For tests and benchmarks only: the scanner's corpus and its swift-syntax oracle.
@@ -88,6 +90,19 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: ["StrataCLI"],
+            swiftSettings: strictSettings
+        ),
+        // strata secrets: an executable of its own, so that swift-crypto stays out of strata.
+        .executableTarget(
+            name: "strata-secrets",
+            dependencies: ["StrataSecretsCLI"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataSecretsCLI",
+            dependencies: [
+                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -233,6 +248,12 @@ let package = Package(
             dependencies: ["StrataFileSystem", "StrataLexer"],
             swiftSettings: strictSettings
         ),
+        // strata secrets: the members file and the encrypted secrets, on StrataAge.
+        .target(
+            name: "StrataSecrets",
+            dependencies: ["StrataAge", "StrataDiagnostics", "StrataFileSystem", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         // The age file format (age-encryption.org/v1) on swift-crypto: team secrets (issue 19).
         .target(
             name: "StrataAge",
@@ -243,6 +264,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .testTarget(
+            name: "StrataSecretsTests",
+            dependencies: [
+                "StrataSecrets", "StrataAge", "StrataDiagnostics", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StrataAgeTests",
             dependencies: [

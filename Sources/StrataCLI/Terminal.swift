@@ -1,20 +1,20 @@
 import Foundation
-import StrataDiagnostics
+package import StrataDiagnostics
 
 /// Where the command line writes, and whether it may use colour.
-enum Terminal {
-    static func standardOutput(_ text: String) {
+package enum Terminal {
+    package static func standardOutput(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    static func standardError(_ line: String) {
+    package static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// Prints diagnostics to standard error as text, paths relative to the current folder.
     /// Warnings are left out when `quiet`; many warnings of one id (a missing-sources warning
     /// per target of a 2,000-module workspace) are summed up after the first few unless `verbose`.
-    static func standardError(_ diagnostics: [Diagnostic], verbose: Bool = false, quiet: Bool = false) {
+    package static func standardError(_ diagnostics: [Diagnostic], verbose: Bool = false, quiet: Bool = false) {
         let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
         guard !shown.isEmpty else { return }
         let (listed, summaries) = verbose ? (shown, []) : WarningSummary.summarize(shown)

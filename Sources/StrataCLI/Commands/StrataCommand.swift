@@ -9,7 +9,7 @@ public struct StrataCommand: AsyncParsableCommand {
         version: StrataVersion.current,
         subcommands: [
             AffectedCommand.self, CheckCommand.self, GenerateCommand.self, GraphCommand.self, NewCommand.self, PublishCommand.self,
-            ReleaseCommand.self, RulesCommand.self,
+            ReleaseCommand.self, RulesCommand.self, SecretsForwardCommand.self,
             SynthesizeCommand.self, VersionsCommand.self,
             TestCommand.self,
         ]

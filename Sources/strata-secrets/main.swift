@@ -1,0 +1,3 @@
+import StrataSecretsCLI
+
+await SecretsMain.main()
