@@ -38,16 +38,17 @@ struct Header {
 
     /// HMAC-SHA-256 of `macInput` with the header key derived from `fileKey`.
     static func mac(of macInput: [UInt8], fileKey: [UInt8]) -> [UInt8] {
-        let key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: fileKey), salt: [UInt8](), info: Array("header".utf8), outputByteCount: 32)
-        return Array(HMAC<SHA256>.authenticationCode(for: macInput, using: key))
+        Array(HMAC<SHA256>.authenticationCode(for: macInput, using: macKey(fileKey: fileKey)))
     }
 
     /// Whether the MAC is the one `fileKey` gives (compared in constant time).
     func isAuthentic(fileKey: [UInt8]) -> Bool {
-        let key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: fileKey), salt: [UInt8](), info: Array("header".utf8), outputByteCount: 32)
-        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: macInput, using: key)
+        HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: macInput, using: Self.macKey(fileKey: fileKey))
+    }
+
+    /// The header's HMAC key: HKDF-SHA-256 of the file key, no salt, info "header".
+    private static func macKey(fileKey: [UInt8]) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: fileKey), salt: [UInt8](), info: Array("header".utf8), outputByteCount: 32)
     }
 
     /// Parses the header at the start of `bytes`; returns it and where the payload starts.

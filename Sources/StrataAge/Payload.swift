@@ -45,11 +45,7 @@ enum Payload {
             let end = last ? bytes.count : position + sealedSize
             guard end - position >= tagSize else { throw .truncatedPayload }
             if last && end - position == tagSize && counter > 0 { throw .emptyFinalChunk }
-            guard
-                let box = try? ChaChaPoly.SealedBox(
-                    nonce: chunkNonce(counter, last: last), ciphertext: bytes[position..<(end - tagSize)], tag: bytes[(end - tagSize)..<end]),
-                let chunk = try? ChaChaPoly.open(box, using: key)
-            else {
+            guard let chunk = try? open(bytes[position..<end], key: key, counter: counter, last: last) else {
                 // A full last chunk sealed as not-last means the file was cut after it.
                 if last && end - position == sealedSize, (try? open(bytes[position..<end], key: key, counter: counter, last: false)) != nil {
                     throw .truncatedPayload
@@ -63,6 +59,7 @@ enum Payload {
         }
     }
 
+    /// The plaintext of the sealed chunk `counter` (its ciphertext and tag), as the last chunk or not.
     private static func open(_ sealed: ArraySlice<UInt8>, key: SymmetricKey, counter: UInt64, last: Bool) throws -> [UInt8] {
         let box = try ChaChaPoly.SealedBox(
             nonce: chunkNonce(counter, last: last), ciphertext: sealed.dropLast(tagSize), tag: sealed.suffix(tagSize))

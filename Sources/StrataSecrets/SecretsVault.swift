@@ -112,7 +112,7 @@ public struct SecretsVault {
                 .inputError("invalid-member", "that key is \(holder.name)'s already", at: nil, hint: "each member has a key of their own"))
         }
         members.add(.init(name: name, recipient: recipient))
-        for name in content.secrets.keys { content.secrets[name]!.readers.append(members.members.last!.name) }
+        for secret in content.secrets.keys { content.secrets[secret]!.readers.append(name) }
         try save()
     }
 
