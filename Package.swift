@@ -101,7 +101,9 @@ let package = Package(
         .target(
             name: "StrataSecretsCLI",
             dependencies: [
-                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataProcess", "StrataSources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),
@@ -173,7 +175,7 @@ let package = Package(
         ),
         .target(
             name: "StrataRules",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel", "StrataSources"],
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataGraph", "StrataModel", "StrataSources"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -251,7 +253,7 @@ let package = Package(
         // strata secrets: the members file and the encrypted secrets, on StrataAge.
         .target(
             name: "StrataSecrets",
-            dependencies: ["StrataAge", "StrataDiagnostics", "StrataFileSystem", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataSources", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
         // The age file format (age-encryption.org/v1) on swift-crypto: team secrets (issue 19).

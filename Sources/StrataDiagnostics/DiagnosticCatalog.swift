@@ -99,6 +99,11 @@ public enum DiagnosticCatalog {
         error("no-identity", "strata secrets: no identity file (or STRATA_SECRETS_KEY) to decrypt with"),
         error("invalid-identity", "strata secrets: the identity is not an age identity"),
         error("identity-in-workspace", "strata secrets keygen: the identity would be written inside the workspace"),
+        error("not-editable", "strata secrets edit: the secret is not text, so an editor would change its bytes"),
+        error("editor-failed", "strata secrets edit: the editor could not be run, failed, or removed the file"),
+        error("export-tracked", "strata secrets export: git tracks the file the secrets would be written to"),
+        error("export-not-ignored", "strata secrets export: git does not ignore the file the secrets would be written to"),
+        error("export-would-overwrite", "strata secrets export: the file exists and 'strata secrets export' did not write it"),
         // git (strata affected)
         error("not-a-repository", "the workspace is not in a git work tree"),
         error("unknown-revision", "a revision git does not know"),
@@ -117,6 +122,7 @@ public enum DiagnosticCatalog {
         warning("unreleased-module", "a module distributed through the registry has no release yet, so packages get it from its folder"),
         warning("stale-generated-file", "a file no longer generated was edited by hand, so it was kept"),
         warning("host-dependent-manifest", "a manifest's graph depends on the machine that compiles it, which is not the one asked for"),
+        warning("secrets-tracking-unknown", "git could not say whether it tracks a file 'strata secrets export' wrote"),
         warning("unknown-modules", "the modules a package product or binary target provides cannot be known, so imports of them are not checked"),
         // Source files
         warning("unreadable-source", "a Swift file cannot be read"),

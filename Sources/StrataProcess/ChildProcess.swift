@@ -91,8 +91,8 @@ public enum ChildProcess {
         }
     }
 
-    /// Installs the handlers that stop every child's group when Strata gets SIGINT, SIGTERM or
-    /// SIGHUP, then lets the signal end Strata. The executable calls this once, first thing.
+    /// Installs the handlers that run ``SignalCleanup``'s work and stop every child's group when
+    /// Strata gets SIGINT, SIGTERM or SIGHUP, then let the signal end Strata. The executable calls this once, first thing.
     public static func stopChildrenOnSignals() {
         ChildSessions.stopOnSignals()
     }

@@ -179,6 +179,7 @@ enum ChildSessions {
                 // `terminating` covers the moment between the kill and the raise, in which a
                 // loaded machine may let a run see its child end.
                 terminating.store(true, ordering: .sequentiallyConsistent)
+                SignalCleanup.runAll()
                 killAll { _ in signal(signalNumber, SIG_DFL) }
                 // To the process, not this thread: dispatch's threads block signals.
                 kill(getpid(), signalNumber)

@@ -17,6 +17,7 @@ public enum RuleRegistry {
         UnusedDependency(),
         TestableInProduction(),
         UnknownImport(),
+        TrackedSecrets(),
     ]
 
     /// The rule with this id.

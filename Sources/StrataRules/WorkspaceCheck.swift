@@ -165,6 +165,16 @@ public enum WorkspaceCheck {
             phaseStart = clock.now
             scanned = result
         }
+        // Rule tracked-secrets needs git's word on the files `strata secrets export` wrote.
+        var stamped = loaded.inputs
+        if var sources = input.sources, !sources.exportedSecretsFiles.isEmpty {
+            let tracking = await ExportedSecretsTracking.find(sources.exportedSecretsFiles, root: loaded.workspace.root)
+            sources.trackedSecretsFiles = tracking.tracked
+            input.sources = sources
+            warnings += tracking.warnings
+            stamped += tracking.stamped
+            endPhase("ask git about exported secrets")
+        }
         progress("running the rules")
         let findings = checker.check(input)
         endPhase("run the rules")
@@ -173,7 +183,7 @@ public enum WorkspaceCheck {
             name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
         if let cacheKey {
             CheckCache.store(
-                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: loaded.inputs,
+                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: stamped,
                 sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
                 summary: summary, findings: findings, warnings: warnings)
             endPhase("store the check cache")

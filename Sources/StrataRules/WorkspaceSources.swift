@@ -56,6 +56,12 @@ public struct WorkspaceSources: Sendable {
     /// For each target, the targets it re-exports, transitively, through `@_exported import`,
     /// with the import that starts each chain.
     public let reexports: [[Int: SourcedImport]]
+    /// Files `strata secrets export` wrote that git tracks (rule `tracked-secrets`): the check
+    /// asks git about ``exportedSecretsFiles`` and records the answer here.
+    public var trackedSecretsFiles: [ScannedSourceFile] = []
+
+    /// Files `strata secrets export` wrote, found by their first line.
+    public var exportedSecretsFiles: [ScannedSourceFile] { files.filter(\.scan.isExportedSecrets) }
 
     /// Arranges the scan of `workspace`'s sources: each scanned file's `target` indexes `workspace.targets`.
     public init(workspace: Workspace, index: SourceIndex, configuration: BuildConfiguration, strictImports: Bool) {

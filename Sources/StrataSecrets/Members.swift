@@ -86,9 +86,13 @@ public struct Members: Equatable, Sendable {
 public enum SecretNames {
     /// A secret's name becomes a Swift property of the exported `Secrets` (`Secrets.apiKey`), so it
     /// is an identifier: a letter or `_`, then letters, digits and `_`, ASCII only.
-    public static func isSecretName(_ name: String) -> Bool { isIdentifier(name) }
+    public static func isSecretName(_ name: String) -> Bool { isIdentifier(name) && !reservedSecretNames.contains(name) }
 
-    public static let secretNameHint = "a secret's name is a Swift identifier such as apiKey or ground_station_token"
+    /// Identifiers Swift does not allow as a member's name even in backticks, and the name of the
+    /// exported file's unmasking function, which a member of that name would hide.
+    static let reservedSecretNames: Set<String> = ["Type", "Protocol", "strataSecretsReveal"]
+
+    public static let secretNameHint = "a secret's name is a Swift identifier such as apiKey or ground_station_token (but not Type or Protocol)"
 
     /// A member's name: letters, digits, `.`, `-`, `_` and `@`, as in a login or an email address.
     public static func isMemberName(_ name: String) -> Bool {

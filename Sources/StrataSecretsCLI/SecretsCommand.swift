@@ -27,7 +27,8 @@ struct SecretsCommand: AsyncParsableCommand {
             Exit status: 0, 2 bad input.
             """,
         subcommands: [
-            Init.self, Keygen.self, AddMember.self, RemoveMember.self, Set.self, Get.self, List.self, Rotate.self, Remove.self,
+            Init.self, Keygen.self, AddMember.self, RemoveMember.self, Set.self, Get.self, List.self, Rotate.self, Remove.self, Edit.self,
+            Export.self,
         ]
     )
 
@@ -54,6 +55,16 @@ struct SecretsCommand: AsyncParsableCommand {
         do {
             try body()
         } catch let error as InputErrors {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+    }
+
+    /// Runs `body`, printing its input errors and exiting 2 for them.
+    static func reporting(_ body: () async throws(InputErrors) -> Void) async throws {
+        do {
+            try await body()
+        } catch {
             Terminal.standardError(error.diagnostics)
             throw ExitCode(2)
         }

@@ -16,7 +16,7 @@ public struct ScanCache: Sendable {
     }
 
     static let magic: [UInt8] = Array("STRATASC".utf8)
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3  // 3: whether `strata secrets export` wrote the file
 
     /// Results by absolute path.
     private(set) var entries: [String: (key: Key, scan: FileScan)] = [:]
@@ -87,6 +87,7 @@ public struct ScanCache: Sendable {
         body.u32(UInt32(records.count))
         for (stamp, scan) in records {
             body.stamp(stamp)
+            body.u32(scan.isExportedSecrets ? 1 : 0)
             body.u32(UInt32(scan.problems.count))
             for problem in scan.problems {
                 body.u32(id(problem.kind.rawValue))
@@ -151,6 +152,8 @@ public struct ScanCache: Sendable {
             let stamp = try reader.stamp()
             let path = stamp.path
             let key = Key(size: stamp.size, modified: stamp.modified, inode: stamp.inode)
+            let flags = try reader.u32()
+            guard flags <= 1 else { throw CorruptData() }
             var problems: [SourceProblem] = []
             for _ in 0..<(try reader.u32()) {
                 guard let kind = SourceProblem.Kind(rawValue: try string(try reader.u32())) else { throw CorruptData() }
@@ -182,7 +185,7 @@ public struct ScanCache: Sendable {
                         path: components, kind: kind, attributes: attributes, accessLevel: access, line: line, column: column,
                         moduleLine: moduleLine, moduleColumn: moduleColumn, conditions: clauses))
             }
-            cache.entries[path] = (key, FileScan(imports: imports, problems: problems))
+            cache.entries[path] = (key, FileScan(imports: imports, problems: problems, isExportedSecrets: flags == 1))
         }
         guard reader.isAtEnd else { throw CorruptData() }
         return cache

@@ -52,7 +52,7 @@ public enum SourceFileReader {
         }
         let scanned = ImportScanner().scan(source)
         problems += scanned.problems.map { SourceProblem(.unterminated, $0.message, line: $0.line, column: $0.column) }
-        return FileScan(imports: scanned.imports, problems: problems)
+        return FileScan(imports: scanned.imports, problems: problems, isExportedSecrets: ExportedSecretsFile.isExported(bytes))
     }
 
     private enum ReadResult {

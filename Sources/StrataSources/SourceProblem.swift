@@ -26,13 +26,17 @@ public struct SourceProblem: Sendable, Hashable, Codable {
     }
 }
 
-/// What scanning one file found: its imports and its problems.
+/// What scanning one file found: its imports and its problems, and whether `strata secrets
+/// export` wrote it.
 public struct FileScan: Sendable, Hashable, Codable {
     public var imports: [ImportDeclaration]
     public var problems: [SourceProblem]
+    /// True for a file `strata secrets export` wrote (``ExportedSecretsFile``).
+    public var isExportedSecrets: Bool
 
-    public init(imports: [ImportDeclaration], problems: [SourceProblem]) {
+    public init(imports: [ImportDeclaration], problems: [SourceProblem], isExportedSecrets: Bool = false) {
         self.imports = imports
         self.problems = problems
+        self.isExportedSecrets = isExportedSecrets
     }
 }
