@@ -15,6 +15,7 @@ let package = Package(
             name: "strata-benchmarks",
             dependencies: [
                 .product(name: "StrataAffected", package: "Strata"),
+                .product(name: "StrataAge", package: "Strata"),
                 .product(name: "StrataDiagnostics", package: "Strata"),
                 .product(name: "StrataGit", package: "Strata"),
                 .product(name: "StrataGenerate", package: "Strata"),

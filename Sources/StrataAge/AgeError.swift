@@ -29,6 +29,8 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyFinalChunk
     /// A key in text form is not valid: `reason` says why.
     case invalidKey(reason: String)
+    /// A file cannot be read or written (`AgeFile.encryptFile`, `decryptFile`).
+    case fileError(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,7 @@ public enum AgeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .payloadAuthenticationFailed(let chunk): "chunk \(chunk) of the payload fails authentication: the file was changed or cut"
         case .emptyFinalChunk: "the payload ends with an empty chunk, which the format forbids"
         case .invalidKey(let reason): "invalid key: \(reason)"
+        case .fileError(let path, let reason): "\(path): \(reason)"
         }
     }
 }

@@ -9,12 +9,7 @@ public enum AgeFile {
     /// - Throws: ``AgeError`` when there is no recipient, or a passphrase is mixed with others
     ///   (the format requires a passphrase stanza to be alone).
     public static func encrypt(_ plaintext: [UInt8], to recipients: [any AgeRecipient]) throws(AgeError) -> [UInt8] {
-        guard !recipients.isEmpty else { throw .noRecipients }
-        if recipients.count > 1 && recipients.contains(where: { $0 is ScryptRecipient }) { throw .scryptNotAlone }
-        let fileKey = SecureBytes.random(count: 16)
-        var stanzas: [Stanza] = []
-        for recipient in recipients { stanzas += try recipient.wrap(fileKey: fileKey) }
-        var output = Header.serialize(stanzas, fileKey: fileKey)
+        var (output, fileKey) = try header(to: recipients)
         Payload.seal(plaintext, fileKey: fileKey, into: &output)
         return output
     }
@@ -26,6 +21,22 @@ public enum AgeFile {
     ///   Nothing is returned unless every chunk authenticates.
     public static func decrypt(_ bytes: [UInt8], with identities: [any AgeIdentity]) throws(AgeError) -> [UInt8] {
         let (header, payloadStart) = try Header.parse(bytes)
+        return try Payload.open(bytes, from: payloadStart, fileKey: fileKey(of: header, with: identities))
+    }
+
+    /// The header of a new file to `recipients`, and the file key its payload is sealed with.
+    static func header(to recipients: [any AgeRecipient]) throws(AgeError) -> (header: [UInt8], fileKey: [UInt8]) {
+        guard !recipients.isEmpty else { throw .noRecipients }
+        if recipients.count > 1 && recipients.contains(where: { $0 is ScryptRecipient }) { throw .scryptNotAlone }
+        let fileKey = SecureBytes.random(count: 16)
+        var stanzas: [Stanza] = []
+        for recipient in recipients { stanzas += try recipient.wrap(fileKey: fileKey) }
+        return (Header.serialize(stanzas, fileKey: fileKey), fileKey)
+    }
+
+    /// The file key of `header`, unwrapped with the first of `identities` it is addressed to,
+    /// once the header's MAC proves it unchanged.
+    static func fileKey(of header: Header, with identities: [any AgeIdentity]) throws(AgeError) -> [UInt8] {
         if header.stanzas.count > 1 && header.stanzas.contains(where: { $0.type == ScryptRecipient.stanzaType }) { throw .scryptNotAlone }
         var fileKey: [UInt8]?
         for identity in identities {
@@ -36,7 +47,7 @@ public enum AgeFile {
         }
         guard let fileKey else { throw .noIdentityMatched }
         guard header.isAuthentic(fileKey: fileKey) else { throw .headerMACMismatch }
-        return try Payload.open(bytes, from: payloadStart, fileKey: fileKey)
+        return fileKey
     }
 
     /// The recipient stanzas of the age file `bytes` (their types and arguments), without

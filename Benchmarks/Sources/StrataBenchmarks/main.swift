@@ -1,6 +1,6 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|registry|release-plan|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|registry|release-plan|age|all]
 import Foundation
 import StrataDiagnostics
 
@@ -8,7 +8,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 let benchmarks = [
     "graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "affected-history", "registry", "release-plan",
-    "all",
+    "age", "all",
 ]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
@@ -48,6 +48,9 @@ do {
     }
     if which == "release-plan" || which == "all" {
         try await ReleasePlanBenchmark.run(modules: 5_000, changed: 50, iterations: 5)
+    }
+    if which == "age" || which == "all" {
+        try AgeThroughputBenchmark.run(megabytes: 100, rounds: 5)
     }
     if which == "registry" || which == "all" {
         // Needs the release strata-registry: swift build -c release --product strata-registry
