@@ -27,23 +27,32 @@ public enum SwiftExport {
         }
     }
 
+    /// The access level of the `Secrets` enum and its properties: `public` for a module of its
+    /// own, `internal` inside the module that uses them (which then hides any other `Secrets`
+    /// it imports, such as placeholder values for builds without the secrets).
+    public enum Access: String, Sendable, CaseIterable {
+        case `public`, package, `internal`
+    }
+
     /// The file's text for `secrets`, in name order, with random numbers from `seeds` (the
     /// system's unless a test gives others): two per secret, its seed and then its padding.
-    public static func source<Seeds: RandomNumberGenerator>(for secrets: [Secret], seeds: inout Seeds) -> String {
+    public static func source<Seeds: RandomNumberGenerator>(for secrets: [Secret], access: Access = .public, seeds: inout Seeds) -> String {
+        let prefix = access == .internal ? "" : access.rawValue + " "
         var lines: [String] = header
+        lines.append(prefix + "enum Secrets {")
         for secret in secrets.sorted(by: { $0.name < $1.name }) {
             let seed: UInt64 = seeds.next()
             let padding: UInt64 = seeds.next()
-            lines.append(property(for: secret, seed: seed, padding: padding))
+            lines.append(property(for: secret, seed: seed, padding: padding, access: prefix))
         }
         lines += footer
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The file's text for `secrets`, with fresh random seeds.
-    public static func source(for secrets: [Secret]) -> String {
+    public static func source(for secrets: [Secret], access: Access = .public) -> String {
         var generator = SystemRandomNumberGenerator()
-        return source(for: secrets, seeds: &generator)
+        return source(for: secrets, access: access, seeds: &generator)
     }
 
     static let header: [String] = [
@@ -52,7 +61,6 @@ public enum SwiftExport {
         "// of the app, not away from someone who runs the app under a debugger (docs/SECRETS.md).",
         "",
         "/// The workspace's secrets, from `strata secrets`.",
-        "public enum Secrets {",
     ]
 
     static let footer: [String] = [
@@ -83,14 +91,14 @@ public enum SwiftExport {
     ]
 
     /// The property for one secret: a `String` when the value is UTF-8 text, else `[UInt8]`.
-    static func property(for secret: Secret, seed: UInt64, padding: UInt64) -> String {
+    static func property(for secret: Secret, seed: UInt64, padding: UInt64, access prefix: String) -> String {
         let masked: [UInt8] = zip(Array(secret.value), keyStream(seed: seed, count: secret.value.count)).map { $0 ^ $1 }
         let call = "strataSecretsReveal(" + arrayLiteral(layout(masked: masked, seed: seed, padding: padding)) + ", " + String(masked.count) + ")"
         let name = "`" + secret.name + "`"
         if String(data: secret.value, encoding: .utf8) != nil {
-            return "    public static var " + name + ": String { String(decoding: " + call + ", as: UTF8.self) }"
+            return "    " + prefix + "static var " + name + ": String { String(decoding: " + call + ", as: UTF8.self) }"
         }
-        return "    public static var " + name + ": [UInt8] { " + call + " }"
+        return "    " + prefix + "static var " + name + ": [UInt8] { " + call + " }"
     }
 
     /// The array the generated `strataSecretsReveal` reads: the seed's bytes (low first) in the

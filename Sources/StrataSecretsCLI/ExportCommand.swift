@@ -22,6 +22,17 @@ extension SecretsCommand {
         @OptionGroup var location: SecretsCommand.Location
         @Option(help: "The Swift file to write, such as Sources/Secrets/Secrets.swift.") var swift: String
         @Option(help: "Only these secrets, comma-separated (default: all).") var names: String?
+        @Option(
+            help: ArgumentHelp(
+                "The access level of Secrets: public (a module of its own), package, or internal (inside the module that reads them).",
+                valueName: "level"))
+        var access: String = SwiftExport.Access.public.rawValue
+
+        func validate() throws {
+            guard SwiftExport.Access(rawValue: access) != nil else {
+                throw ValidationError("--access must be one of: \(SwiftExport.Access.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
 
         func run() async throws {
             try await SecretsCommand.reporting { () async throws(InputErrors) in
@@ -31,7 +42,9 @@ extension SecretsCommand {
                 let vault = try location.open()
                 let secrets = try selected(from: vault)
                 do throws(AtomicFileWriter.WriteError) {
-                    try AtomicFileWriter.write(Data(SwiftExport.source(for: secrets).utf8), to: output, creatingFolder: true)
+                    try AtomicFileWriter.write(
+                        Data(SwiftExport.source(for: secrets, access: SwiftExport.Access(rawValue: access) ?? .public).utf8), to: output,
+                        creatingFolder: true)
                 } catch {
                     throw InputErrors(.inputError("write-failed", error.description, at: nil, hint: nil))
                 }

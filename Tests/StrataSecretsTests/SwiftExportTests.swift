@@ -38,6 +38,9 @@ import Testing
             #expect(!source.contains("sk-live") && !source.contains("5f2b77c1"))
             #expect(source.contains("public static var `apiKey`: String {"))
         }
+        let inside = SwiftExport.source(for: secrets, access: .internal)
+        #expect(inside.contains("\nenum Secrets {\n    static var `apiKey`: String {") && !inside.contains("public "))
+        #expect(SwiftExport.source(for: secrets, access: .package).contains("\npackage enum Secrets {\n    package static var `apiKey`"))
         var seeds = Counter(state: 1)
         var again = Counter(state: 1)
         #expect(SwiftExport.source(for: secrets, seeds: &seeds) == SwiftExport.source(for: secrets, seeds: &again))

@@ -22,7 +22,8 @@ let container = Container(assemblies: [
 ])
 container.register(Logger.self, scope: .singleton) { _ in logger }
 
-print("ISS · Cosmonaut — scenario '\(options.scenario.name)': \(options.scenario.summary)\n")
+print("ISS · Cosmonaut — scenario '\(options.scenario.name)': \(options.scenario.summary)")
+print(GroundStationClient.apiKeyStatus + "\n")
 await TerminalApp.run(
     "Cosmonaut", container: container, routes: [CosmonautRoutes(host: "cosmonaut"), SpacesuitRoutes(host: "cosmonaut")],
     links: options.links, defaultLinks: ["iss://cosmonaut/crew", "iss://cosmonaut/spacesuit"])

@@ -22,7 +22,8 @@ let container = Container(assemblies: [
 ])
 container.register(Logger.self, scope: .singleton) { _ in logger }
 
-print("ISS · Overview — scenario '\(options.scenario.name)': \(options.scenario.summary)\n")
+print("ISS · Overview — scenario '\(options.scenario.name)': \(options.scenario.summary)")
+print(GroundStationClient.apiKeyStatus + "\n")
 await TerminalApp.run(
     "Overview", container: container,
     routes: [ScaffoldRoutes(host: "overview"), PeripheriesRoutes(host: "overview"), SpacesuitRoutes(host: "overview")],

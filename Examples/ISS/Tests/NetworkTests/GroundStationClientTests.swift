@@ -39,6 +39,14 @@ final class FlakyTransport: Transport {
         #expect(requests.last?.headers["X-Station"] == "ISS")
     }
 
+    @Test func sendsTheAPIKeyOnlyWhenThereIsOne() async throws {
+        let transport = FlakyTransport(failures: 0, response: .json("[]"))
+        _ = try await GroundStationClient(transport: transport, logger: .disabled, apiKey: "k-123").send(Request(path: "/crew"))
+        _ = try await GroundStationClient(transport: transport, logger: .disabled, apiKey: "").send(Request(path: "/crew"))
+        let requests = transport.requests.withLock { $0 }
+        #expect(requests.map { $0.headers["X-API-Key"] } == ["k-123", nil])
+    }
+
     @Test func givesUpAfterTheLastAttempt() async {
         let transport = FlakyTransport(failures: 5, response: .json("[]"))
         let client = GroundStationClient(transport: transport, logger: .disabled, maximumAttempts: 2)
