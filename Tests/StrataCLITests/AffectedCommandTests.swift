@@ -38,7 +38,7 @@ import Testing
         let list = try await StrataBinary.run(["affected", "--base", "HEAD~1"], in: iss)
         #expect(list.status == 0)
         #expect(list.stdout == "SpacesuitService\nSpacesuitServiceTests\nCosmonautApp\nOverviewApp\nISSFramework\n")
-        #expect(list.stderr.hasPrefix("strata: 5 of 53 targets affected (1 test target) by 1 changed file between "))
+        #expect(list.stderr.hasPrefix("strata: 5 of 55 targets affected (1 test target) by 1 changed file between "))
 
         let explained = try await StrataBinary.run(["affected", "--base", "HEAD~1", "--explain", "--tests-only"], in: iss)
         #expect(

@@ -29,8 +29,8 @@ import Testing
         let (plain, warnings) = (result.output, result.error)
         #expect(result.status == 0 && warnings.isEmpty, "\(warnings)")
         // Graphviz laid out every target and every edge.
-        #expect(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.count == 55)
-        #expect(plain.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == 210)
+        #expect(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.count == 57)
+        #expect(plain.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == 212)
         #expect(text.contains(##""Spacesuit" -> "UIComponents" [color="#d62728", fontcolor="#d62728", penwidth=2, label="same-layer"];"##))
     }
 
@@ -62,7 +62,7 @@ import Testing
                 #expect(line.wholeMatch(of: subgraph) != nil || line == "  end" || line.wholeMatch(of: classDef) != nil, "not Mermaid: \(line)")
             }
         }
-        #expect(declared.count == 55 && edges == 210)
+        #expect(declared.count == 57 && edges == 212)
         #expect(!styled.isEmpty && styled.allSatisfy { $0 < edges })
         #expect(MermaidRenderer.label("a \"b\" #1\nc") == "a #quot;b#quot; #35;1<br/>c")
     }
@@ -100,8 +100,8 @@ import Testing
             #expect(!html.contains(reference), "the page refers to \(reference)")
         }
         #expect(html.components(separatedBy: "http://").count == 2, "only the SVG namespace may name a URL")
-        #expect(html.components(separatedBy: "class=\"node ").count - 1 == 55)
-        #expect(html.components(separatedBy: "<path class=\"edge").count - 1 == 210)
+        #expect(html.components(separatedBy: "class=\"node ").count - 1 == 57)
+        #expect(html.components(separatedBy: "<path class=\"edge").count - 1 == 212)
         // Text from the workspace is escaped.
         #expect(html.contains("a &quot;quoted&quot; &lt;message&gt; &amp; more"))
         #expect(html.contains("class=\"edge kind-implementation violation") || html.contains("class=\"edge kind-interface violation"))

@@ -93,9 +93,9 @@ import Testing
             let first = try await workspace.strata(["release", "--no-verify"], token: token)
             try #require(first.status == 0, "\(first.error)")
             let published = first.error.split(separator: "\n").filter { $0.hasPrefix("strata: published ") }.map { $0.split(separator: " ")[2] }
-            #expect(published.count == 17 && published.first == "strata.StrataRuntime", "\(first.error)")
+            #expect(published.count == 18 && published.first == "strata.StrataRuntime", "\(first.error)")
             #expect(published.firstIndex(of: "iss-core.Network")! < published.firstIndex(of: "iss-service.CosmonautService")!)
-            #expect(try workspace.read("strata.versions.yml").contains("  Network: { version: 1.0.0, requires: { Logging: 1.0.0 } }\n"))
+            #expect(try workspace.read("strata.versions.yml").contains("  Network: { version: 1.0.0, requires: { Logging: 1.0.0, SecretsPlaceholder: 1.0.0 } }\n"))
             #expect(try workspace.git("tag", "--list", "Network/*") == "Network/1.0.0\n")
             #expect(try workspace.read("Packages/Cosmonaut/Package.swift").contains(#".package(id: "iss-service.CosmonautService", from: "1.0.0")"#))
             // Done is done: running it again changes nothing.

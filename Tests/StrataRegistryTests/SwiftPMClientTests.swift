@@ -324,7 +324,7 @@ import Testing
                 in: folder)
             try #require(published.status == 0, "strata publish: \(published.error)")
             let identities = published.output.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
-            #expect(identities.count == 17, "\(published.output)")
+            #expect(identities.count == 18, "\(published.output)")
             #expect(identities.first == "strata.StrataRuntime")
             // Every module after the modules it uses.
             for (earlier, later) in [
