@@ -159,7 +159,7 @@ let package = Package(
         .target(
             name: "StrataGit",
             dependencies: [
-                "StrataProcess",
+                "StrataDiagnostics", "StrataFileSystem", "StrataProcess",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

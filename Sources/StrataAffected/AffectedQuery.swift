@@ -146,7 +146,7 @@ extension AffectedQuery {
             report.includesExternal = includeExternal
             return report
         } catch let error as GitError {
-            throw InputErrors(.inputError(error.id, error.message, at: nil, hint: error.hint))
+            throw InputErrors(error.diagnostic)
         } catch let error as InputErrors {
             throw error
         } catch {

@@ -24,8 +24,7 @@ extension AgeFile {
         let (header, fileKey) = try header(to: recipients)
         var reader = try ChunkReader(path: input)
         defer { reader.close() }
-        var writer = try AtomicWriter(path: output)
-        do throws(AgeError) {
+        try AtomicWriter.write(to: output) { writer throws(AgeError) in
             var sealer = Payload.Sealer(fileKey: fileKey)
             var pending = Data(header)
             pending.append(contentsOf: sealer.nonce)
@@ -38,10 +37,6 @@ extension AgeFile {
                 if next.isEmpty { break }
                 chunk = next
             }
-            try writer.commit()
-        } catch {
-            writer.abandon()
-            throw error
         }
     }
 
@@ -56,8 +51,7 @@ extension AgeFile {
         reader.pushBack(Data(start[payloadStart...]))
         let nonce = try reader.read(Payload.nonceSize)
         guard nonce.count == Payload.nonceSize else { throw .truncatedPayload }
-        var writer = try AtomicWriter(path: output)
-        do throws(AgeError) {
+        try AtomicWriter.write(to: output) { writer throws(AgeError) in
             var opener = Payload.Opener(fileKey: fileKey, nonce: nonce)
             var sealed = try reader.read(Payload.sealedChunkSize)
             while true {
@@ -68,10 +62,6 @@ extension AgeFile {
                 if next.isEmpty { break }
                 sealed = next
             }
-            try writer.commit()
-        } catch {
-            writer.abandon()
-            throw error
         }
     }
 }
@@ -127,12 +117,8 @@ struct ChunkReader {
 
     /// Whether `bytes` hold a whole line starting with `---` (the header's last line).
     private static func hasMACLine(_ bytes: [UInt8]) -> Bool {
-        let marker = Array("\n--- ".utf8)
-        guard bytes.count > marker.count else { return false }
-        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] && Array(bytes[start..<(start + marker.count)]) == marker {
-            return bytes[(start + marker.count)...].contains(UInt8(ascii: "\n"))
-        }
-        return false
+        guard let marker = bytes.firstRange(of: Array("\n--- ".utf8)) else { return false }
+        return bytes[marker.upperBound...].contains(UInt8(ascii: "\n"))
     }
 
     func close() { _ = systemClose(descriptor) }
@@ -182,6 +168,19 @@ struct AtomicWriter {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw .fileError(path: path, reason: reason)
+        }
+    }
+
+    /// Runs `body` with a writer for `path`, and puts the file in place if it succeeds; if it
+    /// throws, the temporary file is removed and `path` stays as it was.
+    static func write(to path: String, _ body: (inout AtomicWriter) throws(AgeError) -> Void) throws(AgeError) {
+        var writer = try AtomicWriter(path: path)
+        do throws(AgeError) {
+            try body(&writer)
+            try writer.commit()
+        } catch {
+            writer.abandon()
+            throw error
         }
     }
 

@@ -49,17 +49,11 @@ public struct PrivateFolder: Sendable {
     /// only (0600), and returns its path.
     public func write(_ bytes: [UInt8], named name: String) throws(AtomicFileWriter.WriteError) -> String {
         let file = path + "/" + name
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw AtomicFileWriter.WriteError(path: file, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { throw AtomicFileWriter.WriteError(path: file, reason: String(cString: strerror(errno))) }
-            written += result
+        switch TemporaryFile.write(Data(bytes), toNew: file, mode: 0o600) {
+        case .written: return file
+        case .exists: throw AtomicFileWriter.WriteError(path: file, reason: "it exists already")
+        case .failed(let reason): throw AtomicFileWriter.WriteError(path: file, reason: reason)
         }
-        return file
     }
 
     /// Overwrites every regular file in the folder (and its subfolders) with zeros, flushes them

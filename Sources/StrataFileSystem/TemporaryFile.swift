@@ -49,7 +49,7 @@ public enum TemporaryFile {
         return removed.sorted()
     }
 
-    private enum Outcome {
+    enum Outcome {
         case written, exists
         case failed(String)
     }
@@ -57,8 +57,8 @@ public enum TemporaryFile {
     /// Writes `data` to a file that must not exist yet. (No fsync: the rename that follows is
     /// what makes the change atomic for readers and for an interrupted run, and generated files
     /// can always be written again.)
-    private static func write(_ data: Data, toNew path: String) -> Outcome {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    static func write(_ data: Data, toNew path: String, mode: mode_t = 0o644) -> Outcome {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return errno == EEXIST ? .exists : .failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Outcome in

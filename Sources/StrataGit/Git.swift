@@ -1,4 +1,5 @@
 import Foundation
+public import StrataDiagnostics
 import StrataProcess
 import Subprocess
 import SystemPackage
@@ -17,6 +18,9 @@ public struct GitError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// The error as an input error without a location (bad input: exit status 2).
+    public var diagnostic: Diagnostic { .inputError(id, message, at: nil, hint: hint) }
 }
 
 /// Runs `git` in one folder and returns what it printed.

@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 
 /// Whether files are tracked or ignored: for files that must stay out of the repository, such
 /// as the secrets `strata secrets export` writes.
@@ -33,7 +34,6 @@ extension GitRepository {
     /// `path` relative to the folder when it is inside it (git takes absolute paths too, but
     /// compares them with its own idea of the work tree, which a symbolic link can make differ).
     private func relative(_ path: String) -> String {
-        let folderPrefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(folderPrefix) ? String(path.dropFirst(folderPrefix.count)) : path
+        PathResolution.path(path, inside: folder) ?? path
     }
 }

@@ -121,11 +121,6 @@ struct ReleaseContext {
     }
 }
 
-extension GitError {
-    /// The error as a diagnostic without a location.
-    var diagnostic: Diagnostic { .inputError(id, message, at: nil, hint: hint) }
-}
-
 extension ReleaseQuery {
     /// Plans the train: the modules changed since their last release (or the named ones), the
     /// bump their API changes call for (the toolchain's comparison, unless `--bump`), and the

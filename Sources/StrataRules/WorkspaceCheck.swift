@@ -167,8 +167,8 @@ public enum WorkspaceCheck {
         }
         // Rule tracked-secrets needs git's word on the files `strata secrets export` wrote.
         var stamped = loaded.inputs
-        if var sources = input.sources, !sources.exportedSecretsFiles.isEmpty {
-            let tracking = await ExportedSecretsTracking.find(sources.exportedSecretsFiles, root: loaded.workspace.root)
+        if var sources = input.sources, case let exported = sources.exportedSecretsFiles, !exported.isEmpty {
+            let tracking = await ExportedSecretsTracking.find(exported, root: loaded.workspace.root)
             sources.trackedSecretsFiles = tracking.tracked
             input.sources = sources
             warnings += tracking.warnings

@@ -78,27 +78,24 @@ extension SecretsCommand {
             do {
                 repository = try await GitRepository.open(at: nearestFolder(of: output))
             } catch {
+                guard error.id == "not-a-repository" else { throw InputErrors(error.diagnostic) }
                 throw InputErrors(
                     .inputError(
                         "export-not-ignored", "\(output) is not in a git work tree, so nothing makes sure it stays out of a repository", at: nil,
                         hint: "export into the workspace's repository, to a path its .gitignore ignores"))
             }
-            do {
-                if try await repository.isTracked(output) {
-                    throw InputErrors(
-                        .inputError(
-                            "export-tracked", "git tracks \(output), so the exported secrets would be committed", at: nil,
-                            hint: "'git rm --cached \(output)', then " + hint))
-                }
-                if try await !repository.isIgnored(output) {
-                    throw InputErrors(.inputError("export-not-ignored", "git does not ignore \(output)", at: nil, hint: hint))
-                }
-            } catch let error as GitError {
-                throw InputErrors(.inputError(error.id, error.message, at: nil, hint: error.hint))
-            } catch let error as InputErrors {
-                throw error
-            } catch {
-                throw InputErrors(.inputError("git-failed", "\(error)", at: nil, hint: nil))
+            let tracked: Bool
+            do { tracked = try await repository.isTracked(output) } catch { throw InputErrors(error.diagnostic) }
+            if tracked {
+                throw InputErrors(
+                    .inputError(
+                        "export-tracked", "git tracks \(output), so the exported secrets would be committed", at: nil,
+                        hint: "'git rm --cached \(output)', then " + hint))
+            }
+            let ignored: Bool
+            do { ignored = try await repository.isIgnored(output) } catch { throw InputErrors(error.diagnostic) }
+            if !ignored {
+                throw InputErrors(.inputError("export-not-ignored", "git does not ignore \(output)", at: nil, hint: hint))
             }
         }
 

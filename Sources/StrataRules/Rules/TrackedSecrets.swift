@@ -1,4 +1,5 @@
 import StrataDiagnostics
+import StrataFileSystem
 public import StrataModel
 import StrataSources
 
@@ -21,7 +22,7 @@ public struct TrackedSecrets: Rule {
         let workspace = input.workspace
         return sources.trackedSecretsFiles.map { file in
             let name = workspace.targets[file.target].name
-            let relative = file.path.hasPrefix(workspace.root + "/") ? String(file.path.dropFirst(workspace.root.count + 1)) : file.path
+            let relative = PathResolution.path(file.path, inside: workspace.root) ?? file.path
             return Finding(
                 "git tracks '\(relative)' of '\(name)', which holds the secrets 'strata secrets export' wrote",
                 at: SourceLocation(path: file.path, line: 1, column: 1),
