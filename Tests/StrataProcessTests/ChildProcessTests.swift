@@ -32,8 +32,10 @@ import Testing
         #expect(result.timedOut)
         #expect(!result.succeeded)
         #expect(result.limit == .seconds(1))
-        // Far below the 600 s the child would run, even on a loaded machine.
-        #expect(elapsed < .seconds(120))
+        // The stop, not the child's own end, ended the run: well before the 600 s it sleeps.
+        // (How soon after the limit it came is not asserted: under the full suite the timer's
+        // task waits for a thread of a pool the other tests keep busy, for two minutes at times.)
+        #expect(elapsed < .seconds(450))
         try await Task.sleep(for: .milliseconds(200))
         #expect(ProcessTable.running(matching: marker).isEmpty)
     }
