@@ -171,8 +171,7 @@ extension AffectedQuery {
                     "missing-manifest", "there is no \(ManifestLoader.fileName) at \(revision.map { "commit \($0.prefix(12))" } ?? "the work tree")",
                     at: nil, hint: missingManifestHint(manifestPath, revision: revision)))
         }
-        let manifest = try ManifestLoader.parse(data: Data(bytes), path: manifestPath)
-        return try await WorkspaceLoader(files: files).load(manifest: manifest)
+        return try await WorkspaceLoader(files: files).load(manifestAt: manifestPath, data: Data(bytes))
     }
 
     /// Why strata.yml may be missing at `revision`: not committed yet when the work tree has it,

@@ -88,16 +88,24 @@ public struct GitRepository: Sendable {
         try await git.output(["ls-files", "--others", "--exclude-standard", "-z", "--full-name", "--", "."]).nulSeparatedFields
     }
 
-    /// Paths in the folder with uncommitted changes (staged, unstaged or untracked), from the top level.
+    /// Paths in the folder with uncommitted changes (staged, unstaged or untracked), from the
+    /// top level. An untracked folder is one entry (`Folder/`), as `git status` shows it.
+    ///
+    /// Listing untracked files walks every folder of the work tree, most of the time this takes
+    /// in a large one. git's untracked cache (`git config core.untrackedCache true`, which git
+    /// itself suggests when status is slow) saves the walk, and is only used for this form of
+    /// the question: untracked folders as one entry, and the whole work tree (no pathspec; the
+    /// paths outside the folder are dropped here).
     public func uncommittedPaths() async throws(GitError) -> [String] {
-        let fields = try await git.output(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "."]).nulSeparatedFields
+        let fields = try await git.output(["status", "--porcelain=v1", "-z", "--untracked-files=normal"]).nulSeparatedFields
         var paths: [String] = []
         var index = 0
         while index < fields.count {
             let entry = fields[index]
             guard entry.count > 3 else { index += 1; continue }
             let status = entry.prefix(2)
-            paths.append(String(entry.dropFirst(3)))
+            let path = String(entry.dropFirst(3))
+            if path.hasPrefix(prefix) || prefix.hasPrefix(path) && path.hasSuffix("/") { paths.append(path) }
             // A rename or copy is followed by its original path.
             index += status.contains("R") || status.contains("C") ? 2 : 1
         }

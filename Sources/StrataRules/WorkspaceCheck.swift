@@ -142,8 +142,7 @@ public enum WorkspaceCheck {
             // The import rules need the modules of binary targets and external products.
             loaded = try await WorkspaceLoader(
                 packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform
-            ).load(
-                manifest: try ManifestLoader.load(path: manifestPath, knownRules: RuleRegistry.all.map(\.id)))
+            ).load(manifestAt: manifestPath, knownRules: RuleRegistry.all.map(\.id))
             endPhase("load the workspace")
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
             // `--platform`: the graph rules and the import rules see the edges built for it.

@@ -255,6 +255,25 @@ import Testing
         #expect(withWorkTree.headCommit == nil && withWorkTree.uncommittedLeftOut.isEmpty)
     }
 
+    @Test func theUncommittedChangesLeftOutAreThoseInTheWorkspaceFolder() async throws {
+        // The workspace in iOS/ of a repository that holds other work too.
+        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        try FileManager.default.createDirectory(atPath: history.root + "/iOS", withIntermediateDirectories: true)
+        try history.git("mv", "strata.yml", "Sources", "Tests", "iOS/")
+        try history.write("Android/build.gradle", "// another app\n")
+        let base = try history.commit("the workspace moves into iOS/, beside Android/")
+        try history.append("iOS/Sources/Login/Login.swift")
+        try history.write("iOS/Sources/Settings/Settings.swift", "struct Settings {}\n")
+        try history.write("iOS/Sources/Settings/SettingsView.swift", "struct SettingsView {}\n")
+        try history.append("Android/build.gradle")
+        try history.write("Android/app/Main.kt", "fun main() {}\n")
+        try history.write("notes.txt", "outside every workspace\n")
+        let report = try await AffectedQuery(path: history.root + "/iOS", base: base).run()
+        // From the top level; a new folder is one entry, as git status shows it.
+        #expect(Set(report.uncommittedLeftOut) == ["iOS/Sources/Login/Login.swift", "iOS/Sources/Settings/"])
+        #expect(report.analysis.affected.isEmpty)
+    }
+
     @Test func reasonsChainFromTheChangedFileToTheTarget() async throws {
         try history.append("Sources/Network/Network.swift")
         try history.commit("edit Network")

@@ -42,8 +42,10 @@ import Testing
             ["check"], in: workspace.root, environment: ["STRATA_TIMEOUT_MANIFEST": "20"], limit: .seconds(300))
         let elapsed = ContinuousClock.now - start
         #expect(result.ending == .exited(2))
-        // The manifest never finishes: ending at all shows the limit; this bound allows a loaded machine.
-        #expect(elapsed < .seconds(100))
+        // The manifest never finishes: ending at all (before the 300 s this test waits) shows the
+        // limit. This bound only says the stop came soon after it; it allows a machine loaded by
+        // the rest of the suite and more (136 s was seen with two builds beside the suite).
+        #expect(elapsed < .seconds(200))
         #expect(result.stdout.contains("Package.swift:1:1: error: [package-evaluation] Package.swift did not finish evaluating within 20 s"))
         #expect(result.stdout.contains("STRATA_TIMEOUT_MANIFEST=SECONDS"))
         #expect(await ProcessTable.waitUntilGone(matching: Self.marker(workspace), at: .seconds(5)))

@@ -30,8 +30,16 @@ final class RunningStrata: @unchecked Sendable {
         for (key, value) in environment { variables[key] = value }
         process.environment = variables
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: outputFile)
-        process.standardError = FileHandle(forWritingAtPath: errorFile)
+        let output = try #require(FileHandle(forWritingAtPath: outputFile))
+        let error = try #require(FileHandle(forWritingAtPath: errorFile))
+        // The child has its own copies once started; Process keeps these open otherwise (two
+        // descriptors per run, hundreds over the suite).
+        defer {
+            try? output.close()
+            try? error.close()
+        }
+        process.standardOutput = output
+        process.standardError = error
         try process.run()
     }
 

@@ -261,11 +261,19 @@ struct ManifestDecoder {
         CompanionTarget(location: try location(), dependencies: try locatedList(), packages: try locatedList())
     }
 
-    mutating func manifest() throws(CorruptData) -> Manifest {
+    /// The strings the rest refers to by number; first thing after the header.
+    mutating func readStringTable() throws(CorruptData) {
         let count = Int(try reader.u32())
         guard count < 50_000_000 else { throw CorruptData() }
         table.reserveCapacity(count)
         for _ in 0..<count { table.append(try reader.string()) }
+    }
+
+    /// True once everything was read.
+    var isAtEnd: Bool { reader.isAtEnd }
+
+    mutating func manifest() throws(CorruptData) -> Manifest {
+        try readStringTable()
 
         let path = try string()
         let name = try optional { d throws(CorruptData) in try d.located() }

@@ -14,6 +14,11 @@ public enum ManifestLoader {
     /// Reads the manifest at `path` (absolute). With `knownRules`, the ids under `rules:` are
     /// checked against them with the rest of the file, so every problem is reported at once.
     public static func load(path: String, knownRules: [String]? = nil) throws(InputErrors) -> Manifest {
+        try parse(data: read(path: path), path: path, knownRules: knownRules)
+    }
+
+    /// The bytes of the manifest at `path`, or the input error that says it cannot be read.
+    static func read(path: String) throws(InputErrors) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputErrors([
                 .inputError(
@@ -22,7 +27,7 @@ public enum ManifestLoader {
                 )
             ])
         }
-        return try parse(data: data, path: path, knownRules: knownRules)
+        return data
     }
 
     /// Parses manifest bytes; `path` is used for diagnostics.

@@ -14,24 +14,7 @@ import StrataSources
 enum GenerateModeBuilder {
     static func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) throws(InputErrors) -> (Workspace, [Diagnostic]) {
         var assembler = GraphAssembler()
-        // Paths in strata.yml stay inside the workspace (packages also in listed outside folders).
-        for declaration in manifest.modules {
-            if let path = declaration.path, let problem = boundary.problem(path, relativeTo: root, use: .sources(of: declaration.name.value)) {
-                assembler.diagnostics.append(problem)
-            }
-        }
-        for app in manifest.apps {
-            if let path = app.path, let problem = boundary.problem(path, relativeTo: root, use: .sources(of: app.name.value)) {
-                assembler.diagnostics.append(problem)
-            }
-        }
-        for package in manifest.packages {
-            if case .path(let path) = package.source,
-                let problem = boundary.problem(Located(path, at: package.name.location), relativeTo: root, use: .package(package.name.value))
-            {
-                assembler.diagnostics.append(problem)
-            }
-        }
+        assembler.diagnostics = boundaryProblems(manifest, root: root, boundary: boundary)
         var warnings: [Diagnostic] = []
         let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, $0) }, uniquingKeysWith: { a, _ in a })
         let layers = manifest.layers.map {
@@ -305,6 +288,33 @@ enum GenerateModeBuilder {
             name: manifest.name?.value ?? lastPathComponent(root), root: root, manifest: manifest, layers: layers,
             modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
         return (workspace, warnings)
+    }
+}
+
+extension GenerateModeBuilder {
+    /// The paths in strata.yml that leave the workspace (packages may also lie in listed
+    /// outside folders). Symbolic links are followed, so this depends on the disk as well as on
+    /// strata.yml: `GraphCache` asks it every time.
+    static func boundaryProblems(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for declaration in manifest.modules {
+            if let path = declaration.path, let problem = boundary.problem(path, relativeTo: root, use: .sources(of: declaration.name.value)) {
+                problems.append(problem)
+            }
+        }
+        for app in manifest.apps {
+            if let path = app.path, let problem = boundary.problem(path, relativeTo: root, use: .sources(of: app.name.value)) {
+                problems.append(problem)
+            }
+        }
+        for package in manifest.packages {
+            if case .path(let path) = package.source,
+                let problem = boundary.problem(Located(path, at: package.name.location), relativeTo: root, use: .package(package.name.value))
+            {
+                problems.append(problem)
+            }
+        }
+        return problems
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 public import StrataSources
@@ -87,19 +87,40 @@ public struct WorkspaceLoader: Sendable {
     /// Loads the workspace at `path`: a folder holding strata.yml, or the strata.yml itself.
     /// Relative paths are taken from the current directory.
     public func load(path: String) async throws(InputErrors) -> LoadedWorkspace {
-        let manifestPath = try Self.locateManifest(path)
-        return try await load(manifest: ManifestLoader.load(path: manifestPath))
+        try await load(manifestAt: Self.locateManifest(path))
+    }
+
+    /// Loads the workspace of the strata.yml at `path` (absolute) holding `data`, which is read
+    /// from the disk when nil (it may come from a revision). With `knownRules`, the ids under
+    /// `rules:` are checked against them. A large manifest is parsed once (`ManifestCache`), and
+    /// a large generate-mode graph built once (`GraphCache`), for these exact bytes.
+    public func load(manifestAt path: String, data: Data? = nil, knownRules: [String]? = nil) async throws(InputErrors) -> LoadedWorkspace {
+        let data = if let data { data } else { try ManifestLoader.read(path: path) }
+        let manifest = try ManifestLoader.parse(data: data, path: path, knownRules: knownRules)
+        return try await load(manifest: manifest, graphKey: manifest.mode == .generate ? GraphCache.key(path: path, bytes: [UInt8](data)) : nil)
     }
 
     /// Builds the workspace of an already parsed manifest; its folder is the workspace root.
     public func load(manifest: Manifest) async throws(InputErrors) -> LoadedWorkspace {
+        try await load(manifest: manifest, graphKey: nil)
+    }
+
+    /// `load(manifest:)`, the graph kept for `graphKey` (the manifest's bytes) used if there is one.
+    private func load(manifest: Manifest, graphKey: GraphCache.Key?) async throws(InputErrors) -> LoadedWorkspace {
         let root = (manifest.path as NSString).deletingLastPathComponent
         let boundary = WorkspaceBoundary(root: root, manifest: manifest)
         var loaded: LoadedWorkspace
         switch manifest.mode {
         case .generate:
-            let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root, boundary: boundary)
-            loaded = LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
+            if let graphKey, GenerateModeBuilder.boundaryProblems(manifest, root: root, boundary: boundary).isEmpty,
+                let kept = GraphCache.workspace(for: graphKey, manifest: manifest)
+            {
+                loaded = LoadedWorkspace(workspace: kept, diagnostics: [], packageReports: [])
+            } else {
+                let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root, boundary: boundary)
+                if let graphKey, warnings.isEmpty { GraphCache.store(workspace, for: graphKey) }
+                loaded = LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
+            }
         case .adopt:
             var builder = AdoptModeBuilder(packageReading: packageReading, files: files)
             builder.readsModules = readsModules
