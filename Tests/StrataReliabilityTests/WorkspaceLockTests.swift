@@ -61,7 +61,11 @@ import Testing
 
         // Without --no-wait the run says it waits, and goes on once the holder is gone.
         let waiting = try RunningStrata(["new", "module", "Radar", "--layer", "core"], in: workspace.root)
-        try await Task.sleep(for: .seconds(1))
+        // Its word comes once it has started, which under the full suite took more than a second.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !waiting.standardError.contains("strata: waiting for another strata run"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         #expect(waiting.process.isRunning)
         #expect(waiting.standardError.contains("strata: waiting for another strata run to finish changing"))
         kill(holder.processIdentifier, SIGKILL)
