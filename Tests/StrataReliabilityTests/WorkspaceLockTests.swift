@@ -40,12 +40,23 @@ import Testing
     @Test func aRunToldNotToWaitExitsTwoAndWritesNothing() async throws {
         let workspace = try TemporaryWorkspace(Self.emptyWorkspace, label: "strata-no-wait")
         // The lock is flock(2) on the workspace folder; flock(1) holds it as another run would.
+        // It holds the lock until the test kills it: under the full suite the runs below took
+        // more than 30 s together, and a holder that ended on its own let `generate` through.
+        // Its command, `cat`, reads a pipe the test closes at the end, and nothing of it writes
+        // where the test runner's output goes (a straggler holding that open stalls the runner).
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["-o", workspace.root, "sleep", "30"]
+        holder.arguments = ["-o", workspace.root, "cat"]
+        let holding = Pipe()
+        holder.standardInput = holding
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
         try holder.run()
         // SIGKILL: a child started from the test runner may have SIGTERM blocked.
-        defer { kill(holder.processIdentifier, SIGKILL) }
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            try? holding.fileHandleForWriting.close()
+        }
         try await Task.sleep(for: .milliseconds(300))
         let before = workspace.snapshot()
 
