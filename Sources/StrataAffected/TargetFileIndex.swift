@@ -17,8 +17,11 @@ struct TargetFileIndex {
     init(_ workspace: Workspace) {
         self.workspace = workspace
         var byFolder: [String: [Int]] = [:]
-        for (index, target) in workspace.targets.enumerated() {
-            guard let sources = target.sources, let folder = PathResolution.path(sources.directory, inside: workspace.root) else { continue }
+        byFolder.reserveCapacity(workspace.targets.count)
+        for index in workspace.targets.indices {
+            guard let sources = workspace.targets[index].sources, let folder = PathResolution.path(sources.directory, inside: workspace.root) else {
+                continue
+            }
             byFolder[folder, default: []].append(index)
         }
         targetsByFolder = byFolder

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Darwin)
@@ -39,4 +41,11 @@ public struct FileStamp: Sendable, Hashable {
         guard stat(path, &info) == 0 else { return FileStamp(path: path, size: -1, modified: 0, inode: 0) }
         return FileStamp(path: path, info)
     }
+
+    /// Size, modification time and inode of the running executable, which caches keep their
+    /// entries by: another build of Strata may compute other results.
+    public static let currentExecutable: String = {
+        let stamp = Bundle.main.executablePath.map(FileStamp.of) ?? FileStamp(path: "?", size: -1, modified: 0, inode: 0)
+        return "\(stamp.size):\(stamp.modified):\(stamp.inode)"
+    }()
 }

@@ -19,10 +19,18 @@ public enum PathResolution {
 
     /// `path` relative to `folder` if it is the folder itself (`""`) or inside it, else nil;
     /// both absolute and standardized.
+    /// Compared byte for byte, as the file system names files (and with no allocation on the
+    /// way: a 5,000-module workspace asks this for every one of its 15,000 targets).
     public static func path(_ path: String, inside folder: String) -> String? {
-        if path == folder { return "" }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        let inner = path.utf8, outer = folder.utf8
+        guard inner.starts(with: outer) else { return nil }
+        var rest = inner.index(inner.startIndex, offsetBy: outer.count)
+        if rest == inner.endIndex { return "" }
+        if outer.last != UInt8(ascii: "/") {
+            guard inner[rest] == UInt8(ascii: "/") else { return nil }
+            rest = inner.index(after: rest)
+        }
+        return String(Substring(inner[rest...]))
     }
 
     /// An absolute path without `.`, `..`, repeated `/` or a trailing `/`; `..` above the root

@@ -36,7 +36,7 @@ struct GitRunner: Sendable {
         if let path = ProcessInfo.processInfo.environment["STRATA_GIT"], !path.isEmpty {
             return .path(FilePath(path))
         }
-        return .name("git")
+        return ProgramSearch.executable(named: "git")
     }
 
     struct Output: Sendable {

@@ -12,6 +12,8 @@ public struct Digraph: Sendable, Equatable {
     public init(successors: [[Int]]) {
         self.nodeCount = successors.count
         self.successors = successors.map { list in
+            // Lists built in order (a reversed graph's are) are kept as they are, uncopied.
+            if zip(list, list.dropFirst()).allSatisfy({ $0 < $1 }) { return list }
             var sorted = list.sorted()
             var write = 0
             for value in sorted where write == 0 || sorted[write - 1] != value {

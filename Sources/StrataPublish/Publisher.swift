@@ -248,7 +248,7 @@ struct Publisher {
         let tags: [String]
         do {
             let result = try await ChildProcess.run(
-                .name("git"), arguments: ["tag", "--points-at", "HEAD"], workingDirectory: FilePath(folder), input: .none,
+                ProgramSearch.executable(named: "git"), arguments: ["tag", "--points-at", "HEAD"], workingDirectory: FilePath(folder), input: .none,
                 output: .string(limit: 1 << 20), error: .string(limit: 1 << 20), limit: .git)
             tags = result.succeeded ? result.standardOutput.split(separator: "\n").map(String.init) : []
         } catch {

@@ -18,9 +18,8 @@ struct CheckCache {
     /// moved with it describes another place), versions, options and the Swift toolchain
     /// (it evaluates manifests and decides which version-specific manifest is read).
     static func key(manifestPath: String, options: SourceOptions, packageReading: WorkspaceLoader.PackageReading) -> String {
-        let executable = Bundle.main.executablePath.map(FileStamp.of) ?? FileStamp(path: "?", size: -1, modified: 0, inode: 0)
-        return [
-            "format=2", "manifest=\(manifestPath)", "executable=\(executable.size):\(executable.modified):\(executable.inode)",
+        [
+            "format=2", "manifest=\(manifestPath)", "executable=\(FileStamp.currentExecutable)",
             "scanner=\(ImportScanner.version)", "rules=\(RuleRegistry.all.map(\.id).joined(separator: ","))",
             "reading=\(packageReading.rawValue)", "sources=\(options.scan)", "platform=\(options.platform?.rawValue ?? "-")",
             "defines=\(options.defines.sorted().joined(separator: ","))", "undefines=\(options.undefines.sorted().joined(separator: ","))",

@@ -110,6 +110,74 @@ func withTemporaryFolder(_ body: (String) throws -> Void) throws {
         #expect(throws: CorruptData.self) { _ = try short.bytes(4) }
         #expect(try short.bytes(3) == [1, 2, 3])
     }
+
+    @Test func varintsAreShortForSmallNumbersAndReadBackAsWritten() throws {
+        let unsigned: [UInt64] = [0, 1, 127, 128, 300, 16_383, 16_384, UInt64(UInt32.max), .max - 1, .max]
+        let signed: [Int64] = [0, -1, 1, -64, 63, -65, 64, .min, .max, -1_000_000]
+        var writer = ByteWriter()
+        for value in unsigned { writer.varint(value) }
+        for value in signed { writer.zigzag(value) }
+        var reader = ByteReader(writer.buffer)
+        for value in unsigned { #expect(try reader.varint() == value) }
+        for value in signed { #expect(try reader.zigzag() == value) }
+        #expect(reader.isAtEnd)
+
+        func length(unsigned value: UInt64) -> Int {
+            var writer = ByteWriter()
+            writer.varint(value)
+            return writer.buffer.count
+        }
+        func length(signed value: Int64) -> Int {
+            var writer = ByteWriter()
+            writer.zigzag(value)
+            return writer.buffer.count
+        }
+        #expect(length(unsigned: 127) == 1 && length(unsigned: 128) == 2 && length(unsigned: .max) == 10)
+        #expect(length(signed: -64) == 1 && length(signed: 63) == 1 && length(signed: 64) == 2)
+        var bytes = ByteWriter()
+        bytes.varint(300)
+        #expect(bytes.buffer == [0xAC, 0x02])
+    }
+
+    @Test func aVarintThatNeverEndsOrOverflowsIsCorrupt() {
+        for corrupt: [UInt8] in [[], [0x80], [0xFF, 0xFF], Array(repeating: 0xFF, count: 11), Array(repeating: 0x80, count: 9) + [0x02]] {
+            var reader = ByteReader(corrupt)
+            #expect(throws: CorruptData.self, "\(corrupt)") { _ = try reader.varint() }
+        }
+        var byte = ByteReader([7])
+        let first = try? byte.u8()
+        #expect(first == 7)
+        #expect(throws: CorruptData.self) { _ = try byte.u8() }
+    }
+
+    @Test func skippingExpectedBytesMovesOnlyWhenEveryByteMatches() {
+        var reader = ByteReader([1, 2, 3, 4])
+        let mismatch = reader.skip(ifNextAre: [1, 2, 4])
+        #expect(!mismatch && reader.offset == 0)
+        let beyondTheEnd = reader.skip(ifNextAre: [1, 2, 3, 4, 5])
+        let nothing = reader.skip(ifNextAre: [])
+        #expect(!beyondTheEnd && nothing && reader.offset == 0)
+        let two = reader.skip(ifNextAre: [1, 2])
+        #expect(two && reader.offset == 2)
+        let rest = reader.skip(ifNextAre: [3, 4])
+        #expect(rest && reader.isAtEnd)
+    }
+}
+
+@Suite struct FileContentsTests {
+    @Test func aFileIsReadWholeAndWhatIsNoFileIsNil() throws {
+        try withTemporaryFolder { folder in
+            let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let path = folder + "/data.bin"
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            #expect(FileContents.bytes(atPath: path) == bytes)
+            #expect(FileManager.default.createFile(atPath: folder + "/empty", contents: Data()))
+            #expect(FileContents.bytes(atPath: folder + "/empty") == [])
+            #expect(FileContents.bytes(atPath: folder + "/missing") == nil)
+            #expect(FileContents.bytes(atPath: folder) == nil)
+            #expect(ByteReader(contentsOf: path).map { $0.isAtEnd } == false)
+        }
+    }
 }
 
 @Suite struct FileStampTests {
@@ -167,6 +235,20 @@ func withTemporaryFolder(_ body: (String) throws -> Void) throws {
             ? URL(fileURLWithPath: relative)
             : URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(relative)
         #expect(PathResolution.resolve(relative, in: folder) == url.standardizedFileURL.path)
+    }
+
+    @Test func aPathInsideAFolderIsTheRestAfterItsSlash() {
+        #expect(PathResolution.path("/w/Sources/A", inside: "/w") == "Sources/A")
+        #expect(PathResolution.path("/w", inside: "/w") == "")
+        #expect(PathResolution.path("/w/", inside: "/w/") == "")
+        #expect(PathResolution.path("/w/a", inside: "/w/") == "a")
+        #expect(PathResolution.path("/a", inside: "/") == "a")
+        #expect(PathResolution.path("/work", inside: "/w") == nil)
+        #expect(PathResolution.path("/w", inside: "/w/a") == nil)
+        #expect(PathResolution.path("/x/w/a", inside: "/w") == nil)
+        #expect(PathResolution.path("/w/Ünï côde/🛰.swift", inside: "/w/Ünï côde") == "🛰.swift")
+        // Byte for byte, as the file system compares names: é composed is not é decomposed.
+        #expect(PathResolution.path("/w/caf\u{E9}/a", inside: "/w/cafe\u{301}") == nil)
     }
 
     @Test func standardizeKeepsTheRootAndDropsATrailingSlash() {

@@ -103,7 +103,7 @@ struct GraphCacheTests {
         let built = try await WorkspaceLoader().load(manifestAt: path).workspace
         let entries = try FileManager.default.contentsOfDirectory(atPath: GraphCache.folder(for: path))
         #expect(entries.count == 1)
-        let key = try #require(GraphCache.key(path: path, bytes: Array(text.utf8)))
+        let key = ManifestBytes(path: path, bytes: Array(text.utf8))
         let kept = try #require(GraphCache.workspace(for: key, manifest: built.manifest))
         expectSame(kept, withoutBoundary(built), "kept")
         expectSame(try await WorkspaceLoader().load(manifestAt: path).workspace, built, "loaded again")
@@ -112,9 +112,9 @@ struct GraphCacheTests {
         let edited = text.replacingOccurrences(
             of: "M2999: { layer: feature, tests: true, dependencies: [M2998] }", with: "M2999: { layer: feature, tests: false }")
         #expect(edited != text)
-        #expect(GraphCache.workspace(for: GraphCache.Key(path: path, bytes: Array(edited.utf8)), manifest: built.manifest) == nil)
-        #expect(GraphCache.workspace(for: GraphCache.Key(path: folder + "/other.yml", bytes: Array(text.utf8)), manifest: built.manifest) == nil)
-        let rebuilt = try await WorkspaceLoader().load(manifestAt: path, data: Data(edited.utf8)).workspace
+        #expect(GraphCache.workspace(for: ManifestBytes(path: path, bytes: Array(edited.utf8)), manifest: built.manifest) == nil)
+        #expect(GraphCache.workspace(for: ManifestBytes(path: folder + "/other.yml", bytes: Array(text.utf8)), manifest: built.manifest) == nil)
+        let rebuilt = try await WorkspaceLoader().load(manifestAt: path, bytes: Array(edited.utf8)).workspace
         #expect(rebuilt.targets.count == built.targets.count - 1)
         #expect(rebuilt.index["M2999"].map { rebuilt.dependencies[$0].isEmpty } == true)
 

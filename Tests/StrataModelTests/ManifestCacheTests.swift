@@ -107,14 +107,14 @@ struct ManifestCacheTests {
         let first = try ManifestLoader.parse(data: Data(text.utf8), path: path)
         let entries = try FileManager.default.contentsOfDirectory(atPath: ManifestCache.folder(for: path))
         #expect(entries.count == 1)
-        #expect(ManifestCache.manifest(path: path, bytes: Array(text.utf8), knownRules: nil) == first)
+        #expect(ManifestCache.manifest(for: ManifestBytes(path: path, bytes: Array(text.utf8)), knownRules: nil) == first)
         #expect(try ManifestLoader.parse(data: Data(text.utf8), path: path) == first)
 
         // Other bytes, another place, other rules: not the kept entry.
         let edited = text.replacingOccurrences(of: "M3999: { layer: core", with: "M3999: { layer: core, linkage: dynamic")
-        #expect(ManifestCache.manifest(path: path, bytes: Array(edited.utf8), knownRules: nil) == nil)
-        #expect(ManifestCache.manifest(path: folder + "/other.yml", bytes: Array(text.utf8), knownRules: nil) == nil)
-        #expect(ManifestCache.manifest(path: path, bytes: Array(text.utf8), knownRules: ["no-cycles"]) == nil)
+        #expect(ManifestCache.manifest(for: ManifestBytes(path: path, bytes: Array(edited.utf8)), knownRules: nil) == nil)
+        #expect(ManifestCache.manifest(for: ManifestBytes(path: folder + "/other.yml", bytes: Array(text.utf8)), knownRules: nil) == nil)
+        #expect(ManifestCache.manifest(for: ManifestBytes(path: path, bytes: Array(text.utf8)), knownRules: ["no-cycles"]) == nil)
         let second = try ManifestLoader.parse(data: Data(edited.utf8), path: path)
         #expect(second.modules.last?.linkage == .dynamic)
 
@@ -122,7 +122,7 @@ struct ManifestCacheTests {
         let entry = ManifestCache.folder(for: path) + "/" + entries[0]
         let damaged = try Data(contentsOf: URL(fileURLWithPath: entry)).prefix(10_000)
         try damaged.write(to: URL(fileURLWithPath: entry))
-        #expect(ManifestCache.manifest(path: path, bytes: Array(text.utf8), knownRules: nil) == nil)
+        #expect(ManifestCache.manifest(for: ManifestBytes(path: path, bytes: Array(text.utf8)), knownRules: nil) == nil)
         #expect(try ManifestLoader.parse(data: Data(text.utf8), path: path) == first)
     }
 }

@@ -6,59 +6,32 @@ import StrataFileSystem
 /// Yams once: at 5,000 modules (1.6 MB) parsing is most of a command's time, and `strata
 /// affected` parses two revisions of it.
 ///
-/// Entries live in `<workspace>/.build/strata/manifests/` (at most `capacity`, the oldest go
-/// first); each holds the manifest's path, the rule ids it was validated against and its exact
-/// bytes, and is used only if all three match. Only manifests that parsed without a problem,
+/// Entries live in `<workspace>/.build/strata/manifests/` (`ManifestCacheEntry`); each holds the
+/// manifest's path, the rule ids it was validated against and its exact bytes, and is used only
+/// if all three match. Only manifests that parsed without a problem,
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    static let capacity = 8
-    private static let format: UInt32 = 5
+    private static let format: UInt32 = 6
 
     static func folder(for path: String) -> String {
-        (path as NSString).deletingLastPathComponent + "/.build/strata/manifests"
+        ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
     }
 
-    private static func entryPath(path: String, bytes: [UInt8], knownRules: [String]?) -> String {
-        var hash = FNV1a()
-        hash.add(path)
-        hash.add((knownRules ?? ["-"]).joined(separator: ","))
-        for byte in bytes { hash.add(byte: byte) }
-        return folder(for: path) + "/" + String(hash.value, radix: 16) + ".bin"
+    private static func entry(_ bytes: ManifestBytes, knownRules: [String]?) -> ManifestCacheEntry {
+        ManifestCacheEntry(kind: "manifests", format: format, manifest: bytes, dependsOn: (knownRules ?? ["-"]).joined(separator: ","))
     }
 
     /// The manifest parsed from exactly these bytes before, if kept.
-    static func manifest(path: String, bytes: [UInt8], knownRules: [String]?) -> Manifest? {
-        guard bytes.count >= threshold,
-            let data = FileManager.default.contents(atPath: entryPath(path: path, bytes: bytes, knownRules: knownRules))
-        else { return nil }
-        var reader = ByteReader([UInt8](data))
-        do throws(CorruptData) {
-            guard try reader.u32() == format, try reader.string() == path,
-                try reader.string() == (knownRules ?? ["-"]).joined(separator: ","),
-                try reader.u64() == UInt64(bytes.count), try reader.slice(bytes.count).elementsEqual(bytes)
-            else { return nil }
-            var decoder = ManifestDecoder(reader: reader)
-            return try decoder.manifest()
-        } catch {
-            return nil
-        }
+    static func manifest(for bytes: ManifestBytes, knownRules: [String]?) -> Manifest? {
+        guard bytes.isWorthKeeping, var decoder = entry(bytes, knownRules: knownRules).read() else { return nil }
+        return try? decoder.manifest()
     }
 
-    /// Keeps a manifest parsed from `bytes`; failing to write only costs time next run.
-    static func store(_ manifest: Manifest, path: String, bytes: [UInt8], knownRules: [String]?) {
-        guard bytes.count >= threshold else { return }
-        var writer = ByteWriter(capacity: bytes.count * 2)
-        writer.u32(format)
-        writer.string(path)
-        writer.string((knownRules ?? ["-"]).joined(separator: ","))
-        writer.u64(UInt64(bytes.count))
-        writer.bytes(bytes)
-        var encoder = ManifestEncoder(writer: writer)
-        encoder.manifest(manifest)
-        let entry = entryPath(path: path, bytes: bytes, knownRules: knownRules)
-        guard (try? AtomicFileWriter.write(Data(encoder.finish()), to: entry, creatingFolder: true)) != nil else { return }
-        CacheFolder.prune(folder(for: path), capacity: capacity, keep: capacity, sparing: entry)
+    /// Keeps a manifest parsed from `bytes`.
+    static func store(_ manifest: Manifest, for bytes: ManifestBytes, knownRules: [String]?) {
+        guard bytes.isWorthKeeping else { return }
+        entry(bytes, knownRules: knownRules).write { $0.manifest(manifest) }
     }
 }
 
@@ -82,16 +55,17 @@ struct ManifestEncoder {
 
     mutating func string(_ value: String) {
         if let index = strings[value] {
-            body.u32(index)
+            body.varint(UInt64(index))
         } else {
             let index = UInt32(table.count)
             strings[value] = index
             table.append(value)
-            body.u32(index)
+            body.varint(UInt64(index))
         }
     }
-    mutating func int(_ value: Int) { body.i64(Int64(value)) }
-    mutating func bool(_ value: Bool) { body.u32(value ? 1 : 0) }
+    mutating func int(_ value: Int) { body.zigzag(Int64(value)) }
+    mutating func bool(_ value: Bool) { body.u8(value ? 1 : 0) }
+    mutating func byte(_ value: UInt8) { body.u8(value) }
     mutating func location(_ value: SourceLocation) {
         string(value.path)
         int(value.line)
@@ -223,12 +197,19 @@ struct ManifestDecoder {
     init(reader: ByteReader) { self.reader = reader }
 
     mutating func string() throws(CorruptData) -> String {
-        let index = Int(try reader.u32())
-        guard index < table.count else { throw CorruptData() }
-        return table[index]
+        let index = try reader.varint()
+        guard index < UInt64(table.count) else { throw CorruptData() }
+        return table[Int(index)]
     }
-    mutating func int() throws(CorruptData) -> Int { Int(try reader.i64()) }
-    mutating func bool() throws(CorruptData) -> Bool { try reader.u32() == 1 }
+    mutating func int() throws(CorruptData) -> Int { Int(try reader.zigzag()) }
+    mutating func byte() throws(CorruptData) -> UInt8 { try reader.u8() }
+    mutating func bool() throws(CorruptData) -> Bool {
+        switch try reader.u8() {
+        case 0: false
+        case 1: true
+        default: throw CorruptData()
+        }
+    }
     mutating func location() throws(CorruptData) -> SourceLocation {
         SourceLocation(path: try string(), line: try int(), column: try int())
     }

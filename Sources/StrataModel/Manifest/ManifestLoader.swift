@@ -1,5 +1,6 @@
 public import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
 import Yams
 
 /// Reads and validates a strata.yml.
@@ -14,12 +15,12 @@ public enum ManifestLoader {
     /// Reads the manifest at `path` (absolute). With `knownRules`, the ids under `rules:` are
     /// checked against them with the rest of the file, so every problem is reported at once.
     public static func load(path: String, knownRules: [String]? = nil) throws(InputErrors) -> Manifest {
-        try parse(data: read(path: path), path: path, knownRules: knownRules)
+        try parse(ManifestBytes(path: path, bytes: read(path: path)), knownRules: knownRules)
     }
 
     /// The bytes of the manifest at `path`, or the input error that says it cannot be read.
-    static func read(path: String) throws(InputErrors) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    static func read(path: String) throws(InputErrors) -> [UInt8] {
+        guard let data = FileContents.bytes(atPath: path) else {
             throw InputErrors([
                 .inputError(
                     "unreadable-file", "cannot read '\(path)'", at: nil,
@@ -32,9 +33,14 @@ public enum ManifestLoader {
 
     /// Parses manifest bytes; `path` is used for diagnostics.
     public static func parse(data: Data, path: String, knownRules: [String]? = nil) throws(InputErrors) -> Manifest {
-        let bytes = [UInt8](data)
-        if let kept = ManifestCache.manifest(path: path, bytes: bytes, knownRules: knownRules) { return kept }
-        let text = try decodeUTF8(data, path: path)
+        try parse(ManifestBytes(path: path, bytes: [UInt8](data)), knownRules: knownRules)
+    }
+
+    /// `parse(data:path:knownRules:)` of bytes already read and hashed.
+    static func parse(_ bytes: ManifestBytes, knownRules: [String]?) throws(InputErrors) -> Manifest {
+        if let kept = ManifestCache.manifest(for: bytes, knownRules: knownRules) { return kept }
+        let path = bytes.path
+        let text = try decodeUTF8(bytes.bytes, path: path)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, Resolver.basic)
@@ -52,7 +58,7 @@ public enum ManifestLoader {
         var parser = ManifestParser(path: path, knownRules: knownRules)
         let manifest = parser.parse(root)
         if let manifest, parser.reader.diagnostics.isEmpty {
-            ManifestCache.store(manifest, path: path, bytes: bytes, knownRules: knownRules)
+            ManifestCache.store(manifest, for: bytes, knownRules: knownRules)
             return manifest
         }
         throw InputErrors(parser.reader.diagnostics)
@@ -64,8 +70,7 @@ public enum ManifestLoader {
     }
 
     /// Decodes UTF-8 (dropping a byte-order mark); reports the first invalid byte's position.
-    static func decodeUTF8(_ data: Data, path: String) throws(InputErrors) -> String {
-        let bytes = [UInt8](data)
+    static func decodeUTF8(_ bytes: [UInt8], path: String) throws(InputErrors) -> String {
         if let text = String(validating: bytes, as: UTF8.self) {
             return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         }

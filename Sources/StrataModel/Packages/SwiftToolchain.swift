@@ -1,5 +1,6 @@
 import Foundation
 import StrataFileSystem
+import StrataProcess
 public import Subprocess
 import SystemPackage
 
@@ -10,7 +11,7 @@ public enum SwiftToolchain {
         if let path = ProcessInfo.processInfo.environment["STRATA_SWIFT"], !path.isEmpty {
             return .path(FilePath(path))
         }
-        return .name("swift")
+        return ProgramSearch.executable(named: "swift")
     }
 }
 
@@ -18,14 +19,14 @@ extension SwiftToolchain {
     /// Which `swift` would run, cheaply: its resolved path with size, modification time and
     /// inode, found on the PATH without starting it. Another toolchain gives another identity.
     public static var identity: String {
-        let environment = ProcessInfo.processInfo.environment
-        var candidates: [String] = []
-        if let path = environment["STRATA_SWIFT"], !path.isEmpty {
-            candidates = [path]
+        let found: String
+        if let path = ProcessInfo.processInfo.environment["STRATA_SWIFT"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else { return "none" }
+            found = path
         } else {
-            candidates = (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
+            guard let path = ProgramSearch.find("swift") else { return "none" }
+            found = path
         }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return "none" }
         let resolved = URL(fileURLWithPath: found).resolvingSymlinksInPath().path
         let stamp = FileStamp.of(resolved)
         return "\(resolved):\(stamp.size):\(stamp.modified):\(stamp.inode)"

@@ -10,74 +10,31 @@ import StrataSources
 /// A generate-mode graph follows from strata.yml alone (its folder gives the absolute paths),
 /// except for the checks that a `path:` stays inside the workspace, which follow symbolic links
 /// and so are made every time, before an entry is used. Entries live in
-/// `<workspace>/.build/strata/graphs/` (at most `capacity`); each holds the manifest's path, the
-/// stamp of the executable that built it (another build of Strata may build another graph) and
-/// the manifest's exact bytes, and is used only if all three match. Graphs that came with
+/// `<workspace>/.build/strata/graphs/` (`ManifestCacheEntry`); each holds the manifest's path,
+/// the stamp of the executable that built it (another build of Strata may build another graph)
+/// and the manifest's exact bytes, and is used only if all three match. Graphs that came with
 /// warnings are not kept, nor those of manifests under `ManifestCache.threshold` bytes.
 enum GraphCache {
-    static let capacity = 8
-    private static let format: UInt32 = 1
+    private static let format: UInt32 = 3
 
     static func folder(for path: String) -> String {
-        (path as NSString).deletingLastPathComponent + "/.build/strata/graphs"
+        ManifestCacheEntry.folder(kind: "graphs", manifestPath: path)
     }
 
-    /// What an entry is kept for: the manifest's path and bytes, and the executable.
-    struct Key {
-        var path: String
-        var bytes: [UInt8]
-        var executable: String
-
-        init(path: String, bytes: [UInt8]) {
-            self.path = path
-            self.bytes = bytes
-            let stamp = Bundle.main.executablePath.map(FileStamp.of) ?? FileStamp(path: "?", size: -1, modified: 0, inode: 0)
-            executable = "\(stamp.path):\(stamp.size):\(stamp.modified):\(stamp.inode)"
-        }
-
-        var entryPath: String {
-            var hash = FNV1a()
-            hash.add(UInt64(GraphCache.format))
-            hash.add(path)
-            hash.add(executable)
-            for byte in bytes { hash.add(byte: byte) }
-            return GraphCache.folder(for: path) + "/" + String(hash.value, radix: 16) + ".bin"
-        }
-    }
-
-    /// The key for a manifest's bytes, or nil for one too small to be worth keeping.
-    static func key(path: String, bytes: [UInt8]) -> Key? {
-        bytes.count >= ManifestCache.threshold ? Key(path: path, bytes: bytes) : nil
+    private static func entry(_ bytes: ManifestBytes) -> ManifestCacheEntry {
+        ManifestCacheEntry(kind: "graphs", format: format, manifest: bytes, dependsOn: FileStamp.currentExecutable)
     }
 
     /// The workspace built from exactly these bytes before, with `manifest` (parsed from them) as its manifest.
-    static func workspace(for key: Key, manifest: Manifest) -> Workspace? {
-        guard let data = FileManager.default.contents(atPath: key.entryPath) else { return nil }
-        var reader = ByteReader([UInt8](data))
-        do throws(CorruptData) {
-            guard try reader.u32() == format, try reader.string() == key.path, try reader.string() == key.executable,
-                try reader.u64() == UInt64(key.bytes.count), try reader.slice(key.bytes.count).elementsEqual(key.bytes)
-            else { return nil }
-            var decoder = ManifestDecoder(reader: reader)
-            return try decoder.workspace(manifest: manifest)
-        } catch {
-            return nil
-        }
+    static func workspace(for bytes: ManifestBytes, manifest: Manifest) -> Workspace? {
+        guard bytes.isWorthKeeping, var decoder = entry(bytes).read() else { return nil }
+        return try? decoder.workspace(manifest: manifest)
     }
 
-    /// Keeps the workspace built from the key's bytes; failing to write only costs time next run.
-    static func store(_ workspace: Workspace, for key: Key) {
-        var writer = ByteWriter(capacity: key.bytes.count * 3)
-        writer.u32(format)
-        writer.string(key.path)
-        writer.string(key.executable)
-        writer.u64(UInt64(key.bytes.count))
-        writer.bytes(key.bytes)
-        var encoder = ManifestEncoder(writer: writer)
-        encoder.workspace(workspace)
-        let entry = key.entryPath
-        guard (try? AtomicFileWriter.write(Data(encoder.finish()), to: entry, creatingFolder: true)) != nil else { return }
-        CacheFolder.prune(folder(for: key.path), capacity: capacity, keep: capacity, sparing: entry)
+    /// Keeps the workspace built from these bytes.
+    static func store(_ workspace: Workspace, for bytes: ManifestBytes) {
+        guard bytes.isWorthKeeping else { return }
+        entry(bytes).write { $0.workspace(workspace) }
     }
 }
 
@@ -98,16 +55,16 @@ extension ManifestEncoder {
             e.optional(module.layer) { $0.int($1) }
             e.optional(module.location) { $0.location($1) }
             e.list(module.targets.sorted { $0.key.rawValue < $1.key.rawValue }) { e, entry in
-                e.string(entry.key.rawValue)
+                e.role(entry.key)
                 e.int(entry.value)
             }
         }
         list(w.targets) { e, target in
             e.string(target.name)
-            e.string(target.role.rawValue)
+            e.role(target.role)
             e.optional(target.module) { $0.string($1) }
             e.optional(target.layer) { $0.int($1) }
-            e.string(target.linkage.rawValue)
+            e.int(Linkage.allCases.firstIndex(of: target.linkage)!)
             e.bool(target.isTestHost)
             e.optional(target.location) { $0.location($1) }
             e.optional(target.package) { $0.string($1) }
@@ -127,17 +84,31 @@ extension ManifestEncoder {
             e.aliases(target.moduleAliases)
         }
         list(w.dependencies) { e, edges in
-            e.list(edges) { e, edge in
-                e.int(edge.target)
-                e.optional(edge.location) { $0.location($1) }
-                e.bool(edge.isAutomatic)
-                e.optional(edge.condition) { e, condition in
-                    e.list(condition.platforms) { $0.string($1) }
-                    e.list(condition.traits) { $0.string($1) }
-                }
-                e.aliases(edge.moduleAliases)
-            }
+            e.list(edges) { e, edge in e.edge(edge) }
         }
+    }
+
+    /// An edge: a byte of flags saying which of its optional parts follow (most edges have
+    /// only a location), then the target and those parts.
+    private mutating func edge(_ edge: Dependency) {
+        var flags = EdgeFlags()
+        if edge.location != nil { flags.insert(.location) }
+        if edge.isAutomatic { flags.insert(.automatic) }
+        if edge.condition != nil { flags.insert(.condition) }
+        if !edge.moduleAliases.isEmpty { flags.insert(.aliases) }
+        byte(flags.rawValue)
+        int(edge.target)
+        if let location = edge.location { self.location(location) }
+        if let condition = edge.condition {
+            list(condition.platforms) { $0.string($1) }
+            list(condition.traits) { $0.string($1) }
+        }
+        if !edge.moduleAliases.isEmpty { aliases(edge.moduleAliases) }
+    }
+
+    /// A role by its place among `TargetRole.allCases`.
+    private mutating func role(_ role: TargetRole) {
+        int(TargetRole.allCases.firstIndex(of: role)!)
     }
 
     private mutating func aliases(_ value: [String: String]) {
@@ -163,18 +134,17 @@ extension ManifestDecoder {
             let layer = try d.optional { d throws(CorruptData) in try d.int() }
             let location = try d.optional { d throws(CorruptData) in try d.location() }
             var targets: [TargetRole: Int] = [:]
-            for (role, index) in try d.list({ d throws(CorruptData) in (try d.string(), try d.int()) }) {
-                guard let role = TargetRole(rawValue: role) else { throw CorruptData() }
+            for (role, index) in try d.list({ d throws(CorruptData) in (try d.role(), try d.int()) }) {
                 targets[role] = index
             }
             return Module(name: name, layer: layer, location: location, targets: targets)
         }
         let targets = try list { d throws(CorruptData) -> Target in
             let name = try d.string()
-            guard let role = TargetRole(rawValue: try d.string()) else { throw CorruptData() }
+            let role = try d.role()
             let module = try d.optional { d throws(CorruptData) in try d.string() }
             let layer = try d.optional { d throws(CorruptData) in try d.int() }
-            guard let linkage = Linkage(rawValue: try d.string()) else { throw CorruptData() }
+            let linkage = try d.element(of: Linkage.allCases)
             let isTestHost = try d.bool()
             let location = try d.optional { d throws(CorruptData) in try d.location() }
             let package = try d.optional { d throws(CorruptData) in try d.string() }
@@ -200,27 +170,50 @@ extension ManifestDecoder {
             return target
         }
         let dependencies = try list { d throws(CorruptData) in
-            try d.list { d throws(CorruptData) -> Dependency in
-                let index = try d.int()
-                guard index >= 0, index < targets.count else { throw CorruptData() }
-                var edge = Dependency(
-                    target: index, location: try d.optional { d throws(CorruptData) in try d.location() }, isAutomatic: try d.bool())
-                edge.condition = try d.optional { d throws(CorruptData) in
-                    DependencyCondition(
-                        platforms: try d.list { d throws(CorruptData) in try d.string() },
-                        traits: try d.list { d throws(CorruptData) in try d.string() })
-                }
-                edge.moduleAliases = try d.aliases()
-                return edge
-            }
+            try d.list { d throws(CorruptData) in try d.edge(targetCount: targets.count) }
         }
         guard dependencies.count == targets.count, isAtEnd else { throw CorruptData() }
         return Workspace(
             name: name, root: root, manifest: manifest, layers: layers, modules: modules, targets: targets, dependencies: dependencies)
     }
 
+    private mutating func edge(targetCount: Int) throws(CorruptData) -> Dependency {
+        let flags = EdgeFlags(rawValue: try byte())
+        guard flags.isSubset(of: .all) else { throw CorruptData() }
+        let target = try int()
+        guard target >= 0, target < targetCount else { throw CorruptData() }
+        let location = flags.contains(.location) ? try location() : nil
+        let condition =
+            flags.contains(.condition)
+            ? DependencyCondition(
+                platforms: try list { d throws(CorruptData) in try d.string() }, traits: try list { d throws(CorruptData) in try d.string() })
+            : nil
+        return Dependency(
+            target: target, location: location, isAutomatic: flags.contains(.automatic), condition: condition,
+            moduleAliases: flags.contains(.aliases) ? try aliases() : [:])
+    }
+
+    private mutating func role() throws(CorruptData) -> TargetRole { try element(of: TargetRole.allCases) }
+
+    /// The element of `values` at the index read.
+    private mutating func element<Value>(of values: [Value]) throws(CorruptData) -> Value {
+        let index = try int()
+        guard values.indices.contains(index) else { throw CorruptData() }
+        return values[index]
+    }
+
     private mutating func aliases() throws(CorruptData) -> [String: String] {
         let pairs = try list { d throws(CorruptData) in (try d.string(), try d.string()) }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }
+}
+
+/// Which optional parts of an edge its entry holds.
+private struct EdgeFlags: OptionSet {
+    let rawValue: UInt8
+    static let location = EdgeFlags(rawValue: 1)
+    static let automatic = EdgeFlags(rawValue: 2)
+    static let condition = EdgeFlags(rawValue: 4)
+    static let aliases = EdgeFlags(rawValue: 8)
+    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases]
 }

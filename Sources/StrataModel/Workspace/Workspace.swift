@@ -33,8 +33,9 @@ public struct Workspace: Sendable {
         self.targets = targets
         self.dependencies = dependencies
         self.graph = Digraph(successors: dependencies.map { $0.map(\.target) })
-        self.index = Dictionary(targets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let moduleIndex = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // By index, not `enumerated()`, which copies every target (all its strings) on the way.
+        self.index = Dictionary(targets.indices.map { (targets[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        let moduleIndex = Dictionary(modules.indices.map { (modules[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         self.moduleOfTarget = targets.map { $0.module.flatMap { moduleIndex[$0] } }
     }
 

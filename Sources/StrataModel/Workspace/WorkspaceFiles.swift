@@ -1,5 +1,6 @@
 import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
 
 /// Where a workspace's manifests are read from: the working tree, or a revision of it that is
 /// not checked out (a git commit, for `strata affected`). All paths are absolute, as if the
@@ -23,7 +24,7 @@ public struct LocalFiles: WorkspaceFiles {
     public init() {}
 
     public func contents(of path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        FileContents.bytes(atPath: path)
     }
 
     public func exists(_ path: String) -> Bool {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 public import StrataSources
@@ -90,14 +90,15 @@ public struct WorkspaceLoader: Sendable {
         try await load(manifestAt: Self.locateManifest(path))
     }
 
-    /// Loads the workspace of the strata.yml at `path` (absolute) holding `data`, which is read
-    /// from the disk when nil (it may come from a revision). With `knownRules`, the ids under
+    /// Loads the workspace of the strata.yml at `path` (absolute) holding `bytes`, which are read
+    /// from the disk when nil (they may come from a revision). With `knownRules`, the ids under
     /// `rules:` are checked against them. A large manifest is parsed once (`ManifestCache`), and
     /// a large generate-mode graph built once (`GraphCache`), for these exact bytes.
-    public func load(manifestAt path: String, data: Data? = nil, knownRules: [String]? = nil) async throws(InputErrors) -> LoadedWorkspace {
-        let data = if let data { data } else { try ManifestLoader.read(path: path) }
-        let manifest = try ManifestLoader.parse(data: data, path: path, knownRules: knownRules)
-        return try await load(manifest: manifest, graphKey: manifest.mode == .generate ? GraphCache.key(path: path, bytes: [UInt8](data)) : nil)
+    public func load(manifestAt path: String, bytes: [UInt8]? = nil, knownRules: [String]? = nil) async throws(InputErrors) -> LoadedWorkspace {
+        let read = if let bytes { bytes } else { try ManifestLoader.read(path: path) }
+        let bytes = ManifestBytes(path: path, bytes: read)
+        let manifest = try ManifestLoader.parse(bytes, knownRules: knownRules)
+        return try await load(manifest: manifest, graphKey: manifest.mode == .generate && bytes.isWorthKeeping ? bytes : nil)
     }
 
     /// Builds the workspace of an already parsed manifest; its folder is the workspace root.
@@ -106,7 +107,7 @@ public struct WorkspaceLoader: Sendable {
     }
 
     /// `load(manifest:)`, the graph kept for `graphKey` (the manifest's bytes) used if there is one.
-    private func load(manifest: Manifest, graphKey: GraphCache.Key?) async throws(InputErrors) -> LoadedWorkspace {
+    private func load(manifest: Manifest, graphKey: ManifestBytes?) async throws(InputErrors) -> LoadedWorkspace {
         let root = (manifest.path as NSString).deletingLastPathComponent
         let boundary = WorkspaceBoundary(root: root, manifest: manifest)
         var loaded: LoadedWorkspace
