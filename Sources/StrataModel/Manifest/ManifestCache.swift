@@ -36,7 +36,8 @@ enum ManifestCache {
 }
 
 /// Writes a `Manifest` in Strata's binary form. Strings are written once and then referred
-/// to by number: every location names the same file, and names repeat.
+/// to by number: every location names the same file, and names repeat. Numbers are varints
+/// (zigzag for signed ones) and booleans one byte: most numbers are small line numbers and indexes.
 struct ManifestEncoder {
     private var writer: ByteWriter
     private var body = ByteWriter()
