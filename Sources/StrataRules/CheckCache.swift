@@ -51,8 +51,8 @@ struct CheckCache {
 
     /// The stored record, if its key matches and every input is as it was.
     static func lookup(root: String, key: String) async -> Lookup {
-        guard let data = FileManager.default.contents(atPath: path(root: root)),
-            let record = try? decode([UInt8](data)), record.key == key,
+        guard let bytes = FileContents.bytes(atPath: path(root: root)),
+            let record = try? decode(bytes), record.key == key,
             record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 })
         else { return .miss(walked: [:]) }
         let walks = await SourceFileCollector.collectAll(record.sources)

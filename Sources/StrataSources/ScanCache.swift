@@ -44,8 +44,8 @@ public struct ScanCache: Sendable {
 
     /// Reads the cache at `path`; a missing, foreign, corrupt or outdated file gives an empty cache.
     public static func load(path: String) -> ScanCache {
-        guard let data = FileManager.default.contents(atPath: path) else { return ScanCache() }
-        return (try? decode([UInt8](data))) ?? ScanCache()
+        guard let bytes = FileContents.bytes(atPath: path) else { return ScanCache() }
+        return (try? decode(bytes)) ?? ScanCache()
     }
 
     /// Writes the cache atomically; failures are returned, not thrown (the cache is an optimisation).

@@ -12,7 +12,7 @@ import Subprocess
 /// tests use it as the reference the static reader must agree with.
 enum DumpPackageReader {
     static func read(path: String) async throws(InputErrors) -> PackageManifest {
-        let manifestBytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        let manifestBytes = FileContents.bytes(atPath: path)
         return try await read(path: path, manifest: manifestBytes, copy: nil)
     }
 
@@ -152,7 +152,7 @@ enum DumpPackageReader {
         else {
             throw FormatError(description: "no package name")
         }
-        let locations = TargetLocator(path: path, text: text ?? FileManager.default.contents(atPath: path).map { [UInt8]($0) })
+        let locations = TargetLocator(path: path, text: text ?? FileContents.bytes(atPath: path))
         let toolsVersion = ((root["toolsVersion"] as? [String: Any])?["_version"] as? String).flatMap { ToolsVersion($0) }
         var manifest = PackageManifest(path: path, name: name, products: [], dependencies: [], targets: [], toolsVersion: toolsVersion)
 
