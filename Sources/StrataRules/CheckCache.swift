@@ -13,6 +13,11 @@ import StrataSources
 /// searched for packages), and the path, size, modification time and inode of every source
 /// file of every target. Anything different — a file edited, added, removed or touched —
 /// means a full check, which still reuses unchanged files' scans from the scan cache.
+///
+/// To find that out, a run stats the folders and files the last check walked (its
+/// `SourceFileCollector.Snapshot`): a folder's time moves when an entry is added, removed or
+/// renamed in it. Where that cannot be trusted (folders changed just before the walk) or shows
+/// a change, the folders are walked again as the check would walk them.
 struct CheckCache {
     /// What the findings depend on besides files: where the workspace is (a cache copied or
     /// moved with it describes another place), versions, options and the Swift toolchain
@@ -37,14 +42,15 @@ struct CheckCache {
         var stamps: [FileStamp]
         var sources: [TargetSources]
         var fingerprint: SourceFileCollector.Fingerprint
+        var snapshot: SourceFileCollector.Snapshot?
         var summary: WorkspaceSummary
         var findings: [Diagnostic]
         var warnings: [Diagnostic]
     }
 
     enum Lookup {
-        /// Nothing changed: the stored findings stand.
-        case hit(Record)
+        /// Nothing changed: the stored findings stand. `proof` says how that was found.
+        case hit(Record, proof: String)
         /// Something changed. The source folders walked to find out, by target, for the check to reuse.
         case miss(walked: [TargetSources: SourceFileCollector.Result])
     }
@@ -55,18 +61,32 @@ struct CheckCache {
             let record = try? decode(bytes), record.key == key,
             record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 })
         else { return .miss(walked: [:]) }
+        // One `stat` per folder and file, where the last walks can be trusted for it.
+        if let snapshot = record.snapshot, await snapshot.isUnchanged() {
+            return .hit(record, proof: "\(snapshot.folders.count) folders and \(snapshot.files.count) files as they were")
+        }
         let walks = await SourceFileCollector.collectAll(record.sources)
-        if SourceFileCollector.Fingerprint(walks) == record.fingerprint { return .hit(record) }
-        return .miss(walked: Dictionary(zip(record.sources, walks), uniquingKeysWith: { first, _ in first }))
+        guard SourceFileCollector.Fingerprint(walks) == record.fingerprint else {
+            return .miss(walked: Dictionary(zip(record.sources, walks), uniquingKeysWith: { first, _ in first }))
+        }
+        // The same files, though the snapshot could not show it (a folder touched, a hidden
+        // file added, walks too recent to trust): keep these walks' snapshot for next time.
+        if let snapshot = SourceFileCollector.Snapshot(walks), snapshot != record.snapshot {
+            var refreshed = record
+            refreshed.snapshot = snapshot
+            write(refreshed, root: root)
+        }
+        return .hit(record, proof: "the source folders walked again")
     }
 
     /// Stores the outcome of a complete check. `sources` are the targets whose files were
     /// scanned and `fingerprint` identifies those files as they were found (before they were
-    /// read, so an edit made during the check makes the next run check again). Failing to
-    /// write is not an error: the cache only saves time.
+    /// read, so an edit made during the check makes the next run check again); `snapshot` is
+    /// what those walks stat'ed, if it can be trusted.
     static func store(
         root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], inputs: [String], sources: [TargetSources],
-        fingerprint: SourceFileCollector.Fingerprint, summary: WorkspaceSummary, findings: [Diagnostic], warnings: [Diagnostic]
+        fingerprint: SourceFileCollector.Fingerprint, snapshot: SourceFileCollector.Snapshot?, summary: WorkspaceSummary,
+        findings: [Diagnostic], warnings: [Diagnostic]
     ) {
         // Each package's folder too: adding or removing a `Package@swift-….swift` there may
         // change which manifest SwiftPM reads.
@@ -79,9 +99,15 @@ struct CheckCache {
                 stamped.append(fixed.isEmpty ? root : root + "/" + fixed)
             }
         }
-        let record = Record(
-            key: key, stamps: stamped.map(FileStamp.of), sources: sources, fingerprint: fingerprint, summary: summary,
-            findings: findings, warnings: warnings)
+        write(
+            Record(
+                key: key, stamps: stamped.map(FileStamp.of), sources: sources, fingerprint: fingerprint, snapshot: snapshot,
+                summary: summary, findings: findings, warnings: warnings),
+            root: root)
+    }
+
+    /// Failing to write is not an error: the cache only saves time.
+    private static func write(_ record: Record, root: String) {
         guard let bytes = try? encode(record) else { return }
         try? AtomicFileWriter.write(Data(bytes), to: path(root: root), creatingFolder: true)
     }
@@ -89,7 +115,7 @@ struct CheckCache {
     // MARK: - Format
 
     /// The format's name and version: a cache of another version is not read.
-    static let magic = Array("STRATACK3".utf8)
+    static let magic = Array("STRATACK4".utf8)
 
     private struct Diagnostics: Codable {
         var findings: [Diagnostic]
@@ -114,6 +140,11 @@ struct CheckCache {
         }
         writer.u32(UInt32(record.fingerprint.files))
         writer.u64(record.fingerprint.hash)
+        writer.u8(record.snapshot == nil ? 0 : 1)
+        if let snapshot = record.snapshot {
+            writer.stampList(snapshot.folders)
+            writer.stampList(snapshot.files)
+        }
         writer.string(record.summary.name)
         writer.u32(UInt32(record.summary.targets))
         writer.u32(UInt32(record.summary.dependencies))
@@ -150,12 +181,61 @@ struct CheckCache {
                     directory: directory, only: only, excluded: excluded, boundary: boundary.isEmpty ? nil : boundary, opaqueFolders: opaque))
         }
         let fingerprint = SourceFileCollector.Fingerprint(files: Int(try reader.u32()), hash: try reader.u64())
+        var snapshot: SourceFileCollector.Snapshot?
+        switch try reader.u8() {
+        case 0: break
+        case 1: snapshot = SourceFileCollector.Snapshot(folders: try reader.stampList(), files: try reader.stampList())
+        default: throw CorruptData()
+        }
         let summary = WorkspaceSummary(
             name: try reader.string(), targets: Int(try reader.u32()), dependencies: Int(try reader.u32()), layers: Int(try reader.u32()))
         let diagnostics = try JSONDecoder().decode(Diagnostics.self, from: Data(try reader.bytes(Int(try reader.u32()))))
         guard reader.isAtEnd else { throw CorruptData() }
         return Record(
-            key: key, stamps: stamps, sources: sources, fingerprint: fingerprint, summary: summary,
+            key: key, stamps: stamps, sources: sources, fingerprint: fingerprint, snapshot: snapshot, summary: summary,
             findings: diagnostics.findings, warnings: diagnostics.warnings)
+    }
+}
+
+extension ByteWriter {
+    /// Stamps in order, each path written as the length it shares with the one before and
+    /// the rest: the thousands of paths of a snapshot share long prefixes.
+    fileprivate mutating func stampList(_ stamps: [FileStamp]) {
+        varint(UInt64(stamps.count))
+        var previous: [UInt8] = []
+        for stamp in stamps {
+            let path = Array(stamp.path.utf8)
+            var shared = 0
+            while shared < min(path.count, previous.count), path[shared] == previous[shared] { shared += 1 }
+            varint(UInt64(shared))
+            varint(UInt64(path.count - shared))
+            bytes(path[shared...])
+            zigzag(stamp.size)
+            zigzag(stamp.modified)
+            varint(stamp.inode)
+            previous = path
+        }
+    }
+}
+
+extension ByteReader {
+    /// Stamps written by `ByteWriter.stampList(_:)`.
+    fileprivate mutating func stampList() throws(CorruptData) -> [FileStamp] {
+        let count = try varint()  // each stamp takes bytes: a wrong count runs out of them
+        var stamps: [FileStamp] = []
+        stamps.reserveCapacity(Int(min(count, 1 << 16)))
+        var path: [UInt8] = []
+        for _ in 0..<count {
+            let shared = try varint()
+            guard shared <= UInt64(path.count) else { throw CorruptData() }
+            let rest = try varint()
+            guard rest <= UInt64(Int32.max) else { throw CorruptData() }
+            path.removeSubrange(Int(shared)...)
+            path += try slice(Int(rest))
+            let size = try zigzag()
+            let modified = try zigzag()
+            stamps.append(FileStamp(path: String(decoding: path, as: UTF8.self), size: size, modified: modified, inode: try varint()))
+        }
+        return stamps
     }
 }

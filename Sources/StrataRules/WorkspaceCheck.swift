@@ -119,8 +119,8 @@ public enum WorkspaceCheck {
         if let cacheKey {
             progress("looking for changes since the last check")
             switch await CheckCache.lookup(root: root, key: cacheKey) {
-            case .hit(let record):
-                endPhase("reuse the last check (nothing changed)")
+            case .hit(let record, let proof):
+                endPhase("reuse the last check (nothing changed: \(proof))")
                 var report = finish(findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath)
                 report.summary = record.summary
                 report.fromCheckCache = true
@@ -184,7 +184,8 @@ public enum WorkspaceCheck {
             CheckCache.store(
                 root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: stamped,
                 sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
-                summary: summary, findings: findings, warnings: warnings)
+                snapshot: scanned.map(\.snapshot) ?? SourceFileCollector.Snapshot(folders: [], files: []), summary: summary, findings: findings,
+                warnings: warnings)
             endPhase("store the check cache")
         }
         var statistics = scanned?.statistics
@@ -228,6 +229,7 @@ public enum WorkspaceCheck {
         /// The targets whose files were scanned, and what identifies those files.
         var targets: [TargetSources]
         var fingerprint: SourceFileCollector.Fingerprint
+        var snapshot: SourceFileCollector.Snapshot?
         /// The scan cache being written in the background.
         var cacheWrite: Task<ScanCacheWrite, Never>?
     }
@@ -264,6 +266,6 @@ public enum WorkspaceCheck {
         return ScannedSources(
             sources: sources, warnings: warnings, statistics: statistics,
             phases: index.phases + [("arrange imports for the rules", clock.now - arrangeStart)], targets: targets.map(\.sources),
-            fingerprint: index.fingerprint, cacheWrite: index.cacheWrite)
+            fingerprint: index.fingerprint, snapshot: index.snapshot, cacheWrite: index.cacheWrite)
     }
 }

@@ -16,6 +16,10 @@ public enum SourceFileCollector {
         public var files: [FileStamp]
         /// Problems found while walking, by path.
         public var problems: [(path: String, problem: SourceProblem)]
+        /// Every folder walked, stamped before it was read, and every root that was missing.
+        public var folders: [FileStamp] = []
+        /// When the walk began, in nanoseconds since 1970 (the clock file times are set from).
+        public var startedAt: Int64 = 0
     }
 
     /// What identifies the files `collect` finds for a list of targets without reading them:
@@ -51,17 +55,60 @@ public enum SourceFileCollector {
 
     /// What `collect` finds for each of these targets, walking them in parallel on all cores.
     public static func collectAll(_ targets: [TargetSources]) async -> [Result] {
-        await SourceScanner.parallelMap(targets) { collect($0) }
+        let folders = ResolvedFolders(parentsOf: targets)
+        return await SourceScanner.parallelMap(targets) { collect($0, folders: folders) }
     }
 
-    /// The Swift files of one target, with their stamps.
-    public static func collect(_ sources: TargetSources) -> Result {
-        var walker = Walker(excluded: Set(sources.excluded), boundary: sources.boundary, opaqueFolders: sources.opaqueFolders)
+    /// The Swift files of one target, with their stamps. `folders` may hold the target
+    /// folder's parent with its links resolved, found once for many targets.
+    public static func collect(_ sources: TargetSources, folders: ResolvedFolders = ResolvedFolders()) -> Result {
+        let startedAt = Snapshot.now()
+        var walker = Walker(
+            excluded: Set(sources.excluded), boundary: sources.boundary, opaqueFolders: sources.opaqueFolders, folders: folders)
         let roots = sources.only ?? [sources.directory]
         // The roots are declared sources: looked into whatever their extension.
         for root in roots where walker.isInsideBoundary(root, checkingLinks: true) { walker.visit(root, isRoot: true) }
         walker.files.sort { $0.path < $1.path }
-        return Result(files: walker.files, problems: walker.problems)
+        return Result(files: walker.files, problems: walker.problems, folders: walker.walkedFolders, startedAt: startedAt)
+    }
+
+    /// Folders with their symbolic links resolved, so that the many target folders in one
+    /// folder (`Sources/A`, `Sources/B`, …) are each judged with one `lstat` rather than one
+    /// `readlink` per component of their path, as `realpath` does.
+    public struct ResolvedFolders: Sendable {
+        private var resolved: [String: String] = [:]
+
+        /// Knows no folder: every path is resolved in full.
+        public init() {}
+
+        /// Resolves the parent folder of every root of `targets` that has a boundary to check.
+        public init(parentsOf targets: [TargetSources]) {
+            for target in targets where target.boundary != nil {
+                for root in target.only ?? [target.directory] {
+                    let parent = Self.split(PathResolution.standardize(root)).parent
+                    if resolved[parent] == nil, let path = PathResolution.resolvingLinks(parent) { resolved[parent] = path }
+                }
+            }
+        }
+
+        /// `path` (absolute) with its links resolved, as `PathResolution.resolvingLinks` gives it.
+        public func resolvingLinks(_ path: String) -> String? {
+            let standard = PathResolution.standardize(path)
+            let (parent, name) = Self.split(standard)
+            guard !name.isEmpty, let base = resolved[parent] else { return PathResolution.resolvingLinks(path) }
+            var info = stat()
+            if lstat(standard, &info) == 0 ? info.st_mode & S_IFMT != S_IFLNK : errno == ENOENT {
+                // Not a link (or not there, which resolves through the folder it would be in).
+                return base == "/" ? "/" + name : base + "/" + name
+            }
+            return PathResolution.resolvingLinks(path)
+        }
+
+        private static func split(_ path: String) -> (parent: String, name: String) {
+            guard let slash = path.lastIndex(of: "/") else { return (path, "") }
+            let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+            return (parent, String(path[path.index(after: slash)...]))
+        }
     }
 
     private struct DirectoryID: Hashable {
@@ -73,8 +120,10 @@ public enum SourceFileCollector {
         let excluded: Set<String>
         let boundary: String?
         let opaqueFolders: TargetSources.OpaqueFolders
+        let folders: ResolvedFolders
         var files: [FileStamp] = []
         var problems: [(path: String, problem: SourceProblem)] = []
+        var walkedFolders: [FileStamp] = []
         /// The directories on the way down to the current one, to recognise a loop.
         var ancestors: Set<DirectoryID> = []
         /// Directories already walked (reached twice through links, they are walked once).
@@ -88,7 +137,7 @@ public enum SourceFileCollector {
                 var info = stat()
                 guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return true }
             }
-            guard let resolved = PathResolution.resolvingLinks(path) else { return true }  // a loop: reported by the walk
+            guard let resolved = folders.resolvingLinks(path) else { return true }  // a loop: reported by the walk
             if PathResolution.isInside(resolved, boundary) { return true }
             problems.append(
                 (
@@ -112,7 +161,9 @@ public enum SourceFileCollector {
                     // The name exists but cannot be followed: a broken link to a source file.
                     problems.append((path, SourceProblem(.unreadable, "cannot read '\(path)': \(String(cString: strerror(reason)))")))
                 }
-                return  // a missing target folder holds no sources
+                // A missing target folder holds no sources, until it is made.
+                if isRoot { walkedFolders.append(FileStamp(path: path, size: -1, modified: 0, inode: 0)) }
+                return
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
@@ -138,6 +189,7 @@ public enum SourceFileCollector {
                 problems.append((path, SourceProblem(.unreadable, "cannot read folder '\(path)': \(String(cString: strerror(errno)))")))
                 return
             }
+            walkedFolders.append(FileStamp(path: path, info))
             ancestors.insert(id)
             defer {
                 closedir(directory)

@@ -20,6 +20,9 @@ public struct SourceIndex: Sendable {
     public var scannedBytes: Int64
     /// What identifies the files found, for a cache of results computed from them.
     public var fingerprint: SourceFileCollector.Fingerprint
+    /// What the walks stat'ed, for a quicker proof next time that nothing changed; nil if it
+    /// cannot be trusted (see `SourceFileCollector.Snapshot`).
+    public var snapshot: SourceFileCollector.Snapshot?
     /// The scan cache being brought up to date in the background; nil if nothing needs writing.
     /// Await it before the next scan with the same cache, and before the process ends.
     public var cacheWrite: Task<ScanCacheWrite, Never>?
@@ -77,8 +80,9 @@ public struct SourceScanner: Sendable {
 
         // 2. One pass over the targets, in parallel: find each target's files, take unchanged
         //    ones from the cache, read and scan the rest.
+        let folders = SourceFileCollector.ResolvedFolders(parentsOf: targets.map(\.sources).filter { walked[$0] == nil })
         let passes = await Self.parallelMap(targets, chunksPerCore: 16) { item in
-            let walk = walked[item.sources] ?? SourceFileCollector.collect(item.sources)
+            let walk = walked[item.sources] ?? SourceFileCollector.collect(item.sources, folders: folders)
             var scans: [FileScan] = []
             scans.reserveCapacity(walk.files.count)
             var scanned = 0
@@ -122,8 +126,8 @@ public struct SourceScanner: Sendable {
         }
         return SourceIndex(
             files: files, walkProblems: walkProblems, cachedFiles: files.count - scannedFiles, scannedFiles: scannedFiles,
-            scannedBytes: scannedBytes, fingerprint: SourceFileCollector.Fingerprint(passes.map(\.walk)), cacheWrite: cacheWrite,
-            phases: phases)
+            scannedBytes: scannedBytes, fingerprint: SourceFileCollector.Fingerprint(passes.map(\.walk)),
+            snapshot: SourceFileCollector.Snapshot(passes.map(\.walk)), cacheWrite: cacheWrite, phases: phases)
     }
 
     /// What the pass over one target found.

@@ -154,6 +154,54 @@ import Testing
         #expect(!reused(try await run(["--no-cache"])))
     }
 
+    /// A workspace left alone for a while is proved unchanged by stat'ing the folders and files
+    /// the last check walked; any change still means a check.
+    @Test func aWorkspaceLeftAloneIsProvedUnchangedWithoutWalkingIt() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The folders' times only: a file's is part of what the last check saw.
+        func backdate() throws {
+            let hourAgo = Date(timeIntervalSinceNow: -3_600)
+            for relative in try FileManager.default.subpathsOfDirectory(atPath: folder + "/Sources") + ["."] {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder + "/Sources/" + relative, isDirectory: &isFolder), isFolder.boolValue
+                else { continue }
+                try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: folder + "/Sources/" + relative)
+            }
+        }
+        func run() async throws -> String {
+            let result = try await StrataBinary.run(["check", "--verbose"], in: folder)
+            #expect(result.status == 1, "\(result.stdout)")
+            if let line = result.stderr.split(separator: "\n").first(where: { $0.contains("reuse the last check") }) {
+                return line.contains("walked again") ? "walked" : "stat'ed"
+            }
+            return "checked"
+        }
+        try backdate()
+        #expect(try await run() == "checked")
+        #expect(try await run() == "stat'ed")
+        // A file added in a subfolder: its folder's time moves.
+        try FileManager.default.createDirectory(atPath: folder + "/Sources/Suit/Deep", withIntermediateDirectories: true)
+        try "import Network\n".write(toFile: folder + "/Sources/Suit/Deep/Extra.swift", atomically: false, encoding: .utf8)
+        #expect(try await run() == "checked")
+        // Just changed: walked until the folders have been left alone for a while.
+        #expect(try await run() == "walked")
+        try backdate()
+        #expect(try await run() == "walked")
+        #expect(try await run() == "stat'ed")
+        // An edit in place changes only the file.
+        try "import Network\nimport Logging\n".write(toFile: folder + "/Sources/Suit/Deep/Extra.swift", atomically: false, encoding: .utf8)
+        let edited = try await StrataBinary.run(["check"], in: folder)
+        #expect(edited.stdout.contains("Extra.swift:2:8: error: [implicit-import]"), "\(edited.stdout)")
+        // Removed, after the folders were left alone again.
+        try backdate()
+        #expect(try await run() == "walked")
+        #expect(try await run() == "stat'ed")
+        try FileManager.default.removeItem(atPath: folder + "/Sources/Suit/Deep/Extra.swift")
+        let removed = try await StrataBinary.run(["check"], in: folder)
+        #expect(!removed.stdout.contains("Extra.swift"), "\(removed.stdout)")
+    }
+
     @Test func aBaselineAppliesToReusedFindings() async throws {
         let folder = try copy(Fixtures.violation("ImplicitImport"))
         defer { try? FileManager.default.removeItem(atPath: folder) }

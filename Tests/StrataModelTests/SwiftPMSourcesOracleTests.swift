@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 import StrataModel
 import StrataModelTestSupport
 import StrataSources

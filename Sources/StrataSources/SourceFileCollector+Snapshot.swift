@@ -1,0 +1,63 @@
+public import StrataFileSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SourceFileCollector {
+    /// What walks stat'ed, kept so that a later run can prove that nothing changed with one
+    /// `stat` per folder and file instead of walking again (opening every folder and reading
+    /// its entries): adding, removing or renaming an entry changes its folder's modification
+    /// time, and editing a file changes the file's stamp.
+    ///
+    /// File systems keep coarse times (a clock tick, up to seconds on some), so a folder changed
+    /// just before it was read could change again unseen within the same tick: walks with a
+    /// folder modified less than `racyMargin` before they began give no snapshot, and neither
+    /// do walks that met a problem (a loop, an unreadable folder, a link out of the workspace).
+    public struct Snapshot: Sendable, Hashable {
+        /// The folders walked, and roots that were missing.
+        public var folders: [FileStamp]
+        public var files: [FileStamp]
+
+        /// How long before a walk a folder must have last changed for its time to be trusted.
+        public static let racyMargin: Int64 = 2_000_000_000
+
+        public init(folders: [FileStamp], files: [FileStamp]) {
+            self.folders = folders
+            self.files = files
+        }
+
+        /// The snapshot of walks already made; nil if they cannot be trusted this way.
+        public init?(_ results: [Result]) {
+            var folders: [FileStamp] = []
+            var files: [FileStamp] = []
+            for result in results {
+                guard result.problems.isEmpty,
+                    result.folders.allSatisfy({ $0.modified < result.startedAt - Self.racyMargin })
+                else { return nil }
+                folders += result.folders
+                files += result.files
+            }
+            self.init(folders: folders, files: files)
+        }
+
+        /// Whether every folder and file still has the stamp it had, stat'ed in parallel.
+        public func isUnchanged() async -> Bool {
+            let all = folders + files
+            let chunk = 2_048
+            let verdicts = await SourceScanner.parallelMap(Array(stride(from: 0, to: all.count, by: chunk)), chunksPerCore: 2) { start in
+                all[start..<min(start + chunk, all.count)].allSatisfy { FileStamp.of($0.path) == $0 }
+            }
+            return !verdicts.contains(false)
+        }
+
+        /// The time now, in nanoseconds since 1970, as file times are kept.
+        static func now() -> Int64 {
+            var time = timespec()
+            clock_gettime(CLOCK_REALTIME, &time)
+            return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        }
+    }
+}
