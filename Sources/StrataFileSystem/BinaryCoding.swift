@@ -77,6 +77,9 @@ public struct ByteReader: Sendable {
     /// True once every byte was read.
     @inlinable public var isAtEnd: Bool { position == buffer.count }
 
+    /// How many bytes are left to read.
+    public var remaining: Int { buffer.count - position }
+
     /// The next `count` bytes, without copying.
     public mutating func slice(_ count: Int) throws(CorruptData) -> ArraySlice<UInt8> {
         guard count >= 0, count <= buffer.count - position else { throw CorruptData() }

@@ -38,6 +38,8 @@ public struct GraphView: Sendable {
     public let findings: [MarkedFinding]
     /// The focused targets, if any.
     public let focused: Set<Int>
+    /// Rule ids of findings about each target itself, sorted, for targets that have some.
+    private let targetRules: [Int: [String]]
 
     public struct Edge: Sendable, Hashable {
         public var from: Int
@@ -124,7 +126,11 @@ public struct GraphView: Sendable {
         targets = (0..<count).filter { keep[$0] }
 
         // Findings: an edge when the subject is one, else the subject's targets.
-        var edgeRules: [[Int]: [String]] = [:]
+        struct EdgeKey: Hashable {
+            var from: Int
+            var to: Int
+        }
+        var edgeRules: [EdgeKey: [String]] = [:]
         var marked: [MarkedFinding] = []
         for diagnostic in findings {
             guard let subject = diagnostic.subject else { continue }
@@ -136,7 +142,7 @@ public struct GraphView: Sendable {
             for (from, to) in zip(indices, Array(indices.dropFirst()) + closing)
             where workspace.dependency(from: from, to: to) != nil && keep[from] && keep[to] {
                 edges.append([from, to])
-                edgeRules[[from, to], default: []].append(diagnostic.id)
+                edgeRules[EdgeKey(from: from, to: to), default: []].append(diagnostic.id)
             }
             let nodes = edges.isEmpty ? indices.filter { keep[$0] } : []
             if !edges.isEmpty || !nodes.isEmpty {
@@ -144,20 +150,27 @@ public struct GraphView: Sendable {
             }
         }
         self.findings = marked
-        edges = targets.flatMap { from in
-            workspace.dependencies[from].filter { keep[$0.target] }.map { dependency in
-                let role = workspace.targets[dependency.target].role
-                return Edge(
-                    from: from, to: dependency.target, isAutomatic: dependency.isAutomatic,
-                    rules: Array(Set(edgeRules[[from, dependency.target]] ?? [])).sorted(), kind: role.rawValue,
-                    condition: dependency.condition)
+        var targetRules: [Int: Set<String>] = [:]
+        for finding in marked {
+            for target in finding.targets { targetRules[target, default: []].insert(finding.diagnostic.id) }
+        }
+        self.targetRules = targetRules.mapValues { $0.sorted() }
+        var edges: [Edge] = []
+        for from in targets {
+            for dependency in workspace.dependencies[from] where keep[dependency.target] {
+                let rules = edgeRules.isEmpty ? [] : Set(edgeRules[EdgeKey(from: from, to: dependency.target)] ?? []).sorted()
+                edges.append(
+                    Edge(
+                        from: from, to: dependency.target, isAutomatic: dependency.isAutomatic, rules: rules,
+                        kind: workspace.targets[dependency.target].role.rawValue, condition: dependency.condition))
             }
         }
+        self.edges = edges
     }
 
     /// Rule ids of findings about the target itself (not about one of its edges).
     public func rules(of target: Int) -> [String] {
-        Array(Set(findings.filter { $0.targets.contains(target) }.map(\.diagnostic.id))).sorted()
+        targetRules[target] ?? []
     }
 
     /// The band a target is drawn in: apps on top, then the layers top to bottom, then targets

@@ -56,11 +56,22 @@ public enum JSONGraphRenderer {
     }
 
     public static func render(_ view: GraphView) -> String {
+        write(document(view))
+    }
+
+    /// The same document through `JSONEncoder`: the oracle `write` is tested against.
+    static func encode(_ document: Document) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+
+    static func document(_ view: GraphView) -> Document {
         let workspace = view.workspace
         let selected = Set(view.targets)
         let name = { (index: Int) in workspace.targets[index].name }
         let layerName = { (index: Int?) in index.map { workspace.layers[$0].name } }
-        let document = Document(
+        return Document(
             workspace: workspace.name,
             layers: workspace.layers.enumerated().map { Document.Layer(name: $1.name, index: $0, description: $1.description) },
             modules: workspace.modules.filter { !selected.isDisjoint(with: $0.targets.values) }.map { module in
@@ -87,8 +98,97 @@ public enum JSONGraphRenderer {
                     rule: finding.diagnostic.id, severity: finding.diagnostic.severity.rawValue, message: finding.diagnostic.message,
                     location: location, edges: finding.edges.map { $0.map(name) }, targets: finding.targets.map(name))
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+
+    /// The document as `encode` writes it, written directly (keys in sorted order, by hand).
+    static func write(_ document: Document) -> String {
+        var json = PrettyJSONWriter(capacity: 160 * document.edges.count + 260 * document.targets.count)
+        json.beginObject()
+        json.key("edges")
+        json.beginArray()
+        for edge in document.edges {
+            json.beginObject()
+            json.key("automatic")
+            json.bool(edge.automatic)
+            if let condition = edge.condition {
+                json.key("condition")
+                json.beginObject()
+                json.key("platforms")
+                json.strings(condition.platforms)
+                json.key("traits")
+                json.strings(condition.traits)
+                json.endObject()
+            }
+            json.field("from", edge.from)
+            json.field("kind", edge.kind)
+            json.key("rules")
+            json.strings(edge.rules)
+            json.field("to", edge.to)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("findings")
+        json.beginArray()
+        for finding in document.findings {
+            json.beginObject()
+            json.key("edges")
+            json.beginArray()
+            for edge in finding.edges { json.strings(edge) }
+            json.endArray()
+            json.field("location", finding.location)
+            json.field("message", finding.message)
+            json.field("rule", finding.rule)
+            json.field("severity", finding.severity)
+            json.key("targets")
+            json.strings(finding.targets)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("layers")
+        json.beginArray()
+        for layer in document.layers {
+            json.beginObject()
+            json.field("description", layer.description)
+            json.key("index")
+            json.int(layer.index)
+            json.field("name", layer.name)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("modules")
+        json.beginArray()
+        for module in document.modules {
+            json.beginObject()
+            json.field("layer", module.layer)
+            json.field("name", module.name)
+            json.key("targets")
+            json.beginObject()
+            for (role, target) in module.targets.sorted(by: { $0.key < $1.key }) { json.field(role, target) }
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
+        json.key("schemaVersion")
+        json.int(document.schemaVersion)
+        json.key("targets")
+        json.beginArray()
+        for target in document.targets {
+            json.beginObject()
+            json.field("layer", target.layer)
+            json.field("linkage", target.linkage)
+            json.field("module", target.module)
+            json.field("name", target.name)
+            json.field("package", target.package)
+            json.field("role", target.role)
+            json.key("rules")
+            json.strings(target.rules)
+            json.key("testHost")
+            json.bool(target.testHost)
+            json.endObject()
+        }
+        json.endArray()
+        json.field("workspace", document.workspace)
+        json.endObject()
+        return json.text + "\n"
     }
 }

@@ -10,26 +10,35 @@ public enum MermaidRenderer {
 
     public static func render(_ view: GraphView) -> String {
         let workspace = view.workspace
-        var lines = ["flowchart TB"]
-        var id: [Int: String] = [:]
+        // Written as UTF-8 bytes into one array: a 5,000-module graph is 125,000 lines.
+        var out = Array("flowchart TB\n".utf8)
+        out.reserveCapacity(64 * (view.targets.count + view.edges.count))
+        var id = [String](repeating: "", count: workspace.targets.count)
         for (position, target) in view.targets.enumerated() { id[target] = "t\(position)" }
         for (index, band) in view.bands.enumerated() {
-            lines.append("  subgraph b\(index)[\"\(label(view.bandName(band.band)))\"]")
+            out += ("  subgraph b\(index)[\"\(label(view.bandName(band.band)))\"]\n").utf8
             for target in band.targets {
                 let t = workspace.targets[target]
                 let rules = view.rules(of: target)
                 let text = rules.isEmpty ? t.name : "\(t.name)<br/>⚠ \(rules.joined(separator: ", "))"
-                lines.append("    \(id[target]!)[\"\(label(text))\"]")
+                let line = "    \(id[target])[\"\(label(text))\"]\n"
+                out += line.utf8
             }
-            lines.append("  end")
+            out += "  end\n".utf8
         }
         var violations: [Int] = []
         for (index, edge) in view.edges.enumerated() {
-            let arrow = edge.kind == TargetRole.interface.rawValue ? "-.->" : "-->"
+            let arrow = edge.kind == TargetRole.interface.rawValue ? " -.-> " : " --> "
             if edge.rules.isEmpty {
-                lines.append("  \(id[edge.from]!) \(arrow) \(id[edge.to]!)")
+                // Appended piece by piece: `+` would build a string at each step.
+                out += "  ".utf8
+                out += id[edge.from].utf8
+                out += arrow.utf8
+                out += id[edge.to].utf8
+                out += "\n".utf8
             } else {
-                lines.append("  \(id[edge.from]!) \(arrow)|\"\(label(edge.rules.joined(separator: ", ")))\"| \(id[edge.to]!)")
+                let line = "  \(id[edge.from])\(arrow.dropLast())|\"\(label(edge.rules.joined(separator: ", ")))\"| \(id[edge.to])\n"
+                out += line.utf8
                 violations.append(index)
             }
         }
@@ -41,26 +50,29 @@ public enum MermaidRenderer {
             ("external", "fill:\(GraphStyle.externalColor)", .external),
         ]
         for (name, style, role) in classes {
-            let members = view.targets.filter { workspace.targets[$0].role == role }.map { id[$0]! }
+            let members = view.targets.filter { workspace.targets[$0].role == role }.map { id[$0] }
             guard !members.isEmpty else { continue }
-            lines.append("  classDef \(name) \(style)")
-            lines.append("  class \(members.joined(separator: ",")) \(name)")
+            out += "  classDef \(name) \(style)\n".utf8
+            out += ("  class \(members.joined(separator: ",")) \(name)\n").utf8
         }
-        let flagged = view.targets.filter { !view.rules(of: $0).isEmpty }.map { id[$0]! }
+        let flagged = view.targets.filter { !view.rules(of: $0).isEmpty }.map { id[$0] }
         if !flagged.isEmpty {
-            lines.append("  classDef violation stroke:\(GraphStyle.violationColor),stroke-width:3px,color:\(GraphStyle.violationColor)")
-            lines.append("  class \(flagged.joined(separator: ",")) violation")
+            out += "  classDef violation stroke:\(GraphStyle.violationColor),stroke-width:3px,color:\(GraphStyle.violationColor)\n".utf8
+            out += ("  class \(flagged.joined(separator: ",")) violation\n").utf8
         }
         if !violations.isEmpty {
-            lines.append(
-                "  linkStyle \(violations.map(String.init).joined(separator: ",")) stroke:\(GraphStyle.violationColor),stroke-width:2px,color:\(GraphStyle.violationColor)"
-            )
+            out +=
+                ("  linkStyle \(violations.map(String.init).joined(separator: ",")) stroke:\(GraphStyle.violationColor),stroke-width:2px,color:\(GraphStyle.violationColor)\n")
+                .utf8
         }
-        return lines.joined(separator: "\n") + "\n"
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Text for a quoted Mermaid label: quotes and the characters Mermaid reads as markup become entities.
     static func label(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\n") }) else {
+            return text
+        }
         var result = ""
         for character in text {
             switch character {

@@ -1,3 +1,4 @@
+import Foundation
 public import StrataDiagnostics
 public import StrataModel
 
@@ -26,6 +27,20 @@ public struct ArchitectureChecker: Sendable {
     /// Every finding of every rule that is not off, as diagnostics in presentation order.
     public func check(_ workspace: Workspace) -> [Diagnostic] {
         check(RuleInput(workspace: workspace))
+    }
+
+    /// `check(loaded.workspace)`, kept for a large generate-mode workspace (`WorkspaceResultCache`),
+    /// so that `strata graph` at thousands of modules does not run the graph rules every time.
+    /// The rules run are part of the key, and their severities come from the manifest, which is.
+    public func check(_ loaded: LoadedWorkspace) -> [Diagnostic] {
+        let cache = WorkspaceResultCache(
+            loaded, kind: "findings", format: 1, dependsOn: rules.map(\.id).joined(separator: ","))
+        if let kept = cache?.read(), let findings = try? JSONDecoder().decode([Diagnostic].self, from: Data(kept)) {
+            return findings
+        }
+        let findings = check(loaded.workspace)
+        if let cache, let encoded = try? JSONEncoder().encode(findings) { cache.write([UInt8](encoded)) }
+        return findings
     }
 
     /// Every finding of every rule that is not off, sources included, in presentation order.

@@ -92,6 +92,37 @@ import Testing
         ])
     }
 
+    /// The JSON is written by hand for speed; JSONEncoder, which wrote it before, is the oracle.
+    @Test func jsonIsWrittenExactlyAsJSONEncoderWritesIt() async throws {
+        for focus in [nil, "Spacesuit"] {
+            let document = JSONGraphRenderer.document(try await Self.view(focus: focus))
+            #expect(JSONGraphRenderer.write(document) == JSONGraphRenderer.encode(document))
+        }
+        // Every escape, empty containers, absent optionals, conditions.
+        let awkward = "\u{0}\u{1}\u{8}\t\n\u{b}\u{c}\r\u{1f} \"quoted\" back\\slash /slash é \u{7f} \u{2028} 😀"
+        typealias D = JSONGraphRenderer.Document
+        let document = D(
+            workspace: awkward,
+            layers: [D.Layer(name: "a", index: 0, description: awkward), D.Layer(name: "", index: 1, description: nil)],
+            modules: [D.Module(name: "M", layer: nil, targets: [:]), D.Module(name: "N", layer: "a", targets: ["tests": "T", "interface": "I"])],
+            targets: [
+                D.Target(name: awkward, role: "app", module: nil, layer: nil, linkage: "static", testHost: true, package: nil, rules: []),
+                D.Target(name: "T", role: "tests", module: "N", layer: "a", linkage: "dynamic", testHost: false, package: "p", rules: ["x", "y"]),
+            ],
+            edges: [
+                D.Edge(from: "T", to: awkward, kind: "app", automatic: true, rules: [], condition: nil),
+                D.Edge(
+                    from: awkward, to: "T", kind: "tests", automatic: false, rules: ["r"],
+                    condition: DependencyCondition(platforms: ["ios", "linux"], traits: [])),
+            ],
+            findings: [
+                D.Finding(rule: "r", severity: "error", message: awkward, location: nil, edges: [], targets: []),
+                D.Finding(rule: "s", severity: "warning", message: "m", location: "a/b.yml:1:2", edges: [["T", awkward], []], targets: ["T"]),
+            ])
+        #expect(JSONGraphRenderer.write(document) == JSONGraphRenderer.encode(document))
+        #expect(JSONGraphRenderer.write(D(workspace: "", layers: [], modules: [], targets: [], edges: [], findings: [])) == JSONGraphRenderer.encode(D(workspace: "", layers: [], modules: [], targets: [], edges: [], findings: [])))
+    }
+
     @Test func htmlIsOneSelfContainedPage() async throws {
         let html = HTMLRenderer.render(try await Self.view())
         #expect(html.hasPrefix("<!DOCTYPE html>"))

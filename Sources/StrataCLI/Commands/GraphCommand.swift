@@ -73,8 +73,9 @@ struct GraphCommand: AsyncParsableCommand {
         let text: String
         let view: GraphView
         do throws(InputErrors) {
-            let workspace = try await WorkspaceLoader().load(path: path).workspace
-            let findings = try ArchitectureChecker(manifest: workspace.manifest).check(workspace)
+            let loaded = try await WorkspaceLoader().load(path: path)
+            let workspace = loaded.workspace
+            let findings = try ArchitectureChecker(manifest: workspace.manifest).check(loaded)
             view = try GraphView(workspace: workspace, findings: findings, selection: selection)
             text = format.render(view)
         } catch {

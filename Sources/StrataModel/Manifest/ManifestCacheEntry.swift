@@ -59,6 +59,11 @@ struct ManifestCacheEntry {
 
     /// A decoder at the body of the entry, if there is one and its header matches.
     func read() -> ManifestDecoder? {
+        body().map(ManifestDecoder.init(reader:))
+    }
+
+    /// A reader at the body of the entry, if there is one and its header matches.
+    func body() -> ByteReader? {
         guard var reader = ByteReader(contentsOf: path) else { return nil }
         do throws(CorruptData) {
             guard try reader.u32() == format, try reader.string() == manifest.path, try reader.string() == dependsOn,
@@ -67,21 +72,36 @@ struct ManifestCacheEntry {
         } catch {
             return nil
         }
-        return ManifestDecoder(reader: reader)
+        return reader
     }
 
     /// Writes the header and what `encode` writes, atomically; failing only costs time next run.
     func write(_ encode: (inout ManifestEncoder) -> Void) {
+        var encoder = ManifestEncoder(writer: header())
+        encode(&encoder)
+        store(encoder.finish())
+    }
+
+    /// Writes the header and `body`, atomically.
+    func write(body: [UInt8]) {
+        var writer = header()
+        writer.bytes(body)
+        store(writer.buffer)
+    }
+
+    private func header() -> ByteWriter {
         var writer = ByteWriter(capacity: manifest.bytes.count * 2)
         writer.u32(format)
         writer.string(manifest.path)
         writer.string(dependsOn)
         writer.u64(UInt64(manifest.bytes.count))
         writer.bytes(manifest.bytes)
-        var encoder = ManifestEncoder(writer: writer)
-        encode(&encoder)
+        return writer
+    }
+
+    private func store(_ bytes: [UInt8]) {
         let path = path
-        guard (try? AtomicFileWriter.write(Data(encoder.finish()), to: path, creatingFolder: true)) != nil else { return }
+        guard (try? AtomicFileWriter.write(Data(bytes), to: path, creatingFolder: true)) != nil else { return }
         CacheFolder.prune(folder, capacity: Self.capacity, keep: Self.capacity, sparing: path)
     }
 }

@@ -13,6 +13,8 @@ public struct LoadedWorkspace: Sendable {
     /// Other files the graph's module names were read from (or looked for): SwiftPM's
     /// workspace state, external manifests, artifacts. A cache of the result must stamp them.
     public var inputs: [String] = []
+    /// The strata.yml's bytes when the workspace follows from them alone (`WorkspaceResultCache`).
+    var sourceBytes: ManifestBytes?
 
     public init(workspace: Workspace, diagnostics: [Diagnostic], packageReports: [PackageReadReport]) {
         self.workspace = workspace
@@ -117,10 +119,14 @@ public struct WorkspaceLoader: Sendable {
                 let kept = GraphCache.workspace(for: graphKey, manifest: manifest)
             {
                 loaded = LoadedWorkspace(workspace: kept, diagnostics: [], packageReports: [])
+                loaded.sourceBytes = graphKey
             } else {
                 let (workspace, warnings) = try GenerateModeBuilder.build(manifest, root: root, boundary: boundary)
-                if let graphKey, warnings.isEmpty { GraphCache.store(workspace, for: graphKey) }
                 loaded = LoadedWorkspace(workspace: workspace, diagnostics: warnings, packageReports: [])
+                if let graphKey, warnings.isEmpty {
+                    GraphCache.store(workspace, for: graphKey)
+                    loaded.sourceBytes = graphKey
+                }
             }
         case .adopt:
             var builder = AdoptModeBuilder(packageReading: packageReading, files: files)

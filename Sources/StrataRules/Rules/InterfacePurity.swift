@@ -14,8 +14,8 @@ public struct InterfacePurity: Rule {
         let workspace = input.workspace
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
+            guard workspace.targets[from].role == .interface else { return }  // read in place, not copied for every edge
             let source = workspace.targets[from], target = workspace.targets[to]
-            guard source.role == .interface else { return }
             let what: String
             var hint: String
             switch target.role {

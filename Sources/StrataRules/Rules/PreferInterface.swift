@@ -16,12 +16,14 @@ public struct PreferInterface: Rule {
         let workspace = input.workspace
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
-            let source = workspace.targets[from], target = workspace.targets[to]
-            guard source.role == .implementation || source.role == .mocks, target.role == .implementation,
+            // Roles first, read in place: copying two targets for each of 100,000 edges costs more than the rule.
+            let sourceRole = workspace.targets[from].role
+            guard sourceRole == .implementation || sourceRole == .mocks, workspace.targets[to].role == .implementation,
                 !workspace.sameModule(from, to),
                 let fromRank = workspace.rank(of: from), let toRank = workspace.rank(of: to), toRank > fromRank,
                 let interface = workspace.interfaceTarget(ofModuleOf: to)
             else { return }
+            let source = workspace.targets[from], target = workspace.targets[to]
             findings.append(
                 Finding(
                     "'\(source.name)' links the implementation '\(target.name)'; link its interface '\(workspace.targets[interface].name)' instead",
