@@ -96,9 +96,8 @@ public struct GenerationOptions: Sendable {
     /// Modules distributed through the registry that have no release yet: their dependents get
     /// them from their folders until `strata release` records a version.
     func unreleased(in workspace: Workspace) -> [String] {
-        workspace.manifest.modules.map(\.name.value).filter {
-            workspace.manifest.registryModules.contains($0) && versions.entries[$0] == nil
-        }
+        let registryModules = workspace.manifest.registryModules  // computed: once, not per module
+        return workspace.manifest.modules.map(\.name.value).filter { registryModules.contains($0) && versions.entries[$0] == nil }
     }
 }
 

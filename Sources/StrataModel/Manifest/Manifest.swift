@@ -20,7 +20,8 @@ public struct Manifest: Sendable, Hashable {
         module.distribution?.value ?? generate.distribution?.value ?? .path
     }
 
-    /// The modules other packages get from the registry, by name.
+    /// The modules other packages get from the registry, by name. Computed from every module
+    /// each time: keep it rather than ask again in a loop.
     public var registryModules: Set<String> {
         Set(modules.filter { distribution(of: $0) == .registry }.map(\.name.value))
     }
