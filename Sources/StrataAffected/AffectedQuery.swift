@@ -46,6 +46,9 @@ public struct AffectedReport: Sendable {
     public var uncommittedLeftOut: [String]
     /// How the base graph was obtained, for `--verbose`: "same as head", "read at <commit>", or why it could not be read.
     public var baseGraph: String
+    /// Where the head graph was read: the work tree (HEAD's own graph when only files it is not
+    /// built from differ), or the head commit.
+    public var headGraph: String
     /// Whether products of packages outside the workspace are counted and listed.
     public var includesExternal = false
 
@@ -84,7 +87,7 @@ extension AffectedQuery {
             // so it runs while the graph is loaded from the disk, which is the head graph unless
             // status finds uncommitted changes (then it is read from HEAD instead).
             let wantsStatus = head == nil && !includeUncommitted
-            async let pendingStatus: [String] = wantsStatus ? repository.uncommittedPaths() : []
+            async let pendingStatus: [UncommittedPath] = wantsStatus ? repository.uncommittedPaths() : []
             async let pendingChanges = repository.changes(from: from, to: headCommit)
 
             var changes = try await pendingChanges
@@ -97,10 +100,21 @@ extension AffectedQuery {
             }
             let uncommitted = try await pendingStatus
 
-            // The head graph: from the disk when it is the work tree or a clean checkout of HEAD.
+            // The head graph: from the disk when it is the work tree, or HEAD's files as far as
+            // the graph goes (a clean checkout, or only sources edited since).
             let headFiles: any WorkspaceFiles
             let loaded: LoadedWorkspace
-            if let fromDisk = await pendingDisk, headCommit == nil || uncommitted.isEmpty {
+            let fromDisk = await pendingDisk
+            let diskIsHead =
+                uncommitted.isEmpty
+                || (try? fromDisk?.get()).map { Self.graphIgnores(uncommitted, loaded: $0, repository: repository) } == true
+            var headGraph = "the work tree"
+            if let fromDisk, headCommit == nil || diskIsHead {
+                if headCommit != nil {
+                    headGraph =
+                        uncommitted.isEmpty
+                        ? "the work tree, a clean checkout of HEAD" : "the work tree (only files the graph is not read from differ from HEAD)"
+                }
                 headFiles = LocalFiles()
                 if case .failure = fromDisk, let headCommit {
                     // The errors of a clean checkout name HEAD's commit, which the disk holds.
@@ -111,6 +125,7 @@ extension AffectedQuery {
             } else {
                 headFiles = try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
                 loaded = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
+                headGraph = "read at \(headCommit!.prefix(12))"
             }
             let workspace = loaded.workspace
 
@@ -151,7 +166,7 @@ extension AffectedQuery {
             }
             var report = AffectedReport(
                 baseCommit: from, headCommit: headCommit, workspace: workspace, analysis: analysis,
-                uncommittedLeftOut: uncommitted, baseGraph: baseDescription)
+                uncommittedLeftOut: uncommitted.map(\.path), baseGraph: baseDescription, headGraph: headGraph)
             report.includesExternal = includeExternal
             return report
         } catch let error as GitError {
@@ -160,6 +175,26 @@ extension AffectedQuery {
             throw error
         } catch {
             throw InputErrors(.inputError("affected-failed", "\(error)", at: nil, hint: nil))
+        }
+    }
+
+    /// True if uncommitted changes cannot make the graph on the disk differ from HEAD's: each is
+    /// an edit of a tracked file (nothing added, removed, renamed or made a link, so the same
+    /// folders and files exist) that no graph or package manifest is read from — not strata.yml,
+    /// strata.versions.yml, a Package.swift, a pin, nor a file the load read (`inputs`).
+    static func graphIgnores(_ uncommitted: [UncommittedPath], loaded: LoadedWorkspace, repository: GitRepository) -> Bool {
+        let root = loaded.workspace.root
+        let read = Set(
+            ([loaded.workspace.manifest.path] + loaded.packageReports.map(\.path) + loaded.inputs).compactMap {
+                PathResolution.path($0, inside: root)
+            })
+        return uncommitted.allSatisfy { change in
+            guard change.isEdit, let path = repository.pathInFolder(change.path) else { return false }
+            let name = String(ChangeClassifier.fileName(path))
+            var info = stat()
+            return name != ManifestLoader.fileName && name != VersionRecord.fileName && !ChangeClassifier.isPackageManifest(path)
+                && !ChangeClassifier.isToolchainPin(path) && !read.contains(path)
+                && lstat(root + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         }
     }
 

@@ -96,16 +96,18 @@ public struct GitRepository: Sendable {
     /// itself suggests when status is slow) saves the walk, and is only used for this form of
     /// the question: untracked folders as one entry, and the whole work tree (no pathspec; the
     /// paths outside the folder are dropped here).
-    public func uncommittedPaths() async throws(GitError) -> [String] {
+    public func uncommittedPaths() async throws(GitError) -> [UncommittedPath] {
         let fields = try await git.output(["status", "--porcelain=v1", "-z", "--untracked-files=normal"]).nulSeparatedFields
-        var paths: [String] = []
+        var paths: [UncommittedPath] = []
         var index = 0
         while index < fields.count {
             let entry = fields[index]
             guard entry.count > 3 else { index += 1; continue }
             let status = entry.prefix(2)
             let path = String(entry.dropFirst(3))
-            if path.hasPrefix(prefix) || prefix.hasPrefix(path) && path.hasSuffix("/") { paths.append(path) }
+            if path.hasPrefix(prefix) || prefix.hasPrefix(path) && path.hasSuffix("/") {
+                paths.append(UncommittedPath(path: path, isEdit: status.allSatisfy { $0 == " " || $0 == "M" }))
+            }
             // A rename or copy is followed by its original path.
             index += status.contains("R") || status.contains("C") ? 2 : 1
         }
@@ -182,4 +184,14 @@ public struct GitRepository: Sendable {
         guard path.hasPrefix(prefix) else { return nil }
         return String(path.dropFirst(prefix.count))
     }
+}
+
+/// A path `git status` lists as changed since HEAD.
+public struct UncommittedPath: Sendable, Hashable {
+    /// From the top level; an untracked folder ends in `/`.
+    public var path: String
+    /// True if a tracked file's contents changed (staged or not) and nothing else: it was not
+    /// added, deleted, renamed, copied, made a link or left in conflict, so every file and
+    /// folder of HEAD is still there and no other is.
+    public var isEdit: Bool
 }

@@ -255,6 +255,39 @@ import Testing
         #expect(withWorkTree.headCommit == nil && withWorkTree.uncommittedLeftOut.isEmpty)
     }
 
+    /// Edited sources do not change the graph: it is read from the disk (at 5,000 modules, from
+    /// the graph cache) instead of from HEAD's files in git. Anything else is read at HEAD.
+    @Test func theHeadGraphIsReadFromTheDiskWhenOnlySourcesWereEdited() async throws {
+        try history.append("Sources/Network/Network.swift")
+        try history.commit("edit Network")
+        let committed = try await history.affectedNames(base: base)
+        #expect(committed.contains("Profile") && !committed.contains("Extra"))
+
+        try history.append("Sources/Login/Login.swift")
+        let edited = try await history.affected(base: base)
+        #expect(edited.headGraph == "the work tree (only files the graph is not read from differ from HEAD)")
+        #expect(Set(edited.analysis.affected.map(\.name)) == committed && edited.uncommittedLeftOut == ["Sources/Login/Login.swift"])
+
+        // strata.yml edited in the work tree: a new module on Network would be affected on the
+        // disk, but HEAD's graph has no such module.
+        try history.write("strata.yml", HarnessWorkspace.manifest + "  Extra: { layer: service, dependencies: [Network] }\n")
+        try history.write("Sources/Extra/Extra.swift", "struct Extra {}\n")
+        try history.git("add", "Sources/Extra/Extra.swift")
+        let manifestEdited = try await history.affected(base: base)
+        #expect(manifestEdited.headGraph.hasPrefix("read at "))
+        #expect(Set(manifestEdited.analysis.affected.map(\.name)) == committed)
+        try history.git("checkout", "HEAD", "--", "strata.yml")
+        // A file added (staged), even a source: folders and files differ, so read at HEAD too.
+        let added = try await history.affected(base: base)
+        #expect(added.headGraph.hasPrefix("read at ") && Set(added.analysis.affected.map(\.name)) == committed)
+        try history.git("rm", "--cached", "-q", "Sources/Extra/Extra.swift")
+        try FileManager.default.removeItem(atPath: history.root + "/Sources/Extra")
+        // Clean again: the disk is HEAD.
+        try history.git("checkout", "HEAD", "--", "Sources/Login/Login.swift")
+        let clean = try await history.affected(base: base)
+        #expect(clean.headGraph == "the work tree, a clean checkout of HEAD" && clean.uncommittedLeftOut.isEmpty)
+    }
+
     @Test func theUncommittedChangesLeftOutAreThoseInTheWorkspaceFolder() async throws {
         // The workspace in iOS/ of a repository that holds other work too.
         let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
