@@ -85,7 +85,7 @@ extension AffectedQuery {
 
             // git status walks the whole work tree (a tenth of a second or more in a large one),
             // so it runs while the graph is loaded from the disk, which is the head graph unless
-            // status finds uncommitted changes (then it is read from HEAD instead).
+            // status finds uncommitted changes that may touch it (then it is read from HEAD instead).
             let wantsStatus = head == nil && !includeUncommitted
             async let pendingStatus: [UncommittedPath] = wantsStatus ? repository.uncommittedPaths() : []
             async let pendingChanges = repository.changes(from: from, to: headCommit)

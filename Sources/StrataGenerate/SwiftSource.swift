@@ -34,13 +34,13 @@ enum SwiftSource {
     /// argument that still does not fit with one element per line.
     static func call(_ function: String, _ arguments: [Argument], indent: String, suffix: String = ",", width: Int = 120) -> [String] {
         let inline = "\(indent)\(function)(\(arguments.map(\.inline).joined(separator: ", ")))\(suffix)"
-        if inline.count <= width { return [inline] }
+        if fits(inline, width) { return [inline] }
         var lines = ["\(indent)\(function)("]
         let inner = indent + "    "
         for (index, argument) in arguments.enumerated() {
             let separator = index == arguments.count - 1 ? "" : ","
             let line = "\(inner)\(argument.inline)\(separator)"
-            if line.count <= width || argument.elements == nil {
+            if fits(line, width) || argument.elements == nil {
                 lines.append(line)
             } else {
                 lines.append("\(inner)\(argument.label): [")
@@ -50,6 +50,13 @@ enum SwiftSource {
         }
         lines.append("\(indent))\(suffix)")
         return lines
+    }
+
+    /// Whether `line` is at most `width` characters. Counting characters walks grapheme
+    /// clusters; a line of no more bytes than that fits without counting (the common case,
+    /// thousands of times for a large Package.swift).
+    private static func fits(_ line: String, _ width: Int) -> Bool {
+        line.utf8.count <= width || line.count <= width
     }
 
     /// One argument of a call: `label: value`, or `label: [elements]`.

@@ -52,6 +52,36 @@ import Testing
         }
     }
 
+    /// A package of hundreds of targets renders its declarations on all cores, in chunks: read
+    /// back, it is still every target in strata.yml's order with exactly its edges.
+    @Test func aLargeSinglePackageReadsBackInOrder() async throws {
+        var manifest = "layers: [feature, core]\nmodules:\n  Base: { layer: core, interface: true, mocks: true }\n"
+        for index in 0..<200 {
+            manifest +=
+                "  M\(index): { layer: feature, interface: true, dependencies: [BaseInterface\(index > 0 ? ", M\(index - 1)Interface" : "")] }\n"
+        }
+        let workspace = try TemporaryWorkspace(manifest)
+        let generated = try await workspace.load()
+        #expect(generated.targets.count > 600)
+        try await workspace.generate()
+        let read = try await readBack(workspace, generated: generated, reading: .automatic)
+        let order = { (w: Workspace) in w.targets.filter { $0.role != .external }.map(\.name) }
+        // Each declaration's name: `.target(name: "X", …` on one line, or `name: "X",` on the
+        // line after a lone `.target(`.
+        let lines = try String(contentsOfFile: workspace.root + "/Package.swift", encoding: .utf8).split(separator: "\n")
+        var declared: [String] = []
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            guard [".target(", ".testTarget(", ".executableTarget("].contains(where: { trimmed.hasPrefix($0) }) else { continue }
+            let holder = trimmed.hasSuffix("(") ? lines[index + 1] : line
+            guard let start = holder.range(of: "name: \"") else { continue }
+            declared.append(String(holder[start.upperBound...].prefix { $0 != "\"" }))
+        }
+        #expect(declared == PackageManifestGeneratorOrder.targets(of: generated))
+        #expect(Set(order(read)) == Set(order(generated)))
+        #expect(edges(read) == edges(generated), "\(edges(read).symmetricDifference(edges(generated)))")
+    }
+
     @Test func theReferenceWorkspaceReadsBackAsItsStrataYml() async throws {
         let iss = try await WorkspaceLoader().load(path: Fixtures.repositoryRoot + "/Examples/ISS").workspace
         let files = try WorkspaceGenerator.files(for: iss)
@@ -161,5 +191,17 @@ import Testing
     @Test func noOwnersOrCodeownersOffWritesNone() async throws {
         let off = try TemporaryWorkspace(smallManifest + "\ngenerate: { codeowners: false }\n")
         #expect(try WorkspaceGenerator.files(for: try await off.load()).map(\.path) == ["Package.swift"])
+    }
+}
+
+/// The order a single-layout Package.swift declares targets in: each module's interface,
+/// implementation, mocks and tests, in strata.yml's order, then the apps.
+enum PackageManifestGeneratorOrder {
+    static func targets(of workspace: Workspace) -> [String] {
+        let modules = workspace.modules.flatMap { module in
+            [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] }
+        }
+        let apps = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
+        return (modules + apps).map { workspace.targets[$0].name }
     }
 }

@@ -115,6 +115,9 @@ struct PackageManifestGenerator {
         return GenerateSettings.packageFolder(of: module)
     }
 
+    /// How many target declarations a core renders at a time in a large package.
+    private static let declarationChunk = 256
+
     private func file(for package: PackagePlan) -> GeneratedFile {
         let inPackage = Set(package.targets)
         var lines = ["// swift-tools-version: \(settings.toolsVersion)"] + SwiftSource.formatterDirectives
@@ -141,7 +144,17 @@ struct PackageManifestGenerator {
 
         let packageRoot = PathResolution.resolve(package.folder, in: workspace.root)
         var targets: [String] = []
-        for target in package.targets { targets += declaration(of: target, packageRoot: packageRoot, inPackage: inPackage) }
+        if package.targets.count >= 2 * Self.declarationChunk {
+            // One package of thousands of targets (the single layout): its declarations on all cores.
+            let chunks = stride(from: 0, to: package.targets.count, by: Self.declarationChunk).map {
+                Array(package.targets[$0..<min($0 + Self.declarationChunk, package.targets.count)])
+            }
+            for lines in ParallelRendering.map(chunks, { $0.flatMap { declaration(of: $0, packageRoot: packageRoot, inPackage: inPackage) } }) {
+                targets += lines
+            }
+        } else {
+            for target in package.targets { targets += declaration(of: target, packageRoot: packageRoot, inPackage: inPackage) }
+        }
         arguments.append(["    targets: ["] + targets + ["    ]"])
 
         for (index, argument) in arguments.enumerated() {

@@ -25,6 +25,11 @@ struct StaticPackageReader {
     private var staticMembers: [String: (type: String, value: SwiftExpression)] = [:]
     private var evaluating: Set<String> = []
 
+    /// True if the manifest's text holds `-module-alias` anywhere: only then are `swiftSettings`
+    /// evaluated (strictly), since an unsafe flag is the one setting that changes import names.
+    /// Found once, not for each target (it was quadratic in a large root package).
+    private let mentionsModuleAlias: Bool
+
     /// The machine the manifest is taken to be compiled on, for its `#if`s; nil: any `#if` makes the reader unsure.
     let host: Platform?
     /// The host-dependent conditions met while reading.
@@ -35,6 +40,12 @@ struct StaticPackageReader {
         self.source = SourceText(bytes: bytes)
         self.lines = LineIndex(source)
         self.host = host
+        let needle = Array("-module-alias".utf8)
+        mentionsModuleAlias =
+            bytes.count >= needle.count
+            && (0...(bytes.count - needle.count)).contains { start in
+                bytes[start] == needle[0] && needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
+            }
     }
 
     /// The `// swift-tools-version:X.Y` line SwiftPM requires first: missing, malformed, older
@@ -206,18 +217,6 @@ struct StaticPackageReader {
             target.moduleAliases = try moduleAliasFlags(settings)
         }
         return target
-    }
-
-    /// True if the manifest's text holds `-module-alias` anywhere: only then are `swiftSettings`
-    /// evaluated (strictly), since an unsafe flag is the one setting that changes import names.
-    private var mentionsModuleAlias: Bool {
-        source.bytes.withUnsafeBufferPointer { buffer in
-            let needle = Array("-module-alias".utf8)
-            guard buffer.count >= needle.count else { return false }
-            return (0...(buffer.count - needle.count)).contains { start in
-                buffer[start] == needle[0] && needle.indices.allSatisfy { buffer[start + $0] == needle[$0] }
-            }
-        }
     }
 
     /// `-module-alias NAME=REAL` pairs among `.unsafeFlags([...])` of `swiftSettings:`.

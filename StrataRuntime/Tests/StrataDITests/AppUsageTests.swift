@@ -1,7 +1,8 @@
 import Foundation
-@testable import StrataDI
 import StrataRuntimeSupport
 import Testing
+
+@testable import StrataDI
 
 /// A SwiftUI view's shape: a struct, used through a `let`, with an injected dependency.
 private struct SuitView {
