@@ -50,10 +50,10 @@ struct Screen: Presentable { let title: String }
     @Test func aChildThatRefusesTheLinkIsNotAdded() throws {
         let presenter = RecordingPresenter()
         let parent = SuitCoordinator(presenter: presenter)
-        let link = try #require(DeepLink("iss://cosmonaut/7"))
+        let link = DeepLink("iss://cosmonaut/7")
         #expect(!parent.startChild(SuitCoordinator(presenter: presenter), link: link))
         #expect(parent.children.isEmpty)
-        #expect(parent.startChild(SuitCoordinator(presenter: presenter), link: try #require(DeepLink("iss://spacesuit/EMU-3003"))))
+        #expect(parent.startChild(SuitCoordinator(presenter: presenter), link: DeepLink("iss://spacesuit/EMU-3003")))
         #expect(presenter.shown == ["push suit EMU-3003"])
     }
 
@@ -63,7 +63,7 @@ struct Screen: Presentable { let title: String }
         Task { @MainActor in coordinator.close() }
         guard case .completed(let value) = await coordinator.run() else { Issue.record("expected completion"); return }
         #expect(value as? String == "closed")
-        let refused = await SuitCoordinator(presenter: presenter).run(link: try #require(DeepLink("iss://cosmonaut/7")))
+        let refused = await SuitCoordinator(presenter: presenter).run(link: DeepLink("iss://cosmonaut/7"))
         guard case .failed(let error) = refused else { Issue.record("expected a refused link"); return }
         #expect("\(error)" == "SuitCoordinator does not take the link iss://cosmonaut/7")
     }
