@@ -32,9 +32,10 @@ struct CheckCache {
         ].joined(separator: "|")
     }
 
-    /// The file next to the scan cache.
-    static func path(root: String) -> String {
-        root + "/.build/strata/check-cache"
+    /// The file next to the scan cache: one for checks with sources and one for `--no-sources`,
+    /// so that running both in turn does not make each miss the other's findings.
+    static func path(root: String, sources: Bool) -> String {
+        root + "/.build/strata/check-cache" + (sources ? "" : "-no-sources")
     }
 
     struct Record {
@@ -56,8 +57,8 @@ struct CheckCache {
     }
 
     /// The stored record, if its key matches and every input is as it was.
-    static func lookup(root: String, key: String) async -> Lookup {
-        guard let bytes = FileContents.bytes(atPath: path(root: root)),
+    static func lookup(root: String, sources: Bool, key: String) async -> Lookup {
+        guard let bytes = FileContents.bytes(atPath: path(root: root, sources: sources)),
             let record = try? decode(bytes), record.key == key,
             record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 })
         else { return .miss(walked: [:]) }
@@ -74,7 +75,7 @@ struct CheckCache {
         if let snapshot = SourceFileCollector.Snapshot(walks), snapshot != record.snapshot {
             var refreshed = record
             refreshed.snapshot = snapshot
-            write(refreshed, root: root)
+            write(refreshed, to: path(root: root, sources: sources))
         }
         return .hit(record, proof: "the source folders walked again")
     }
@@ -84,7 +85,8 @@ struct CheckCache {
     /// read, so an edit made during the check makes the next run check again); `snapshot` is
     /// what those walks stat'ed, if it can be trusted.
     static func store(
-        root: String, key: String, workspace: Workspace, packageReports: [PackageReadReport], inputs: [String], sources: [TargetSources],
+        root: String, scanned: Bool, key: String, workspace: Workspace, packageReports: [PackageReadReport], inputs: [String],
+        sources: [TargetSources],
         fingerprint: SourceFileCollector.Fingerprint, snapshot: SourceFileCollector.Snapshot?, summary: WorkspaceSummary,
         findings: [Diagnostic], warnings: [Diagnostic]
     ) {
@@ -103,13 +105,13 @@ struct CheckCache {
             Record(
                 key: key, stamps: stamped.map(FileStamp.of), sources: sources, fingerprint: fingerprint, snapshot: snapshot,
                 summary: summary, findings: findings, warnings: warnings),
-            root: root)
+            to: path(root: root, sources: scanned))
     }
 
     /// Failing to write is not an error: the cache only saves time.
-    private static func write(_ record: Record, root: String) {
+    private static func write(_ record: Record, to path: String) {
         guard let bytes = try? encode(record) else { return }
-        try? AtomicFileWriter.write(Data(bytes), to: path(root: root), creatingFolder: true)
+        try? AtomicFileWriter.write(Data(bytes), to: path, creatingFolder: true)
     }
 
     // MARK: - Format

@@ -118,7 +118,7 @@ public enum WorkspaceCheck {
         var walked: [TargetSources: SourceFileCollector.Result] = [:]
         if let cacheKey {
             progress("looking for changes since the last check")
-            switch await CheckCache.lookup(root: root, key: cacheKey) {
+            switch await CheckCache.lookup(root: root, sources: sourceOptions.scan, key: cacheKey) {
             case .hit(let record, let proof):
                 endPhase("reuse the last check (nothing changed: \(proof))")
                 var report = finish(findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath)
@@ -182,7 +182,7 @@ public enum WorkspaceCheck {
             name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
         if let cacheKey {
             CheckCache.store(
-                root: root, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: stamped,
+                root: root, scanned: sourceOptions.scan, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: stamped,
                 sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
                 snapshot: scanned.map(\.snapshot) ?? SourceFileCollector.Snapshot(folders: [], files: []), summary: summary, findings: findings,
                 warnings: warnings)

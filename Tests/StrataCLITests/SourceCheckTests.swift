@@ -202,6 +202,20 @@ import Testing
         #expect(!removed.stdout.contains("Extra.swift"), "\(removed.stdout)")
     }
 
+    /// A check with sources and one without keep their findings apart: run in turn, each reuses its own.
+    @Test func checksWithAndWithoutSourcesInTurnBothReuseTheirFindings() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func run(_ extra: [String]) async throws -> (reused: Bool, status: Int32) {
+            let result = try await StrataBinary.run(["check", "--verbose"] + extra, in: folder)
+            return (result.stderr.contains("its findings were reused"), result.status)
+        }
+        #expect(try await run([]) == (false, 1))
+        #expect(try await run(["--no-sources"]) == (false, 0))  // implicit-import needs the sources
+        #expect(try await run([]) == (true, 1))
+        #expect(try await run(["--no-sources"]) == (true, 0))
+    }
+
     @Test func aBaselineAppliesToReusedFindings() async throws {
         let folder = try copy(Fixtures.violation("ImplicitImport"))
         defer { try? FileManager.default.removeItem(atPath: folder) }
