@@ -104,33 +104,20 @@ public enum JSONGraphRenderer {
     static func write(_ document: Document) -> String {
         var json = PrettyJSONWriter(capacity: 160 * document.edges.count + 260 * document.targets.count)
         json.beginObject()
-        json.key("edges")
-        json.beginArray()
-        for edge in document.edges {
-            json.beginObject()
-            json.key("automatic")
-            json.bool(edge.automatic)
+        json.objects("edges", document.edges) { json, edge in
+            json.field("automatic", edge.automatic)
             if let condition = edge.condition {
-                json.key("condition")
-                json.beginObject()
-                json.key("platforms")
-                json.strings(condition.platforms)
-                json.key("traits")
-                json.strings(condition.traits)
-                json.endObject()
+                json.object("condition") { json in
+                    json.field("platforms", condition.platforms)
+                    json.field("traits", condition.traits)
+                }
             }
             json.field("from", edge.from)
             json.field("kind", edge.kind)
-            json.key("rules")
-            json.strings(edge.rules)
+            json.field("rules", edge.rules)
             json.field("to", edge.to)
-            json.endObject()
         }
-        json.endArray()
-        json.key("findings")
-        json.beginArray()
-        for finding in document.findings {
-            json.beginObject()
+        json.objects("findings", document.findings) { json, finding in
             json.key("edges")
             json.beginArray()
             for edge in finding.edges { json.strings(edge) }
@@ -139,54 +126,31 @@ public enum JSONGraphRenderer {
             json.field("message", finding.message)
             json.field("rule", finding.rule)
             json.field("severity", finding.severity)
-            json.key("targets")
-            json.strings(finding.targets)
-            json.endObject()
+            json.field("targets", finding.targets)
         }
-        json.endArray()
-        json.key("layers")
-        json.beginArray()
-        for layer in document.layers {
-            json.beginObject()
+        json.objects("layers", document.layers) { json, layer in
             json.field("description", layer.description)
-            json.key("index")
-            json.int(layer.index)
+            json.field("index", layer.index)
             json.field("name", layer.name)
-            json.endObject()
         }
-        json.endArray()
-        json.key("modules")
-        json.beginArray()
-        for module in document.modules {
-            json.beginObject()
+        json.objects("modules", document.modules) { json, module in
             json.field("layer", module.layer)
             json.field("name", module.name)
-            json.key("targets")
-            json.beginObject()
-            for (role, target) in module.targets.sorted(by: { $0.key < $1.key }) { json.field(role, target) }
-            json.endObject()
-            json.endObject()
+            json.object("targets") { json in
+                for (role, target) in module.targets.sorted(by: { $0.key < $1.key }) { json.field(role, target) }
+            }
         }
-        json.endArray()
-        json.key("schemaVersion")
-        json.int(document.schemaVersion)
-        json.key("targets")
-        json.beginArray()
-        for target in document.targets {
-            json.beginObject()
+        json.field("schemaVersion", document.schemaVersion)
+        json.objects("targets", document.targets) { json, target in
             json.field("layer", target.layer)
             json.field("linkage", target.linkage)
             json.field("module", target.module)
             json.field("name", target.name)
             json.field("package", target.package)
             json.field("role", target.role)
-            json.key("rules")
-            json.strings(target.rules)
-            json.key("testHost")
-            json.bool(target.testHost)
-            json.endObject()
+            json.field("rules", target.rules)
+            json.field("testHost", target.testHost)
         }
-        json.endArray()
         json.field("workspace", document.workspace)
         json.endObject()
         return json.text + "\n"

@@ -60,6 +60,41 @@ struct PrettyJSONWriter {
         string(value)
     }
 
+    mutating func field(_ name: String, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
+    mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    mutating func field(_ name: String, _ values: [String]) {
+        key(name)
+        strings(values)
+    }
+
+    /// `key` and an object whose fields `body` writes.
+    mutating func object(_ name: String, _ body: (inout Self) -> Void) {
+        key(name)
+        beginObject()
+        body(&self)
+        endObject()
+    }
+
+    /// `key` and an array of one object per item, whose fields `body` writes.
+    mutating func objects<Item>(_ name: String, _ items: [Item], _ body: (inout Self, Item) -> Void) {
+        key(name)
+        beginArray()
+        for item in items {
+            beginObject()
+            body(&self, item)
+            endObject()
+        }
+        endArray()
+    }
+
     private mutating func open(_ bracket: String) {
         startValue()
         output += bracket.utf8

@@ -45,12 +45,7 @@ extension SourceFileCollector {
 
         /// Whether every folder and file still has the stamp it had, stat'ed in parallel.
         public func isUnchanged() async -> Bool {
-            let all = folders + files
-            let chunk = 2_048
-            let verdicts = await SourceScanner.parallelMap(Array(stride(from: 0, to: all.count, by: chunk)), chunksPerCore: 2) { start in
-                all[start..<min(start + chunk, all.count)].allSatisfy { FileStamp.of($0.path) == $0 }
-            }
-            return !verdicts.contains(false)
+            await !SourceScanner.parallelMap(folders + files) { FileStamp.of($0.path) == $0 }.contains(false)
         }
 
         /// The time now, in nanoseconds since 1970, as file times are kept.
