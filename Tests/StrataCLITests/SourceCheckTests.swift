@@ -159,14 +159,17 @@ import Testing
     @Test func aWorkspaceLeftAloneIsProvedUnchangedWithoutWalkingIt() async throws {
         let folder = try copy(Fixtures.violation("ImplicitImport"))
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // The folders' times only: a file's is part of what the last check saw.
-        func backdate() throws {
-            let hourAgo = Date(timeIntervalSinceNow: -3_600)
+        // The folders' times only: a file's is part of what the last check saw. An hour ago is
+        // "left alone"; an hour ahead is "just changed" however long a loaded machine takes
+        // between two runs (the margin is seconds).
+        func backdate() throws { try stampFolders(Date(timeIntervalSinceNow: -3_600)) }
+        func justChanged() throws { try stampFolders(Date(timeIntervalSinceNow: 3_600)) }
+        func stampFolders(_ date: Date) throws {
             for relative in try FileManager.default.subpathsOfDirectory(atPath: folder + "/Sources") + ["."] {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder + "/Sources/" + relative, isDirectory: &isFolder), isFolder.boolValue
                 else { continue }
-                try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: folder + "/Sources/" + relative)
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: folder + "/Sources/" + relative)
             }
         }
         func run() async throws -> String {
@@ -183,6 +186,7 @@ import Testing
         // A file added in a subfolder: its folder's time moves.
         try FileManager.default.createDirectory(atPath: folder + "/Sources/Suit/Deep", withIntermediateDirectories: true)
         try "import Network\n".write(toFile: folder + "/Sources/Suit/Deep/Extra.swift", atomically: false, encoding: .utf8)
+        try justChanged()
         #expect(try await run() == "checked")
         // Just changed: walked until the folders have been left alone for a while.
         #expect(try await run() == "walked")
