@@ -4,7 +4,8 @@ import Testing
 
 /// `strata affected` and `strata test --affected` end to end: the built binary on a copy of
 /// Examples/ISS in a git repository of its own.
-@Suite struct AffectedCommandTests {
+/// A class, so that each test's copy is removed when the test ends, however it ends.
+@Suite final class AffectedCommandTests {
     let iss: String
 
     init() throws {
@@ -12,6 +13,8 @@ import Testing
         try git("init", "--quiet", "--initial-branch=main")
         try commit("the reference workspace")
     }
+
+    deinit { Fixtures.removeCopy(ofISS: iss) }
 
     @discardableResult
     func git(_ arguments: String...) throws -> String {
