@@ -11,8 +11,8 @@ public enum AtomicFileWriter {
         public var description: String { "cannot write '\(path)': \(reason)" }
     }
 
-    /// Replaces (or creates) the file at `path` with `data`; its folder must exist.
-    public static func write(_ data: Data, to path: String) throws(WriteError) {
+    /// Replaces (or creates) the file at `path` with `data` (`Data`, `[UInt8]`…); its folder must exist.
+    public static func write(_ data: some ContiguousBytes, to path: String) throws(WriteError) {
         let temporary = try TemporaryFile.write(data, beside: path)
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -42,7 +42,7 @@ public enum AtomicFileWriter {
     }
 
     /// `write` after creating the file's folder if it is missing.
-    public static func write(_ data: Data, to path: String, creatingFolder: Bool) throws(WriteError) {
+    public static func write(_ data: some ContiguousBytes, to path: String, creatingFolder: Bool) throws(WriteError) {
         if creatingFolder {
             do throws(WriteError) {
                 try createFolder((path as NSString).deletingLastPathComponent)

@@ -15,7 +15,7 @@ public enum TemporaryFile {
 
     /// Writes `data` to a new temporary file beside `path` and returns its path. A name that is
     /// taken is never reused: another random one is tried.
-    static func write(_ data: Data, beside path: String) throws(AtomicFileWriter.WriteError) -> String {
+    static func write(_ data: some ContiguousBytes, beside path: String) throws(AtomicFileWriter.WriteError) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         for _ in 0..<16 {
@@ -57,7 +57,7 @@ public enum TemporaryFile {
     /// Writes `data` to a file that must not exist yet. (No fsync: the rename that follows is
     /// what makes the change atomic for readers and for an interrupted run, and generated files
     /// can always be written again.)
-    static func write(_ data: Data, toNew path: String, mode: mode_t = 0o644) -> Outcome {
+    static func write(_ data: some ContiguousBytes, toNew path: String, mode: mode_t = 0o644) -> Outcome {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return errno == EEXIST ? .exists : .failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 import StrataModel
 
 /// Graphviz DOT: one cluster per band (apps, each layer, externals), ranked top to bottom;
@@ -6,8 +7,12 @@ import StrataModel
 /// findings red, labelled with the rule ids.
 public enum DOTRenderer {
     public static func render(_ view: GraphView) -> String {
+        String(decoding: renderUTF8(view), as: UTF8.self)
+    }
+
+    /// The drawing as UTF-8, written into one array: a 5,000-module graph is 140,000 lines.
+    public static func renderUTF8(_ view: GraphView) -> [UInt8] {
         let workspace = view.workspace
-        // Written as UTF-8 bytes into one array: a 5,000-module graph is 140,000 lines.
         var out = Array(
             """
             digraph \(quoted(workspace.name)) {
@@ -21,69 +26,84 @@ public enum DOTRenderer {
         for target in view.targets { name[target] = quoted(workspace.targets[target].name) }
         for (index, band) in view.bands.enumerated() {
             let color = GraphStyle.color(ofBand: band.band, in: view)
-            out += ("  subgraph \(quoted("cluster_\(index)")) {\n").utf8
-            out +=
-                ("    label=\(quoted(view.bandName(band.band))); style=\"filled,rounded\"; color=\"#cccccc\"; fillcolor=\(quoted(color + "55"));\n")
-                .utf8
+            out.append(utf8: "  subgraph \(quoted("cluster_\(index)")) {\n")
+            out.append(
+                utf8:
+                    "    label=\(quoted(view.bandName(band.band))); style=\"filled,rounded\"; color=\"#cccccc\"; fillcolor=\(quoted(color + "55"));\n"
+            )
+            let tooltipSuffix = ", " + view.bandName(band.band) + ")"
             for target in band.targets {
-                out += "    ".utf8
-                out += node(target, view: view, fill: color).utf8
-                out += "\n".utf8
+                node(target, named: name[target], view: view, fill: color, tooltipSuffix: tooltipSuffix, into: &out)
             }
-            out += "  }\n".utf8
+            out.append(utf8: "  }\n" as StaticString)
         }
-        for edge in view.edges {
-            guard edge.kind == TargetRole.interface.rawValue || edge.isAutomatic || !edge.rules.isEmpty else {
-                // Most edges: no attributes. Appended piece by piece: `+` would build a string for each step.
-                out += "  ".utf8
-                out += name[edge.from].utf8
-                out += " -> ".utf8
-                out += name[edge.to].utf8
-                out += ";\n".utf8
-                continue
-            }
-            var attributes: [String] = []
-            if edge.kind == TargetRole.interface.rawValue { attributes.append("style=dashed") }
-            if edge.isAutomatic { attributes.append("arrowhead=empty") }
-            if !edge.rules.isEmpty {
-                attributes += [
-                    "color=\(quoted(GraphStyle.violationColor))", "fontcolor=\(quoted(GraphStyle.violationColor))", "penwidth=2",
-                    "label=\(quoted(edge.rules.joined(separator: ", ")))",
-                ]
-            }
-            let line = "  \(name[edge.from]) -> \(name[edge.to]) [\(attributes.joined(separator: ", "))];\n"
-            out += line.utf8
-        }
-        out += "}\n".utf8
-        return String(decoding: out, as: UTF8.self)
+        // The edges, most of the text, in chunks on all cores.
+        let chunks = stride(from: 0, to: view.edges.count, by: 8_192).map { view.edges[$0..<min($0 + 8_192, view.edges.count)] }
+        for lines in ParallelRendering.map(chunks, { edgeLines($0, name: name) }) { out += lines }
+        out.append(utf8: "}\n" as StaticString)
+        return out
     }
 
-    static func node(_ target: Int, view: GraphView, fill: String) -> String {
+    /// One line per edge: most have no attributes; interface, automatic and flagged ones do.
+    static func edgeLines(_ edges: ArraySlice<GraphView.Edge>, name: [String]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * edges.count)
+        for edge in edges {
+            // Piece by piece: `+` or interpolation would build a string for each edge.
+            out.append(utf8: "  " as StaticString)
+            out.append(utf8: name[edge.from])
+            out.append(utf8: " -> " as StaticString)
+            out.append(utf8: name[edge.to])
+            if edge.kind == TargetRole.interface.rawValue || edge.isAutomatic || !edge.rules.isEmpty {
+                var attributes: [String] = []
+                if edge.kind == TargetRole.interface.rawValue { attributes.append("style=dashed") }
+                if edge.isAutomatic { attributes.append("arrowhead=empty") }
+                if !edge.rules.isEmpty {
+                    attributes += [
+                        "color=\(quoted(GraphStyle.violationColor))", "fontcolor=\(quoted(GraphStyle.violationColor))", "penwidth=2",
+                        "label=\(quoted(edge.rules.joined(separator: ", ")))",
+                    ]
+                }
+                out.append(utf8: " [\(attributes.joined(separator: ", "))]")
+            }
+            out.append(utf8: ";\n" as StaticString)
+        }
+        return out
+    }
+
+    /// One target's line: its style by role, and its findings in red.
+    static func node(_ target: Int, named name: String, view: GraphView, fill: String, tooltipSuffix: String, into out: inout [UInt8]) {
         let t = view.workspace.targets[target]
-        var style = ["rounded", "filled"]
-        var attributes: [String] = []
+        let style: StaticString
         var fillColor = fill
         switch t.role {
-        case .interface: style.append("dashed")
+        case .interface: style = "rounded,filled,dashed"
         case .mocks:
-            style.append("dotted")
+            style = "rounded,filled,dotted"
             fillColor = "#dddddd"
-        case .tests: fillColor = "#ffffff"
-        case .app: style.append("bold")
-        case .implementation, .external: break
+        case .tests:
+            style = "rounded,filled"
+            fillColor = "#ffffff"
+        case .app: style = "rounded,filled,bold"
+        case .implementation, .external: style = "rounded,filled"
         }
-        attributes.append("style=\(quoted(style.joined(separator: ",")))")
-        attributes.append("fillcolor=\(quoted(fillColor))")
+        out.append(utf8: "    " as StaticString)
+        out.append(utf8: name)
+        out.append(utf8: " [style=\"" as StaticString)
+        out.append(utf8: style)
+        out.append(utf8: "\", fillcolor=" as StaticString)
+        out.append(utf8: quoted(fillColor))
         let rules = view.rules(of: target)
         if !rules.isEmpty {
-            attributes += [
-                "color=\(quoted(GraphStyle.violationColor))", "penwidth=2", "xlabel=\(quoted(rules.joined(separator: ", ")))",
-                "fontcolor=\(quoted(GraphStyle.violationColor))",
-            ]
+            out.append(
+                utf8:
+                    ", color=\(quoted(GraphStyle.violationColor)), penwidth=2, xlabel=\(quoted(rules.joined(separator: ", "))), fontcolor=\(quoted(GraphStyle.violationColor))"
+            )
         }
-        if view.focused.contains(target) { attributes.append("penwidth=3") }
-        attributes.append("tooltip=\(quoted("\(t.name) (\(t.role.rawValue), \(view.bandName(view.band(of: target))))"))")
-        return "\(quoted(t.name)) [\(attributes.joined(separator: ", "))];"
+        if view.focused.contains(target) { out.append(utf8: ", penwidth=3" as StaticString) }
+        out.append(utf8: ", tooltip=" as StaticString)
+        out.append(utf8: quoted(t.name + " (" + t.role.rawValue + tooltipSuffix))
+        out.append(utf8: "];\n" as StaticString)
     }
 
     /// A DOT double-quoted string: backslashes and quotes escaped, newlines as \n.

@@ -26,7 +26,7 @@ public enum JSONGraphRenderer {
             var layer: String?
             var targets: [String: String]
         }
-        struct Target: Encodable {
+        struct Target: Encodable, Sendable {
             var name: String
             var role: String
             var module: String?
@@ -36,7 +36,7 @@ public enum JSONGraphRenderer {
             var package: String?
             var rules: [String]
         }
-        struct Edge: Encodable {
+        struct Edge: Encodable, Sendable {
             var from: String
             var to: String
             var kind: String
@@ -57,6 +57,11 @@ public enum JSONGraphRenderer {
 
     public static func render(_ view: GraphView) -> String {
         write(document(view))
+    }
+
+    /// The document as UTF-8.
+    public static func renderUTF8(_ view: GraphView) -> [UInt8] {
+        writeUTF8(document(view))
     }
 
     /// The same document through `JSONEncoder`: the oracle `write` is tested against.
@@ -102,9 +107,13 @@ public enum JSONGraphRenderer {
 
     /// The document as `encode` writes it, written directly (keys in sorted order, by hand).
     static func write(_ document: Document) -> String {
+        String(decoding: writeUTF8(document), as: UTF8.self)
+    }
+
+    static func writeUTF8(_ document: Document) -> [UInt8] {
         var json = PrettyJSONWriter(capacity: 160 * document.edges.count + 260 * document.targets.count)
         json.beginObject()
-        json.objects("edges", document.edges) { json, edge in
+        json.objectsInParallel("edges", document.edges) { json, edge in
             json.field("automatic", edge.automatic)
             if let condition = edge.condition {
                 json.object("condition") { json in
@@ -137,11 +146,14 @@ public enum JSONGraphRenderer {
             json.field("layer", module.layer)
             json.field("name", module.name)
             json.object("targets") { json in
-                for (role, target) in module.targets.sorted(by: { $0.key < $1.key }) { json.field(role, target) }
+                for (role, target) in module.targets.sorted(by: { $0.key < $1.key }) {
+                    json.key(text: role)
+                    json.string(target)
+                }
             }
         }
         json.field("schemaVersion", document.schemaVersion)
-        json.objects("targets", document.targets) { json, target in
+        json.objectsInParallel("targets", document.targets) { json, target in
             json.field("layer", target.layer)
             json.field("linkage", target.linkage)
             json.field("module", target.module)
@@ -153,6 +165,7 @@ public enum JSONGraphRenderer {
         }
         json.field("workspace", document.workspace)
         json.endObject()
-        return json.text + "\n"
+        json.raw("\n")
+        return json.utf8
     }
 }

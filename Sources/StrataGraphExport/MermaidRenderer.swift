@@ -9,38 +9,44 @@ public enum MermaidRenderer {
     public static let gitHubEdgeLimit = 500
 
     public static func render(_ view: GraphView) -> String {
+        String(decoding: renderUTF8(view), as: UTF8.self)
+    }
+
+    /// The drawing as UTF-8, written into one array: a 5,000-module graph is 125,000 lines.
+    public static func renderUTF8(_ view: GraphView) -> [UInt8] {
         let workspace = view.workspace
-        // Written as UTF-8 bytes into one array: a 5,000-module graph is 125,000 lines.
         var out = Array("flowchart TB\n".utf8)
         out.reserveCapacity(64 * (view.targets.count + view.edges.count))
         var id = [String](repeating: "", count: workspace.targets.count)
         for (position, target) in view.targets.enumerated() { id[target] = "t\(position)" }
         for (index, band) in view.bands.enumerated() {
-            out += ("  subgraph b\(index)[\"\(label(view.bandName(band.band)))\"]\n").utf8
+            out.append(utf8: "  subgraph b\(index)[\"\(label(view.bandName(band.band)))\"]\n")
             for target in band.targets {
                 let t = workspace.targets[target]
                 let rules = view.rules(of: target)
                 let text = rules.isEmpty ? t.name : "\(t.name)<br/>⚠ \(rules.joined(separator: ", "))"
-                let line = "    \(id[target])[\"\(label(text))\"]\n"
-                out += line.utf8
+                out.append(utf8: "    " as StaticString)
+                out.append(utf8: id[target])
+                out.append(utf8: "[\"" as StaticString)
+                out.append(utf8: label(text))
+                out.append(utf8: "\"]\n" as StaticString)
             }
-            out += "  end\n".utf8
+            out.append(utf8: "  end\n" as StaticString)
         }
         var violations: [Int] = []
         for (index, edge) in view.edges.enumerated() {
-            let arrow = edge.kind == TargetRole.interface.rawValue ? " -.-> " : " --> "
+            // Piece by piece: `+` or interpolation would build a string for each edge.
+            out.append(utf8: "  " as StaticString)
+            out.append(utf8: id[edge.from])
+            out.append(utf8: edge.kind == TargetRole.interface.rawValue ? " -.->" as StaticString : " -->")
             if edge.rules.isEmpty {
-                // Appended piece by piece: `+` would build a string at each step.
-                out += "  ".utf8
-                out += id[edge.from].utf8
-                out += arrow.utf8
-                out += id[edge.to].utf8
-                out += "\n".utf8
+                out.append(utf8: " " as StaticString)
             } else {
-                let line = "  \(id[edge.from])\(arrow.dropLast())|\"\(label(edge.rules.joined(separator: ", ")))\"| \(id[edge.to])\n"
-                out += line.utf8
+                out.append(utf8: "|\"\(label(edge.rules.joined(separator: ", ")))\"| ")
                 violations.append(index)
             }
+            out.append(utf8: id[edge.to])
+            out.append(utf8: "\n" as StaticString)
         }
         let classes: [(String, String, TargetRole)] = [
             ("interface", "stroke-dasharray: 5 3", .interface),
@@ -52,20 +58,21 @@ public enum MermaidRenderer {
         for (name, style, role) in classes {
             let members = view.targets.filter { workspace.targets[$0].role == role }.map { id[$0] }
             guard !members.isEmpty else { continue }
-            out += "  classDef \(name) \(style)\n".utf8
-            out += ("  class \(members.joined(separator: ",")) \(name)\n").utf8
+            out.append(utf8: "  classDef \(name) \(style)\n")
+            out.append(utf8: "  class \(members.joined(separator: ",")) \(name)\n")
         }
         let flagged = view.targets.filter { !view.rules(of: $0).isEmpty }.map { id[$0] }
         if !flagged.isEmpty {
-            out += "  classDef violation stroke:\(GraphStyle.violationColor),stroke-width:3px,color:\(GraphStyle.violationColor)\n".utf8
-            out += ("  class \(flagged.joined(separator: ",")) violation\n").utf8
+            out.append(utf8: "  classDef violation stroke:\(GraphStyle.violationColor),stroke-width:3px,color:\(GraphStyle.violationColor)\n")
+            out.append(utf8: "  class \(flagged.joined(separator: ",")) violation\n")
         }
         if !violations.isEmpty {
-            out +=
-                ("  linkStyle \(violations.map(String.init).joined(separator: ",")) stroke:\(GraphStyle.violationColor),stroke-width:2px,color:\(GraphStyle.violationColor)\n")
-                .utf8
+            out.append(
+                utf8:
+                    "  linkStyle \(violations.map(String.init).joined(separator: ",")) stroke:\(GraphStyle.violationColor),stroke-width:2px,color:\(GraphStyle.violationColor)\n"
+            )
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Text for a quoted Mermaid label: quotes and the characters Mermaid reads as markup become entities.

@@ -1,5 +1,5 @@
-public import Foundation
-public import StrataDiagnostics
+import Foundation
+import StrataDiagnostics
 import StrataGenerate
 import StrataGit
 import StrataModel

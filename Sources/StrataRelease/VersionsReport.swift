@@ -1,6 +1,6 @@
 import StrataDiagnostics
 import StrataGit
-public import StrataModel
+import StrataModel
 import StrataPackageIdentity
 
 /// `strata versions`: which version of each registry module is released, which have changes

@@ -86,7 +86,7 @@ private func issPlanner(_ changes: [String: ReleasePlanner.Change], cascade: Boo
 
     @Test func modulesThatUseEachOtherInACycleHaveNoPlan() {
         let planner = ReleasePlanner(
-            modules: ["A", "B"], dependencies: ["A": ["B"], "B": ["A"]], versions: VersionRecord(path: "/w/v.yml"), changes: ["A": .init(api: .none)])
+            modules: ["A", "B"], dependencies: ["A": ["B"], "B": ["A"]], versions: VersionRecord(path: "/w/v.yml"), changes: ["A": .init(api: nil)])
         #expect(planner.plan() == nil)
     }
 

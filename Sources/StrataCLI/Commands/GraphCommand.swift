@@ -70,29 +70,30 @@ struct GraphCommand: AsyncParsableCommand {
         selection.layers = layers
         selection.includeTests = !noTests
         selection.includeExternals = !noExternal
-        let text: String
+        let text: [UInt8]
         let view: GraphView
         do throws(InputErrors) {
             let loaded = try await WorkspaceLoader().load(path: path)
             let workspace = loaded.workspace
             let findings = try ArchitectureChecker(manifest: workspace.manifest).check(loaded)
             view = try GraphView(workspace: workspace, findings: findings, selection: selection)
-            text = format.render(view)
+            text = format.renderUTF8(view)
         } catch {
             Terminal.standardError(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
             throw ExitCode(2)
         }
+        LeftForExit.keep(view)
         if format == .mermaid && view.edges.count > MermaidRenderer.gitHubEdgeLimit {
             Terminal.standardError(
                 "strata: note: \(view.edges.count) edges; GitHub renders Mermaid diagrams of at most \(MermaidRenderer.gitHubEdgeLimit) edges (narrow it with --focus, --layer or --no-tests)"
             )
         }
         guard let output else {
-            Terminal.standardOutput(text)
+            FileHandle.standardOutput.write(Data(text))
             return
         }
         do {
-            try AtomicFileWriter.write(Data(text.utf8), to: WorkspaceLoader.absolutePath(output))
+            try AtomicFileWriter.write(text, to: WorkspaceLoader.absolutePath(output))
         } catch {
             Terminal.standardError([
                 .inputError("unwritable-output", "cannot write '\(output)': \(error)", at: nil, hint: "check that the folder exists and is writable")

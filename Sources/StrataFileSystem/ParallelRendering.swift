@@ -1,8 +1,8 @@
 import Foundation
 
-/// Renders independent files on all cores, keeping their order.
-enum ParallelRendering {
-    static func map<Input: Sendable, Output>(_ inputs: [Input], _ render: (Input) -> Output) -> [Output] {
+/// Renders independent pieces (files, chunks of a drawing) on all cores, keeping their order.
+package enum ParallelRendering {
+    package static func map<Input: Sendable, Output>(_ inputs: [Input], _ render: (Input) -> Output) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(render) }
         let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: inputs.count)
         results.initialize(repeating: nil)
