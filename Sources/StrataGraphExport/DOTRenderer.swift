@@ -11,7 +11,7 @@ public enum DOTRenderer {
     }
 
     /// The drawing as UTF-8, written into one array: a 5,000-module graph is 140,000 lines.
-    public static func renderUTF8(_ view: GraphView) -> [UInt8] {
+    public static func renderUTF8(_ view: GraphView, edgesPerChunk: Int = 8_192) -> [UInt8] {
         let workspace = view.workspace
         var out = Array(
             """
@@ -38,7 +38,9 @@ public enum DOTRenderer {
             out.append(utf8: "  }\n" as StaticString)
         }
         // The edges, most of the text, in chunks on all cores.
-        let chunks = stride(from: 0, to: view.edges.count, by: 8_192).map { view.edges[$0..<min($0 + 8_192, view.edges.count)] }
+        let chunks = stride(from: 0, to: view.edges.count, by: edgesPerChunk).map {
+            view.edges[$0..<$0 + min(edgesPerChunk, view.edges.count - $0)]
+        }
         for lines in ParallelRendering.map(chunks, { edgeLines($0, name: name) }) { out += lines }
         out.append(utf8: "}\n" as StaticString)
         return out

@@ -34,6 +34,14 @@ import Testing
         #expect(text.contains(##""Spacesuit" -> "UIComponents" [color="#d62728", fontcolor="#d62728", penwidth=2, label="same-layer"];"##))
     }
 
+    /// The DOT edges are written in chunks on all cores: any chunk size gives the same drawing.
+    @Test func dotEdgesWrittenInChunksAreJoinedInOrder() async throws {
+        let view = try await Self.view()
+        let whole = DOTRenderer.renderUTF8(view, edgesPerChunk: .max)
+        #expect(DOTRenderer.renderUTF8(view, edgesPerChunk: 3) == whole)
+        #expect(DOTRenderer.renderUTF8(view) == whole)
+    }
+
     @Test func mermaidFollowsTheFlowchartGrammar() async throws {
         let view = try await Self.view()
         let text = MermaidRenderer.render(view)
@@ -121,6 +129,23 @@ import Testing
             ])
         #expect(JSONGraphRenderer.write(document) == JSONGraphRenderer.encode(document))
         #expect(JSONGraphRenderer.write(D(workspace: "", layers: [], modules: [], targets: [], edges: [], findings: [])) == JSONGraphRenderer.encode(D(workspace: "", layers: [], modules: [], targets: [], edges: [], findings: [])))
+    }
+
+    /// Edges and targets past a chunk are written on all cores and joined: the same bytes.
+    @Test func largeDocumentsWrittenInChunksMatchJSONEncoder() {
+        typealias D = JSONGraphRenderer.Document
+        let targets = (0..<9_000).map {
+            D.Target(
+                name: "T\($0)", role: $0 % 3 == 0 ? "tests" : "implementation", module: $0 % 5 == 0 ? nil : "M\($0)", layer: nil,
+                linkage: "static", testHost: false, package: nil, rules: $0 % 7 == 0 ? ["r"] : [])
+        }
+        let edges = (0..<20_000).map {
+            D.Edge(
+                from: "T\($0 % 9_000)", to: "T\(($0 * 31) % 9_000)", kind: "implementation", automatic: $0 % 2 == 0,
+                rules: $0 % 11 == 0 ? ["a", "b"] : [], condition: $0 % 13 == 0 ? DependencyCondition(platforms: ["ios"], traits: ["T\"1"]) : nil)
+        }
+        let document = D(workspace: "W", layers: [], modules: [], targets: targets, edges: edges, findings: [])
+        #expect(JSONGraphRenderer.write(document) == JSONGraphRenderer.encode(document))
     }
 
     @Test func htmlIsOneSelfContainedPage() async throws {
