@@ -65,6 +65,23 @@ struct ManifestEncoder {
         }
     }
     mutating func int(_ value: Int) { body.zigzag(Int64(value)) }
+
+    /// `items` in sections of `size`, each written whole with its length before it, so that
+    /// `ManifestDecoder.sections` can read them on all cores (a graph's 15,000 targets and
+    /// 124,000 edges).
+    mutating func sections<Item>(_ items: [Item], size: Int, _ write: (inout ManifestEncoder, Item) -> Void) {
+        int(items.count)
+        for start in stride(from: 0, to: items.count, by: size) {
+            let outer = body
+            body = ByteWriter()
+            for item in items[start..<min(start + size, items.count)] { write(&self, item) }
+            let section = body.buffer
+            body = outer
+            body.varint(UInt64(section.count))
+            body.bytes(section)
+        }
+    }
+
     mutating func bool(_ value: Bool) { body.u8(value ? 1 : 0) }
     mutating func byte(_ value: UInt8) { body.u8(value) }
     mutating func location(_ value: SourceLocation) {
@@ -196,6 +213,41 @@ struct ManifestDecoder {
     private var table: [String] = []
 
     init(reader: ByteReader) { self.reader = reader }
+
+    /// What `ManifestEncoder.sections` wrote with the same `size`, the sections read on all
+    /// cores, each with `read` for its items.
+    mutating func sections<Item>(size: Int, _ read: (inout ManifestDecoder) throws(CorruptData) -> Item) throws(CorruptData) -> [Item] {
+        let count = try int()
+        guard count >= 0, count < 50_000_000 else { throw CorruptData() }
+        var sections: [(bytes: [UInt8], count: Int)] = []
+        for start in stride(from: 0, to: count, by: size) {
+            let length = try reader.varint()
+            guard length <= UInt64(reader.remaining) else { throw CorruptData() }
+            sections.append((Array(try reader.slice(Int(length))), min(size, count - start)))
+        }
+        let table = table
+        let decoded = withoutActuallyEscaping(read) { read in
+            nonisolated(unsafe) let read = read
+            return ParallelRendering.map(sections) { section -> [Item]? in
+                var decoder = ManifestDecoder(reader: ByteReader(section.bytes))
+                decoder.table = table
+                var items: [Item] = []
+                items.reserveCapacity(section.count)
+                for _ in 0..<section.count {
+                    guard let item = try? read(&decoder) else { return nil }
+                    items.append(item)
+                }
+                return decoder.isAtEnd ? items : nil
+            }
+        }
+        var items: [Item] = []
+        items.reserveCapacity(count)
+        for section in decoded {
+            guard let section else { throw CorruptData() }
+            items += section
+        }
+        return items
+    }
 
     mutating func string() throws(CorruptData) -> String {
         let index = try reader.varint()

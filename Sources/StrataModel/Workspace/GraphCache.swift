@@ -15,7 +15,7 @@ import StrataSources
 /// and the manifest's exact bytes, and is used only if all three match. Graphs that came with
 /// warnings are not kept, nor those of manifests under `ManifestCache.threshold` bytes.
 enum GraphCache {
-    private static let format: UInt32 = 3
+    private static let format: UInt32 = 4
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "graphs", manifestPath: path)
@@ -40,6 +40,9 @@ enum GraphCache {
 
 // The graph in the same binary form as the manifest (one string table for both).
 extension ManifestEncoder {
+    /// Targets and their edges are written in sections of this many, read on all cores.
+    static let sectionSize = 1_024
+
     /// Everything of a workspace but its manifest, which the manifest cache keeps.
     mutating func workspace(_ w: Workspace) {
         string(w.name)
@@ -59,7 +62,7 @@ extension ManifestEncoder {
                 e.int(entry.value)
             }
         }
-        list(w.targets) { e, target in
+        sections(w.targets, size: Self.sectionSize) { e, target in
             e.string(target.name)
             e.role(target.role)
             e.optional(target.module) { $0.string($1) }
@@ -83,7 +86,7 @@ extension ManifestEncoder {
             }
             e.aliases(target.moduleAliases)
         }
-        list(w.dependencies) { e, edges in
+        sections(w.dependencies, size: Self.sectionSize) { e, edges in
             e.list(edges) { e, edge in e.edge(edge) }
         }
     }
@@ -139,7 +142,7 @@ extension ManifestDecoder {
             }
             return Module(name: name, layer: layer, location: location, targets: targets)
         }
-        let targets = try list { d throws(CorruptData) -> Target in
+        let targets = try sections(size: ManifestEncoder.sectionSize) { d throws(CorruptData) -> Target in
             let name = try d.string()
             let role = try d.role()
             let module = try d.optional { d throws(CorruptData) in try d.string() }
@@ -169,8 +172,9 @@ extension ManifestDecoder {
             target.moduleAliases = try d.aliases()
             return target
         }
-        let dependencies = try list { d throws(CorruptData) in
-            try d.list { d throws(CorruptData) in try d.edge(targetCount: targets.count) }
+        let targetCount = targets.count
+        let dependencies = try sections(size: ManifestEncoder.sectionSize) { d throws(CorruptData) in
+            try d.list { d throws(CorruptData) in try d.edge(targetCount: targetCount) }
         }
         guard dependencies.count == targets.count, isAtEnd else { throw CorruptData() }
         return Workspace(
