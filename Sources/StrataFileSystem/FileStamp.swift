@@ -42,10 +42,65 @@ public struct FileStamp: Sendable, Hashable {
         return FileStamp(path: path, info)
     }
 
+    /// How long before it was stamped a file or folder must have last changed for its stamp to
+    /// prove it unchanged later. File systems keep coarse times (a clock tick, up to seconds on
+    /// some): a file changed within the tick it was stamped in could change again unseen.
+    public static let racyMargin: Int64 = 2_000_000_000
+
+    /// The time now, in nanoseconds since 1970, as file times are kept.
+    public static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
     /// Size, modification time and inode of the running executable, which caches keep their
     /// entries by: another build of Strata may compute other results.
     public static let currentExecutable: String = {
         let stamp = Bundle.main.executablePath.map(FileStamp.of) ?? FileStamp(path: "?", size: -1, modified: 0, inode: 0)
         return "\(stamp.size):\(stamp.modified):\(stamp.inode)"
     }()
+}
+
+extension ByteWriter {
+    /// Stamps in order, each path written as the length it shares with the one before and
+    /// the rest: the thousands of paths of a snapshot share long prefixes.
+    public mutating func stampList(_ stamps: [FileStamp]) {
+        varint(UInt64(stamps.count))
+        var previous: [UInt8] = []
+        for stamp in stamps {
+            let path = Array(stamp.path.utf8)
+            var shared = 0
+            while shared < min(path.count, previous.count), path[shared] == previous[shared] { shared += 1 }
+            varint(UInt64(shared))
+            varint(UInt64(path.count - shared))
+            bytes(path[shared...])
+            zigzag(stamp.size)
+            zigzag(stamp.modified)
+            varint(stamp.inode)
+            previous = path
+        }
+    }
+}
+
+extension ByteReader {
+    /// Stamps written by `ByteWriter.stampList(_:)`.
+    public mutating func stampList() throws(CorruptData) -> [FileStamp] {
+        let count = try varint()  // each stamp takes bytes: a wrong count runs out of them
+        var stamps: [FileStamp] = []
+        stamps.reserveCapacity(Int(min(count, 1 << 16)))
+        var path: [UInt8] = []
+        for _ in 0..<count {
+            let shared = try varint()
+            guard shared <= UInt64(path.count) else { throw CorruptData() }
+            let rest = try varint()
+            guard rest <= UInt64(Int32.max) else { throw CorruptData() }
+            path.removeSubrange(Int(shared)...)
+            path += try slice(Int(rest))
+            let size = try zigzag()
+            let modified = try zigzag()
+            stamps.append(FileStamp(path: String(decoding: path, as: UTF8.self), size: size, modified: modified, inode: try varint()))
+        }
+        return stamps
+    }
 }

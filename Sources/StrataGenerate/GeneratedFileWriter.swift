@@ -37,6 +37,10 @@ public struct GenerationPlan: Sendable {
     public var unchanged: [String]
     /// Files no longer generated that were edited by hand: kept, with a warning.
     public var warnings: [Diagnostic]
+    /// Where files generated earlier may lie (relative to `root`): read to find those to remove.
+    public var candidates: [String]
+    /// Source folders whose presence the warnings depend on (absolute).
+    public var sourceFolders: [String] = []
 
     /// The files that need `--force`, as errors naming each and saying how to proceed.
     public var conflicts: [Diagnostic] {
@@ -57,6 +61,7 @@ public struct GenerationPlan: Sendable {
     /// to `root`) where files generated earlier may lie, removed if no longer generated.
     public init(files: [GeneratedFile], candidates: [String], root: String) {
         self.root = root
+        self.candidates = candidates
         var changes: [FileChange] = []
         var unchanged: [String] = []
         var warnings: [Diagnostic] = []

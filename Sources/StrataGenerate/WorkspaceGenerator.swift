@@ -84,6 +84,7 @@ public enum WorkspaceGenerator {
         let generated = Set(files.map { (workspace.root + "/" + $0.path as NSString).deletingLastPathComponent }).union(creating)
         for target in workspace.targets where target.role != .external {
             guard let folder = target.sources?.directory, !generated.contains(folder) else { continue }
+            plan.sourceFolders.append(folder)
             var isFolder: ObjCBool = false
             guard !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue else { continue }
             let relative = folder.hasPrefix(workspace.root + "/") ? String(folder.dropFirst(workspace.root.count + 1)) : folder

@@ -1,6 +1,6 @@
-public import Foundation
-public import StrataDiagnostics
-public import StrataModel
+import Foundation
+import StrataDiagnostics
+import StrataModel
 import StrataPackageIdentity
 
 /// What `strata publish` is asked: modules of a workspace, each published to its layer's scope

@@ -117,12 +117,7 @@ struct CheckCache {
     // MARK: - Format
 
     /// The format's name and version: a cache of another version is not read.
-    static let magic = Array("STRATACK4".utf8)
-
-    private struct Diagnostics: Codable {
-        var findings: [Diagnostic]
-        var warnings: [Diagnostic]
-    }
+    static let magic = Array("STRATACK5".utf8)
 
     static func encode(_ record: Record) throws -> [UInt8] {
         var writer = ByteWriter()
@@ -151,9 +146,8 @@ struct CheckCache {
         writer.u32(UInt32(record.summary.targets))
         writer.u32(UInt32(record.summary.dependencies))
         writer.u32(UInt32(record.summary.layers))
-        let diagnostics = try JSONEncoder().encode(Diagnostics(findings: record.findings, warnings: record.warnings))
-        writer.u32(UInt32(diagnostics.count))
-        writer.bytes([UInt8](diagnostics))
+        writer.diagnostics(record.findings)
+        writer.diagnostics(record.warnings)
         return writer.buffer
     }
 
@@ -191,53 +185,11 @@ struct CheckCache {
         }
         let summary = WorkspaceSummary(
             name: try reader.string(), targets: Int(try reader.u32()), dependencies: Int(try reader.u32()), layers: Int(try reader.u32()))
-        let diagnostics = try JSONDecoder().decode(Diagnostics.self, from: Data(try reader.bytes(Int(try reader.u32()))))
+        let findings = try reader.diagnostics()
+        let warnings = try reader.diagnostics()
         guard reader.isAtEnd else { throw CorruptData() }
         return Record(
             key: key, stamps: stamps, sources: sources, fingerprint: fingerprint, snapshot: snapshot, summary: summary,
-            findings: diagnostics.findings, warnings: diagnostics.warnings)
-    }
-}
-
-extension ByteWriter {
-    /// Stamps in order, each path written as the length it shares with the one before and
-    /// the rest: the thousands of paths of a snapshot share long prefixes.
-    fileprivate mutating func stampList(_ stamps: [FileStamp]) {
-        varint(UInt64(stamps.count))
-        var previous: [UInt8] = []
-        for stamp in stamps {
-            let path = Array(stamp.path.utf8)
-            var shared = 0
-            while shared < min(path.count, previous.count), path[shared] == previous[shared] { shared += 1 }
-            varint(UInt64(shared))
-            varint(UInt64(path.count - shared))
-            bytes(path[shared...])
-            zigzag(stamp.size)
-            zigzag(stamp.modified)
-            varint(stamp.inode)
-            previous = path
-        }
-    }
-}
-
-extension ByteReader {
-    /// Stamps written by `ByteWriter.stampList(_:)`.
-    fileprivate mutating func stampList() throws(CorruptData) -> [FileStamp] {
-        let count = try varint()  // each stamp takes bytes: a wrong count runs out of them
-        var stamps: [FileStamp] = []
-        stamps.reserveCapacity(Int(min(count, 1 << 16)))
-        var path: [UInt8] = []
-        for _ in 0..<count {
-            let shared = try varint()
-            guard shared <= UInt64(path.count) else { throw CorruptData() }
-            let rest = try varint()
-            guard rest <= UInt64(Int32.max) else { throw CorruptData() }
-            path.removeSubrange(Int(shared)...)
-            path += try slice(Int(rest))
-            let size = try zigzag()
-            let modified = try zigzag()
-            stamps.append(FileStamp(path: String(decoding: path, as: UTF8.self), size: size, modified: modified, inode: try varint()))
-        }
-        return stamps
+            findings: findings, warnings: warnings)
     }
 }

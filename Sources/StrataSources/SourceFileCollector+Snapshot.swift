@@ -1,11 +1,5 @@
 public import StrataFileSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SourceFileCollector {
     /// What walks stat'ed, kept so that a later run can prove that nothing changed with one
     /// `stat` per folder and file instead of walking again (opening every folder and reading
@@ -14,15 +8,12 @@ extension SourceFileCollector {
     ///
     /// File systems keep coarse times (a clock tick, up to seconds on some), so a folder changed
     /// just before it was read could change again unseen within the same tick: walks with a
-    /// folder modified less than `racyMargin` before they began give no snapshot, and neither
+    /// folder modified less than `FileStamp.racyMargin` before they began give no snapshot, and neither
     /// do walks that met a problem (a loop, an unreadable folder, a link out of the workspace).
     public struct Snapshot: Sendable, Hashable {
         /// The folders walked, and roots that were missing.
         public var folders: [FileStamp]
         public var files: [FileStamp]
-
-        /// How long before a walk a folder must have last changed for its time to be trusted.
-        public static let racyMargin: Int64 = 2_000_000_000
 
         public init(folders: [FileStamp], files: [FileStamp]) {
             self.folders = folders
@@ -35,7 +26,7 @@ extension SourceFileCollector {
             var files: [FileStamp] = []
             for result in results {
                 guard result.problems.isEmpty,
-                    result.folders.allSatisfy({ $0.modified < result.startedAt - Self.racyMargin })
+                    result.folders.allSatisfy({ $0.modified < result.startedAt - FileStamp.racyMargin })
                 else { return nil }
                 folders += result.folders
                 files += result.files
@@ -46,13 +37,6 @@ extension SourceFileCollector {
         /// Whether every folder and file still has the stamp it had, stat'ed in parallel.
         public func isUnchanged() async -> Bool {
             await !SourceScanner.parallelMap(folders + files) { FileStamp.of($0.path) == $0 }.contains(false)
-        }
-
-        /// The time now, in nanoseconds since 1970, as file times are kept.
-        static func now() -> Int64 {
-            var time = timespec()
-            clock_gettime(CLOCK_REALTIME, &time)
-            return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         }
     }
 }

@@ -62,7 +62,7 @@ public enum SourceFileCollector {
     /// The Swift files of one target, with their stamps. `folders` may hold the target
     /// folder's parent with its links resolved, found once for many targets.
     public static func collect(_ sources: TargetSources, folders: ResolvedFolders = ResolvedFolders()) -> Result {
-        let startedAt = Snapshot.now()
+        let startedAt = FileStamp.now()
         var walker = Walker(
             excluded: Set(sources.excluded), boundary: sources.boundary, opaqueFolders: sources.opaqueFolders, folders: folders)
         let roots = sources.only ?? [sources.directory]

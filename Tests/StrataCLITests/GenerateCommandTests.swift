@@ -50,6 +50,36 @@ import Testing
         #expect(forced.stderr.contains("strata: updated CODEOWNERS (--force)\n"))
     }
 
+    /// A re-run over an unchanged large workspace answers from the last run's stamps, saying
+    /// the same as a full run; a hand edit since is still found.
+    @Test func anUnchangedLargeWorkspaceIsAnsweredWithoutRenderingAndSaysTheSame() async throws {
+        let folder = try Fixtures.temporaryFolder("strata-generate-cache")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var text = "name: Big\nlayers: [feature, core]\nmodules:\n"
+        for index in 0..<2_600 { text += "  Module\(index): { layer: \(index % 2 == 0 ? "core" : "feature"), tests: false, linkage: static }\n" }
+        try text.write(toFile: folder + "/strata.yml", atomically: true, encoding: .utf8)
+        #expect(try await StrataBinary.run(["generate"], in: folder).status == 0)
+        let hourAgo = Date(timeIntervalSinceNow: -3_600)
+        for relative in try FileManager.default.subpathsOfDirectory(atPath: folder) + ["."] where !relative.hasPrefix(".build") {
+            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: folder + "/" + relative)
+        }
+        let full = try await StrataBinary.run(["generate"], in: folder)
+        let kept = try await StrataBinary.run(["generate"], in: folder)
+        #expect(full.status == 0 && kept.status == 0)
+        #expect(kept.stderr == full.stderr)
+        #expect(full.stderr.hasSuffix("strata: 1 generated file is up to date; nothing was written\n"), "\(full.stderr)")
+        let verbose = try await StrataBinary.run(["generate", "--verbose"], in: folder)
+        #expect(verbose.stderr.contains("strata: nothing changed since the last run found every file up to date; no file was rendered again\n"))
+        #expect(verbose.stderr.contains("strata: up to date Package.swift\n"))
+        let check = try await StrataBinary.run(["generate", "--check"], in: folder)
+        #expect(check.status == 0 && check.stderr.hasSuffix("strata: 1 generated file is up to date\n"), "\(check.stderr)")
+        // A hand edit since: a full run, which stops for --force.
+        try (try String(contentsOfFile: folder + "/Package.swift", encoding: .utf8) + "// mine\n")
+            .write(toFile: folder + "/Package.swift", atomically: false, encoding: .utf8)
+        let edited = try await StrataBinary.run(["generate"], in: folder)
+        #expect(edited.status == 2 && edited.stderr.contains("[generated-file-edited]"), "\(edited.stderr)")
+    }
+
     @Test func anAdoptModeWorkspaceIsRefused() async throws {
         let result = try await StrataBinary.run(["generate", "."])
         #expect(result.status == 2)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The processes running on this machine, read from /proc.
 public enum ProcessTable {

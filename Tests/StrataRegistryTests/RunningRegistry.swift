@@ -35,7 +35,7 @@ final class RunningRegistry: @unchecked Sendable {
             + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? [])
         let output = Pipe()
         process.standardOutput = output
-        FileManager.default.createFile(atPath: folder + "/server.log", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/server.log", contents: nil)
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/server.log"))
         try process.run()
         let line = await Self.firstLine(of: output.fileHandleForReading)

@@ -63,18 +63,25 @@ struct GenerateCommand: AsyncParsableCommand {
         defer { progress?.finish() }
         let plan: GenerationPlan
         let workspace: Workspace
+        let cache: GenerateCache?
+        var localModules: [String] = []
         do throws(InputErrors) {
             progress?.update("loading the workspace")
-            workspace = try await WorkspaceLoader().load(path: path).workspace
+            let loaded = try await WorkspaceLoader().load(path: path)
+            workspace = loaded.workspace
+            LeftForExit.keep(workspace)
+            // --local and --no-local change what is generated: the last run's proof is not for them.
+            cache = local.isEmpty && !noLocal ? GenerateCache(loaded) : nil
+            if let outcome = cache?.lookup() {
+                progress?.finish()
+                reportUpToDate(outcome, in: workspace)
+                return
+            }
             progress?.update("generating the build files of \(workspace.modules.count) modules")
             let options = try options(for: workspace)
-            if !options.local.isEmpty, !quiet {
-                let names = workspace.modules.map(\.name).filter(options.local.contains)
-                progress?.finish()
-                Terminal.standardError(
-                    "strata: local development: \(names.joined(separator: ", ")) \(names.count == 1 ? "comes from its folder" : "come from their folders"), not the registry ('strata generate --no-local' switches back)"
-                )
-            }
+            localModules = workspace.modules.map(\.name).filter(options.local.contains)
+            progress?.finish()
+            reportLocalDevelopment(localModules)
             plan = try WorkspaceGenerator.plan(for: workspace, options: options)
         } catch {
             progress?.finish()
@@ -95,6 +102,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
             Terminal.standardError("strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place)")
+            cache?.store(plan, localModules: localModules)
             return
         }
 
@@ -107,6 +115,7 @@ struct GenerateCommand: AsyncParsableCommand {
         } catch {
             throw fail(error.diagnostics)
         }
+        cache?.store(plan, localModules: localModules)
         if quiet { return }
         // Each file when there are few (or with --verbose); a count of each kind when there are many.
         if verbose || plan.changes.count <= Self.filesListedByName {
@@ -129,6 +138,32 @@ struct GenerateCommand: AsyncParsableCommand {
             written == 0
                 ? "strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place); nothing was written"
                 : "strata: \(written) file\(written == 1 ? "" : "s") changed, \(plan.unchanged.count) up to date\(place)")
+    }
+
+    /// What a run that finds every file up to date says, from the last run's outcome
+    /// (`GenerateCache`): nothing was read or rendered, so nothing is written.
+    func reportUpToDate(_ outcome: GenerateCache.Outcome, in workspace: Workspace) {
+        let display = PathDisplay()
+        reportLocalDevelopment(outcome.localModules)
+        Terminal.standardError(outcome.warnings, verbose: verbose, quiet: quiet)
+        if verbose {
+            Terminal.standardError("strata: nothing changed since the last run found every file up to date; no file was rendered again")
+            for path in outcome.files { Terminal.standardError("strata: up to date \(display(workspace.root + "/" + path))") }
+        }
+        let total = outcome.files.count
+        let place = workspace.root == FileManager.default.currentDirectoryPath ? "" : " in \(display(workspace.root))"
+        if check || !quiet {
+            Terminal.standardError(
+                "strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place)\(check ? "" : "; nothing was written")")
+        }
+    }
+
+    /// Which registry modules come from their folders, while any do.
+    func reportLocalDevelopment(_ names: [String]) {
+        guard !names.isEmpty, !quiet else { return }
+        Terminal.standardError(
+            "strata: local development: \(names.joined(separator: ", ")) \(names.count == 1 ? "comes from its folder" : "come from their folders"), not the registry ('strata generate --no-local' switches back)"
+        )
     }
 
     /// The workspace's generation options as they are, with `--local` and `--no-local` applied.

@@ -130,7 +130,7 @@ public final class SQLiteStorage: RegistryStorage {
         guard let value = ProcessInfo.processInfo.environment["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE"], let seconds = Double(value) else {
             return
         }
-        FileManager.default.createFile(atPath: folder + "/.paused-after-archive", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/.paused-after-archive", contents: nil)
         try await Task.sleep(for: .seconds(seconds))
     }
 

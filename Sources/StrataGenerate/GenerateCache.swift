@@ -1,0 +1,133 @@
+import Foundation
+public import StrataDiagnostics
+import StrataFileSystem
+public import StrataModel
+
+/// The proof that `strata generate` has nothing to do, kept from the last run that found every
+/// generated file up to date, so that a re-run over an unchanged workspace answers with one
+/// `stat` per file instead of rendering thousands of files and comparing them with the disk
+/// (at 5,000 modules that is half a second).
+///
+/// It is kept the way the graph is (`WorkspaceResultCache`: strata.yml's exact bytes and the
+/// `strata` executable), and holds the stamps of everything else the run read: each generated
+/// file and each place where one generated earlier may lie (and their folders: a killed run's
+/// temporary files land there), the folders listed to find those places, strata.versions.yml,
+/// and which target source folders existed (the missing-sources warnings follow from them).
+/// Any stamp that differs means a full run. A run whose files changed less than
+/// `FileStamp.racyMargin` before it ended keeps nothing: a file edited again within the same
+/// clock tick could keep its stamp.
+public struct GenerateCache: Sendable {
+    private let results: WorkspaceResultCache
+
+    /// What the last run found, shown again.
+    public struct Outcome: Sendable, Equatable {
+        /// Every generated file, relative to the workspace root, all up to date.
+        public var files: [String]
+        public var warnings: [Diagnostic]
+        /// The registry modules that come from their folders (local development).
+        public var localModules: [String]
+    }
+
+    /// The cache for `loaded`; nil if the workspace does not qualify (see `WorkspaceResultCache`).
+    public init?(_ loaded: LoadedWorkspace) {
+        guard let results = WorkspaceResultCache(loaded, kind: "generated", format: 1, dependsOn: "generate") else { return nil }
+        self.results = results
+    }
+
+    /// The last run's outcome, if nothing it read has changed since.
+    public func lookup() -> Outcome? {
+        guard let bytes = results.read(), let record = try? Record(bytes) else { return nil }
+        let stampsHold = !ParallelRendering.map(record.stamps) { FileStamp.of($0.path) == $0 }.contains(false)
+        guard stampsHold, ParallelRendering.map(record.folders, { Self.isFolder($0.path) == $0.exists }).allSatisfy({ $0 }) else {
+            return nil
+        }
+        return record.outcome
+    }
+
+    /// Keeps `plan`'s outcome after it was applied (or found to change nothing), made with
+    /// `localModules` from their folders; nothing if the plan still has changes, or if what it
+    /// read changed too recently to be trusted later.
+    public func store(_ plan: GenerationPlan, localModules: [String]) {
+        guard plan.changes.isEmpty else { return }
+        let root = plan.root
+        let relative = Set(plan.unchanged + plan.candidates)
+        var paths = Set(relative.map { root + "/" + $0 })
+        paths.formUnion(paths.map { ($0 as NSString).deletingLastPathComponent })
+        paths.formUnion(["Packages", "Sources", "Xcode", VersionRecord.fileName].map { root + "/" + $0 })
+        let startedAt = FileStamp.now()
+        let stamps = ParallelRendering.map(paths.sorted(), FileStamp.of)
+        guard stamps.allSatisfy({ $0.modified < startedAt - FileStamp.racyMargin }) else { return }
+        let folders = ParallelRendering.map(plan.sourceFolders) { (path: $0, exists: Self.isFolder($0)) }
+        let record = Record(
+            stamps: stamps, folders: folders, outcome: Outcome(files: plan.unchanged.sorted(), warnings: plan.warnings, localModules: localModules))
+        results.write(record.encoded())
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// The kept form: stamps, folders with whether each existed, the files, the warnings.
+    struct Record {
+        var stamps: [FileStamp]
+        var folders: [(path: String, exists: Bool)]
+        var outcome: Outcome
+
+        init(stamps: [FileStamp], folders: [(path: String, exists: Bool)], outcome: Outcome) {
+            self.stamps = stamps
+            self.folders = folders
+            self.outcome = outcome
+        }
+
+        init(_ bytes: [UInt8]) throws {
+            var reader = ByteReader(bytes)
+            stamps = try reader.stampList()
+            let folderCount = try reader.varint()  // each takes bytes: a wrong count runs out of them
+            folders = []
+            for _ in 0..<folderCount {
+                let path = try reader.string()
+                switch try reader.u8() {
+                case 0: folders.append((path, false))
+                case 1: folders.append((path, true))
+                default: throw CorruptData()
+                }
+            }
+            let files = try reader.strings()
+            let localModules = try reader.strings()
+            let warnings = try reader.diagnostics()
+            guard reader.isAtEnd else { throw CorruptData() }
+            outcome = Outcome(files: files, warnings: warnings, localModules: localModules)
+        }
+
+        func encoded() -> [UInt8] {
+            var writer = ByteWriter()
+            writer.stampList(stamps)
+            writer.varint(UInt64(folders.count))
+            for folder in folders {
+                writer.string(folder.path)
+                writer.u8(folder.exists ? 1 : 0)
+            }
+            writer.strings(outcome.files)
+            writer.strings(outcome.localModules)
+            writer.diagnostics(outcome.warnings)
+            return writer.buffer
+        }
+    }
+}
+
+extension ByteWriter {
+    fileprivate mutating func strings(_ values: [String]) {
+        varint(UInt64(values.count))
+        for value in values { string(value) }
+    }
+}
+
+extension ByteReader {
+    fileprivate mutating func strings() throws(CorruptData) -> [String] {
+        let count = try varint()  // each takes bytes: a wrong count runs out of them
+        var values: [String] = []
+        for _ in 0..<count { values.append(try string()) }
+        return values
+    }
+}
