@@ -156,13 +156,17 @@ public struct GraphView: Sendable {
         }
         self.targetRules = targetRules.mapValues { $0.sorted() }
         var edges: [Edge] = []
+        if targets.count == count { edges.reserveCapacity(workspace.dependencyCount) }
         for from in targets {
-            for dependency in workspace.dependencies[from] where keep[dependency.target] {
-                let rules = edgeRules.isEmpty ? [] : Set(edgeRules[EdgeKey(from: from, to: dependency.target)] ?? []).sorted()
+            // Fields read in place, by index: copying each Dependency (its location, aliases) costs more.
+            let dependencies = workspace.dependencies[from]
+            for index in dependencies.indices where keep[dependencies[index].target] {
+                let to = dependencies[index].target
+                let rules = edgeRules.isEmpty ? [] : Set(edgeRules[EdgeKey(from: from, to: to)] ?? []).sorted()
                 edges.append(
                     Edge(
-                        from: from, to: dependency.target, isAutomatic: dependency.isAutomatic, rules: rules,
-                        kind: workspace.targets[dependency.target].role.rawValue, condition: dependency.condition))
+                        from: from, to: to, isAutomatic: dependencies[index].isAutomatic, rules: rules,
+                        kind: workspace.targets[to].role.rawValue, condition: dependencies[index].condition))
             }
         }
         self.edges = edges

@@ -13,8 +13,31 @@ public enum JSONGraphRenderer {
         var layers: [Layer]
         var modules: [Module]
         var targets: [Target]
-        var edges: [Edge]
+        /// The view's own edges, by target index: 124,000 of them at 5,000 modules, not copied
+        /// into strings; `names` gives each index its name.
+        var edges: [GraphView.Edge]
+        var names: [String]
         var findings: [Finding]
+
+        enum CodingKeys: String, CodingKey {
+            case schemaVersion, workspace, layers, modules, targets, edges, findings
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(schemaVersion, forKey: .schemaVersion)
+            try container.encode(workspace, forKey: .workspace)
+            try container.encode(layers, forKey: .layers)
+            try container.encode(modules, forKey: .modules)
+            try container.encode(targets, forKey: .targets)
+            try container.encode(
+                edges.map {
+                    Edge(
+                        from: names[$0.from], to: names[$0.to], kind: $0.kind, automatic: $0.isAutomatic, rules: $0.rules,
+                        condition: $0.condition)
+                }, forKey: .edges)
+            try container.encode(findings, forKey: .findings)
+        }
 
         struct Layer: Encodable {
             var name: String
@@ -36,7 +59,8 @@ public enum JSONGraphRenderer {
             var package: String?
             var rules: [String]
         }
-        struct Edge: Encodable, Sendable {
+        /// An edge as the schema has it (what `encode(to:)` gives JSONEncoder).
+        struct Edge: Encodable {
             var from: String
             var to: String
             var kind: String
@@ -91,10 +115,8 @@ public enum JSONGraphRenderer {
                     name: t.name, role: t.role.rawValue, module: t.module, layer: layerName(t.layer), linkage: t.linkage.rawValue,
                     testHost: t.isTestHost, package: t.package, rules: view.rules(of: index))
             },
-            edges: view.edges.map {
-                Document.Edge(
-                    from: name($0.from), to: name($0.to), kind: $0.kind, automatic: $0.isAutomatic, rules: $0.rules, condition: $0.condition)
-            },
+            edges: view.edges,
+            names: workspace.targets.indices.map { workspace.targets[$0].name },
             findings: view.findings.map { finding in
                 let location = finding.diagnostic.location.map {
                     "\(PathResolution.path($0.path, inside: workspace.root) ?? $0.path):\($0.line):\($0.column)"
@@ -114,17 +136,17 @@ public enum JSONGraphRenderer {
         var json = PrettyJSONWriter(capacity: 160 * document.edges.count + 260 * document.targets.count)
         json.beginObject()
         json.objectsInParallel("edges", document.edges) { json, edge in
-            json.field("automatic", edge.automatic)
+            json.field("automatic", edge.isAutomatic)
             if let condition = edge.condition {
                 json.object("condition") { json in
                     json.field("platforms", condition.platforms)
                     json.field("traits", condition.traits)
                 }
             }
-            json.field("from", edge.from)
+            json.field("from", document.names[edge.from])
             json.field("kind", edge.kind)
             json.field("rules", edge.rules)
-            json.field("to", edge.to)
+            json.field("to", document.names[edge.to])
         }
         json.objects("findings", document.findings) { json, finding in
             json.key("edges")
