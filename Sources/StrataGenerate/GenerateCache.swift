@@ -11,8 +11,9 @@ public import StrataModel
 /// It is kept the way the graph is (`WorkspaceResultCache`: strata.yml's exact bytes and the
 /// `strata` executable), and holds the stamps of everything else the run read: each generated
 /// file and each place where one generated earlier may lie (and their folders: a killed run's
-/// temporary files land there), the folders listed to find those places, strata.versions.yml,
-/// and which target source folders existed (the missing-sources warnings follow from them).
+/// temporary files land there), the folders listed to find those places, strata.versions.yml;
+/// and whether each target's source folder exists (the missing-sources warnings follow from it)
+/// and where `.git` is above the workspace (CODEOWNERS paths start at the repository's root).
 /// Any stamp that differs means a full run. A run whose files changed less than
 /// `FileStamp.racyMargin` before it ended keeps nothing: a file edited again within the same
 /// clock tick could keep its stamp.
@@ -30,7 +31,7 @@ public struct GenerateCache: Sendable {
 
     /// The cache for `loaded`; nil if the workspace does not qualify (see `WorkspaceResultCache`).
     public init?(_ loaded: LoadedWorkspace) {
-        guard let results = WorkspaceResultCache(loaded, kind: "generated", format: 1, dependsOn: "generate") else { return nil }
+        guard let results = WorkspaceResultCache(loaded, kind: "generated", format: 2, dependsOn: "generate") else { return nil }
         self.results = results
     }
 
@@ -38,7 +39,7 @@ public struct GenerateCache: Sendable {
     public func lookup() -> Outcome? {
         guard let bytes = results.read(), let record = try? Record(bytes) else { return nil }
         let stampsHold = !ParallelRendering.map(record.stamps) { FileStamp.of($0.path) == $0 }.contains(false)
-        guard stampsHold, ParallelRendering.map(record.folders, { Self.isFolder($0.path) == $0.exists }).allSatisfy({ $0 }) else {
+        guard stampsHold, ParallelRendering.map(record.presence, { Presence.of($0.path) == $0.presence }).allSatisfy({ $0 }) else {
             return nil
         }
         return record.outcome
@@ -57,41 +58,58 @@ public struct GenerateCache: Sendable {
         let startedAt = FileStamp.now()
         let stamps = ParallelRendering.map(paths.sorted(), FileStamp.of)
         guard stamps.allSatisfy({ $0.modified < startedAt - FileStamp.racyMargin }) else { return }
-        let folders = ParallelRendering.map(plan.sourceFolders) { (path: $0, exists: Self.isFolder($0)) }
+        // Presence rather than stamps: a source folder's time moves whenever a file is added to it,
+        // and a `.git` folder's with every commit.
+        let presence = ParallelRendering.map(plan.sourceFolders + Self.repositoryMarkers(above: root)) { (path: $0, presence: Presence.of($0)) }
         let record = Record(
-            stamps: stamps, folders: folders, outcome: Outcome(files: plan.unchanged.sorted(), warnings: plan.warnings, localModules: localModules))
+            stamps: stamps, presence: presence, outcome: Outcome(files: plan.unchanged.sorted(), warnings: plan.warnings, localModules: localModules))
         results.write(record.encoded())
     }
 
-    private static func isFolder(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    /// `.git` in the workspace's folder and each one above, up to the first that has one: the
+    /// nearest is the repository CODEOWNERS is written for (`CodeOwnersGenerator`).
+    static func repositoryMarkers(above root: String) -> [String] {
+        var markers: [String] = []
+        var folder = PathResolution.standardize(root)
+        while true {
+            markers.append((folder == "/" ? "" : folder) + "/.git")
+            if Presence.of(markers[markers.count - 1]) != .missing || folder == "/" { return markers }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
     }
 
-    /// The kept form: stamps, folders with whether each existed, the files, the warnings.
+    /// Whether a path exists, and as what.
+    enum Presence: UInt8 {
+        case missing, folder, other
+
+        static func of(_ path: String) -> Presence {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .missing }
+            return isFolder.boolValue ? .folder : .other
+        }
+    }
+
+    /// The kept form: stamps, paths with what each was, the files, the warnings.
     struct Record {
         var stamps: [FileStamp]
-        var folders: [(path: String, exists: Bool)]
+        var presence: [(path: String, presence: Presence)]
         var outcome: Outcome
 
-        init(stamps: [FileStamp], folders: [(path: String, exists: Bool)], outcome: Outcome) {
+        init(stamps: [FileStamp], presence: [(path: String, presence: Presence)], outcome: Outcome) {
             self.stamps = stamps
-            self.folders = folders
+            self.presence = presence
             self.outcome = outcome
         }
 
         init(_ bytes: [UInt8]) throws {
             var reader = ByteReader(bytes)
             stamps = try reader.stampList()
-            let folderCount = try reader.varint()  // each takes bytes: a wrong count runs out of them
-            folders = []
-            for _ in 0..<folderCount {
+            let presenceCount = try reader.varint()  // each takes bytes: a wrong count runs out of them
+            presence = []
+            for _ in 0..<presenceCount {
                 let path = try reader.string()
-                switch try reader.u8() {
-                case 0: folders.append((path, false))
-                case 1: folders.append((path, true))
-                default: throw CorruptData()
-                }
+                guard let kind = Presence(rawValue: try reader.u8()) else { throw CorruptData() }
+                presence.append((path, kind))
             }
             let files = try reader.strings()
             let localModules = try reader.strings()
@@ -103,10 +121,10 @@ public struct GenerateCache: Sendable {
         func encoded() -> [UInt8] {
             var writer = ByteWriter()
             writer.stampList(stamps)
-            writer.varint(UInt64(folders.count))
-            for folder in folders {
-                writer.string(folder.path)
-                writer.u8(folder.exists ? 1 : 0)
+            writer.varint(UInt64(presence.count))
+            for entry in presence {
+                writer.string(entry.path)
+                writer.u8(entry.presence.rawValue)
             }
             writer.strings(outcome.files)
             writer.strings(outcome.localModules)

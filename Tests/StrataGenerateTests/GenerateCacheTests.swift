@@ -65,6 +65,7 @@ import Testing
     @Test(arguments: [
         "edit a generated file", "touch a generated file", "add a package folder", "a temporary file beside a generated file",
         "make the missing source folder", "remove a source folder", "write strata.versions.yml", "add a root Package.swift",
+        "make the workspace a git repository",
     ])
     func everyChangeToWhatARunReadsMeansAFullRun(_ change: String) async throws {
         let (workspace, cache) = try await upToDate()
@@ -85,8 +86,11 @@ import Testing
             try FileManager.default.removeItem(atPath: root + "/Packages/Module8/Sources/Module8")
         case "write strata.versions.yml":
             try workspace.write(VersionRecord.fileName, "versions: {}\n")
-        default:
+        case "add a root Package.swift":
             try workspace.write("Package.swift", "// swift-tools-version: 6.0\n")
+        default:
+            // CODEOWNERS paths start at the repository's root.
+            try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: false)
         }
         #expect(cache.lookup() == nil, "\(change)")
     }

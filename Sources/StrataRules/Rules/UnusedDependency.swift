@@ -38,7 +38,7 @@ public struct UnusedDependency: Rule {
                         "'\(name)' depends on '\(dependencyName)', but none of its \(files) source file\(files == 1 ? "" : "s") imports it",
                         at: dependency.location,
                         hint:
-                            "remove '\(dependencyName)' from the dependencies of \(WorkspaceSources.whereToDeclare(target, in: workspace)), or import it where it is used",
+                            "remove '\(dependencyName)' from the dependencies of \(WorkspaceSources.whereToDeclare(target, in: workspace)), or import it where it is used (members its extensions add, such as a dependency key, compile without an import until the MemberImportVisibility feature is on)",
                         subject: DiagnosticSubject(source: name, target: dependencyName)))
             }
         }
