@@ -5,6 +5,25 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case json
     case html
 
+    /// A note for drawings too large for where this format is read (`strata graph` prints it on
+    /// standard error), or nil: Mermaid past GitHub's limit, a page past what a browser draws
+    /// without a wait. The drawing is written all the same.
+    public func note(forEdges edges: Int) -> String? {
+        let (limit, reason): (Int, String)
+        switch self {
+        case .mermaid:
+            (limit, reason) = (MermaidRenderer.gitHubEdgeLimit, "GitHub renders Mermaid diagrams of at most \(MermaidRenderer.gitHubEdgeLimit) edges")
+        case .html:
+            (limit, reason) = (
+                HTMLRenderer.comfortableEdgeLimit,
+                "the page draws every one, and past \(HTMLRenderer.comfortableEdgeLimit) edges a browser takes seconds to open it and to pan"
+            )
+        case .dot, .json: return nil
+        }
+        guard edges > limit else { return nil }
+        return "\(edges) edges; \(reason) (narrow it with --focus, --layer or --no-tests)"
+    }
+
     /// Renders `view` in this format.
     public func render(_ view: GraphView) -> String {
         String(decoding: renderUTF8(view), as: UTF8.self)

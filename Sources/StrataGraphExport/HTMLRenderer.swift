@@ -7,6 +7,10 @@ import StrataModel
 /// search, pan and zoom, and click-to-highlight of a target's dependencies and dependents.
 /// No network: the script and styles are in the page (HTMLPageAssets).
 public enum HTMLRenderer {
+    /// Edges beyond which the page is slow to use: Chromium took 15 s to open the page of a
+    /// 124,148-edge graph (30 MB of SVG) and 0.3 s for 6,965 edges.
+    public static let comfortableEdgeLimit = 10_000
+
     public static func render(_ view: GraphView) -> String {
         let workspace = view.workspace
         let layout = GraphLayout(view)

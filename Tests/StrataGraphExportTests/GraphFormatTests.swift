@@ -34,6 +34,18 @@ import Testing
         #expect(text.contains(##""Spacesuit" -> "UIComponents" [color="#d62728", fontcolor="#d62728", penwidth=2, label="same-layer"];"##))
     }
 
+    /// Mermaid past GitHub's limit and a page past what a browser draws without a wait get a
+    /// note; DOT and JSON, read by tools, never do.
+    @Test func drawingsTooLargeForWhereTheyAreReadGetANote() {
+        #expect(GraphFormat.mermaid.note(forEdges: 500) == nil)
+        #expect(
+            GraphFormat.mermaid.note(forEdges: 501)
+                == "501 edges; GitHub renders Mermaid diagrams of at most 500 edges (narrow it with --focus, --layer or --no-tests)")
+        #expect(GraphFormat.html.note(forEdges: 10_000) == nil)
+        #expect(GraphFormat.html.note(forEdges: 124_148)?.hasPrefix("124148 edges; the page draws every one, and past 10000 edges") == true)
+        #expect(GraphFormat.dot.note(forEdges: 1_000_000) == nil && GraphFormat.json.note(forEdges: 1_000_000) == nil)
+    }
+
     /// The DOT edges are written in chunks on all cores: any chunk size gives the same drawing.
     @Test func dotEdgesWrittenInChunksAreJoinedInOrder() async throws {
         let view = try await Self.view()

@@ -83,11 +83,7 @@ struct GraphCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         LeftForExit.keep(view)
-        if format == .mermaid && view.edges.count > MermaidRenderer.gitHubEdgeLimit {
-            Terminal.standardError(
-                "strata: note: \(view.edges.count) edges; GitHub renders Mermaid diagrams of at most \(MermaidRenderer.gitHubEdgeLimit) edges (narrow it with --focus, --layer or --no-tests)"
-            )
-        }
+        if let note = format.note(forEdges: view.edges.count) { Terminal.standardError("strata: note: " + note) }
         guard let output else {
             FileHandle.standardOutput.write(Data(text))
             return
