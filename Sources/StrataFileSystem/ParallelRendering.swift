@@ -2,6 +2,11 @@ import Foundation
 
 /// Renders independent pieces (files, chunks of a drawing) on all cores, keeping their order.
 package enum ParallelRendering {
+    /// `items` cut into consecutive slices of `size` (the last shorter), to render a chunk per task.
+    package static func chunks<Item>(_ items: [Item], of size: Int) -> [ArraySlice<Item>] {
+        stride(from: 0, to: items.count, by: size).map { items[$0..<$0 + min(size, items.count - $0)] }
+    }
+
     package static func map<Input: Sendable, Output>(_ inputs: [Input], _ render: (Input) -> Output) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(render) }
         let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: inputs.count)

@@ -38,9 +38,7 @@ public enum DOTRenderer {
             out.append(utf8: "  }\n" as StaticString)
         }
         // The edges, most of the text, in chunks on all cores.
-        let chunks = stride(from: 0, to: view.edges.count, by: edgesPerChunk).map {
-            view.edges[$0..<$0 + min(edgesPerChunk, view.edges.count - $0)]
-        }
+        let chunks = ParallelRendering.chunks(view.edges, of: edgesPerChunk)
         for lines in ParallelRendering.map(chunks, { edgeLines($0, name: name) }) { out += lines }
         out.append(utf8: "}\n" as StaticString)
         return out

@@ -21,9 +21,6 @@ struct PrettyJSONWriter: Sendable {
         output.reserveCapacity(capacity)
     }
 
-    /// What was written.
-    var text: String { String(decoding: output, as: UTF8.self) }
-
     /// What was written, as UTF-8.
     var utf8: [UInt8] { output }
 
@@ -123,7 +120,7 @@ struct PrettyJSONWriter: Sendable {
         guard items.count > chunkSize else { return objects(name, items, body) }
         key(name)
         beginArray()
-        let chunks = stride(from: 0, to: items.count, by: chunkSize).map { items[$0..<min($0 + chunkSize, items.count)] }
+        let chunks = ParallelRendering.chunks(items, of: chunkSize)
         let depth = depth
         let written = withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let body = body

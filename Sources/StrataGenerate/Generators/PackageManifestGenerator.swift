@@ -146,9 +146,7 @@ struct PackageManifestGenerator {
         var targets: [String] = []
         if package.targets.count >= 2 * Self.declarationChunk {
             // One package of thousands of targets (the single layout): its declarations on all cores.
-            let chunks = stride(from: 0, to: package.targets.count, by: Self.declarationChunk).map {
-                Array(package.targets[$0..<min($0 + Self.declarationChunk, package.targets.count)])
-            }
+            let chunks = ParallelRendering.chunks(package.targets, of: Self.declarationChunk)
             for lines in ParallelRendering.map(chunks, { $0.flatMap { declaration(of: $0, packageRoot: packageRoot, inPackage: inPackage) } }) {
                 targets += lines
             }
