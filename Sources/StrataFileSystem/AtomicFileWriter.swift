@@ -13,7 +13,13 @@ public enum AtomicFileWriter {
 
     /// Replaces (or creates) the file at `path` with `data` (`Data`, `[UInt8]`…); its folder must exist.
     public static func write(_ data: some ContiguousBytes, to path: String) throws(WriteError) {
-        let temporary = try TemporaryFile.write(data, beside: path)
+        try write(parts: [data], to: path)
+    }
+
+    /// Replaces (or creates) the file at `path` with `parts` one after another: a drawing of
+    /// many megabytes rendered in chunks on all cores is written without joining them first.
+    public static func write<Bytes: ContiguousBytes>(parts: [Bytes], to path: String) throws(WriteError) {
+        let temporary = try TemporaryFile.write(parts, beside: path)
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

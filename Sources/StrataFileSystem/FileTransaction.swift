@@ -23,7 +23,7 @@ public struct FileTransaction {
     public mutating func stage(_ data: Data, at path: String) throws(AtomicFileWriter.WriteError) {
         let folder = (path as NSString).deletingLastPathComponent
         try createFolders(folder, for: path)
-        let temporary = try TemporaryFile.write(data, beside: path)
+        let temporary = try TemporaryFile.write([data], beside: path)
         staged.append(Staged(temporary: temporary, path: path))
     }
 

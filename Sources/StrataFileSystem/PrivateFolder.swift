@@ -49,7 +49,7 @@ public struct PrivateFolder: Sendable {
     /// only (0600), and returns its path.
     public func write(_ bytes: [UInt8], named name: String) throws(AtomicFileWriter.WriteError) -> String {
         let file = path + "/" + name
-        switch TemporaryFile.write(Data(bytes), toNew: file, mode: 0o600) {
+        switch TemporaryFile.write([bytes], toNew: file, mode: 0o600) {
         case .written: return file
         case .exists: throw AtomicFileWriter.WriteError(path: file, reason: "it exists already")
         case .failed(let reason): throw AtomicFileWriter.WriteError(path: file, reason: reason)

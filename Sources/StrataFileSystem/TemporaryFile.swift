@@ -13,15 +13,15 @@ public enum TemporaryFile {
         return !suffix.isEmpty && suffix.allSatisfy { $0.isHexDigit || $0 == "-" }
     }
 
-    /// Writes `data` to a new temporary file beside `path` and returns its path. A name that is
-    /// taken is never reused: another random one is tried.
-    static func write(_ data: some ContiguousBytes, beside path: String) throws(AtomicFileWriter.WriteError) -> String {
+    /// Writes `parts`, one after another, to a new temporary file beside `path` and returns its
+    /// path. A name that is taken is never reused: another random one is tried.
+    static func write<Bytes: ContiguousBytes>(_ parts: [Bytes], beside path: String) throws(AtomicFileWriter.WriteError) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         for _ in 0..<16 {
             let random = String(UInt64.random(in: .min ... .max), radix: 16)
             let temporary = folder + "/." + name + ".strata-" + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
-            switch write(data, toNew: temporary) {
+            switch write(parts, toNew: temporary) {
             case .written: return temporary
             case .exists: continue
             case .failed(let reason): throw AtomicFileWriter.WriteError(path: path, reason: reason)
@@ -54,26 +54,35 @@ public enum TemporaryFile {
         case failed(String)
     }
 
-    /// Writes `data` to a file that must not exist yet. (No fsync: the rename that follows is
-    /// what makes the change atomic for readers and for an interrupted run, and generated files
-    /// can always be written again.)
-    static func write(_ data: some ContiguousBytes, toNew path: String, mode: mode_t = 0o644) -> Outcome {
+    /// Writes `parts`, one after another, to a file that must not exist yet. (No fsync: the
+    /// rename that follows is what makes the change atomic for readers and for an interrupted
+    /// run, and generated files can always be written again.)
+    static func write<Bytes: ContiguousBytes>(_ parts: [Bytes], toNew path: String, mode: mode_t = 0o644) -> Outcome {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return errno == EEXIST ? .exists : .failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Outcome in
+        for part in parts {
+            if let reason = writeAll(part, to: descriptor) {
+                unlink(path)  // ours: it was created above
+                return .failed(reason)
+            }
+        }
+        return .written
+    }
+
+    /// Writes every byte of `data` to the open file, or returns why it could not.
+    private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32) -> String? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
             var offset = 0
             while offset < bytes.count {
                 let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    let reason = String(cString: strerror(errno))
-                    unlink(path)  // ours: it was created above
-                    return .failed(reason)
+                    return String(cString: strerror(errno))
                 }
                 offset += written
             }
-            return .written
+            return nil
         }
     }
 }

@@ -7,11 +7,12 @@ import StrataModel
 /// findings red, labelled with the rule ids.
 public enum DOTRenderer {
     public static func render(_ view: GraphView) -> String {
-        String(decoding: renderUTF8(view), as: UTF8.self)
+        String(decoding: renderParts(view).joinedBytes, as: UTF8.self)
     }
 
-    /// The drawing as UTF-8, written into one array: a 5,000-module graph is 140,000 lines.
-    public static func renderUTF8(_ view: GraphView, edgesPerChunk: Int = 8_192) -> [UInt8] {
+    /// The drawing as UTF-8, in parts to write one after another: the clusters, then the edges
+    /// (most of the 140,000 lines of a 5,000-module graph) in chunks rendered on all cores.
+    public static func renderParts(_ view: GraphView, edgesPerChunk: Int = 8_192) -> [[UInt8]] {
         let workspace = view.workspace
         var out = Array(
             """
@@ -21,7 +22,7 @@ public enum DOTRenderer {
               edge [color="#777777", arrowsize=0.6];
 
             """.utf8)
-        out.reserveCapacity(200 * view.targets.count + 64 * view.edges.count)
+        out.reserveCapacity(200 * view.targets.count)
         var name = [String](repeating: "", count: workspace.targets.count)
         for target in view.targets { name[target] = quoted(workspace.targets[target].name) }
         for (index, band) in view.bands.enumerated() {
@@ -39,9 +40,7 @@ public enum DOTRenderer {
         }
         // The edges, most of the text, in chunks on all cores.
         let chunks = ParallelRendering.chunks(view.edges, of: edgesPerChunk)
-        for lines in ParallelRendering.map(chunks, { edgeLines($0, name: name) }) { out += lines }
-        out.append(utf8: "}\n" as StaticString)
-        return out
+        return [out] + ParallelRendering.map(chunks, { edgeLines($0, name: name) }) + [Array("}\n".utf8)]
     }
 
     /// One line per edge: most have no attributes; interface, automatic and flagged ones do.

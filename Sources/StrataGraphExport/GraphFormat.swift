@@ -26,17 +26,18 @@ public enum GraphFormat: String, Sendable, CaseIterable {
 
     /// Renders `view` in this format.
     public func render(_ view: GraphView) -> String {
-        String(decoding: renderUTF8(view), as: UTF8.self)
+        String(decoding: renderParts(view).joinedBytes, as: UTF8.self)
     }
 
-    /// Renders `view` in this format, as the UTF-8 bytes to write: no copy into a String and
-    /// back for drawings of many megabytes.
-    public func renderUTF8(_ view: GraphView) -> [UInt8] {
+    /// Renders `view` in this format, as the UTF-8 bytes to write one part after another: no
+    /// copy into a String and back, nor of the chunks rendered on all cores into one array, for
+    /// drawings of many megabytes.
+    public func renderParts(_ view: GraphView) -> [[UInt8]] {
         switch self {
-        case .dot: DOTRenderer.renderUTF8(view)
-        case .mermaid: MermaidRenderer.renderUTF8(view)
-        case .json: JSONGraphRenderer.renderUTF8(view)
-        case .html: Array(HTMLRenderer.render(view).utf8)
+        case .dot: DOTRenderer.renderParts(view)
+        case .mermaid: [MermaidRenderer.renderUTF8(view)]
+        case .json: JSONGraphRenderer.renderParts(view)
+        case .html: [Array(HTMLRenderer.render(view).utf8)]
         }
     }
 }

@@ -83,9 +83,9 @@ public enum JSONGraphRenderer {
         write(document(view))
     }
 
-    /// The document as UTF-8.
-    public static func renderUTF8(_ view: GraphView) -> [UInt8] {
-        writeUTF8(document(view))
+    /// The document as UTF-8, in parts to write one after another (`GraphFormat.renderParts`).
+    public static func renderParts(_ view: GraphView) -> [[UInt8]] {
+        writeParts(document(view))
     }
 
     /// The same document through `JSONEncoder`: the oracle `write` is tested against.
@@ -129,11 +129,12 @@ public enum JSONGraphRenderer {
 
     /// The document as `encode` writes it, written directly (keys in sorted order, by hand).
     static func write(_ document: Document) -> String {
-        String(decoding: writeUTF8(document), as: UTF8.self)
+        String(decoding: writeParts(document).joinedBytes, as: UTF8.self)
     }
 
-    static func writeUTF8(_ document: Document) -> [UInt8] {
-        var json = PrettyJSONWriter(capacity: 160 * document.edges.count + 260 * document.targets.count)
+    static func writeParts(_ document: Document) -> [[UInt8]] {
+        // The edges and the targets are written in chunks of their own; the rest is small.
+        var json = PrettyJSONWriter(capacity: 64 * 1024 + 300 * (document.modules.count + document.findings.count))
         json.beginObject()
         json.objectsInParallel("edges", document.edges) { json, edge in
             json.field("automatic", edge.isAutomatic)
@@ -188,6 +189,6 @@ public enum JSONGraphRenderer {
         json.field("workspace", document.workspace)
         json.endObject()
         json.raw("\n")
-        return json.utf8
+        return json.parts
     }
 }

@@ -11,3 +11,13 @@ extension [UInt8] {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
+
+extension [[UInt8]] {
+    /// The parts one after another, as one array (a drawing rendered in parts, for a String or a test).
+    var joinedBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(reduce(0) { $0 + $1.count })
+        for part in self { bytes += part }
+        return bytes
+    }
+}

@@ -49,9 +49,9 @@ import Testing
     /// The DOT edges are written in chunks on all cores: any chunk size gives the same drawing.
     @Test func dotEdgesWrittenInChunksAreJoinedInOrder() async throws {
         let view = try await Self.view()
-        let whole = DOTRenderer.renderUTF8(view, edgesPerChunk: .max)
-        #expect(DOTRenderer.renderUTF8(view, edgesPerChunk: 3) == whole)
-        #expect(DOTRenderer.renderUTF8(view) == whole)
+        let whole = DOTRenderer.renderParts(view, edgesPerChunk: .max).joinedBytes
+        #expect(DOTRenderer.renderParts(view, edgesPerChunk: 3).joinedBytes == whole)
+        #expect(DOTRenderer.renderParts(view).joinedBytes == whole)
     }
 
     @Test func mermaidFollowsTheFlowchartGrammar() async throws {
@@ -159,6 +159,56 @@ import Testing
         }
         let document = D(workspace: "W", layers: [], modules: [], targets: targets, edges: edges, names: targets.map(\.name), findings: [])
         #expect(JSONGraphRenderer.write(document) == JSONGraphRenderer.encode(document))
+    }
+
+    /// Containers nested deeper than the 64 indents the writer copies at once, empty ones among
+    /// them: indented as JSONEncoder indents them.
+    @Test func deeplyNestedContainersAreIndentedAsJSONEncoderIndentsThem() throws {
+        indirect enum Nest: Encodable {
+            case leaf(String)
+            case list([Nest])
+            case object(Nest)
+
+            enum Key: String, CodingKey { case a, z }
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .leaf(let text):
+                    var container = encoder.singleValueContainer()
+                    try container.encode(text)
+                case .list(let items):
+                    var container = encoder.unkeyedContainer()
+                    for item in items { try container.encode(item) }
+                case .object(let inner):
+                    var container = encoder.container(keyedBy: Key.self)
+                    try container.encode(inner, forKey: .a)
+                    try container.encode([String](), forKey: .z)
+                }
+            }
+
+            func write(into json: inout PrettyJSONWriter) {
+                switch self {
+                case .leaf(let text): json.string(text)
+                case .list(let items):
+                    json.beginArray()
+                    for item in items { item.write(into: &json) }
+                    json.endArray()
+                case .object(let inner):
+                    json.beginObject()
+                    json.key("a")
+                    inner.write(into: &json)
+                    json.field("z", [String]())
+                    json.endObject()
+                }
+            }
+        }
+        var nest = Nest.list([.leaf("deepest"), .list([])])
+        for level in 0..<80 { nest = level % 2 == 0 ? .list([.leaf("\(level)"), nest, .leaf("after")]) : .object(nest) }
+        var json = PrettyJSONWriter()
+        nest.write(into: &json)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        #expect(String(decoding: json.parts.joinedBytes, as: UTF8.self) == String(decoding: try encoder.encode(nest), as: UTF8.self))
     }
 
     @Test func htmlIsOneSelfContainedPage() async throws {

@@ -70,26 +70,27 @@ struct GraphCommand: AsyncParsableCommand {
         selection.layers = layers
         selection.includeTests = !noTests
         selection.includeExternals = !noExternal
-        let text: [UInt8]
+        let parts: [[UInt8]]
         let view: GraphView
         do throws(InputErrors) {
             let loaded = try await WorkspaceLoader().load(path: path)
             let workspace = loaded.workspace
             let findings = try ArchitectureChecker(manifest: workspace.manifest).check(loaded)
             view = try GraphView(workspace: workspace, findings: findings, selection: selection)
-            text = format.renderUTF8(view)
+            parts = format.renderParts(view)
         } catch {
             Terminal.standardError(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
             throw ExitCode(2)
         }
         LeftForExit.keep(view)
+        LeftForExit.keep(parts)
         if let note = format.note(forEdges: view.edges.count) { Terminal.standardError("strata: note: " + note) }
         guard let output else {
-            FileHandle.standardOutput.write(Data(text))
+            for part in parts { FileHandle.standardOutput.write(Data(part)) }
             return
         }
         do {
-            try AtomicFileWriter.write(text, to: WorkspaceLoader.absolutePath(output))
+            try AtomicFileWriter.write(parts: parts, to: WorkspaceLoader.absolutePath(output))
         } catch {
             Terminal.standardError([
                 .inputError("unwritable-output", "cannot write '\(output)': \(error)", at: nil, hint: "check that the folder exists and is writable")
