@@ -19,6 +19,9 @@ public struct AffectedQuery: Sendable {
     public var mergeBase: Bool
     /// Count and list products of packages outside the workspace too.
     public var includeExternal: Bool
+    /// How long `git status` may take before the report suggests git's untracked cache, if the
+    /// user has not configured it either way.
+    public var slowStatus: Duration = .milliseconds(100)
 
     public init(
         path: String, base: String, head: String? = nil, includeUncommitted: Bool = false, mergeBase: Bool = false,
@@ -51,6 +54,8 @@ public struct AffectedReport: Sendable {
     public var headGraph: String
     /// Whether products of packages outside the workspace are counted and listed.
     public var includesExternal = false
+    /// Set when `git status` was slow and git's untracked cache is not configured: how to speed it up.
+    public var untrackedCacheNote: String?
 
     /// The targets the counts are out of: the workspace's own, and external products only when asked.
     public var countedTargets: Int {
@@ -87,7 +92,7 @@ extension AffectedQuery {
             // so it runs while the graph is loaded from the disk, which is the head graph unless
             // status finds uncommitted changes that may touch it (then it is read from HEAD instead).
             let wantsStatus = head == nil && !includeUncommitted
-            async let pendingStatus: [UncommittedPath] = wantsStatus ? repository.uncommittedPaths() : []
+            async let pendingStatus: (paths: [UncommittedPath], took: Duration) = wantsStatus ? Self.status(of: repository) : ([], .zero)
             async let pendingChanges = repository.changes(from: from, to: headCommit)
 
             var changes = try await pendingChanges
@@ -98,7 +103,7 @@ extension AffectedQuery {
                 guard let path = repository.pathInFolder(change.path) else { return nil }
                 return FileChange(kind: change.kind, path: path, oldPath: change.oldPath.flatMap(repository.pathInFolder))
             }
-            let uncommitted = try await pendingStatus
+            let (uncommitted, statusTook) = try await pendingStatus
 
             // The head graph: from the disk when it is the work tree, or HEAD's files as far as
             // the graph goes (a clean checkout, or only sources edited since).
@@ -168,6 +173,9 @@ extension AffectedQuery {
                 baseCommit: from, headCommit: headCommit, workspace: workspace, analysis: analysis,
                 uncommittedLeftOut: uncommitted.map(\.path), baseGraph: baseDescription, headGraph: headGraph)
             report.includesExternal = includeExternal
+            if statusTook > slowStatus, await repository.untrackedCacheIsUnconfigured() {
+                report.untrackedCacheNote = Self.untrackedCacheNote(statusTook)
+            }
             return report
         } catch let error as GitError {
             throw InputErrors(error.diagnostic)
@@ -176,6 +184,21 @@ extension AffectedQuery {
         } catch {
             throw InputErrors(.inputError("affected-failed", "\(error)", at: nil, hint: nil))
         }
+    }
+
+    /// `git status` (tracked changes and untracked files), and how long it took.
+    static func status(of repository: GitRepository) async throws(GitError) -> (paths: [UncommittedPath], took: Duration) {
+        let started = ContinuousClock.now
+        let paths = try await repository.uncommittedPaths()
+        return (paths, ContinuousClock.now - started)
+    }
+
+    /// What to say when `git status` took `took`: nearly all of it is the walk of every folder
+    /// for untracked files, which git's untracked cache saves (git suggests it too, past 2 s).
+    static func untrackedCacheNote(_ took: Duration) -> String {
+        let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+        return "git status took \(String(format: "%.2f", seconds)) s, most of it looking for untracked files in every folder; "
+            + "`git config core.untrackedCache true` lets git skip the folders that did not change (docs/AFFECTED.md, \"Large repositories\")"
     }
 
     /// True if uncommitted changes cannot make the graph on the disk differ from HEAD's: each is

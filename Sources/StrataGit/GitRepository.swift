@@ -114,6 +114,15 @@ public struct GitRepository: Sendable {
         return paths
     }
 
+    /// Whether the user has said nothing about git's untracked cache: neither
+    /// `core.untrackedCache` (true, false or keep) nor `feature.manyFiles` (which turns it on)
+    /// is set in any of git's configuration files.
+    public func untrackedCacheIsUnconfigured() async -> Bool {
+        // git config exits with 1 when no key matches.
+        let result = try? await git.run(["config", "--get-regexp", "^(core\\.untrackedcache|feature\\.manyfiles)$"])
+        return result?.status == 1
+    }
+
     // MARK: - Reading a revision
 
     /// Every file of the commit inside the folder, from the top level, with its blob id.

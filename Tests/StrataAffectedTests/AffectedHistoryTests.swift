@@ -255,6 +255,28 @@ import Testing
         #expect(withWorkTree.headCommit == nil && withWorkTree.uncommittedLeftOut.isEmpty)
     }
 
+    /// A slow `git status` (here: any) suggests git's untracked cache, unless the user has set it
+    /// either way, or feature.manyFiles, which turns it on. A fast one says nothing.
+    @Test func aSlowStatusSuggestsGitsUntrackedCacheUnlessItIsConfigured() async throws {
+        var query = AffectedQuery(path: history.root, base: base)
+        query.slowStatus = .zero
+        let note = try await query.run().untrackedCacheNote
+        #expect(note?.hasPrefix("git status took 0.") == true)
+        #expect(note?.contains("`git config core.untrackedCache true` lets git skip the folders that did not change") == true)
+        for (key, value) in [("core.untrackedCache", "false"), ("core.untrackedCache", "true"), ("feature.manyFiles", "true")] {
+            try history.git("config", key, value)
+            #expect(try await query.run().untrackedCacheNote == nil, "\(key)=\(value)")
+            try history.git("config", "--unset", key)
+        }
+        #expect(try await query.run().untrackedCacheNote != nil)
+        query.slowStatus = .seconds(60)
+        #expect(try await query.run().untrackedCacheNote == nil)
+        // With --head, no status is asked.
+        query.slowStatus = .zero
+        query.head = "HEAD"
+        #expect(try await query.run().untrackedCacheNote == nil)
+    }
+
     /// Edited sources do not change the graph: it is read from the disk (at 5,000 modules, from
     /// the graph cache) instead of from HEAD's files in git. Anything else is read at HEAD.
     @Test func theHeadGraphIsReadFromTheDiskWhenOnlySourcesWereEdited() async throws {

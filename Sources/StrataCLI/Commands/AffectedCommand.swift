@@ -91,6 +91,7 @@ extension AffectedReport {
                 "strata: note: \(count) uncommitted change\(count == 1 ? " is" : "s are") not included (HEAD was compared); pass --include-uncommitted to include \(count == 1 ? "it" : "them")"
             )
         }
+        if let untrackedCacheNote { lines.append("strata: note: " + untrackedCacheNote) }
         return lines.joined(separator: "\n")
     }
 }
