@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "strata-registry", targets: ["strata-registry"]),
         .executable(name: "strata-secrets", targets: ["strata-secrets"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
+        .library(name: "StrataBench", targets: ["StrataBench"]),
         .library(name: "StrataAge", targets: ["StrataAge"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
         .library(name: "StrataFileSystem", targets: ["StrataFileSystem"]),
@@ -111,6 +112,7 @@ let package = Package(
             name: "StrataCLI",
             dependencies: [
                 "StrataAffected",
+                "StrataBench",
                 "StrataPackageIdentity",
                 "StrataPublish",
                 "StrataRelease",
@@ -162,6 +164,15 @@ let package = Package(
                 "StrataDiagnostics", "StrataFileSystem", "StrataProcess",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // strata bench: the architecture benchmark's apps (generated through StrataGenerate) and their measurement.
+        .target(
+            name: "StrataBench",
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel",
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
         ),
@@ -306,6 +317,11 @@ let package = Package(
                 "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataFileSystem", "StrataModelTestSupport",
                 "StrataPackageIdentity", .product(name: "Yams", package: "Yams"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrataBenchTests",
+            dependencies: ["StrataBench", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
