@@ -321,7 +321,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataBenchTests",
-            dependencies: ["StrataBench", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
+            dependencies: ["StrataBench", "StrataModel", "StrataDiagnostics", "StrataRules", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -131,12 +131,22 @@ public struct BenchApp: Sendable {
             let layer = layerOfTier[group[0]]
             let moduleCountOfGroup = group.map { tierModules[$0] }.reduce(0, +)
             // The group's units by their position within their tier, so that a slice holds the
-            // same stretch of each tier.
-            let ordered = group.flatMap { tier in
-                (firsts[tier]..<firsts[tier] + tierUnits[tier]).map {
-                    (position: Double($0 - firsts[tier]) / Double(tierUnits[tier]), tier: tier, index: $0)
+            // same stretch of each tier; a unit that others of the group use comes just before
+            // the first of them, so that feature modules use only those before them (no cycles).
+            var position = [Int: Double]()
+            for tier in group {
+                for index in firsts[tier]..<firsts[tier] + tierUnits[tier] {
+                    position[index] = Double(index - firsts[tier]) / Double(tierUnits[tier])
                 }
-            }.sorted { ($0.position, $0.tier) < ($1.position, $1.tier) }.map(\.index)
+            }
+            for tier in group {  // top down: a unit moves before the first of its users, wherever they moved
+                for index in firsts[tier]..<firsts[tier] + tierUnits[tier] {
+                    for reference in units[index].references where position[reference] != nil {
+                        position[reference] = min(position[reference]!, position[index]! - 1e-9)
+                    }
+                }
+            }
+            let ordered = position.keys.sorted { (position[$0]!, $0) < (position[$1]!, $1) }
             for slot in 0..<moduleCountOfGroup {
                 numberInLayer[layer] += 1
                 let prefix = group.count > 1 ? "Feature" : Self.tiers[group[0]].prefix

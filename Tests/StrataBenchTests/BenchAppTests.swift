@@ -61,8 +61,8 @@ import Testing
     /// module too), always below its own layer, and on a few neighbours only.
     @Test(arguments: BenchMatrix.Shape.allCases)
     func dependenciesFollowTheCodeAndGoDown(shape: BenchMatrix.Shape) {
-        let matrix = BenchMatrix(shapes: [shape], linkings: [.static], moduleCounts: [30], types: 1_000)
-        for app in matrix.apps {
+        let apps = [8, 1_000].flatMap { BenchMatrix(shapes: [shape], linkings: [.static], moduleCounts: [4, 5, 30, 300], types: $0).apps }
+        for app in apps {
             guard app.cell.modules != nil else {
                 #expect(app.modules.isEmpty && app.units.allSatisfy { $0.module == nil })
                 continue
@@ -87,7 +87,18 @@ import Testing
             for unit in app.units {
                 for reference in unit.references { #expect(app.units[reference].tier > unit.tier) }
             }
+            #expect(Self.hasNoCycle(app), "\(app.cell)")
         }
+    }
+
+    /// Whether the modules' dependencies form no cycle (modules without dependencies are removed until none is left).
+    static func hasNoCycle(_ app: BenchApp) -> Bool {
+        var remaining = Dictionary(uniqueKeysWithValues: app.modules.indices.map { ($0, Set(app.modules[$0].dependencies)) })
+        while let leaf = remaining.first(where: { $0.value.isEmpty })?.key {
+            remaining[leaf] = nil
+            for key in remaining.keys { remaining[key]!.remove(leaf) }
+        }
+        return remaining.isEmpty
     }
 
     @Test func sourcesImportWhatTheyUseAndTheManifestListsTheModules() {
