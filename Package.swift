@@ -171,8 +171,9 @@ let package = Package(
         .target(
             name: "StrataBench",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel", "StrataProcess",
+                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),

@@ -94,9 +94,18 @@ enum BenchTemplates {
 
     /// The app's main.swift: the composition root.
     static let main = """
+        #if canImport(Glibc)
+        import Glibc
+        #elseif canImport(Darwin)
+        import Darwin
+        #endif
         {{#imports}}
         import {{.}}
         {{/imports}}
+
+        // When main started, on the clock `strata bench run` times the launch with.
+        var started = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &started)
 
         // The composition root: every implementation, built bottom-up with the ones it uses, and
         // each asked for its checksum once, so that all of every module's code runs (and none of
@@ -110,6 +119,13 @@ enum BenchTemplates {
         total = total &* 7 &+ provider{{digits}}.checksum()
         {{/units}}
         print("checksum \\(total)")
+
+        // Asked by `strata bench run`: when main started, for the time to main (standard error,
+        // written directly: this app links nothing but its modules and the Swift runtime).
+        if getenv("STRATA_BENCH_CLOCK") != nil {
+            let line = "main-started \\(Int64(started.tv_sec) * 1_000_000_000 + Int64(started.tv_nsec))\\n"
+            _ = line.withCString { write(2, $0, strlen($0)) }
+        }
         """
 
     /// The app's strata.yml: its layers and modules, which `strata generate` makes packages of.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataBench
 import StrataDiagnostics
+import StrataFileSystem
 import StrataModel
 
 /// `strata bench`: the architecture benchmark.
@@ -15,7 +16,7 @@ struct BenchCommand: AsyncParsableCommand {
             libraries, at each module count. Every app holds the same code; only where it lies differs. \
             Each app is a workspace of its own whose packages 'strata generate' writes (docs/BENCH.md).
             """,
-        subcommands: [BenchGenerateCommand.self]
+        subcommands: [BenchGenerateCommand.self, BenchRunCommand.self]
     )
 }
 
@@ -87,5 +88,159 @@ struct BenchGenerateCommand: AsyncParsableCommand {
             Terminal.standardError(error.diagnostics)
             throw ExitCode(2)
         }
+    }
+}
+
+struct BenchRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Build, run and measure the apps 'strata bench generate' wrote.",
+        discussion: """
+            For each app and configuration: clean builds, then builds after editing one file of a \
+            bottom-layer module and one of a top-layer module (each edit and its revert); then, in release, \
+            the executable's size with the app's own shared libraries, and runs of main (after one that \
+            warms the page cache): wall time, time to main and peak memory. Figures are medians with their \
+            range; none is reported from fewer runs than asked for. The apps are measured one after the \
+            other on this machine: leave it otherwise idle. Results go to standard output (or --output) as \
+            Markdown tables shaped like the study's, or as JSON; progress and the time left to standard error.
+            Exit status: 0 measured, 1 an app did not build or run, 2 bad input.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folder 'strata bench generate' wrote.", valueName: "folder"))
+    var folder: String
+
+    @Option(help: "Clean builds per app and configuration, and at least as many builds after each edit.")
+    var repetitions = 3
+
+    @Option(help: "Timed runs of each app (after one untimed run).")
+    var launches = 20
+
+    @Option(help: ArgumentHelp("Configurations to build, comma-separated: release, debug.", valueName: "configurations"))
+    var configuration = BenchConfiguration.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: ArgumentHelp("Measure only these apps (folder names, comma-separated).", valueName: "apps"))
+    var only: String?
+
+    @Option(help: "markdown or json.")
+    var format: BenchOutputFormat = .markdown
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the results to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func options() throws -> BenchRun.Options {
+        guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
+        guard launches >= 1 else { throw ValidationError("--launches must be at least 1") }
+        let configurations = try configuration.split(separator: ",").map { name in
+            guard let value = BenchConfiguration(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--configuration: '\(name)' is neither release nor debug")
+            }
+            return value
+        }
+        guard !configurations.isEmpty else { throw ValidationError("--configuration names no configuration") }
+        let apps = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        return BenchRun.Options(repetitions: repetitions, launches: launches, configurations: configurations, only: apps)
+    }
+
+    func validate() throws {
+        _ = try options()
+    }
+
+    func run() async throws {
+        let root = WorkspaceLoader.absolutePath(folder)
+        let options = try options()
+        let index: BenchGenerator.Index
+        do throws(InputErrors) {
+            index = try BenchGenerator.index(of: root)
+        } catch {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+        if let only = options.only, let unknown = only.first(where: { name in !index.apps.contains { $0.folder == name } }) {
+            Terminal.standardError([
+                .inputError(
+                    "unknown-app", "'\(unknown)' is not an app of this benchmark", at: .file(root + "/" + BenchGenerator.indexName),
+                    hint: "its apps: " + index.apps.map(\.folder).joined(separator: ", "))
+            ])
+            throw ExitCode(2)
+        }
+        let run = BenchRun(index: index, options: options, machine: LocalBenchMachine(root: root))
+        let bar = ProgressBar()
+        var results: BenchResults
+        do throws(BenchError) {
+            results = try await run.run { bar.show($0) }
+        } catch {
+            bar.finish()
+            Terminal.standardError("strata: error: " + error.description)
+            throw ExitCode(1)
+        }
+        bar.finish()
+        results.machine = await MachineDescription.current()
+        results.date = ISO8601DateFormatter().string(from: Date())
+        let text = format == .json ? BenchReport.json(results) : BenchReport.markdown(results)
+        guard let output else {
+            Terminal.standardOutput(text)
+            return
+        }
+        do {
+            try AtomicFileWriter.write(Data(text.utf8), to: WorkspaceLoader.absolutePath(output))
+        } catch {
+            Terminal.standardError([.inputError("unwritable-output", error.description, at: nil, hint: "check that the folder exists and is writable")])
+            throw ExitCode(2)
+        }
+        Terminal.standardError("strata: wrote \(output)")
+    }
+}
+
+enum BenchOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case markdown
+    case json
+}
+
+/// The run's progress on standard error: one line redrawn in place on a terminal, a line per
+/// step otherwise (a CI log).
+final class ProgressBar: @unchecked Sendable {
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var drawn = false
+
+    func show(_ progress: BenchRun.Progress) {
+        let width = 24
+        let filled = progress.total == 0 ? width : width * progress.done / progress.total
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let left = progress.remaining.map { " — about \(Self.describe($0)) left" } ?? ""
+        let line = "[\(bar)] \(progress.done)/\(progress.total) \(progress.step)\(left)"
+        if isTerminal {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            drawn = true
+        } else {
+            Terminal.standardError(line)
+        }
+    }
+
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        drawn = false
+    }
+
+    static func describe(_ duration: Duration) -> String {
+        let seconds = Int(duration.components.seconds)
+        if seconds < 90 { return "\(seconds) s" }
+        if seconds < 5_400 { return "\((seconds + 30) / 60) min" }
+        return String(format: "%.1f h", Double(seconds) / 3_600)
+    }
+}
+
+/// This machine in a line, for the results: the system, the processor and its cores, the toolchain.
+enum MachineDescription {
+    static func current() async -> String {
+        var system = utsname()
+        uname(&system)
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+            .first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return "\(field(system.sysname)) \(field(system.release)) \(field(system.machine)), \(cpu ?? "unknown processor"), \(cores) cores"
     }
 }

@@ -1,0 +1,38 @@
+/// The figures of one app.
+public struct BenchAppResult: Sendable, Hashable, Codable {
+    public var cell: BenchMatrix.Cell
+    public var folder: String
+    public var summary: String
+    public var modules: Int
+    /// Seconds, by configuration.
+    public var cleanBuild: [String: BenchStatistic] = [:]
+    /// Seconds, by configuration, after editing a file of a bottom-layer module…
+    public var incrementalBottom: [String: BenchStatistic] = [:]
+    /// …and of a top-layer module.
+    public var incrementalTop: [String: BenchStatistic] = [:]
+    public var size: BenchSize?
+    /// Seconds.
+    public var launch: BenchStatistic?
+    public var timeToMain: BenchStatistic?
+    public var peakMemoryKB: BenchStatistic?
+    /// What the app printed: the same for every app.
+    public var checksum: String?
+
+    public init(cell: BenchMatrix.Cell, folder: String, summary: String, modules: Int) {
+        self.cell = cell
+        self.folder = folder
+        self.summary = summary
+        self.modules = modules
+    }
+}
+
+/// Everything `strata bench run` measured, as `--format json` writes it.
+public struct BenchResults: Sendable, Hashable, Codable {
+    public var version = 1
+    public var matrix: BenchMatrix
+    public var options: BenchRun.Options
+    public var apps: [BenchAppResult]
+    /// Where and when: filled in by the command (`uname`, the toolchain, the date).
+    public var machine: String?
+    public var date: String?
+}

@@ -1,0 +1,160 @@
+import Foundation
+import StrataFileSystem
+import StrataModel
+import StrataProcess
+import Subprocess
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The apps of a benchmark folder, built with SwiftPM and run on this machine.
+public struct LocalBenchMachine: BenchMachine {
+    /// The benchmark folder (holding bench.json and a folder per app).
+    public var root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The variable that makes an app report when its `main` started (on standard error, as
+    /// `main-started <CLOCK_MONOTONIC nanoseconds>`).
+    public static let clockVariable = "STRATA_BENCH_CLOCK"
+
+    public func clean(_ app: String) async throws(BenchError) {
+        let build = root + "/" + app + "/.build"
+        guard FileManager.default.fileExists(atPath: build) else { return }
+        do {
+            try FileManager.default.removeItem(atPath: build)
+        } catch {
+            throw BenchError("cannot remove \(build) for a clean build: \(error.localizedDescription)")
+        }
+    }
+
+    public func build(_ app: String, _ configuration: BenchConfiguration) async throws(BenchError) -> Duration {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result: ChildProcess.Outcome<String, String>
+        do {
+            result = try await ChildProcess.run(
+                SwiftToolchain.swift, arguments: ["build", "-c", configuration.rawValue, "--product", BenchApp.appName],
+                workingDirectory: FilePath(root + "/" + app), input: .none, output: .string(limit: 1 << 24), error: .string(limit: 1 << 24),
+                limit: .swiftBuild)
+        } catch {
+            throw BenchError("cannot run swift build for \(app): \(error)")
+        }
+        let took = clock.now - started
+        guard result.succeeded else {
+            let output = (result.standardOutput + "\n" + result.standardError).split(separator: "\n").suffix(15).joined(separator: "\n")
+            throw BenchError(
+                result.timedOut
+                    ? "swift build -c \(configuration.rawValue) of \(app) did not finish \(ProcessLimit.within(result.limit))"
+                    : "swift build -c \(configuration.rawValue) of \(app) failed (exit \(result.status)):\n\(output)")
+        }
+        return took
+    }
+
+    public func read(_ app: String, _ file: String) throws(BenchError) -> String {
+        guard let data = FileManager.default.contents(atPath: root + "/" + app + "/" + file) else {
+            throw BenchError("cannot read \(app)/\(file): generate the apps again")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func write(_ app: String, _ file: String, _ text: String) throws(BenchError) {
+        do {
+            try AtomicFileWriter.write(Data(text.utf8), to: root + "/" + app + "/" + file)
+        } catch {
+            throw BenchError(error.description)
+        }
+    }
+
+    public func size(_ app: String, _ configuration: BenchConfiguration) throws(BenchError) -> BenchSize {
+        let products = root + "/" + app + "/.build/" + configuration.rawValue
+        let executable = Self.fileSize(products + "/" + BenchApp.appName)
+        guard let executable else { throw BenchError("\(app) has no built \(BenchApp.appName) in \(products)") }
+        // SwiftPM puts the app's dynamic library products beside the executable.
+        let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: products)) ?? []).filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }
+        return BenchSize(
+            executable: executable, libraries: libraries.compactMap { Self.fileSize(products + "/" + $0) }.reduce(0, +), libraryCount: libraries.count)
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
+    public func launch(_ app: String, _ configuration: BenchConfiguration) async throws(BenchError) -> BenchLaunch {
+        let executable = root + "/" + app + "/.build/" + configuration.rawValue + "/" + BenchApp.appName
+        let result: Result<BenchLaunch, BenchError> = await withCheckedContinuation { continuation in
+            // Blocking (spawn, wait4): on a thread of its own, not one of the few async tasks share.
+            Thread {
+                continuation.resume(returning: Result { () throws(BenchError) in try Launcher.run(executable) })
+            }.start()
+        }
+        return try result.get()
+    }
+}
+
+/// Starts an app and waits for it with `posix_spawn` and `wait4`: swift-subprocess reports no
+/// resource usage (peak memory is `wait4`'s `ru_maxrss`), and its asynchronous pipes would add to
+/// the few milliseconds being measured. The clock is `CLOCK_MONOTONIC`, the one the app reads
+/// when its `main` starts.
+enum Launcher {
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    static func run(_ executable: String) throws(BenchError) -> BenchLaunch {
+        guard FileManager.default.isExecutableFile(atPath: executable) else { throw BenchError("\(executable) is not built") }
+        // Output and errors go to files: read after the exit, they cost the run nothing.
+        let outputPath = NSTemporaryDirectory() + "strata-bench-\(getpid())-\(UInt32.random(in: 0 ... .max)).out"
+        let errorPath = outputPath + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var environment = ProcessInfo.processInfo.environment
+        environment[LocalBenchMachine.clockVariable] = "1"
+        let arguments = [executable]
+        let variables = environment.map { "\($0.key)=\($0.value)" }
+        var argv = arguments.map { strdup($0) } + [nil]
+        var envp = variables.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let started = now()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+        guard spawned == 0 else { throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchError("cannot wait for \(executable): \(String(cString: strerror(errno)))") }
+        }
+        let ended = now()
+        let output = (FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        let errors = FileManager.default.contents(atPath: errorPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // WIFEXITED / WEXITSTATUS, by hand (macros).
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw BenchError("\(executable) failed (wait status \(status)): \(errors.split(separator: "\n").suffix(5).joined(separator: "\n"))")
+        }
+        let mainStarted = errors.split(separator: "\n").first { $0.hasPrefix("main-started ") }.flatMap { Int64($0.dropFirst("main-started ".count)) }
+        return BenchLaunch(
+            wallTime: .nanoseconds(ended - started), timeToMain: mainStarted.map { .nanoseconds($0 - started) },
+            peakMemoryKB: Int(usage.ru_maxrss), output: output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
