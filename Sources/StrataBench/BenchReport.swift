@@ -33,8 +33,10 @@ public enum BenchReport {
             Figure(title: "Size: the executable and the app's shared libraries, \(run)", unit: "MB", scale: 1.0 / 1_048_576, decimals: 2) { app in
                 app.size.map { try? BenchStatistic([Double($0.total)], required: 1) } ?? nil
             })
-        figures.append(Figure(title: "Launch: a run of main, which uses every module once, \(run)", unit: "ms", scale: 1_000, decimals: 1) { $0.launch })
-        figures.append(Figure(title: "Time to main: the dynamic loader and the runtime's start-up", unit: "ms", scale: 1_000, decimals: 2) { $0.timeToMain })
+        figures.append(
+            Figure(title: "Launch: a run of main, which uses every module once, \(run)", unit: "ms", scale: 1_000, decimals: 1) { $0.launch })
+        figures.append(
+            Figure(title: "Time to main: the dynamic loader and the runtime's start-up", unit: "ms", scale: 1_000, decimals: 2) { $0.timeToMain })
         figures.append(Figure(title: "Peak memory of a run", unit: "MB", scale: 1.0 / 1_024, decimals: 1) { $0.peakMemoryKB })
         return figures
     }

@@ -18,7 +18,9 @@ public struct BenchRun: Sendable {
         /// Folders of the apps to measure (nil: all).
         public var only: [String]?
 
-        public init(repetitions: Int = 3, launches: Int = 20, configurations: [BenchConfiguration] = BenchConfiguration.allCases, only: [String]? = nil) {
+        public init(
+            repetitions: Int = 3, launches: Int = 20, configurations: [BenchConfiguration] = BenchConfiguration.allCases, only: [String]? = nil
+        ) {
             self.repetitions = repetitions
             self.launches = launches
             self.configurations = configurations
@@ -77,7 +79,11 @@ public struct BenchRun: Sendable {
                 for (place, file) in [("bottom", app.bottomFile), ("top", app.topFile)] {
                     let samples = try await incrementalBuilds(of: app, file: file, place: place, configuration, tracker: &tracker, progress: progress)
                     let statistic = try BenchStatistic(samples, required: options.repetitions)
-                    if place == "bottom" { result.incrementalBottom[configuration.rawValue] = statistic } else { result.incrementalTop[configuration.rawValue] = statistic }
+                    if place == "bottom" {
+                        result.incrementalBottom[configuration.rawValue] = statistic
+                    } else {
+                        result.incrementalTop[configuration.rawValue] = statistic
+                    }
                 }
             }
             let configuration = options.runConfiguration
@@ -127,7 +133,9 @@ public struct BenchRun: Sendable {
         var samples: [Double] = []
         do throws(BenchError) {
             for build in 1...pairedRepetitions * 2 {
-                progress(tracker.starting("\(app.folder): \(configuration.rawValue) build after editing a \(place)-layer file \(build)/\(pairedRepetitions * 2)"))
+                progress(
+                    tracker.starting(
+                        "\(app.folder): \(configuration.rawValue) build after editing a \(place)-layer file \(build)/\(pairedRepetitions * 2)"))
                 try machine.write(app.folder, file, build % 2 == 1 ? edited : original)
                 let time = try await machine.build(app.folder, configuration)
                 tracker.finished(time)

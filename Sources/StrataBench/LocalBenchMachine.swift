@@ -79,7 +79,8 @@ public struct LocalBenchMachine: BenchMachine {
         // SwiftPM puts the app's dynamic library products beside the executable.
         let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: products)) ?? []).filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }
         return BenchSize(
-            executable: executable, libraries: libraries.compactMap { Self.fileSize(products + "/" + $0) }.reduce(0, +), libraryCount: libraries.count)
+            executable: executable, libraries: libraries.compactMap { Self.fileSize(products + "/" + $0) }.reduce(0, +), libraryCount: libraries.count
+        )
     }
 
     static func fileSize(_ path: String) -> Int? {

@@ -185,7 +185,9 @@ struct BenchRunCommand: AsyncParsableCommand {
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: WorkspaceLoader.absolutePath(output))
         } catch {
-            Terminal.standardError([.inputError("unwritable-output", error.description, at: nil, hint: "check that the folder exists and is writable")])
+            Terminal.standardError([
+                .inputError("unwritable-output", error.description, at: nil, hint: "check that the folder exists and is writable")
+            ])
             throw ExitCode(2)
         }
         Terminal.standardError("strata: wrote \(output)")
@@ -239,7 +241,9 @@ enum MachineDescription {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-            .first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+            .first { $0.hasPrefix("model name") }.map {
+                $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return "\(field(system.sysname)) \(field(system.release)) \(field(system.machine)), \(cpu ?? "unknown processor"), \(cores) cores"
     }

@@ -1,0 +1,214 @@
+import Foundation
+import Synchronization
+@testable import StrataBench
+import Testing
+
+/// What `BenchRun` does with the figures, on a fake machine whose builds and launches take
+/// scripted times: the order of the steps, edits reverted, warm-ups left out, medians and
+/// ranges, refusals, and the time left.
+@Suite struct BenchRunTests {
+    /// A machine that records what it is asked and answers from a script.
+    final class FakeMachine: BenchMachine {
+        struct State {
+            var files: [String: String] = [:]
+            var log: [String] = []
+            var builds = 0
+            var launches = 0
+        }
+        let state = Mutex(State())
+        /// Seconds a build takes: by app and whether it is clean.
+        let buildTime: @Sendable (_ app: String, _ clean: Bool, _ number: Int) -> Double
+        let launchTime: @Sendable (_ app: String, _ number: Int) -> Double
+        let output: @Sendable (_ app: String) -> String
+        let failBuild: Int?
+
+        init(
+            files: [String: String], buildTime: @escaping @Sendable (String, Bool, Int) -> Double = { _, clean, _ in clean ? 10 : 1 },
+            launchTime: @escaping @Sendable (String, Int) -> Double = { _, number in 0.001 * Double(number) },
+            output: @escaping @Sendable (String) -> String = { _ in "checksum 42" }, failBuild: Int? = nil
+        ) {
+            state.withLock { $0.files = files }
+            self.buildTime = buildTime
+            self.launchTime = launchTime
+            self.output = output
+            self.failBuild = failBuild
+        }
+
+        var log: [String] { state.withLock { $0.log } }
+        func file(_ path: String) -> String? { state.withLock { $0.files[path] } }
+
+        func clean(_ app: String) async throws(BenchError) {
+            state.withLock { $0.log.append("clean \(app)") }
+        }
+
+        func build(_ app: String, _ configuration: BenchConfiguration) async throws(BenchError) -> Duration {
+            let (number, wasClean) = state.withLock { state in
+                state.builds += 1
+                let wasClean = state.log.last == "clean \(app)"
+                state.log.append("build \(app) \(configuration.rawValue)")
+                return (state.builds, wasClean)
+            }
+            if number == failBuild { throw BenchError("build \(number) failed") }
+            return .milliseconds(Int(buildTime(app, wasClean, number) * 1_000))
+        }
+
+        func read(_ app: String, _ file: String) throws(BenchError) -> String {
+            guard let text = state.withLock({ $0.files[app + "/" + file] }) else { throw BenchError("no \(file)") }
+            return text
+        }
+
+        func write(_ app: String, _ file: String, _ text: String) throws(BenchError) {
+            state.withLock { state in
+                state.files[app + "/" + file] = text
+                state.log.append("write \(app)/\(file) \(text.contains("&* 37") ? "edited" : "original")")
+            }
+        }
+
+        func launch(_ app: String, _ configuration: BenchConfiguration) async throws(BenchError) -> BenchLaunch {
+            let number = state.withLock { state in
+                state.launches += 1
+                state.log.append("launch \(app) \(configuration.rawValue)")
+                return state.launches
+            }
+            let seconds = launchTime(app, number)
+            return BenchLaunch(
+                wallTime: .microseconds(Int(seconds * 1_000_000)), timeToMain: .microseconds(Int(seconds * 500_000)),
+                peakMemoryKB: 1_000 + number, output: output(app))
+        }
+
+        func size(_ app: String, _ configuration: BenchConfiguration) throws(BenchError) -> BenchSize {
+            BenchSize(executable: 1_000, libraries: app.contains("dynamic") ? 4_000 : 0, libraryCount: app.contains("dynamic") ? 4 : 0)
+        }
+    }
+
+    static let unit = "func function0(_ input: Int) -> Int { let step: (Int) -> Int = { value in value &* 31 &+ 1 } }\n"
+
+    static func index(_ cells: [BenchMatrix.Cell]) -> BenchGenerator.Index {
+        let matrix = BenchMatrix(shapes: Array(Set(cells.map(\.shape))).sorted { $0.rawValue < $1.rawValue }, linkings: [.static, .dynamic], moduleCounts: [4], types: 8, members: 1)
+        return BenchGenerator.Index(
+            matrix: matrix,
+            apps: cells.map {
+                BenchGenerator.Index.App(
+                    cell: $0, folder: $0.description, summary: "", modules: $0.modules ?? 0, bottomFile: "Bottom.swift", topFile: "Top.swift")
+            })
+    }
+
+    static func files(_ index: BenchGenerator.Index) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: index.apps.flatMap { app in [(app.folder + "/Bottom.swift", unit), (app.folder + "/Top.swift", unit)] })
+    }
+
+    @Test func eachAppIsBuiltCleanThenAfterEditsThenLaunched() async throws {
+        let index = Self.index([.init(shape: .monolith)])
+        let machine = FakeMachine(files: Self.files(index))
+        let run = BenchRun(index: index, options: .init(repetitions: 2, launches: 3, configurations: [.debug]), machine: machine)
+        let results = try await run.run()
+        #expect(
+            machine.log == [
+                "clean monolith", "build monolith debug", "clean monolith", "build monolith debug",
+                "write monolith/Bottom.swift edited", "build monolith debug", "write monolith/Bottom.swift original", "build monolith debug",
+                "write monolith/Top.swift edited", "build monolith debug", "write monolith/Top.swift original", "build monolith debug",
+                "launch monolith debug", "launch monolith debug", "launch monolith debug", "launch monolith debug",
+            ])
+        #expect(machine.file("monolith/Bottom.swift") == Self.unit && machine.file("monolith/Top.swift") == Self.unit)
+        let app = try #require(results.apps.first)
+        #expect(app.cleanBuild["debug"]?.samples == [10, 10])
+        #expect(app.incrementalBottom["debug"]?.samples == [1, 1] && app.incrementalTop["debug"]?.samples == [1, 1])
+        // The first launch warms the page cache and is not counted.
+        #expect(app.launch?.samples == [0.002, 0.003, 0.004])
+        #expect(app.launch?.median == 0.003 && app.launch?.minimum == 0.002 && app.launch?.maximum == 0.004)
+        #expect(app.peakMemoryKB?.samples == [1_002, 1_003, 1_004])
+        #expect(app.timeToMain?.median == 0.0015)
+        #expect(app.size == BenchSize(executable: 1_000, libraries: 0, libraryCount: 0))
+        #expect(app.checksum == "checksum 42")
+    }
+
+    @Test func aFailedBuildAfterAnEditRestoresTheFile() async throws {
+        let index = Self.index([.init(shape: .monolith)])
+        let machine = FakeMachine(files: Self.files(index), failBuild: 2)
+        let run = BenchRun(index: index, options: .init(repetitions: 1, launches: 1, configurations: [.release]), machine: machine)
+        let error = await #expect(throws: BenchError.self) { try await run.run() }
+        #expect(error?.description == "build 2 failed")
+        #expect(machine.log.last == "write monolith/Bottom.swift original")
+        #expect(machine.file("monolith/Bottom.swift") == Self.unit)
+    }
+
+    @Test func appsThatPrintDifferentChecksumsAreRefused() async throws {
+        let index = Self.index([.init(shape: .monolith), .init(shape: .fourLayer, linking: .static, modules: 4)])
+        let machine = FakeMachine(files: Self.files(index), output: { app in app == "monolith" ? "checksum 1" : "checksum 2" })
+        let run = BenchRun(index: index, options: .init(repetitions: 1, launches: 1, configurations: [.debug]), machine: machine)
+        let error = await #expect(throws: BenchError.self) { try await run.run() }
+        #expect(error?.description.contains("different checksums") == true)
+
+        let silent = FakeMachine(files: Self.files(index), output: { _ in "" })
+        let error2 = await #expect(throws: BenchError.self) {
+            try await BenchRun(index: index, options: .init(repetitions: 1, launches: 1, configurations: [.debug]), machine: silent).run()
+        }
+        #expect(error2?.description == "monolith printed nothing instead of its checksum")
+    }
+
+    @Test func aFileWithoutTheEditedTextIsAnError() async throws {
+        let index = Self.index([.init(shape: .monolith)])
+        let machine = FakeMachine(files: ["monolith/Bottom.swift": "struct A {}\n", "monolith/Top.swift": Self.unit])
+        let error = await #expect(throws: BenchError.self) {
+            try await BenchRun(index: index, options: .init(repetitions: 1, launches: 1, configurations: [.debug]), machine: machine).run()
+        }
+        #expect(error?.description == "monolith/Bottom.swift holds no 'value &* 31' to edit: generate the apps again")
+    }
+
+    @Test func aFigureIsNeverMadeOfFewerRunsThanAskedFor() throws {
+        #expect(throws: BenchError.self) { try BenchStatistic([1, 2], required: 3) }
+        #expect(throws: BenchError.self) { try BenchStatistic([], required: 0) }
+        let statistic = try BenchStatistic([5, 1, 3, 2], required: 4)
+        #expect(statistic.median == 2.5 && statistic.minimum == 1 && statistic.maximum == 5)
+        #expect(try BenchStatistic([7, 1, 3], required: 3).median == 3)
+    }
+
+    /// The time left: each step to come at the mean of its kind so far (clean builds 10 s,
+    /// incremental 1 s, launches about nothing).
+    @Test func theTimeLeftIsEstimatedByKindOfStep() async throws {
+        let index = Self.index([.init(shape: .monolith), .init(shape: .fourLayer, linking: .static, modules: 4)])
+        let machine = FakeMachine(files: Self.files(index), launchTime: { _, _ in 0 })
+        let run = BenchRun(index: index, options: .init(repetitions: 1, launches: 2, configurations: [.debug]), machine: machine)
+        let seen = Mutex<[BenchRun.Progress]>([])
+        _ = try await run.run { progress in seen.withLock { $0.append(progress) } }
+        let progress = seen.withLock { $0 }
+        // Per app: 1 clean build, 4 incremental builds (an edit and its revert, two files), 3 launches.
+        #expect(progress.count == 16 && progress.allSatisfy { $0.total == 16 })
+        #expect(progress.map(\.done) == Array(0..<16))
+        #expect(progress[0].remaining == nil)
+        // After the first clean build (10 s): 15 steps left, all estimated at 10 s.
+        #expect(progress[1].remaining == .seconds(150))
+        // At the second app's start: one clean build (10 s) and four incremental ones (1 s) to come.
+        #expect(progress[8].remaining == .seconds(14))
+        #expect(progress[8].step == "four-layer-static-4: clean debug build 1/1")
+    }
+
+    @Test func theReportHasARowPerShapeAndAColumnPerLinkingAndCount() throws {
+        var matrix = BenchMatrix(shapes: [.monolith, .fourLayer], linkings: [.static, .dynamic], moduleCounts: [4, 8], types: 8, members: 1)
+        matrix.scale = 1
+        func app(_ cell: BenchMatrix.Cell, launch: Double) throws -> BenchAppResult {
+            var result = BenchAppResult(cell: cell, folder: cell.description, summary: "", modules: cell.modules ?? 0)
+            result.launch = try BenchStatistic([launch, launch * 2, launch * 3], required: 3)
+            result.size = BenchSize(executable: 1_048_576, libraries: 0, libraryCount: 0)
+            return result
+        }
+        let results = BenchResults(
+            matrix: matrix, options: .init(repetitions: 1, launches: 3, configurations: [.release]),
+            apps: [
+                try app(.init(shape: .monolith), launch: 0.001), try app(.init(shape: .fourLayer, linking: .dynamic, modules: 8), launch: 0.004),
+                try app(.init(shape: .fourLayer, linking: .static, modules: 4), launch: 0.002),
+            ])
+        let markdown = BenchReport.markdown(results)
+        #expect(markdown.contains("""
+            ### Launch: a run of main, which uses every module once, release (ms)
+
+            | architecture | dynamic 8 | dynamic 4 | static 8 | static 4 |
+            |---|---:|---:|---:|---:|
+            | monolith | 2.0 (1.0–3.0) | 2.0 (1.0–3.0) | 2.0 (1.0–3.0) | 2.0 (1.0–3.0) |
+            | four-layer | 8.0 (4.0–12.0) | — | — | 4.0 (2.0–6.0) |
+            """))
+        #expect(markdown.contains("| monolith | 1.00 | 1.00 | 1.00 | 1.00 |"))
+        let decoded = try JSONDecoder().decode(BenchResults.self, from: Data(BenchReport.json(results).utf8))
+        #expect(decoded == results)
+    }
+}
