@@ -102,7 +102,7 @@ struct BenchRunCommand: AsyncParsableCommand {
             warms the page cache): wall time, time to main and peak memory. Figures are medians with their \
             range; none is reported from fewer runs than asked for. The apps are measured one after the \
             other on this machine: leave it otherwise idle. Results go to standard output (or --output) as \
-            Markdown tables shaped like the study's, or as JSON; progress and the time left to standard error.
+            Markdown tables shaped like the study's, as JSON, or as an HTML page with charts; progress and the time left to standard error.
             Exit status: 0 measured, 1 an app did not build or run, 2 bad input.
             """
     )
@@ -122,7 +122,7 @@ struct BenchRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Measure only these apps (folder names, comma-separated).", valueName: "apps"))
     var only: String?
 
-    @Option(help: "markdown or json.")
+    @Option(help: "markdown, json, or html (one self-contained page with a chart per figure).")
     var format: BenchOutputFormat = .markdown
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write the results to this file instead of standard output.", valueName: "file"))
@@ -177,7 +177,12 @@ struct BenchRunCommand: AsyncParsableCommand {
         bar.finish()
         results.machine = await MachineDescription.current()
         results.date = ISO8601DateFormatter().string(from: Date())
-        let text = format == .json ? BenchReport.json(results) : BenchReport.markdown(results)
+        let text: String
+        switch format {
+        case .markdown: text = BenchReport.markdown(results)
+        case .json: text = BenchReport.json(results)
+        case .html: text = BenchReport.html(results)
+        }
         guard let output else {
             Terminal.standardOutput(text)
             return
@@ -197,6 +202,7 @@ struct BenchRunCommand: AsyncParsableCommand {
 enum BenchOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case markdown
     case json
+    case html
 }
 
 /// The run's progress on standard error: one line redrawn in place on a terminal, a line per
