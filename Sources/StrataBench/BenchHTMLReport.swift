@@ -24,6 +24,12 @@ extension BenchReport {
                 + results.matrix.shapes.map { "<span><i style=\"background:\(shapeColors[$0]!)\"></i>\(escape($0.rawValue))</span>" }.joined(
                     separator: " ")
                 + "</p>")
+        body.append("<h2>The study's findings, checked</h2><ul>")
+        for direction in directions(results) {
+            let verdict = direction.holds.map { $0 ? "holds" : "does not hold" } ?? "not measured"
+            body.append("<li><strong>\(verdict)</strong>: \(escape(direction.claim)) \(escape(direction.evidence))</li>")
+        }
+        body.append("</ul>")
         for figure in figures(results) {
             body.append("<section>")
             body.append("<h2>\(escape(figure.title)) (\(escape(figure.unit)))</h2>")

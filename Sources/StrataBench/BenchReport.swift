@@ -55,6 +55,10 @@ public enum BenchReport {
             "Each figure is the median of \(results.options.repetitions) or more builds or of \(results.options.launches) launches, with the range "
                 + "in brackets. Every app holds the same code: \(results.matrix.units) units (a generic enum, a protocol and its implementation) "
                 + "of \(results.matrix.members) members each.")
+        lines.append("")
+        lines.append("### The study's findings, checked")
+        lines.append("")
+        for direction in directions(results) { lines.append("- " + describe(direction)) }
         for figure in figures(results) {
             lines.append("")
             lines.append("### \(figure.title) (\(figure.unit))")
@@ -85,6 +89,8 @@ public enum BenchReport {
     public static func json(_ results: BenchResults) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var results = results
+        results.directions = directions(results)
         return String(decoding: (try? encoder.encode(results)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
     }
 }

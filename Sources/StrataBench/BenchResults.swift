@@ -32,7 +32,9 @@ public struct BenchResults: Sendable, Hashable, Codable {
     public var matrix: BenchMatrix
     public var options: BenchRun.Options
     public var apps: [BenchAppResult]
-    /// Where and when: filled in by the command (`uname`, the toolchain, the date).
+    /// Where and when: filled in by the command (`uname`, the processor, the date).
     public var machine: String?
     public var date: String?
+    /// The study's findings checked against these figures (written by `BenchReport.json`).
+    public var directions: [BenchReport.Direction]?
 }

@@ -209,6 +209,48 @@ import Testing
             """))
         #expect(markdown.contains("| monolith | 1.00 | 1.00 | 1.00 | 1.00 |"))
         let decoded = try JSONDecoder().decode(BenchResults.self, from: Data(BenchReport.json(results).utf8))
-        #expect(decoded == results)
+        #expect(decoded.apps == results.apps && decoded.matrix == results.matrix && decoded.options == results.options)
+        #expect(decoded.directions == BenchReport.directions(results))
+    }
+
+    /// The study's findings, each decided by the figures: here as the study found them, then
+    /// each turned around.
+    @Test func theStudysFindingsAreCheckedOneByOne() throws {
+        let matrix = BenchMatrix(shapes: [.monolith, .fourLayer], linkings: [.static, .dynamic], moduleCounts: [30, 300], types: 8, members: 1)
+        func app(_ cell: BenchMatrix.Cell, launch: Double, main: Double, clean: Double, incremental: Double, size: Int, memory: Double) throws
+            -> BenchAppResult
+        {
+            var result = BenchAppResult(cell: cell, folder: cell.description, summary: "", modules: cell.modules ?? 0)
+            result.launch = try BenchStatistic([launch], required: 1)
+            result.timeToMain = try BenchStatistic([main], required: 1)
+            result.cleanBuild["debug"] = try BenchStatistic([clean], required: 1)
+            result.incrementalBottom["debug"] = try BenchStatistic([incremental], required: 1)
+            result.size = BenchSize(executable: size, libraries: 0, libraryCount: cell.linking == .dynamic ? cell.modules! : 0)
+            result.peakMemoryKB = try BenchStatistic([memory], required: 1)
+            return result
+        }
+        func results(dynamic300Main: Double = 0.030, monolithIncremental: Double = 20, dynamicSize: Int = 9_000_000, memory: Double = 30_000)
+            throws -> BenchResults
+        {
+            BenchResults(
+                matrix: matrix, options: .init(repetitions: 1, launches: 1, configurations: [.debug]),
+                apps: [
+                    try app(.init(shape: .monolith), launch: 0.010, main: 0.003, clean: 30, incremental: monolithIncremental, size: 5_000_000, memory: 30_000),
+                    try app(.init(shape: .fourLayer, linking: .static, modules: 30), launch: 0.011, main: 0.003, clean: 40, incremental: 8, size: 5_100_000, memory: 30_000),
+                    try app(.init(shape: .fourLayer, linking: .static, modules: 300), launch: 0.011, main: 0.003, clean: 60, incremental: 9, size: 5_200_000, memory: 30_000),
+                    try app(.init(shape: .fourLayer, linking: .dynamic, modules: 30), launch: 0.014, main: 0.006, clean: 41, incremental: 8, size: 6_000_000, memory: 31_000),
+                    try app(.init(shape: .fourLayer, linking: .dynamic, modules: 300), launch: 0.040, main: dynamic300Main, clean: 70, incremental: 10, size: dynamicSize, memory: memory),
+                ])
+        }
+        let found = BenchReport.directions(try results())
+        #expect(found.count == 5)
+        #expect(found.allSatisfy { $0.holds == true }, "\(found)")
+        #expect(found[0].evidence == "monolith: 10.0 ms; four-layer 30: 11.0 ms; four-layer 300: 11.0 ms")
+        #expect(found[3].evidence == "four-layer 30: +29 KB per library; four-layer 300: +12 KB per library")
+        #expect(BenchReport.directions(try results(dynamic300Main: 0.004))[1].holds == false)
+        #expect(BenchReport.directions(try results(monolithIncremental: 3))[2].holds == false)
+        #expect(BenchReport.directions(try results(dynamicSize: 5_200_000))[3].holds == false)
+        #expect(BenchReport.directions(try results(memory: 60_000))[4].holds == false)
+        #expect(BenchReport.markdown(try results()).contains("- **holds**: Static apps launch like the monolith (within 25%)."))
     }
 }
