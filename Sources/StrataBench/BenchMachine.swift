@@ -36,6 +36,9 @@ public struct BenchSize: Sendable, Hashable, Codable {
 /// app (each named by its folder). `LocalBenchMachine` runs SwiftPM and the apps; the tests give
 /// `BenchRun` a fake one, so that what it does with the figures is tested without builds.
 public protocol BenchMachine: Sendable {
+    /// Readies the app for timing, untimed: SwiftPM resolves its packages and compiles their
+    /// manifests into its cache, as on a developer's machine, so every clean build does the same work.
+    func prepare(_ app: String) async throws(BenchError)
     /// Removes everything built for the app.
     func clean(_ app: String) async throws(BenchError)
     /// Builds the app's executable; returns how long the build took.

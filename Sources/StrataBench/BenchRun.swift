@@ -3,7 +3,8 @@ import Foundation
 /// `strata bench run`: builds and measures each app of a generated benchmark, the same way for
 /// every app, and returns the figures.
 ///
-/// For each configuration: `repetitions` clean builds (everything built removed first), then
+/// First, untimed, SwiftPM resolves the app's packages and caches their compiled manifests. Then,
+/// for each configuration: `repetitions` clean builds (everything built removed first), then
 /// `repetitions` incremental builds after editing one file of a bottom-layer module and as many
 /// after editing one of a top-layer module — each edit and its revert is built and timed, both
 /// being an incremental build after a change to that file. Then, in release (or the one
@@ -66,6 +67,7 @@ public struct BenchRun: Sendable {
         var results: [BenchAppResult] = []
         for app in apps {
             var result = BenchAppResult(cell: app.cell, folder: app.folder, summary: app.summary, modules: app.modules)
+            try await machine.prepare(app.folder)
             for configuration in options.configurations {
                 var clean: [Double] = []
                 for repetition in 1...options.repetitions {

@@ -34,25 +34,34 @@ public struct LocalBenchMachine: BenchMachine {
         }
     }
 
+    public func prepare(_ app: String) async throws(BenchError) {
+        _ = try await swift(["package", "resolve"], app: app)
+    }
+
     public func build(_ app: String, _ configuration: BenchConfiguration) async throws(BenchError) -> Duration {
+        try await swift(["build", "-c", configuration.rawValue, "--product", BenchApp.appName], app: app)
+    }
+
+    /// Runs `swift arguments…` in the app's folder; returns how long it took.
+    private func swift(_ arguments: [String], app: String) async throws(BenchError) -> Duration {
         let clock = ContinuousClock()
         let started = clock.now
         let result: ChildProcess.Outcome<String, String>
+        let command = "swift " + arguments.joined(separator: " ")
         do {
             result = try await ChildProcess.run(
-                SwiftToolchain.swift, arguments: ["build", "-c", configuration.rawValue, "--product", BenchApp.appName],
-                workingDirectory: FilePath(root + "/" + app), input: .none, output: .string(limit: 1 << 24), error: .string(limit: 1 << 24),
-                limit: .swiftBuild)
+                SwiftToolchain.swift, arguments: arguments, workingDirectory: FilePath(root + "/" + app), input: .none,
+                output: .string(limit: 1 << 24), error: .string(limit: 1 << 24), limit: .swiftBuild)
         } catch {
-            throw BenchError("cannot run swift build for \(app): \(error)")
+            throw BenchError("cannot run \(command) for \(app): \(error)")
         }
         let took = clock.now - started
         guard result.succeeded else {
             let output = (result.standardOutput + "\n" + result.standardError).split(separator: "\n").suffix(15).joined(separator: "\n")
             throw BenchError(
                 result.timedOut
-                    ? "swift build -c \(configuration.rawValue) of \(app) did not finish \(ProcessLimit.within(result.limit))"
-                    : "swift build -c \(configuration.rawValue) of \(app) failed (exit \(result.status)):\n\(output)")
+                    ? "\(command) in \(app) did not finish \(ProcessLimit.within(result.limit))"
+                    : "\(command) in \(app) failed (exit \(result.status)):\n\(output)")
         }
         return took
     }

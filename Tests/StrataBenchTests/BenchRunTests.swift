@@ -37,6 +37,10 @@ import Testing
         var log: [String] { state.withLock { $0.log } }
         func file(_ path: String) -> String? { state.withLock { $0.files[path] } }
 
+        func prepare(_ app: String) async throws(BenchError) {
+            state.withLock { $0.log.append("prepare \(app)") }
+        }
+
         func clean(_ app: String) async throws(BenchError) {
             state.withLock { $0.log.append("clean \(app)") }
         }
@@ -104,7 +108,7 @@ import Testing
         let results = try await run.run()
         #expect(
             machine.log == [
-                "clean monolith", "build monolith debug", "clean monolith", "build monolith debug",
+                "prepare monolith", "clean monolith", "build monolith debug", "clean monolith", "build monolith debug",
                 "write monolith/Bottom.swift edited", "build monolith debug", "write monolith/Bottom.swift original", "build monolith debug",
                 "write monolith/Top.swift edited", "build monolith debug", "write monolith/Top.swift original", "build monolith debug",
                 "launch monolith debug", "launch monolith debug", "launch monolith debug", "launch monolith debug",
