@@ -55,5 +55,13 @@ import Testing
         #expect(((dynamic["cleanBuild"] as? [String: Any])?["debug"] as? [String: Any]) != nil)
         #expect(apps.allSatisfy { ($0["checksum"] as? String)?.hasPrefix("checksum ") == true })
         #expect((results?["machine"] as? String)?.contains("cores") == true)
+
+        // The saved results, written again as Markdown and HTML.
+        let markdown = try await StrataBinary.run(["bench", "report", folder + "/results.json"])
+        #expect(markdown.status == 0 && markdown.stdout.contains("| four-layer |") && markdown.stdout.contains("### The study's findings, checked"))
+        let html = try await StrataBinary.run(["bench", "report", folder + "/results.json", "--format", "html", "-o", folder + "/results.html"])
+        #expect(html.status == 0 && FileManager.default.fileExists(atPath: folder + "/results.html"))
+        let broken = try await StrataBinary.run(["bench", "report", folder + "/bench.json"])
+        #expect(broken.status == 2 && broken.stderr.contains("[unreadable-results]"))
     }
 }

@@ -16,7 +16,7 @@ struct BenchCommand: AsyncParsableCommand {
             libraries, at each module count. Every app holds the same code; only where it lies differs. \
             Each app is a workspace of its own whose packages 'strata generate' writes (docs/BENCH.md).
             """,
-        subcommands: [BenchGenerateCommand.self, BenchRunCommand.self]
+        subcommands: [BenchGenerateCommand.self, BenchRunCommand.self, BenchReportCommand.self]
     )
 }
 
@@ -177,8 +177,53 @@ struct BenchRunCommand: AsyncParsableCommand {
         bar.finish()
         results.machine = await MachineDescription.current()
         results.date = ISO8601DateFormatter().string(from: Date())
+        try format.write(results, to: output)
+    }
+}
+
+/// `strata bench report`: the results of an earlier run (its JSON) in another format.
+struct BenchReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the results 'strata bench run --format json' saved as Markdown, HTML or JSON again.",
+        discussion: "Exit status: 0 written, 2 bad input."
+    )
+
+    @Argument(help: ArgumentHelp("The JSON results of 'strata bench run'.", valueName: "results.json"))
+    var results: String
+
+    @Option(help: "markdown, json, or html.")
+    var format: BenchOutputFormat = .markdown
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let path = WorkspaceLoader.absolutePath(results)
+        let decoded: BenchResults
+        do {
+            decoded = try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            Terminal.standardError([
+                .inputError(
+                    "unreadable-results", "cannot read the results in '\(results)': \(error)", at: .file(path),
+                    hint: "give the file 'strata bench run --format json -o FILE' wrote")
+            ])
+            throw ExitCode(2)
+        }
+        try format.write(decoded, to: output)
+    }
+}
+
+enum BenchOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case markdown
+    case json
+    case html
+
+    /// Writes `results` in this format to `output`, or to standard output.
+    func write(_ results: BenchResults, to output: String?) throws {
         let text: String
-        switch format {
+        switch self {
         case .markdown: text = BenchReport.markdown(results)
         case .json: text = BenchReport.json(results)
         case .html: text = BenchReport.html(results)
@@ -197,12 +242,6 @@ struct BenchRunCommand: AsyncParsableCommand {
         }
         Terminal.standardError("strata: wrote \(output)")
     }
-}
-
-enum BenchOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case markdown
-    case json
-    case html
 }
 
 /// The run's progress on standard error: one line redrawn in place on a terminal, a line per
