@@ -16,7 +16,7 @@ extension BenchReport {
         body.append("<h1>strata bench: what an architecture costs</h1>")
         var about = "Each figure is the median of \(results.options.repetitions) or more builds or of \(results.options.launches) launches; "
         about +=
-            "the line across a bar is the range. Every app holds the same code: \(results.matrix.units) units of \(results.matrix.members) members each."
+            "the line across a bar is the range. Every app holds the same code: \(results.matrix.units) units of \(results.matrix.membersPerUnit) members each."
         if let machine = results.machine { about = "Measured on \(machine)" + (results.date.map { ", \($0)" } ?? "") + ". " + about }
         body.append("<p>\(escape(about))</p>")
         body.append(

@@ -47,7 +47,8 @@ public struct BenchMatrix: Sendable, Hashable, Codable {
     public var types: Int
     /// Properties and functions each protocol declares and each implementation provides.
     public var members: Int
-    /// Multiplies `types`, to make the whole run shorter (at least one of each per module stays).
+    /// Multiplies `types` and `members`, to make the whole run shorter (every module keeps at
+    /// least one unit, every unit at least one member).
     public var scale: Double
 
     public static let studyShapes = Shape.allCases
@@ -101,10 +102,15 @@ public struct BenchMatrix: Sendable, Hashable, Codable {
         return BenchApp.apportion(total, shares: BenchApp.tiers.map(\.share), minimum: minimum)
     }
 
+    /// The members of each unit: `members` scaled, at least one.
+    public var membersPerUnit: Int {
+        max(Int((Double(members) * scale).rounded()), 1)
+    }
+
     /// The apps, planned.
     public var apps: [BenchApp] {
         let tierUnits = tierUnits
-        return cells.map { BenchApp(cell: $0, tierUnits: tierUnits, members: members) }
+        return cells.map { BenchApp(cell: $0, tierUnits: tierUnits, members: membersPerUnit) }
     }
 
     /// What is wrong with the matrix, for the command line to say, or nil.

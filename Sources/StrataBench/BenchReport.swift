@@ -54,7 +54,7 @@ public enum BenchReport {
         lines.append(
             "Each figure is the median of \(results.options.repetitions) or more builds or of \(results.options.launches) launches, with the range "
                 + "in brackets. Every app holds the same code: \(results.matrix.units) units (a generic enum, a protocol and its implementation) "
-                + "of \(results.matrix.members) members each.")
+                + "of \(results.matrix.membersPerUnit) members each.")
         lines.append("")
         lines.append("### The study's findings, checked")
         lines.append("")

@@ -23,6 +23,20 @@ import Testing
         #expect(BenchMatrix().problem == nil)
     }
 
+    /// --scale shrinks the code, not the matrix: fewer units (never fewer than the largest app's
+    /// modules) and fewer members (at least one).
+    @Test func scaleShrinksTheCodeButKeepsTheMatrix() {
+        let full = BenchMatrix()
+        let scaled = BenchMatrix(scale: 0.1)
+        #expect(scaled.cells == full.cells)
+        #expect(full.units == 1_000 && full.membersPerUnit == 30)
+        #expect(scaled.membersPerUnit == 3)
+        #expect(scaled.units == 300 && scaled.tierUnits == BenchApp.tierModules(300))
+        #expect(BenchMatrix(moduleCounts: [30], scale: 0.5).units == 500)
+        #expect(BenchMatrix(members: 4, scale: 0.01).membersPerUnit == 1)
+        #expect(scaled.apps.allSatisfy { $0.members == 3 })
+    }
+
     /// The units, and what each refers to, are the same in every app of a matrix: only the
     /// modules they lie in differ.
     @Test(arguments: [(types: 1_000, counts: [30, 300]), (types: 10, counts: [4, 9]), (types: 57, counts: [5, 13, 31])])

@@ -51,7 +51,7 @@ struct BenchGenerateCommand: AsyncParsableCommand {
     @Option(help: "Properties and functions of each protocol and implementation.")
     var members = BenchMatrix.studyMembers
 
-    @Option(help: "Multiply --types by this (0 < scale ≤ 1) for a shorter run; every module keeps some code.")
+    @Option(help: "Multiply --types and --members by this (0 < scale ≤ 1) for a shorter run; every module keeps some code.")
     var scale = 1.0
 
     func matrix() throws -> BenchMatrix {
