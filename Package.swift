@@ -171,7 +171,7 @@ let package = Package(
         .target(
             name: "StrataBench",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataModel", "StrataProcess",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraphExport", "StrataModel", "StrataProcess",
                 .product(name: "Mustache", package: "swift-mustache"), .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

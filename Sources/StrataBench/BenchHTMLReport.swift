@@ -1,4 +1,5 @@
 import Foundation
+import StrataGraphExport
 
 /// The results as one self-contained HTML page: for each figure, a bar chart (inline SVG: a bar
 /// per architecture in each column of the tables, its median, and a line for its range) and the
@@ -144,16 +145,6 @@ extension BenchReport {
     }
 
     static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
+        HTMLRenderer.escape(text)
     }
 }

@@ -86,11 +86,19 @@ public struct LocalBenchMachine: BenchMachine {
         let executable = Self.fileSize(products + "/" + BenchApp.appName)
         guard let executable else { throw BenchError("\(app) has no built \(BenchApp.appName) in \(products)") }
         // SwiftPM puts the app's dynamic library products beside the executable.
-        let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: products)) ?? []).filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }
+        let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: products)) ?? []).filter {
+            $0.hasPrefix("lib") && $0.hasSuffix(Self.sharedLibrarySuffix)
+        }
         return BenchSize(
             executable: executable, libraries: libraries.compactMap { Self.fileSize(products + "/" + $0) }.reduce(0, +), libraryCount: libraries.count
         )
     }
+
+    #if canImport(Darwin)
+    static let sharedLibrarySuffix = ".dylib"
+    #else
+    static let sharedLibrarySuffix = ".so"
+    #endif
 
     static func fileSize(_ path: String) -> Int? {
         var info = stat()
@@ -130,7 +138,11 @@ enum Launcher {
             unlink(outputPath)
             unlink(errorPath)
         }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -163,8 +175,13 @@ enum Launcher {
             throw BenchError("\(executable) failed (wait status \(status)): \(errors.split(separator: "\n").suffix(5).joined(separator: "\n"))")
         }
         let mainStarted = errors.split(separator: "\n").first { $0.hasPrefix("main-started ") }.flatMap { Int64($0.dropFirst("main-started ".count)) }
+        #if canImport(Darwin)
+        let peakKB = Int(usage.ru_maxrss) / 1_024  // bytes on macOS
+        #else
+        let peakKB = Int(usage.ru_maxrss)  // kilobytes on Linux
+        #endif
         return BenchLaunch(
             wallTime: .nanoseconds(ended - started), timeToMain: mainStarted.map { .nanoseconds($0 - started) },
-            peakMemoryKB: Int(usage.ru_maxrss), output: output.trimmingCharacters(in: .whitespacesAndNewlines))
+            peakMemoryKB: peakKB, output: output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -135,8 +135,8 @@ public enum HTMLRenderer {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 
-    /// Text and attribute values for HTML and SVG.
-    static func escape(_ text: String) -> String {
+    /// Text and attribute values for HTML and SVG (also `strata bench`'s report).
+    public static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

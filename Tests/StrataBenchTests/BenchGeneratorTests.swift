@@ -37,7 +37,8 @@ import Testing
             #expect(run.status == 0)
             checksums[app.folder] = run.output
 
-            // The modules' libraries: loaded as shared objects exactly when the app is dynamic.
+            #if os(Linux)
+            // The modules' libraries: loaded as shared objects exactly when the app is dynamic (ldd, on Linux).
             let linked = try await ProcessRunner.run("ldd", [root + "/.build/debug/BenchApp"])
             let own = Set(
                 linked.output.split(separator: "\n").filter { $0.contains(root) }.compactMap {
@@ -46,6 +47,7 @@ import Testing
             let libraries = Set(loaded.workspace.modules.map { "lib\($0.name).so" })
             #expect(own == (app.cell.linking == .dynamic ? libraries : []), "\(app.folder) links \(own.sorted())")
             #expect(libraries.count == app.modules)
+            #endif
         }
         #expect(Set(checksums.values).count == 1, "\(checksums)")
         #expect(checksums.values.first?.hasPrefix("checksum ") == true)
