@@ -261,7 +261,8 @@ import Testing
         var query = AffectedQuery(path: history.root, base: base)
         query.slowStatus = .zero
         let note = try await query.run().untrackedCacheNote
-        #expect(note?.hasPrefix("git status took 0.") == true)
+        // However long a loaded machine takes: seconds with two decimals.
+        #expect(note?.firstMatch(of: /^git status took \d+\.\d\d s, most of it looking for untracked files/) != nil, "\(note ?? "no note")")
         #expect(note?.contains("`git config core.untrackedCache true` lets git skip the folders that did not change") == true)
         for (key, value) in [("core.untrackedCache", "false"), ("core.untrackedCache", "true"), ("feature.manyFiles", "true")] {
             try history.git("config", key, value)
