@@ -15,9 +15,7 @@ extension BenchReport {
     static let sameWithin = 0.25
 
     public static func directions(_ results: BenchResults) -> [Direction] {
-        func app(_ shape: BenchMatrix.Shape, _ linking: BenchMatrix.Linking?, _ modules: Int?) -> BenchAppResult? {
-            results.apps.first { $0.cell.shape == shape && (shape == .monolith || $0.cell.linking == linking && $0.cell.modules == modules) }
-        }
+        let app = results.app
         func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1_000) }
         let counts = results.matrix.moduleCounts.sorted()
         let modular = results.matrix.shapes.filter { $0 != .monolith }

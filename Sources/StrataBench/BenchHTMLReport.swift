@@ -37,11 +37,8 @@ extension BenchReport {
             var rows: [(column: String, shape: BenchMatrix.Shape, statistic: BenchStatistic?)] = []
             for (position, name) in columnNames.enumerated() {
                 for shape in results.matrix.shapes {
-                    let app = results.apps.first { app in
-                        app.cell.shape == shape
-                            && (shape == .monolith || columns.isEmpty
-                                || app.cell.linking == columns[position].linking && app.cell.modules == columns[position].modules)
-                    }
+                    let column = columns.isEmpty ? nil : columns[position]
+                    let app = results.app(shape, column?.linking, column?.modules)
                     rows.append((name, shape, app.flatMap(figure.statistic)))
                 }
             }

@@ -69,9 +69,7 @@ public enum BenchReport {
             for shape in results.matrix.shapes {
                 var cells: [String] = []
                 for column in columns.isEmpty ? [nil] : columns.map(Optional.some) {
-                    let app = results.apps.first { app in
-                        app.cell.shape == shape && (shape == .monolith || app.cell.linking == column?.linking && app.cell.modules == column?.modules)
-                    }
+                    let app = results.app(shape, column?.linking, column?.modules)
                     cells.append(app.flatMap(figure.statistic).map { format($0, figure) } ?? "—")
                 }
                 lines.append("| \(shape.rawValue) | " + cells.joined(separator: " | ") + " |")

@@ -37,4 +37,10 @@ public struct BenchResults: Sendable, Hashable, Codable {
     public var date: String?
     /// The study's findings checked against these figures (written by `BenchReport.json`).
     public var directions: [BenchReport.Direction]?
+
+    /// The app of a row and column of the reports: by shape, linking and module count, and the
+    /// monolith (one app) in every column.
+    public func app(_ shape: BenchMatrix.Shape, _ linking: BenchMatrix.Linking?, _ modules: Int?) -> BenchAppResult? {
+        apps.first { $0.cell.shape == shape && (shape == .monolith || $0.cell.linking == linking && $0.cell.modules == modules) }
+    }
 }
