@@ -281,7 +281,8 @@ let package = Package(
         .testTarget(
             name: "StrataSecretsTests",
             dependencies: [
-                "StrataSecrets", "StrataAge", "StrataDiagnostics", .product(name: "Subprocess", package: "swift-subprocess"),
+                "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataModelTestSupport",
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
@@ -322,7 +323,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataBenchTests",
-            dependencies: ["StrataBench", "StrataModel", "StrataDiagnostics", "StrataRules", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataBench", "StrataModel", "StrataDiagnostics", "StrataRules", "StrataModelTestSupport",
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -38,6 +38,12 @@ public struct BenchResults: Sendable, Hashable, Codable {
     /// The study's findings checked against these figures (written by `BenchReport.json`).
     public var directions: [BenchReport.Direction]?
 
+    public init(matrix: BenchMatrix, options: BenchRun.Options, apps: [BenchAppResult]) {
+        self.matrix = matrix
+        self.options = options
+        self.apps = apps
+    }
+
     /// The app of a row and column of the reports: by shape, linking and module count, and the
     /// monolith (one app) in every column.
     public func app(_ shape: BenchMatrix.Shape, _ linking: BenchMatrix.Linking?, _ modules: Int?) -> BenchAppResult? {

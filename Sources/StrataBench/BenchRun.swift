@@ -58,14 +58,29 @@ public struct BenchRun: Sendable {
         return index.apps.filter { only.contains($0.folder) }
     }
 
+    /// The file in the benchmark's folder that `strata bench run` keeps the figures of the apps
+    /// measured so far in (as JSON results), for `--resume`.
+    public static let measuredName = "bench-run.json"
+
     /// What an incremental build changes in a unit: a literal in a function body, not an interface.
     static let editedText = "value &* 31"
     static let editText = "value &* 37"
 
-    public func run(progress: (Progress) -> Void = { _ in }) async throws(BenchError) -> BenchResults {
-        var tracker = ProgressTracker(kinds: apps.flatMap { _ in stepKinds })
+    /// Measures the apps, but for those in `measured` (an earlier, interrupted run's figures with
+    /// the same options), which are kept as they are; `finished` is given every app's figures as
+    /// soon as they are complete, for a run that is cut short to be resumed.
+    public func run(
+        measured: [BenchAppResult] = [], finished: (BenchAppResult) throws(BenchError) -> Void = { _ in },
+        progress: (Progress) -> Void = { _ in }
+    ) async throws(BenchError) -> BenchResults {
+        let kept = Dictionary(measured.map { ($0.folder, $0) }) { first, _ in first }
+        var tracker = ProgressTracker(kinds: apps.filter { kept[$0.folder] == nil }.flatMap { _ in stepKinds })
         var results: [BenchAppResult] = []
         for app in apps {
+            if let earlier = kept[app.folder] {
+                results.append(earlier)
+                continue
+            }
             var result = BenchAppResult(cell: app.cell, folder: app.folder, summary: app.summary, modules: app.modules)
             try await machine.prepare(app.folder)
             for configuration in options.configurations {
@@ -113,6 +128,7 @@ public struct BenchRun: Sendable {
             result.timeToMain = toMain.isEmpty ? nil : try BenchStatistic(toMain, required: options.launches)
             result.peakMemoryKB = try BenchStatistic(memory, required: options.launches)
             results.append(result)
+            try finished(result)
         }
         let checksums = Set(results.compactMap(\.checksum))
         guard checksums.count <= 1 else {

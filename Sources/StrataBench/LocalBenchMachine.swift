@@ -15,10 +15,22 @@ import Darwin
 public struct LocalBenchMachine: BenchMachine {
     /// The benchmark folder (holding bench.json and a folder per app).
     public var root: String
+    /// The `swift` that builds the apps (the tests give a script that records what it was given).
+    var swift: Executable
 
     public init(root: String) {
-        self.root = root
+        self.init(root: root, swift: SwiftToolchain.swift)
     }
+
+    init(root: String, swift: Executable) {
+        self.root = root
+        self.swift = swift
+    }
+
+    /// The folder, inside the benchmark's, that SwiftPM's temporary files go to while it runs: it
+    /// leaves a `TemporaryDirectory.*` folder behind in the system's temporary folder for every
+    /// command (a run of the whole matrix made thousands); this one is removed after each.
+    public static let scratchName = ".swiftpm-tmp"
 
     /// The variable that makes an app report when its `main` started (on standard error, as
     /// `main-started <CLOCK_MONOTONIC nanoseconds>`).
@@ -35,23 +47,30 @@ public struct LocalBenchMachine: BenchMachine {
     }
 
     public func prepare(_ app: String) async throws(BenchError) {
-        _ = try await swift(["package", "resolve"], app: app)
+        _ = try await swiftCommand(["package", "resolve"], app: app)
     }
 
     public func build(_ app: String, _ configuration: BenchConfiguration) async throws(BenchError) -> Duration {
-        try await swift(["build", "-c", configuration.rawValue, "--product", BenchApp.appName], app: app)
+        try await swiftCommand(["build", "-c", configuration.rawValue, "--product", BenchApp.appName], app: app)
     }
 
     /// Runs `swift arguments…` in the app's folder; returns how long it took.
-    private func swift(_ arguments: [String], app: String) async throws(BenchError) -> Duration {
+    private func swiftCommand(_ arguments: [String], app: String) async throws(BenchError) -> Duration {
+        let command = "swift " + arguments.joined(separator: " ")
+        let scratch = root + "/" + Self.scratchName
+        do {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        } catch {
+            throw BenchError("cannot create \(scratch) for SwiftPM's temporary files: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         let clock = ContinuousClock()
         let started = clock.now
         let result: ChildProcess.Outcome<String, String>
-        let command = "swift " + arguments.joined(separator: " ")
         do {
             result = try await ChildProcess.run(
-                SwiftToolchain.swift, arguments: arguments, workingDirectory: FilePath(root + "/" + app), input: .none,
-                output: .string(limit: 1 << 24), error: .string(limit: 1 << 24), limit: .swiftBuild)
+                swift, arguments: arguments, environment: .inherit.updating(["TMPDIR": scratch]), workingDirectory: FilePath(root + "/" + app),
+                input: .none, output: .string(limit: 1 << 24), error: .string(limit: 1 << 24), limit: .swiftBuild)
         } catch {
             throw BenchError("cannot run \(command) for \(app): \(error)")
         }
@@ -64,6 +83,17 @@ public struct LocalBenchMachine: BenchMachine {
                     : "\(command) in \(app) failed (exit \(result.status)):\n\(output)")
         }
         return took
+    }
+
+    /// The first line of `swift --version` (`Swift version 6.3.1 (swift-6.3.1-RELEASE)`), for the
+    /// results' machine line; nil if it cannot be told.
+    public func toolchainVersion() async -> String? {
+        let result = try? await ChildProcess.run(
+            swift, arguments: ["--version"], workingDirectory: nil, input: .none, output: .string(limit: 1 << 16),
+            error: .string(limit: 1 << 16), limit: .manifest)
+        guard let result, result.succeeded else { return nil }
+        let line = result.standardOutput.split(separator: "\n").first { $0.contains("version") }
+        return line.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     public func read(_ app: String, _ file: String) throws(BenchError) -> String {
@@ -159,8 +189,18 @@ enum Launcher {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let started = now()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+        var started = now()
+        var spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+        // "Text file busy": something still holds the executable open for writing (a child that
+        // inherited the linker's or a writer's descriptor, until it runs its own program). That
+        // passes; try again for up to a second.
+        var tries = 1
+        while spawned == ETXTBSY, tries < 100 {
+            usleep(10_000)
+            tries += 1
+            started = now()
+            spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+        }
         guard spawned == 0 else { throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()

@@ -4,6 +4,8 @@ import StrataDiagnostics
 import StrataModel
 import StrataModelTestSupport
 import StrataRules
+import Subprocess
+import SystemPackage
 import Testing
 
 /// The apps on disk: every cell of the matrix, at a tiny scale, passes `strata check`, builds
@@ -91,14 +93,44 @@ import Testing
     }
 }
 
+/// How the machine runs SwiftPM, with a script in its place that records what it was given.
+@Suite struct LocalBenchMachineTests {
+    /// SwiftPM leaves a folder in the temporary folder behind for every command: the machine
+    /// gives it one inside the benchmark's folder, removed after each command, even a failed one.
+    @Test func swiftPMsTemporaryFilesGoToAFolderRemovedAfterEachCommand() async throws {
+        let root = BenchGeneratorTests.scratch("machine")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/app", withIntermediateDirectories: true)
+        let swift = try LauncherTests.script(
+            "echo \"$TMPDIR\" > told-tmpdir\nmkdir \"$TMPDIR/TemporaryDirectory.left\"\n[ \"$1\" = build ] && [ -e fail ] && { echo broken >&2; exit 1; }\nexit 0\n")
+        defer { unlink(swift) }
+        let machine = LocalBenchMachine(root: root, swift: .path(FilePath(swift)))
+        let scratch = root + "/" + LocalBenchMachine.scratchName
+        try await machine.prepare("app")
+        #expect(try String(contentsOfFile: root + "/app/told-tmpdir", encoding: .utf8) == scratch + "\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch))
+        _ = try await machine.build("app", .debug)
+        #expect(!FileManager.default.fileExists(atPath: scratch))
+        #expect(FileManager.default.createFile(atPath: root + "/app/fail", contents: nil))
+        let error = await #expect(throws: BenchError.self) { try await machine.build("app", .release) }
+        #expect(error?.description.contains("swift build -c release --product BenchApp in app failed (exit 1)") == true)
+        #expect(error?.description.contains("broken") == true)
+        #expect(!FileManager.default.fileExists(atPath: scratch))
+    }
+
+    @Test func theToolchainIsToldByItsVersionLine() async throws {
+        let swift = try LauncherTests.script("echo 'Swift version 9.9 (swift-9.9-RELEASE)'\necho 'Target: x86_64-unknown-linux-gnu'\n")
+        defer { unlink(swift) }
+        #expect(await LocalBenchMachine(root: "/", swift: .path(FilePath(swift))).toolchainVersion() == "Swift version 9.9 (swift-9.9-RELEASE)")
+        #expect(await LocalBenchMachine(root: "/", swift: .path(FilePath("/nonexistent/swift"))).toolchainVersion() == nil)
+    }
+}
+
 /// The launcher on real processes: output read after the exit, peak memory from wait4, a
 /// failing run refused.
 @Suite struct LauncherTests {
     static func script(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "strata-launcher-" + UUID().uuidString.prefix(8) + ".sh"
-        try ("#!/bin/sh\n" + text).write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
-        return path
+        try ExecutableScript.write("#!/bin/sh\n" + text, to: NSTemporaryDirectory() + "strata-launcher-" + UUID().uuidString.prefix(8) + ".sh")
     }
 
     @Test func aRunIsTimedAndItsOutputRead() throws {

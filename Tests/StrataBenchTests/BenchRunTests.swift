@@ -159,6 +159,31 @@ import Testing
         #expect(error?.description == "monolith/Bottom.swift holds no 'value &* 31' to edit: generate the apps again")
     }
 
+    /// An interrupted run resumed: the apps measured before are kept as they were, not built
+    /// again; every app newly measured is handed over as soon as its figures are complete.
+    @Test func aResumedRunKeepsTheAppsMeasuredBefore() async throws {
+        let index = Self.index([.init(shape: .monolith), .init(shape: .fourLayer, linking: .static, modules: 4)])
+        let options = BenchRun.Options(repetitions: 1, launches: 1, configurations: [.debug])
+        let first = try await BenchRun(index: index, options: options, machine: FakeMachine(files: Self.files(index))).run()
+        let machine = FakeMachine(files: Self.files(index), buildTime: { _, _, _ in 99 })
+        let handed = Mutex<[String]>([])
+        let resumed = try await BenchRun(index: index, options: options, machine: machine).run(measured: [first.apps[0]], finished: { app in
+            handed.withLock { $0.append(app.folder) }
+        })
+        #expect(resumed.apps.map(\.folder) == ["monolith", "four-layer-static-4"])
+        #expect(resumed.apps[0] == first.apps[0])
+        #expect(resumed.apps[1].cleanBuild["debug"]?.samples == [99])
+        #expect(!machine.log.contains { $0.hasSuffix(" monolith") || $0.contains(" monolith ") })
+        #expect(handed.withLock { $0 } == ["four-layer-static-4"])
+
+        // A failure while keeping the figures stops the run.
+        let failing = BenchRun(index: index, options: options, machine: FakeMachine(files: Self.files(index)))
+        let error = await #expect(throws: BenchError.self) {
+            try await failing.run(finished: { (_: BenchAppResult) throws(BenchError) in throw BenchError("disk full") })
+        }
+        #expect(error?.description == "disk full")
+    }
+
     @Test func aFigureIsNeverMadeOfFewerRunsThanAskedFor() throws {
         #expect(throws: BenchError.self) { try BenchStatistic([1, 2], required: 3) }
         #expect(throws: BenchError.self) { try BenchStatistic([], required: 0) }
@@ -174,7 +199,7 @@ import Testing
         let machine = FakeMachine(files: Self.files(index), launchTime: { _, _ in 0 })
         let run = BenchRun(index: index, options: .init(repetitions: 1, launches: 2, configurations: [.debug]), machine: machine)
         let seen = Mutex<[BenchRun.Progress]>([])
-        _ = try await run.run { progress in seen.withLock { $0.append(progress) } }
+        _ = try await run.run(progress: { progress in seen.withLock { $0.append(progress) } })
         let progress = seen.withLock { $0 }
         // Per app: 1 clean build, 4 incremental builds (an edit and its revert, two files), 3 launches.
         #expect(progress.count == 16 && progress.allSatisfy { $0.total == 16 })

@@ -54,7 +54,22 @@ import Testing
         #expect(((dynamic["timeToMain"] as? [String: Any])?["samples"] as? [Double])?.allSatisfy { $0 > 0 && $0 < 60 } == true)
         #expect(((dynamic["cleanBuild"] as? [String: Any])?["debug"] as? [String: Any]) != nil)
         #expect(apps.allSatisfy { ($0["checksum"] as? String)?.hasPrefix("checksum ") == true })
-        #expect((results?["machine"] as? String)?.contains("cores") == true)
+        #expect((results?["machine"] as? String)?.contains("cores, Swift version ") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.swiftpm-tmp"))
+
+        // The figures kept after each app: a resumed run measures nothing again…
+        let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/bench-run.json"))) as? [String: Any]
+        #expect((kept?["apps"] as? [[String: Any]])?.first?["checksum"] as? String == apps[0]["checksum"] as? String)
+        let resumed = try await StrataBinary.run([
+            "bench", "run", folder, "--resume", "--repetitions", "1", "--launches", "2", "--configuration", "debug",
+        ])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("kept the figures of 1 apps measured before") && !resumed.stderr.contains("build 1/1"))
+        #expect(resumed.stdout.contains("| four-layer |"))
+        // …and one with other options is refused.
+        let mismatch = try await StrataBinary.run(["bench", "run", folder, "--resume", "--repetitions", "2", "--configuration", "debug"])
+        #expect(mismatch.status == 2 && mismatch.stderr.contains("[resume-mismatch]"), "\(mismatch.stderr)")
+        #expect(mismatch.stderr.contains("--repetitions 1 --launches 2 --configuration debug"))
 
         // The saved results, written again as Markdown and HTML.
         let markdown = try await StrataBinary.run(["bench", "report", folder + "/results.json"])

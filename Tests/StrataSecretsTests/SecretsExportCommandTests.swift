@@ -1,6 +1,7 @@
 import Foundation
 import Subprocess
 import SystemPackage
+import StrataModelTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -91,9 +92,7 @@ import Glibc
             \(then)
 
             """
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
-        return path
+        return try ExecutableScript.write(script, to: path)
     }
 
     @Test func editGivesTheEditorAPrivateCopyAndShredsIt() async throws {

@@ -122,6 +122,9 @@ struct BenchRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Measure only these apps (folder names, comma-separated).", valueName: "apps"))
     var only: String?
 
+    @Flag(help: "Keep the figures of the apps an interrupted run with the same options measured (its \(BenchRun.measuredName)); measure the rest.")
+    var resume = false
+
     @Option(help: "markdown, json, or html (one self-contained page with a chart per figure).")
     var format: BenchOutputFormat = .markdown
 
@@ -164,20 +167,77 @@ struct BenchRunCommand: AsyncParsableCommand {
             ])
             throw ExitCode(2)
         }
+        let measuredPath = root + "/" + BenchRun.measuredName
+        let measured = try resume ? earlierFigures(at: measuredPath, options: options, index: index) : []
+        if !resume { try? FileManager.default.removeItem(atPath: measuredPath) }
         let run = BenchRun(index: index, options: options, machine: LocalBenchMachine(root: root))
         let bar = ProgressBar()
         var results: BenchResults
+        var soFar = BenchResults(matrix: index.matrix, options: options, apps: measured)
         do throws(BenchError) {
-            results = try await run.run { bar.show($0) }
+            results = try await run.run(measured: measured) { (app: BenchAppResult) throws(BenchError) in
+                // After each app, its figures are kept: a run cut short resumes from them.
+                soFar.apps.append(app)
+                do {
+                    try AtomicFileWriter.write(Data(BenchReport.json(soFar).utf8), to: measuredPath)
+                } catch {
+                    throw BenchError("cannot keep the figures so far in \(measuredPath): \(error)")
+                }
+            } progress: {
+                bar.show($0)
+            }
         } catch {
             bar.finish()
             Terminal.standardError("strata: error: " + error.description)
             throw ExitCode(1)
         }
         bar.finish()
-        results.machine = await MachineDescription.current()
+        if !measured.isEmpty {
+            Terminal.standardError("strata: kept the figures of \(measured.count) apps measured before (\(BenchRun.measuredName))")
+        }
+        results.machine = await MachineDescription.current(toolchain: LocalBenchMachine(root: root).toolchainVersion())
         results.date = ISO8601DateFormatter().string(from: Date())
         try format.write(results, to: output)
+    }
+}
+
+extension BenchRunCommand {
+    /// The apps an interrupted run measured, from its figures so far, if they were measured with
+    /// these options (which apps were asked for may differ); none if there are none.
+    func earlierFigures(at path: String, options: BenchRun.Options, index: BenchGenerator.Index) throws -> [BenchAppResult] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            Terminal.standardError("strata: note: no earlier run to resume in \(PathDisplay()(path)); measuring every app")
+            return []
+        }
+        let earlier: BenchResults
+        do {
+            earlier = try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            Terminal.standardError([
+                .inputError(
+                    "unreadable-results", "cannot read the figures of the earlier run: \(error)", at: .file(path),
+                    hint: "run again without --resume to measure every app")
+            ])
+            throw ExitCode(2)
+        }
+        var asked = options
+        var before = earlier.options
+        asked.only = nil
+        before.only = nil
+        guard asked == before, earlier.matrix == index.matrix else {
+            Terminal.standardError([
+                .inputError(
+                    "resume-mismatch", "the earlier run measured with other options (\(Self.describe(earlier.options)))", at: .file(path),
+                    hint: "resume with the same --repetitions, --launches and --configuration, or run again without --resume")
+            ])
+            throw ExitCode(2)
+        }
+        return earlier.apps
+    }
+
+    static func describe(_ options: BenchRun.Options) -> String {
+        "--repetitions \(options.repetitions) --launches \(options.launches) --configuration "
+            + options.configurations.map(\.rawValue).joined(separator: ",")
     }
 }
 
@@ -279,7 +339,7 @@ final class ProgressBar: @unchecked Sendable {
 
 /// This machine in a line, for the results: the system, the processor and its cores, the toolchain.
 enum MachineDescription {
-    static func current() async -> String {
+    static func current(toolchain: String?) -> String {
         var system = utsname()
         uname(&system)
         func field<T>(_ value: T) -> String {
@@ -290,6 +350,7 @@ enum MachineDescription {
                 $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return "\(field(system.sysname)) \(field(system.release)) \(field(system.machine)), \(cpu ?? "unknown processor"), \(cores) cores"
+        return "\(field(system.sysname)) \(field(system.release)) \(field(system.machine)), \(cpu ?? "unknown processor"), \(cores) cores, "
+            + (toolchain ?? "unknown Swift toolchain")
     }
 }
