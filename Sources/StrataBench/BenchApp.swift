@@ -94,9 +94,8 @@ public struct BenchApp: Sendable {
     }
 
     /// Cuts each tier's units into modules and derives the modules' dependencies from what the
-    /// units refer to. In the three-layer shape a feature module holds a band of the domain
-    /// tier's units and the same band of the service tier's: the domain code in it uses service
-    /// code in it and in its neighbours, so feature modules use each other (the layer allows it).
+    /// units refer to. In the three-layer shape feature modules hold domain and service code
+    /// (`featureSlices`) and use each other (the layer allows it).
     private mutating func placeInModules(_ moduleCount: Int, tierUnits: [Int], firsts: [Int]) {
         let tierModules = Self.tierModules(moduleCount)
         precondition(zip(tierModules, tierUnits).allSatisfy { $0 <= $1 }, "a module without code")
@@ -147,6 +146,13 @@ public struct BenchApp: Sendable {
                 }
             }
             let ordered = position.keys.sorted { (position[$0]!, $0) < (position[$1]!, $1) }
+            // This module's slice of the group's units, evenly by position; or, for feature
+            // modules, flows with their own logic and the logic flows share.
+            let slices =
+                (group.count > 1 ? featureSlices(tierModules: tierModules, tierUnits: tierUnits, firsts: firsts) : nil)
+                ?? (0..<moduleCountOfGroup).map { slot in
+                    Array(ordered[slot * ordered.count / moduleCountOfGroup..<(slot + 1) * ordered.count / moduleCountOfGroup])
+                }
             for slot in 0..<moduleCountOfGroup {
                 numberInLayer[layer] += 1
                 let prefix = group.count > 1 ? "Feature" : Self.tiers[group[0]].prefix
@@ -158,8 +164,7 @@ public struct BenchApp: Sendable {
                     interface = modules.count
                     modules.append(Module(name: name + "Interface", layer: interfacesLayer, dependencies: [], interfaceOf: implementation))
                 }
-                // This module's slice of the group's units, evenly.
-                for index in ordered[slot * ordered.count / moduleCountOfGroup..<(slot + 1) * ordered.count / moduleCountOfGroup] {
+                for index in slices[slot] {
                     units[index].module = implementation
                     units[index].interfaceModule = interface
                 }
@@ -174,6 +179,33 @@ public struct BenchApp: Sendable {
             dependencies.remove(index)
             modules[index].dependencies = dependencies.sorted()
         }
+    }
+
+    /// The three-layer shape's feature modules: as many flow modules as the four-layer plan has
+    /// domain modules, each holding a band of the domain tier's units and the service units only
+    /// that band uses, and as many logic modules as it has service modules, holding the service
+    /// units several bands use. Flow modules use logic modules, never each other, so the layer
+    /// is two modules deep. (Bands that each used their neighbour's logic formed a chain as deep
+    /// as the layer is wide — 21 modules at 30 — which SwiftPM 6.3 took over 14 minutes to plan
+    /// as dynamic libraries, and which no team would build.) Nil where too few units are shared
+    /// to fill the logic modules (a handful of units per layer): the caller then slices by position.
+    private func featureSlices(tierModules: [Int], tierUnits: [Int], firsts: [Int]) -> [[Int]]? {
+        let flows = tierModules[0]
+        let logic = tierModules[1]
+        let domain = firsts[0]..<firsts[0] + tierUnits[0]
+        let band = { (unit: Int) in (unit - domain.lowerBound) * flows / domain.count }
+        var users: [Int: Set<Int>] = [:]
+        for unit in domain {
+            for reference in units[unit].references where units[reference].tier == 1 { users[reference, default: []].insert(band(unit)) }
+        }
+        let service = Array(firsts[1]..<firsts[1] + tierUnits[1])
+        let shared = service.filter { users[$0, default: []].count != 1 }
+        guard shared.count >= logic else { return nil }
+        var slices = [[Int]](repeating: [], count: flows + logic)
+        for unit in domain { slices[band(unit)].append(unit) }
+        for unit in service where users[unit, default: []].count == 1 { slices[users[unit]!.first!].append(unit) }
+        for (offset, unit) in shared.enumerated() { slices[flows + offset * logic / shared.count].append(unit) }
+        return slices
     }
 
     /// How many of `count` modules each tier gets: by the tiers' shares, at least one each.

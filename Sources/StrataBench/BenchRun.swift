@@ -52,7 +52,7 @@ public struct BenchRun: Sendable {
         self.machine = machine
     }
 
-    /// The apps measured, in the index's order.
+    /// The apps to measure (all, or those `--only` names), in the index's order.
     public var apps: [BenchGenerator.Index.App] {
         guard let only = options.only else { return index.apps }
         return index.apps.filter { only.contains($0.folder) }
@@ -74,14 +74,17 @@ public struct BenchRun: Sendable {
         progress: (Progress) -> Void = { _ in }
     ) async throws(BenchError) -> BenchResults {
         let kept = Dictionary(measured.map { ($0.folder, $0) }) { first, _ in first }
+        let measuring = Set(apps.map(\.folder))
         var tracker = ProgressTracker(kinds: apps.filter { kept[$0.folder] == nil }.flatMap { _ in stepKinds })
         var results: [BenchAppResult] = []
-        for app in apps {
+        // The apps measured before are reported with the new ones, whichever `--only` named.
+        for app in index.apps where kept[app.folder] != nil || measuring.contains(app.folder) {
             if let earlier = kept[app.folder] {
                 results.append(earlier)
                 continue
             }
             var result = BenchAppResult(cell: app.cell, folder: app.folder, summary: app.summary, modules: app.modules)
+            progress(tracker.starting("\(app.folder): resolving its packages (untimed)"))
             try await machine.prepare(app.folder)
             for configuration in options.configurations {
                 var clean: [Double] = []

@@ -105,6 +105,32 @@ import Testing
         }
     }
 
+    /// The three-layer shape's feature modules: flows that hold domain code with the service
+    /// code only they use, and logic modules with the service code flows share. No chain of
+    /// feature modules: at most two deep, whatever the count (a chain as deep as the layer was
+    /// wide made SwiftPM plan a dynamic app for longer than a benchmark can wait).
+    @Test func featureModulesAreAtMostTwoDeep() {
+        for types in [1_000, 100] {
+            for count in [30, 300] {
+                let app = BenchMatrix(shapes: [.threeLayer], linkings: [.dynamic], moduleCounts: [count], types: types).apps[0]
+                let feature = app.modules.indices.filter { app.modules[$0].layer == 0 }
+                #expect(feature.count == BenchApp.tierModules(count)[0] + BenchApp.tierModules(count)[1])
+                func depth(_ module: Int) -> Int {
+                    1 + (app.modules[module].dependencies.filter { app.modules[$0].layer == 0 }.map(depth).max() ?? 0)
+                }
+                #expect(feature.map(depth).max() == 2, "\(types) types, \(count) modules")
+                // Where a flow holds several domain units, some service code is merged into it.
+                let flows = BenchApp.tierModules(count)[0]
+                if types / 10 * 4 > flows {
+                    let merged = feature.prefix(flows).filter { module in
+                        Set(app.units.filter { $0.module == module }.map(\.tier)) == [0, 1]
+                    }
+                    #expect(merged.count == flows, "\(types) types, \(count) modules")
+                }
+            }
+        }
+    }
+
     /// Whether the modules' dependencies form no cycle (modules without dependencies are removed until none is left).
     static func hasNoCycle(_ app: BenchApp) -> Bool {
         var remaining = Dictionary(uniqueKeysWithValues: app.modules.indices.map { ($0, Set(app.modules[$0].dependencies)) })

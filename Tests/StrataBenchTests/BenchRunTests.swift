@@ -171,6 +171,10 @@ import Testing
             handed.withLock { $0.append(app.folder) }
         })
         #expect(resumed.apps.map(\.folder) == ["monolith", "four-layer-static-4"])
+        // The apps kept are reported with the new ones even when --only names just the new ones.
+        let only = BenchRun(index: index, options: .init(repetitions: 1, launches: 1, configurations: [.debug], only: ["four-layer-static-4"]), machine: FakeMachine(files: Self.files(index)))
+        #expect(try await only.run(measured: [first.apps[0]]).apps.map(\.folder) == ["monolith", "four-layer-static-4"])
+        #expect(try await only.run().apps.map(\.folder) == ["four-layer-static-4"])
         #expect(resumed.apps[0] == first.apps[0])
         #expect(resumed.apps[1].cleanBuild["debug"]?.samples == [99])
         #expect(!machine.log.contains { $0.hasSuffix(" monolith") || $0.contains(" monolith ") })
@@ -200,9 +204,13 @@ import Testing
         let run = BenchRun(index: index, options: .init(repetitions: 1, launches: 2, configurations: [.debug]), machine: machine)
         let seen = Mutex<[BenchRun.Progress]>([])
         _ = try await run.run(progress: { progress in seen.withLock { $0.append(progress) } })
-        let progress = seen.withLock { $0 }
+        let all = seen.withLock { $0 }
+        // Each app's packages are resolved first, untimed: shown, not counted.
+        let resolving = all.filter { $0.step.hasSuffix(": resolving its packages (untimed)") }
+        #expect(resolving.map(\.step.first) == ["m", "f"] && resolving.map(\.done) == [0, 8])
+        let progress = all.filter { !$0.step.contains("resolving") }
         // Per app: 1 clean build, 4 incremental builds (an edit and its revert, two files), 3 launches.
-        #expect(progress.count == 16 && progress.allSatisfy { $0.total == 16 })
+        #expect(progress.count == 16 && all.allSatisfy { $0.total == 16 })
         #expect(progress.map(\.done) == Array(0..<16))
         #expect(progress[0].remaining == nil)
         // After the first clean build (10 s): 15 steps left, all estimated at 10 s.
