@@ -21,16 +21,10 @@ public enum ExecutableScript {
     public static func write(_ text: String, to path: String) throws -> String {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        defer { try? file.close() }
         guard fchmod(descriptor, 0o755) == 0 else { throw WriteError(description: "cannot make \(path) executable") }
+        try file.write(contentsOf: Data(text.utf8))
         return path
     }
-}
-
-/// `write(2)` (the name is taken by the method above inside the enum).
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

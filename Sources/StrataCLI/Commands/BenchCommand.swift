@@ -170,7 +170,8 @@ struct BenchRunCommand: AsyncParsableCommand {
         let measuredPath = root + "/" + BenchRun.measuredName
         let measured = try resume ? earlierFigures(at: measuredPath, options: options, index: index) : []
         if !resume { try? FileManager.default.removeItem(atPath: measuredPath) }
-        let run = BenchRun(index: index, options: options, machine: LocalBenchMachine(root: root))
+        let machine = LocalBenchMachine(root: root)
+        let run = BenchRun(index: index, options: options, machine: machine)
         let bar = ProgressBar()
         var results: BenchResults
         var soFar = BenchResults(matrix: index.matrix, options: options, apps: measured)
@@ -195,7 +196,7 @@ struct BenchRunCommand: AsyncParsableCommand {
         if !measured.isEmpty {
             Terminal.standardError("strata: kept the figures of \(measured.count) apps measured before (\(BenchRun.measuredName))")
         }
-        results.machine = await MachineDescription.current(toolchain: LocalBenchMachine(root: root).toolchainVersion())
+        results.machine = await MachineDescription.current(toolchain: machine.toolchainVersion())
         results.date = ISO8601DateFormatter().string(from: Date())
         try format.write(results, to: output)
     }
@@ -209,17 +210,8 @@ extension BenchRunCommand {
             Terminal.standardError("strata: note: no earlier run to resume in \(PathDisplay()(path)); measuring every app")
             return []
         }
-        let earlier: BenchResults
-        do {
-            earlier = try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            Terminal.standardError([
-                .inputError(
-                    "unreadable-results", "cannot read the figures of the earlier run: \(error)", at: .file(path),
-                    hint: "run again without --resume to measure every app")
-            ])
-            throw ExitCode(2)
-        }
+        let earlier = try BenchResults.read(
+            at: path, describedAs: "the figures of the earlier run", hint: "run again without --resume to measure every app")
         var asked = options
         var before = earlier.options
         asked.only = nil
@@ -259,19 +251,23 @@ struct BenchReportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let path = WorkspaceLoader.absolutePath(results)
-        let decoded: BenchResults
+        let decoded = try BenchResults.read(
+            at: WorkspaceLoader.absolutePath(results), describedAs: "the results in '\(results)'",
+            hint: "give the file 'strata bench run --format json -o FILE' wrote")
+        try format.write(decoded, to: output)
+    }
+}
+
+extension BenchResults {
+    /// The JSON results of a run in `path`; an `unreadable-results` error (exit 2) if they cannot
+    /// be read, saying what was being read and what to do.
+    static func read(at path: String, describedAs what: String, hint: String) throws -> BenchResults {
         do {
-            decoded = try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            return try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            Terminal.standardError([
-                .inputError(
-                    "unreadable-results", "cannot read the results in '\(results)': \(error)", at: .file(path),
-                    hint: "give the file 'strata bench run --format json -o FILE' wrote")
-            ])
+            Terminal.standardError([.inputError("unreadable-results", "cannot read \(what): \(error)", at: .file(path), hint: hint)])
             throw ExitCode(2)
         }
-        try format.write(decoded, to: output)
     }
 }
 
