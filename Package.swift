@@ -343,7 +343,8 @@ let package = Package(
         .testTarget(
             name: "StrataReleaseTests",
             dependencies: [
-                "StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataGenerate", "StrataSynthetic",
+                "StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataFileSystem", "StrataGenerate",
+                "StrataSynthetic",
                 "StrataModelTestSupport",
             ],
             swiftSettings: strictSettings

@@ -8,6 +8,12 @@ public enum PathResolution {
         relative.hasPrefix("/") ? standardize(relative) : standardize(folder + "/" + relative)
     }
 
+    /// The folder holding `path` (absolute, standardized); the root's parent is the root.
+    public static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex else { return "/" }
+        return String(Substring(path.utf8[..<slash]))
+    }
+
     /// `path` as seen from the folder `base`, both absolute and standardized: `../Logging`.
     public static func relative(_ path: String, from base: String) -> String {
         let target = path.split(separator: "/"), origin = base.split(separator: "/")

@@ -1,4 +1,5 @@
 public import StrataDiagnostics
+public import StrataFileSystem
 public import StrataGit
 public import StrataModel
 public import StrataPackageIdentity

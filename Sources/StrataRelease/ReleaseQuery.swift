@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataGenerate
 import StrataGit
 import StrataModel

@@ -117,7 +117,7 @@ struct CheckCache {
     // MARK: - Format
 
     /// The format's name and version: a cache of another version is not read.
-    static let magic = Array("STRATACK5".utf8)
+    static let magic = Array("STRATACK6".utf8)
 
     static func encode(_ record: Record) throws -> [UInt8] {
         var writer = ByteWriter()
@@ -134,6 +134,14 @@ struct CheckCache {
             for path in sources.excluded { writer.string(path) }
             writer.string(sources.boundary ?? "")
             writer.u32(UInt32(sources.opaqueFolders.rawValue))
+            writer.u32(UInt32(sources.filters.count))
+            for filter in sources.filters {
+                writer.string(filter.root)
+                for patterns in [filter.includes, filter.excludes] {
+                    writer.u32(UInt32(patterns.count))
+                    for pattern in patterns { writer.string(pattern) }
+                }
+            }
         }
         writer.u32(UInt32(record.fingerprint.files))
         writer.u64(record.fingerprint.hash)
@@ -172,9 +180,19 @@ struct CheckCache {
             for _ in 0..<(try reader.u32()) { excluded.append(try reader.string()) }
             let boundary = try reader.string()
             guard let opaque = TargetSources.OpaqueFolders(rawValue: UInt8(truncatingIfNeeded: try reader.u32())) else { throw CorruptData() }
+            var filters: [SourceFilter] = []
+            for _ in 0..<(try reader.u32()) {
+                let root = try reader.string()
+                var lists: [[String]] = [[], []]
+                for list in lists.indices {
+                    for _ in 0..<(try reader.u32()) { lists[list].append(try reader.string()) }
+                }
+                filters.append(SourceFilter(root: root, includes: lists[0], excludes: lists[1]))
+            }
             sources.append(
                 TargetSources(
-                    directory: directory, only: only, excluded: excluded, boundary: boundary.isEmpty ? nil : boundary, opaqueFolders: opaque))
+                    directory: directory, only: only, excluded: excluded, boundary: boundary.isEmpty ? nil : boundary, opaqueFolders: opaque,
+                    filters: filters))
         }
         let fingerprint = SourceFileCollector.Fingerprint(files: Int(try reader.u32()), hash: try reader.u64())
         var snapshot: SourceFileCollector.Snapshot?

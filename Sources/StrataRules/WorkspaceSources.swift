@@ -193,6 +193,9 @@ public struct WorkspaceSources: Sendable {
         guard workspace.manifest.mode == .generate else {
             // Its own manifest's name: a package may be read from `Package@swift-5.9.swift`.
             let file = t.location.map { String($0.path.split(separator: "/").last ?? "") }
+            if let file, [".yml", ".yaml", ".json"].contains(where: file.hasSuffix) {
+                return "target '\(t.name)' under 'dependencies:' in its XcodeGen spec (\(file))"
+            }
             let manifest = file.flatMap { ManifestSelection.isManifestName($0) ? $0 : nil } ?? "Package.swift"
             return "target '\(t.name)' in its \(manifest)"
         }

@@ -67,7 +67,10 @@ public enum SourceFileCollector {
             excluded: Set(sources.excluded), boundary: sources.boundary, opaqueFolders: sources.opaqueFolders, folders: folders)
         let roots = sources.only ?? [sources.directory]
         // The roots are declared sources: looked into whatever their extension.
-        for root in roots where walker.isInsideBoundary(root, checkingLinks: true) { walker.visit(root, isRoot: true) }
+        for root in roots where walker.isInsideBoundary(root, checkingLinks: true) {
+            walker.filter = sources.filters.first { $0.root == root }.map(CompiledFilter.init)
+            walker.visit(root, isRoot: true)
+        }
         walker.files.sort { $0.path < $1.path }
         return Result(files: walker.files, problems: walker.problems, folders: walker.walkedFolders, startedAt: startedAt)
     }
@@ -111,6 +114,28 @@ public enum SourceFileCollector {
         }
     }
 
+    /// A `SourceFilter` with its patterns parsed once.
+    struct CompiledFilter {
+        let prefix: String
+        let includes: [PathPattern]
+        let excludes: [PathPattern]
+
+        init(_ filter: SourceFilter) {
+            prefix = filter.root.hasSuffix("/") ? filter.root : filter.root + "/"
+            // Rooted ("/" first): a pattern without a slash matches at the root only, as in Bash.
+            includes = filter.includes.map { PathPattern("/" + $0) }
+            excludes = filter.excludes.map { PathPattern("/" + $0) }
+        }
+
+        /// Whether the file or folder at `path` (under the root) is left out.
+        func excludes(_ path: String, isFolder: Bool) -> Bool {
+            guard path.hasPrefix(prefix) else { return false }
+            let relative = String(path.dropFirst(prefix.count))
+            if excludes.contains(where: { $0.matches(relative) }) { return true }
+            return !isFolder && !includes.isEmpty && !includes.contains { $0.matches(relative) }
+        }
+    }
+
     private struct DirectoryID: Hashable {
         var device: UInt64
         var inode: UInt64
@@ -121,6 +146,8 @@ public enum SourceFileCollector {
         let boundary: String?
         let opaqueFolders: TargetSources.OpaqueFolders
         let folders: ResolvedFolders
+        /// The patterns of the root being walked, if it has any.
+        var filter: CompiledFilter?
         var files: [FileStamp] = []
         var problems: [(path: String, problem: SourceProblem)] = []
         var walkedFolders: [FileStamp] = []
@@ -167,10 +194,12 @@ public enum SourceFileCollector {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
+                if !isRoot, let filter, filter.excludes(path, isFolder: true) { return }
                 // A `.docc` catalog, an asset catalog or the like: SwiftPM compiles nothing inside.
                 if !isRoot, opaqueFolders.isOpaque(path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path) { return }
                 walkDirectory(path, info)
             case S_IFREG where path.hasSuffix(".swift"):
+                if let filter, filter.excludes(path, isFolder: false) { return }
                 files.append(FileStamp(path: path, info))
             default:
                 return
@@ -208,6 +237,7 @@ public enum SourceFileCollector {
                         guard Self.hasSwiftSuffix(name) else { return }
                         let child = prefix + String(cString: name)
                         if excluded.contains(child) { return }
+                        if let filter, filter.excludes(child, isFolder: false) { return }
                         var fileInfo = stat()
                         guard fstatat(descriptor, name, &fileInfo, 0) == 0 else { return }
                         files.append(FileStamp(path: child, fileInfo))

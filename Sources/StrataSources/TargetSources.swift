@@ -1,5 +1,7 @@
 /// Where a target's sources are, as SwiftPM sees them: a folder, optionally narrowed to some
 /// files or subfolders (`sources:`) and with some left out (`exclude:`). All paths are absolute.
+/// Build systems that narrow a source folder by patterns (XcodeGen's `includes:`/`excludes:`,
+/// a podspec's globs) add `filters`.
 public struct TargetSources: Sendable, Hashable, Codable {
     /// The target's folder.
     public var directory: String
@@ -12,16 +14,19 @@ public struct TargetSources: Sendable, Hashable, Codable {
     public var boundary: String?
     /// Which folders inside the target SwiftPM treats as opaque (never looks into for sources).
     public var opaqueFolders: OpaqueFolders
+    /// Patterns narrowing what is under some of the roots (`only`, else `directory`).
+    public var filters: [SourceFilter] = []
 
     public init(
         directory: String, only: [String]? = nil, excluded: [String] = [], boundary: String? = nil,
-        opaqueFolders: OpaqueFolders = .knownExtensions
+        opaqueFolders: OpaqueFolders = .knownExtensions, filters: [SourceFilter] = []
     ) {
         self.directory = directory
         self.only = only
         self.excluded = excluded
         self.boundary = boundary
         self.opaqueFolders = opaqueFolders
+        self.filters = filters
     }
 
     /// SwiftPM's rule for folders with an extension inside a target, by the package's tools
@@ -65,5 +70,22 @@ public struct TargetSources: Sendable, Hashable, Codable {
     /// SwiftPM's folders for a target without `path:`, tried in this order.
     public static func predefinedFolders(isTest: Bool) -> [String] {
         isTest ? ["Tests", "Sources", "Source", "src", "srcs"] : ["Sources", "Source", "src", "srcs"]
+    }
+}
+
+/// Patterns narrowing the files under one root of a target's sources, relative to that root,
+/// with Bash's globstar rules (`*` within a folder, `**` any number of folders): a file is a
+/// source if it matches one of `includes` (when there are any) and none of `excludes`; a folder
+/// that matches an exclude is left out with everything in it.
+public struct SourceFilter: Sendable, Hashable, Codable {
+    /// An absolute path, one of the target's roots.
+    public var root: String
+    public var includes: [String]
+    public var excludes: [String]
+
+    public init(root: String, includes: [String] = [], excludes: [String] = []) {
+        self.root = root
+        self.includes = includes
+        self.excludes = excludes
     }
 }

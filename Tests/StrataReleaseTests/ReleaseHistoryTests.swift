@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataGit
 import StrataModel
 import StrataModelTestSupport

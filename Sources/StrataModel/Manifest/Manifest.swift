@@ -365,6 +365,9 @@ public struct AdoptSettings: Sendable, Hashable {
     public var packages: [Located<String>]
     /// Executable targets matching these patterns are test or demo host apps (may link mocks).
     public var hosts: [Located<String>]
+    /// XcodeGen specs, as path patterns from the workspace folder (`Modules/**/project.yml`):
+    /// their targets join the graph (`XcodeGenWorkspace`).
+    public var xcodegen: [Located<String>] = []
     /// Where the section is.
     public var location: SourceLocation
 }

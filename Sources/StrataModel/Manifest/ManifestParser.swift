@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataPackageIdentity
 import Yams
 
@@ -517,6 +518,8 @@ struct ManifestParser {
                 if let packages = reader.strings(value, "'adopt.packages'") { settings.packages = packages }
             case "hosts":
                 if let hosts = reader.strings(value, "'adopt.hosts'") { settings.hosts = hosts }
+            case "xcodegen":
+                if let specs = reader.strings(value, "'adopt.xcodegen'") { settings.xcodegen = specs }
             default:
                 break
             }

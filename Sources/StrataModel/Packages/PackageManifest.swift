@@ -1,4 +1,5 @@
 public import StrataDiagnostics
+public import StrataSources
 
 /// What Strata needs from a Package.swift: its products, package dependencies and targets
 /// with their dependencies. Produced by the static reader or by `swift package dump-package`;
@@ -128,6 +129,12 @@ public struct PackageTarget: Sendable, Hashable {
     /// `-module-alias NAME=REAL` in its `unsafeFlags`: its sources `import NAME` to get module `REAL`.
     public var moduleAliases: [String: String] = [:]
     public var location: SourceLocation?
+    /// Where its sources are, for a target another build system declares (an XcodeGen target, a
+    /// pod): already resolved by that system's rules, so SwiftPM's folder rules do not apply.
+    public var declaredSources: TargetSources?
+    /// The module `import` reaches it by, when it is not the target's name (XcodeGen's
+    /// `PRODUCT_MODULE_NAME`, the one module of `Foo_iOS` and `Foo_tvOS`).
+    public var moduleName: String?
 
     public init(
         name: String, kind: Kind, dependencies: [PackageTargetDependency], path: String?, exclude: [String],
@@ -152,6 +159,12 @@ public struct PackageTargetDependency: Sendable, Hashable {
         case product(String, package: String?)
         /// `"Name"` or `.byName(name:)`: a target of the same package, else a product of a dependency.
         case byName(String)
+        /// A target of another project of the workspace, by its name (unique in the workspace):
+        /// what XcodeGen's `Project/Target` and `framework: Name.framework` resolve to.
+        case workspaceTarget(String)
+        /// A prebuilt framework from outside the workspace, whose module is `product`: a
+        /// `carthage:` dependency, or a `framework:` no target of the workspace builds.
+        case prebuilt(String, provider: String)
     }
     public var reference: Reference
     /// `.product(…, moduleAliases: ["Utils": "FooUtils"])`: the product's module `Utils` is
@@ -160,6 +173,9 @@ public struct PackageTargetDependency: Sendable, Hashable {
     /// `condition: .when(platforms:traits:)`; nil when the dependency always applies.
     public var condition: DependencyCondition?
     public var location: SourceLocation?
+    /// False when the dependent does not link it (see ``Dependency/isLinked``); SwiftPM links
+    /// every dependency.
+    public var isLinked = true
 
     public init(_ reference: Reference, location: SourceLocation?) {
         self.reference = reference

@@ -29,9 +29,14 @@ struct AdoptModeBuilder {
 
     func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) async throws(InputErrors) -> LoadedWorkspace {
         guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
-        let folders = try Self.packageFolders(settings, root: root, files: files, boundary: boundary)
-        let (packages, reports) = try await readPackages(folders, root: root)
-        let hostWarnings = reports.compactMap(hostWarning)
+        let xcodegen =
+            settings.xcodegen.isEmpty
+            ? XcodeGenWorkspace() : try await XcodeGenWorkspace.read(patterns: settings.xcodegen, root: root, files: files, boundary: boundary)
+        var folders = try Self.packageFolders(settings, root: root, files: files, boundary: boundary, othersFound: !xcodegen.manifests.isEmpty)
+        for folder in xcodegen.localPackages where !folders.contains(folder) { folders.append(folder) }
+        let (swiftPackages, reports) = try await readPackages(folders, root: root)
+        let packages = swiftPackages + xcodegen.manifests
+        let hostWarnings = reports.compactMap(hostWarning) + xcodegen.warnings
 
         var assembler = GraphAssembler()
         let layers = manifest.layers.map {
@@ -87,9 +92,11 @@ struct AdoptModeBuilder {
                     isTestHost: place.isHost, location: target.location ?? .file(package.path),
                     package: place.role == .external ? package.name : nil,
                     sources: place.role == .external
-                        ? nil : Self.sources(of: target, in: package.directory, toolsVersion: package.toolsVersion, files: files))
+                        ? nil
+                        : target.declaredSources ?? Self.sources(of: target, in: package.directory, toolsVersion: package.toolsVersion, files: files))
                 node.isMacro = target.kind == .macro
                 node.moduleAliases = target.moduleAliases
+                if let moduleName = target.moduleName { node.modules = .named([moduleName]) }
                 let id = assembler.add(node, origin: "package '\(package.name)'")
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
@@ -105,8 +112,8 @@ struct AdoptModeBuilder {
             return Module(name: name, layer: assembler.targets[anyTarget].layer, location: moduleLocations[name], targets: targets)
         }
 
-        // 2. Edges.
-        let packageByPath = Dictionary(packages.map { ($0.directory, $0) }, uniquingKeysWith: { a, _ in a })
+        // 2. Edges. (Path dependencies name SwiftPM packages only.)
+        let packageByPath = Dictionary(swiftPackages.map { ($0.directory, $0) }, uniquingKeysWith: { a, _ in a })
         for package in packages {
             let scope = PackageScope(package, packages: packageByPath)
             for target in package.targets where target.kind != .plugin {
@@ -119,7 +126,7 @@ struct AdoptModeBuilder {
                     {
                         assembler.addEdge(
                             from: from, to: to, location: location, condition: dependency.condition,
-                            moduleAliases: dependency.moduleAliases)
+                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked)
                     }
                 }
             }
@@ -140,13 +147,17 @@ struct AdoptModeBuilder {
         var workspace = Workspace(
             name: manifest.name?.value ?? packages.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
             layers: layers, modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
-        guard readsModules else { return LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings, packageReports: reports) }
+        guard readsModules else {
+            var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings, packageReports: reports)
+            loaded.inputs = xcodegen.inputs
+            return loaded
+        }
         // 4. The modules of binary targets, system libraries and external products.
         let provided = await ModuleProvision(root: root, files: files, packageReading: packageReading)
-            .provide(workspace: workspace, packages: packages)
+            .provide(workspace: workspace, packages: swiftPackages)
         for (id, names) in provided.modules { workspace.targets[id].modules = names }
         var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports)
-        loaded.inputs = provided.consulted
+        loaded.inputs = xcodegen.inputs + provided.consulted
         return loaded
     }
 
@@ -222,6 +233,15 @@ struct AdoptModeBuilder {
             return product.targets.compactMap { assembler.index[$0] }
         }
         switch reference {
+        case .workspaceTarget(let name):
+            guard let id = assembler.index[name] else {
+                return unknown("'\(owner)' depends on '\(name)', which no project of the workspace declares", assembler.suggestion(for: name))
+            }
+            return [id]
+        case .prebuilt(let product, let provider):
+            let id = assembler.external(package: provider, product: product, location: location)
+            assembler.setModules(of: id, to: .named([product]))
+            return [id]
         case .target(let name):
             if scope.ownTargets[name]?.kind == .plugin { return [] }
             guard scope.ownTargets[name] != nil, let id = assembler.index[name] else {
@@ -285,8 +305,10 @@ struct AdoptModeBuilder {
     // MARK: - Finding and reading packages
 
     /// Absolute folders holding a Package.swift, from `adopt.packages`.
+    /// With `othersFound`, the workspace has modules of other build systems (XcodeGen), so
+    /// finding no Package.swift where `adopt.packages` looks by default is no problem.
     static func packageFolders(
-        _ settings: AdoptSettings, root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary
+        _ settings: AdoptSettings, root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary, othersFound: Bool = false
     ) throws(InputErrors) -> [String] {
         var folders: [String] = []
         var problems: [Diagnostic] = []
@@ -309,7 +331,7 @@ struct AdoptModeBuilder {
             }
             for match in matches where !folders.contains(match) { folders.append(match) }
         }
-        if folders.isEmpty && problems.isEmpty {
+        if folders.isEmpty && problems.isEmpty && !othersFound {
             let looked = settings.packages.map(\.value).joined(separator: ", ")
             problems.append(
                 .inputError(

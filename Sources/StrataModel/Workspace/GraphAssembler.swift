@@ -40,21 +40,28 @@ struct GraphAssembler {
             origin: "package '\(package)'")
     }
 
+    /// Sets the modules `import` reaches a target by.
+    mutating func setModules(of id: Int, to modules: ProvidedModules) {
+        targets[id].modules = modules
+    }
+
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
     mutating func addEdge(
         from: Int, to: Int, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,
-        moduleAliases: [String: String] = [:]
+        moduleAliases: [String: String] = [:], isLinked: Bool = true
     ) {
         guard edges.insert(from << 32 | to).inserted else {
-            // Declared again: the edge applies wherever either declaration does.
+            // Declared again: the edge applies wherever either declaration does, and links if either does.
             guard let existing = dependencies[from].firstIndex(where: { $0.target == to }) else { return }
             dependencies[from][existing].condition = DependencyCondition.either(dependencies[from][existing].condition, condition)
             dependencies[from][existing].moduleAliases.merge(moduleAliases) { first, _ in first }
+            dependencies[from][existing].isLinked = dependencies[from][existing].isLinked || isLinked
             return
         }
         var dependency = Dependency(target: to, location: location, isAutomatic: automatic)
         dependency.condition = condition
         dependency.moduleAliases = moduleAliases
+        dependency.isLinked = isLinked
         dependencies[from].append(dependency)
     }
 

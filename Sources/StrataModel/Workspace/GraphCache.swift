@@ -15,7 +15,7 @@ import StrataSources
 /// and the manifest's exact bytes, and is used only if all three match. Graphs that came with
 /// warnings are not kept, nor those of manifests under `ManifestCache.threshold` bytes.
 enum GraphCache {
-    private static let format: UInt32 = 4
+    private static let format: UInt32 = 6
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "graphs", manifestPath: path)
@@ -77,6 +77,11 @@ extension ManifestEncoder {
                 e.list(sources.excluded) { $0.string($1) }
                 e.optional(sources.boundary) { $0.string($1) }
                 e.int(Int(sources.opaqueFolders.rawValue))
+                e.list(sources.filters) { e, filter in
+                    e.string(filter.root)
+                    e.list(filter.includes) { $0.string($1) }
+                    e.list(filter.excludes) { $0.string($1) }
+                }
             }
             e.bool(target.isMacro)
             switch target.modules {
@@ -99,6 +104,7 @@ extension ManifestEncoder {
         if edge.isAutomatic { flags.insert(.automatic) }
         if edge.condition != nil { flags.insert(.condition) }
         if !edge.moduleAliases.isEmpty { flags.insert(.aliases) }
+        if !edge.isLinked { flags.insert(.notLinked) }
         byte(flags.rawValue)
         int(edge.target)
         if let location = edge.location { self.location(location) }
@@ -157,7 +163,13 @@ extension ManifestDecoder {
                 let excluded = try d.list { d throws(CorruptData) in try d.string() }
                 let boundary = try d.optional { d throws(CorruptData) in try d.string() }
                 guard let opaque = UInt8(exactly: try d.int()).flatMap(TargetSources.OpaqueFolders.init(rawValue:)) else { throw CorruptData() }
-                return TargetSources(directory: directory, only: only, excluded: excluded, boundary: boundary, opaqueFolders: opaque)
+                let filters = try d.list { d throws(CorruptData) in
+                    SourceFilter(
+                        root: try d.string(), includes: try d.list { d throws(CorruptData) in try d.string() },
+                        excludes: try d.list { d throws(CorruptData) in try d.string() })
+                }
+                return TargetSources(
+                    directory: directory, only: only, excluded: excluded, boundary: boundary, opaqueFolders: opaque, filters: filters)
             }
             var target = Target(
                 name: name, role: role, module: module, layer: layer, linkage: linkage, isTestHost: isTestHost, location: location,
@@ -194,7 +206,7 @@ extension ManifestDecoder {
             : nil
         return Dependency(
             target: target, location: location, isAutomatic: flags.contains(.automatic), condition: condition,
-            moduleAliases: flags.contains(.aliases) ? try aliases() : [:])
+            moduleAliases: flags.contains(.aliases) ? try aliases() : [:], isLinked: !flags.contains(.notLinked))
     }
 
     private mutating func role() throws(CorruptData) -> TargetRole { try element(of: TargetRole.allCases) }
@@ -219,5 +231,6 @@ private struct EdgeFlags: OptionSet {
     static let automatic = EdgeFlags(rawValue: 2)
     static let condition = EdgeFlags(rawValue: 4)
     static let aliases = EdgeFlags(rawValue: 8)
-    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases]
+    static let notLinked = EdgeFlags(rawValue: 16)
+    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases, .notLinked]
 }

@@ -91,6 +91,10 @@ public struct Dependency: Sendable, Hashable {
     public var condition: DependencyCondition?
     /// `moduleAliases:` of a product dependency: module name → the name the dependent imports it by.
     public var moduleAliases: [String: String] = [:]
+    /// False for a dependency the dependent builds after and may import but does not link
+    /// (XcodeGen's `link: false`, and its default for a static library under a framework): it
+    /// embeds nothing (`static-linked-once`).
+    public var isLinked = true
 
     public init(target: Int, location: SourceLocation?, isAutomatic: Bool = false) {
         self.target = target
@@ -99,12 +103,16 @@ public struct Dependency: Sendable, Hashable {
     }
 
     /// Every field at once (decoding builds 100,000s of edges: no copy on the way).
-    init(target: Int, location: SourceLocation?, isAutomatic: Bool, condition: DependencyCondition?, moduleAliases: [String: String]) {
+    init(
+        target: Int, location: SourceLocation?, isAutomatic: Bool, condition: DependencyCondition?, moduleAliases: [String: String],
+        isLinked: Bool
+    ) {
         self.target = target
         self.location = location
         self.isAutomatic = isAutomatic
         self.condition = condition
         self.moduleAliases = moduleAliases
+        self.isLinked = isLinked
     }
 }
 

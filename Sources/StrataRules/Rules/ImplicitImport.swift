@@ -1,4 +1,5 @@
 import StrataDiagnostics
+import StrataFileSystem
 import StrataGraph
 public import StrataModel
 import StrataSources

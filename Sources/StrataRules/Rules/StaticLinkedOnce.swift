@@ -5,8 +5,9 @@ public import StrataModel
 /// `static-linked-once`: within one app, a static library is embedded in at most one image.
 ///
 /// An app's images are the app itself and every dynamic library it reaches. An image embeds
-/// the static libraries it reaches without passing through another dynamic library. A static
-/// library embedded by two images is loaded twice at launch ("class X is implemented in both").
+/// the static libraries it reaches without passing through another dynamic library, over
+/// dependencies that link (not XcodeGen's unlinked ones). A static library embedded by two
+/// images is loaded twice at launch ("class X is implemented in both").
 public struct StaticLinkedOnce: Rule {
     public let id = "static-linked-once"
     public let defaultSeverity = RuleSeverity.error
@@ -24,6 +25,11 @@ public struct StaticLinkedOnce: Rule {
         let graph = workspace.graph
         let linkable = targets.map(Self.isLinkable)
         let dynamic = targets.indices.map { linkable[$0] && targets[$0].linkage == .dynamic }
+        // Edges that do not link, `from << 32 | to` (none in SwiftPM workspaces).
+        var unlinked: Set<Int> = []
+        for from in targets.indices {
+            for edge in workspace.dependencies[from] where !edge.isLinked { unlinked.insert(from << 32 | edge.target) }
+        }
 
         // For an image: the static libraries it embeds, with the BFS parents to explain how.
         // Dynamic libraries are shared by apps, so each one's closure is computed once.
@@ -31,7 +37,7 @@ public struct StaticLinkedOnce: Rule {
         func embeddedLibraries(of image: Int) -> (members: [Int], parents: [Int?]) {
             if let cached = embedded[image] { return cached }
             let parents = graph.breadthFirstParents(from: [image]) { from, to in
-                linkable[to] && !dynamic[to] && (from == image || !dynamic[from])
+                linkable[to] && !dynamic[to] && (from == image || !dynamic[from]) && (unlinked.isEmpty || !unlinked.contains(from << 32 | to))
             }
             let members = parents.indices.filter { $0 != image && parents[$0] != nil }
             embedded[image] = (members, parents)

@@ -1,0 +1,217 @@
+import Foundation
+import StrataDiagnostics
+import Yams
+
+/// A value of an XcodeGen spec (YAML or JSON) that remembers where each part was written, so
+/// that a problem found after includes, templates and variables have been applied still points
+/// at the line that caused it.
+///
+/// XcodeGen reads a spec into untyped dictionaries and then merges, substitutes and resolves
+/// paths on them; ``XcodeGenSpecLoader`` does the same operations, in the same order, on these.
+indirect enum SpecNode: Sendable {
+    case mapping([SpecEntry], SourceLocation)
+    case sequence([SpecNode], SourceLocation)
+    case scalar(SpecScalar)
+
+    var location: SourceLocation {
+        switch self {
+        case .mapping(_, let location), .sequence(_, let location): location
+        case .scalar(let scalar): scalar.location
+        }
+    }
+
+    /// "a mapping", "a list", "a string ('x')": for messages.
+    var kindDescription: String {
+        switch self {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .scalar(let scalar): scalar.isNull ? "nothing (null)" : "'\(scalar.text)'"
+        }
+    }
+
+    /// The value under `key`, for a mapping.
+    subscript(key: String) -> SpecNode? {
+        guard case .mapping(let entries, _) = self else { return nil }
+        return entries.last { $0.key == key }?.value
+    }
+
+    /// The entry under `key`, with the key's location.
+    func entry(_ key: String) -> SpecEntry? {
+        guard case .mapping(let entries, _) = self else { return nil }
+        return entries.last { $0.key == key }
+    }
+
+    var entries: [SpecEntry]? {
+        guard case .mapping(let entries, _) = self else { return nil }
+        return entries
+    }
+
+    var items: [SpecNode]? {
+        guard case .sequence(let items, _) = self else { return nil }
+        return items
+    }
+
+    /// The text of a scalar that is not null.
+    var string: String? {
+        guard case .scalar(let scalar) = self, !scalar.isNull else { return nil }
+        return scalar.text
+    }
+
+    /// A scalar's value as YAML 1.1 reads a boolean (`true`, `yes`, `NO`…), or a string such as
+    /// `"true"` the way `NSString.boolValue` reads it, as XcodeGen does for its include flags.
+    var bool: Bool? {
+        guard case .scalar(let scalar) = self else { return nil }
+        switch scalar.text.lowercased() {
+        case "true", "yes", "y", "on": return true
+        case "false", "no", "n", "off": return false
+        default: return nil
+        }
+    }
+
+    /// The mapping with `key` set to `value` (replacing it, or added at the end).
+    func setting(_ key: String, to value: SpecNode) -> SpecNode {
+        guard case .mapping(var entries, let location) = self else { return self }
+        if let index = entries.lastIndex(where: { $0.key == key }) {
+            entries[index].value = value
+        } else {
+            entries.append(SpecEntry(key: key, keyLocation: value.location, value: value))
+        }
+        return .mapping(entries, location)
+    }
+
+    // MARK: Reading
+
+    /// The spec in `text`, read from `path` (JSON is YAML too).
+    static func parse(_ text: String, path: String) throws(InputErrors) -> SpecNode {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch {
+            throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
+        }
+        guard let node else { return .mapping([], SourceLocation(path: path, line: 1, column: 1)) }
+        var problems: [Diagnostic] = []
+        let converted = convert(node, path: path, problems: &problems)
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return converted
+    }
+
+    private static func convert(_ node: Node, path: String, problems: inout [Diagnostic]) -> SpecNode {
+        let location = SourceLocation(path: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        switch node {
+        case .scalar(let scalar):
+            // XcodeGen's YAML resolver has no null rule: `~` and an empty value are strings.
+            return .scalar(SpecScalar(text: scalar.string, location: location, isNull: false))
+        case .sequence(let sequence):
+            return .sequence(sequence.map { convert($0, path: path, problems: &problems) }, location)
+        case .mapping(let mapping):
+            var entries: [SpecEntry] = []
+            for (key, value) in mapping {
+                let keyLocation = SourceLocation(path: path, line: key.mark?.line ?? 1, column: key.mark?.column ?? 1)
+                guard case .scalar(let name) = key else {
+                    problems.append(.inputError("wrong-type", "a key must be a name, found \(describe(key))", at: keyLocation))
+                    continue
+                }
+                let entry = SpecEntry(key: name.string, keyLocation: keyLocation, value: convert(value, path: path, problems: &problems))
+                entries.append(entry)
+            }
+            return .mapping(entries, location)
+        case .alias:
+            problems.append(
+                .inputError("invalid-yaml", "an alias that could not be resolved", at: location, hint: "define the anchor ('&name') before using it"))
+            return .scalar(SpecScalar(text: "", location: location, isNull: true))
+        }
+    }
+
+    private static func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .scalar(let scalar): "'\(scalar.string)'"
+        case .alias: "an alias"
+        }
+    }
+
+    // MARK: What XcodeGen does to specs
+
+    /// `self` merged onto `base`, as XcodeGen merges an including spec onto what it includes
+    /// and a target onto its templates: mappings merge key by key, lists are appended to, any
+    /// other value replaces; a key ending in `:REPLACE` replaces whatever was there.
+    func merged(onto base: SpecNode) -> SpecNode {
+        guard case .mapping(let entries, _) = self, case .mapping(var merged, let baseLocation) = base else { return self }
+        for entry in entries {
+            if entry.key.hasSuffix(":REPLACE") {
+                let key = String(entry.key.dropLast(":REPLACE".count))
+                let replacement = SpecEntry(key: key, keyLocation: entry.keyLocation, value: entry.value)
+                if let index = merged.firstIndex(where: { $0.key == key }) { merged[index] = replacement } else { merged.append(replacement) }
+                continue
+            }
+            guard let index = merged.firstIndex(where: { $0.key == entry.key }) else {
+                merged.append(entry)
+                continue
+            }
+            switch (entry.value, merged[index].value) {
+            case (.mapping, .mapping):
+                merged[index].value = entry.value.merged(onto: merged[index].value)
+            case (.sequence(let items, let location), .sequence(let baseItems, _)):
+                merged[index].value = .sequence(baseItems + items, location)
+            default:
+                merged[index] = entry
+            }
+        }
+        return .mapping(merged, baseLocation)
+    }
+
+    /// Every `${name}` in strings and keys replaced by `variables[name]`; unknown names are left
+    /// as they are (XcodeGen's rule, so that `${target_name}` survives until templates apply).
+    func expanding(_ variables: [String: String]) -> SpecNode {
+        guard !variables.isEmpty else { return self }
+        switch self {
+        case .scalar(var scalar):
+            scalar.text = Self.expand(scalar.text, variables)
+            return .scalar(scalar)
+        case .sequence(let items, let location):
+            return .sequence(items.map { $0.expanding(variables) }, location)
+        case .mapping(let entries, let location):
+            var expanded: [SpecEntry] = []
+            for entry in entries {
+                let item = SpecEntry(key: Self.expand(entry.key, variables), keyLocation: entry.keyLocation, value: entry.value.expanding(variables))
+                if let index = expanded.firstIndex(where: { $0.key == item.key }) { expanded[index] = item } else { expanded.append(item) }
+            }
+            return .mapping(expanded, location)
+        }
+    }
+
+    /// XcodeGen's `${name}` substitution in one string: a `${` with no closing `}` ends it.
+    static func expand(_ text: String, _ variables: [String: String]) -> String {
+        guard text.contains("${") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            result += rest[..<start.lowerBound]
+            let afterOpen = rest[start.upperBound...]
+            guard let close = afterOpen.firstIndex(of: "}"), close != afterOpen.startIndex else {
+                result += rest[start.lowerBound...]
+                return result
+            }
+            let name = String(afterOpen[..<close])
+            result += variables[name] ?? "${\(name)}"
+            rest = afterOpen[afterOpen.index(after: close)...]
+        }
+        return result + rest
+    }
+}
+
+/// One key and value of a mapping.
+struct SpecEntry: Sendable {
+    var key: String
+    var keyLocation: SourceLocation
+    var value: SpecNode
+}
+
+/// A scalar's text as written (quoted or not) and where.
+struct SpecScalar: Sendable {
+    var text: String
+    var location: SourceLocation
+    var isNull: Bool
+}

@@ -1,0 +1,5 @@
+import CoreKit
+import NetworkService
+import ProfileFeature
+
+@main struct Astronaut { static func main() { _ = ProfileScreen() } }

@@ -1,0 +1,4 @@
+import Foundation
+import NetworkService
+
+public struct Theme { public init() {} }

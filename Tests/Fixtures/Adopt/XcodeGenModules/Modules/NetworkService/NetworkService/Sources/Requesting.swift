@@ -1,0 +1,4 @@
+import Foundation
+import ProfileFeature
+
+public protocol Requesting {}

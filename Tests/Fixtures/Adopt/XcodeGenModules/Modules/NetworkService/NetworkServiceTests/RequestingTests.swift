@@ -1,0 +1,5 @@
+import NetworkService
+import NetworkServiceMocks
+import XCTest
+
+final class RequestingTests: XCTestCase {}

@@ -1,0 +1,4 @@
+import NetworkServiceMocks
+import ProfileFeature
+
+@main struct HostApp { static func main() { _ = ProfileScreen() } }

@@ -1,0 +1,4 @@
+import ProfileFeature
+import XCTest
+
+final class ProfileScreenTests: XCTestCase {}
