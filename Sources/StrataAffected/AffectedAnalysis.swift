@@ -172,7 +172,22 @@ public struct AffectedAnalysis: Sendable {
             }
         }
 
-        // 4. Everything, or the seeds and all that depends on them.
+        // 4. Project specs (XcodeGen) that changed: every target of each project read from them,
+        // at either revision, as for a Package.swift in adopt mode.
+        let changedPaths = Set(changes.flatMap(\.touchedPaths))
+        for workspace in [head] + (baseWorkspace.map { [$0] } ?? []) {
+            for spec in workspace.projectSpecs {
+                guard
+                    let changed = spec.files.lazy.compactMap({ PathResolution.path($0, inside: workspace.root) }).first(where: changedPaths.contains)
+                else { continue }
+                for name in spec.targets {
+                    guard let target = head.index[name] else { continue }
+                    seed(target, .declaration("\(changed) changed, and \(name) is read from it"))
+                }
+            }
+        }
+
+        // 5. Everything, or the seeds and all that depends on them.
         if let everything {
             // One reason per target (the joined list), so every affected target says all of it.
             affected = head.targets.enumerated().map { index, target in

@@ -138,7 +138,12 @@ extension AffectedQuery {
             // renamed in the folder of a package whose manifest had to be evaluated (it may list
             // its folders to declare its targets). Otherwise such a file belongs to the target
             // whose folder holds it at either path (or to none), which the head graph answers.
-            let manifestChanged = changes.contains { $0.touchedPaths.contains(where: ChangeClassifier.isManifest) }
+            // In a workspace that reads XcodeGen specs, any YAML or JSON file may be one, or an
+            // include of one, at either revision.
+            let readsSpecs = workspace.manifest.adopt?.xcodegen.isEmpty == false
+            let manifestChanged = changes.contains { change in
+                change.touchedPaths.contains { ChangeClassifier.isManifest($0) || (readsSpecs && ChangeClassifier.mayBeProjectSpec($0)) }
+            }
             let evaluatedFolders = loaded.packageReports.filter { $0.method == .dumpPackage }.compactMap { report in
                 PathResolution.path((report.path as NSString).deletingLastPathComponent, inside: root)
             }

@@ -20,6 +20,13 @@ public enum ChangeClassifier {
         return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 
+    /// True for a file that may be a build system's project spec or one of its includes
+    /// (XcodeGen's YAML or JSON): in a workspace that reads such specs, a change to one makes
+    /// the graphs of both revisions worth comparing.
+    public static func mayBeProjectSpec(_ path: String) -> Bool {
+        path.hasSuffix(".yml") || path.hasSuffix(".yaml") || path.hasSuffix(".json")
+    }
+
     /// True for a toolchain or dependency pin in any folder, and for SwiftPM's own
     /// configuration (`.swiftpm/configuration/…`: mirrors, registries).
     public static func isToolchainPin(_ path: String) -> Bool {

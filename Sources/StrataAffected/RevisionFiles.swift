@@ -1,3 +1,4 @@
+import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGit
@@ -24,15 +25,18 @@ struct RevisionFiles: WorkspaceFiles {
     /// Folder → names of its entries.
     let listing: [String: [String]]
 
-    /// Reads the commit's tree under the workspace and the contents of its manifests.
+    /// Reads the commit's tree under the workspace and the contents of its manifests; when its
+    /// strata.yml reads XcodeGen specs (`adopt.xcodegen`), of every file that may be one of them.
     static func read(commit: String, repository: GitRepository, root: String) async throws(GitError) -> RevisionFiles {
         let blobsByPath = try await repository.files(at: commit)
         var entries: Set<String> = [""]
         var listing: [String: Set<String>] = [:]
         var wanted: [String: String] = [:]
+        var specs: [String: String] = [:]
         for (path, blob) in blobsByPath {
             guard let relative = repository.pathInFolder(path) else { continue }
             if ChangeClassifier.isManifest(relative) { wanted[relative] = blob }
+            if ChangeClassifier.mayBeProjectSpec(relative) { specs[relative] = blob }
             // The file and each folder above it, up to the first folder already known.
             var child = relative
             entries.insert(child)
@@ -44,7 +48,13 @@ struct RevisionFiles: WorkspaceFiles {
                 child = parent
             }
         }
-        let blobs = try await repository.blobs(Array(Set(wanted.values)))
+        var blobs = try await repository.blobs(Array(Set(wanted.values)))
+        if let bytes = wanted["strata.yml"].flatMap({ blobs[$0] }),
+            let manifest = try? ManifestLoader.parse(data: Data(bytes), path: root + "/strata.yml"), manifest.adopt?.xcodegen.isEmpty == false
+        {
+            for (path, blob) in specs { wanted[path] = blob }
+            blobs.merge(try await repository.blobs(Array(Set(specs.values)))) { first, _ in first }
+        }
         return RevisionFiles(
             commit: commit, repository: repository, root: root, contents: wanted.compactMapValues { blobs[$0] }, entries: entries,
             listing: listing.mapValues { $0.sorted() })

@@ -25,7 +25,12 @@ struct TargetDeclaration: Hashable {
             let relative = { (path: String) -> String in PathResolution.path(path, inside: workspace.root) ?? path }
             let only: String = sources.only.map { $0.map(relative).joined(separator: ",") } ?? "all"
             let excluded: String = sources.excluded.map(relative).joined(separator: ",")
-            self.sources = "\(relative(sources.directory)) sources: \(only) exclude: \(excluded)"
+            let filters = sources.filters.map {
+                "\(relative($0.root)): +\($0.includes.joined(separator: "+")) -\($0.excludes.joined(separator: "-"))"
+            }
+            self.sources =
+                "\(relative(sources.directory)) sources: \(only) exclude: \(excluded)"
+                + (filters.isEmpty ? "" : " patterns: " + filters.joined(separator: ", "))
         } else {
             sources = ""
         }

@@ -12,7 +12,7 @@ import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 6
+    private static let format: UInt32 = 7
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -173,6 +173,7 @@ struct ManifestEncoder {
             e.locatedList(adopt.packages)
             e.locatedList(adopt.hosts)
             e.location(adopt.location)
+            e.locatedList(adopt.xcodegen)
         }
         let g = m.generate
         string(g.layout.rawValue)
@@ -366,7 +367,8 @@ struct ManifestDecoder {
             return RuleSetting(rule: rule, severity: Located(severity, at: try d.location()))
         }
         let adopt = try optional { d throws(CorruptData) in
-            AdoptSettings(packages: try d.locatedList(), hosts: try d.locatedList(), location: try d.location())
+            let packages = try d.locatedList(), hosts = try d.locatedList(), location = try d.location()
+            return AdoptSettings(packages: packages, hosts: hosts, xcodegen: try d.locatedList(), location: location)
         }
         var manifest = Manifest(
             path: path, name: name, layers: layers, naming: naming, packages: packages, modules: modules, apps: apps,

@@ -147,6 +147,7 @@ struct AdoptModeBuilder {
         var workspace = Workspace(
             name: manifest.name?.value ?? packages.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
             layers: layers, modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
+        workspace.projectSpecs = xcodegen.specs
         guard readsModules else {
             var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings, packageReports: reports)
             loaded.inputs = xcodegen.inputs

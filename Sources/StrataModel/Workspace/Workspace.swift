@@ -20,6 +20,8 @@ public struct Workspace: Sendable {
     public let index: [String: Int]
     /// For each target, the index of its module in `modules`.
     public let moduleOfTarget: [Int?]
+    /// The projects of other build systems the graph was read from (adopt mode's XcodeGen specs).
+    public var projectSpecs: [ProjectSpec] = []
 
     public init(
         name: String, root: String, manifest: Manifest, layers: [Layer], modules: [Module],

@@ -196,7 +196,7 @@ extension XcodeGenProject {
 
         var targets: [XcodeGenTarget] = []
         for entry in spec["targets"].map({ Self.mapping($0, "'targets'", &problems) }) ?? [] {
-            if let target = Self.target(entry, packages: packages, files: files, problems: &problems) { targets.append(target) }
+            if let target = Self.target(entry, in: path, packages: packages, files: files, problems: &problems) { targets.append(target) }
         }
         // XcodeGen keeps targets sorted by name.
         self.targets = targets.sorted { $0.name < $1.name }
@@ -257,7 +257,7 @@ extension XcodeGenProject {
 
     /// One target, or nil (with problems) if XcodeGen would refuse it or it is not code.
     private static func target(
-        _ entry: SpecEntry, packages: [String: XcodeGenPackage], files: any WorkspaceFiles, problems: inout [Diagnostic]
+        _ entry: SpecEntry, in projectPath: String, packages: [String: XcodeGenPackage], files: any WorkspaceFiles, problems: inout [Diagnostic]
     ) -> XcodeGenTarget? {
         func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
             problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
@@ -333,7 +333,7 @@ extension XcodeGenProject {
         if let node = spec["sources"] {
             let items = node.items ?? [node]
             for item in items {
-                guard let source = Self.source(item, target: name, files: files, problems: &problems) else { continue }
+                guard let source = Self.source(item, target: name, projectPath: projectPath, files: files, problems: &problems) else { continue }
                 sources.append(source)
             }
         }
@@ -360,7 +360,9 @@ extension XcodeGenProject {
 
     /// A `sources:` entry whose files are compiled; nil for one that is not (a folder reference,
     /// `buildPhase: none`, resources) or that XcodeGen refuses (a missing path, unless `optional`).
-    private static func source(_ item: SpecNode, target: String, files: any WorkspaceFiles, problems: inout [Diagnostic]) -> XcodeGenSource? {
+    private static func source(
+        _ item: SpecNode, target: String, projectPath: String, files: any WorkspaceFiles, problems: inout [Diagnostic]
+    ) -> XcodeGenSource? {
         let pathNode = item.entries == nil ? item : item["path"]
         guard let pathNode, let path = pathNode.string, !path.isEmpty else {
             problems.append(
@@ -370,10 +372,14 @@ extension XcodeGenProject {
             return nil
         }
         if !files.exists(path) && item["optional"]?.bool != true {
+            let writer = pathNode.location.path
             problems.append(
                 .inputError(
                     "invalid-xcodegen-spec", "target '\(target)' has sources at '\(path)', which does not exist", at: pathNode.location,
-                    hint: "fix the path (relative to the spec that writes it), or add 'optional: true' to a source made by a build step"))
+                    hint: writer == projectPath
+                        ? "fix the path, or add 'optional: true' to a source made by a build step"
+                        : "a path in an included spec is relative to that spec ('\(lastComponent(writer))'); include it with 'relativePaths: false' to make its paths relative to the including project"
+                ))
             return nil
         }
         if item["type"]?.string == "folder" { return nil }

@@ -6,11 +6,12 @@ import StrataFileSystem
 /// order (its `SpecFile` and `Project.resolveProject`):
 ///
 /// 1. each file is read and its `${VARIABLE}`s replaced from the environment;
-/// 2. its `include:`s are read the same way, relative to the including file (or, with
-///    `relativePaths: false`, to the root spec's folder, and then their paths are the root's);
+/// 2. its `include:`s are read the same way, relative to the including file; one included with
+///    `relativePaths: false` is found, and gives its paths, relative to the folder its includer's
+///    own such includes are relative to (the root spec's, unless nested in a relative include);
 /// 3. the paths an included file gives (target `sources`, `framework:` dependencies, local
 ///    package `path`s, `localPackages`, `options.carthageBuildPath`) are made relative to the
-///    file that wrote them; here they are made absolute;
+///    file that wrote them (`Folders`); here they are made absolute;
 /// 4. every spec is merged onto what it includes, each file once (``SpecNode/merged(onto:)``);
 /// 5. multi-platform targets (`platform: [iOS, tvOS]`) become one target per platform, target
 ///    templates are merged under their targets with `${target_name}` and `templateAttributes`
@@ -305,7 +306,7 @@ final class SpecFileCache: @unchecked Sendable {
                 } ?? .inputError("missing-file", "there is no XcodeGen spec at '\(path)'", at: .file(path))
             ])
         }
-        let result = Result { () throws(InputErrors) in try SpecNode.parse(String(decoding: bytes, as: UTF8.self), path: path) }
+        let result = Result { () throws(InputErrors) in try SpecNode.parse(ManifestLoader.decodeUTF8(bytes, path: path), path: path) }
         lock.withLock { nodes[path] = result }
         return try result.get()
     }

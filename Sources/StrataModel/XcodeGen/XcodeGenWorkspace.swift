@@ -24,6 +24,8 @@ struct XcodeGenWorkspace {
     var localPackages: [String] = []
     /// Every spec file read and folder searched: a cache of the graph must stamp them.
     var inputs: [String] = []
+    /// Each project's files and targets (for `strata affected`).
+    var specs: [ProjectSpec] = []
     var warnings: [Diagnostic] = []
 
     /// Reads the specs the `patterns` of `adopt.xcodegen` find under `root`.
@@ -69,6 +71,7 @@ struct XcodeGenWorkspace {
             case .success(let (project, inputs, warnings)):
                 projects.append(project)
                 result.inputs += inputs
+                result.specs.append(ProjectSpec(files: inputs, targets: project.targets.filter { $0.type != .other }.map(\.name)))
                 result.warnings += warnings
             case .failure(let errors):
                 problems += errors.diagnostics
