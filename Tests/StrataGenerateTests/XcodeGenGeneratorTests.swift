@@ -80,6 +80,41 @@ import Yams
         #expect(edges == expected, "\(edges.symmetricDifference(expected))")
     }
 
+    /// What Strata generates, its adopt mode reads back: the specs written to disk, then read
+    /// through `adopt.xcodegen` alone, give the graph of strata.yml (targets, roles, linkage,
+    /// edges; external packages by product).
+    @Test(arguments: ["single", "packages"])
+    func adoptModeReadsTheGeneratedSpecsBackToTheSameGraph(layout: String) async throws {
+        let workspace = try TemporaryWorkspace(Self.manifest.replacingOccurrences(of: "generate: {", with: "generate: { layout: \(layout),"))
+        let generated = try await workspace.load()
+        try WorkspaceGenerator.plan(for: generated).apply(force: false)
+        for target in generated.targets {
+            guard let directory = target.sources?.directory else { continue }
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let patterns = layout == "packages" ? "[\"Packages/*/project.yml\", \"Xcode/*/project.yml\"]" : "[\"Xcode/*/project.yml\"]"
+        try workspace.write(
+            "strata.yml",
+            "layers:\n  - { name: all, patterns: [\"*\"] }\nnaming: { interface: \"{module}Core\" }\n"
+                + "adopt: { packages: [], xcodegen: \(patterns) }\n")
+        let adopted = try await workspace.load()
+
+        func describe(_ w: Workspace) -> (targets: Set<String>, edges: Set<String>) {
+            func name(_ index: Int) -> String {
+                let target = w.targets[index]
+                // Externals by product: strata.yml names packages, XcodeGen by their URL.
+                return target.role == .external ? "external " + String(target.name.split(separator: "/").last!) : target.name
+            }
+            let targets = Set(
+                w.targets.indices.map { "\(name($0)) \(w.targets[$0].role) \(w.targets[$0].role == .external ? "" : "\(w.targets[$0].linkage)")" })
+            let edges = Set(w.dependencies.indices.flatMap { from in w.dependencies[from].map { "\(name(from)) -> \(name($0.target))" } })
+            return (targets, edges)
+        }
+        let (expected, read) = (describe(generated), describe(adopted))
+        #expect(read.targets == expected.targets, "\(read.targets.symmetricDifference(expected.targets).sorted())")
+        #expect(read.edges == expected.edges, "\(read.edges.symmetricDifference(expected.edges).sorted())")
+    }
+
     private func errors(_ yaml: String) async -> [String] { await InlineWorkspace.inputErrors(yaml).map(\.id) }
 
     @Test func badXcodeGenSettingsAreInputErrors() async throws {

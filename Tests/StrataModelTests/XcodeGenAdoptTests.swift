@@ -275,8 +275,8 @@ import Testing
         BadSpec(name: "target not a mapping", spec: "name: P\ntargets:\n  A: 1️⃣framework\n", message: "target 'A' must be a mapping"),
         BadSpec(name: "no type", spec: "name: P\ntargets:\n  1️⃣A: { platform: iOS }\n", message: "target 'A' has no 'type'"),
         BadSpec(
-            name: "a template that is not there", spec: "name: P\ntargets:\n  1️⃣A: { templates: [Framwork], platform: iOS }\n",
-            message: "target 'A' has no 'type'"),
+            name: "a template that is not there", spec: "name: P\ntargets:\n  A: { templates: [1️⃣Framwork], platform: iOS }\n",
+            message: "uses template 'Framwork', which 'targetTemplates' does not define"),
         BadSpec(name: "unknown type", spec: "name: P\ntargets:\n  A: { type: 1️⃣framwork, platform: iOS }\n", message: "unknown type 'framwork'"),
         BadSpec(name: "unknown platform", spec: "name: P\ntargets:\n  A: { type: framework, platform: 1️⃣iOs }\n", message: "unknown platform 'iOs'"),
         BadSpec(name: "no platform", spec: "name: P\ntargets:\n  1️⃣A: { type: framework }\n", message: "target 'A' has no 'platform'"),

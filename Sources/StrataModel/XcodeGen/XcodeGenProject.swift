@@ -195,8 +195,11 @@ extension XcodeGenProject {
         projectReferences = references
 
         var targets: [XcodeGenTarget] = []
+        let templates = Set(spec["targetTemplates"]?.entries?.map(\.key) ?? [])
         for entry in spec["targets"].map({ Self.mapping($0, "'targets'", &problems) }) ?? [] {
-            if let target = Self.target(entry, in: path, packages: packages, files: files, problems: &problems) { targets.append(target) }
+            if let target = Self.target(entry, in: path, templates: templates, packages: packages, files: files, problems: &problems) {
+                targets.append(target)
+            }
         }
         // XcodeGen keeps targets sorted by name.
         self.targets = targets.sorted { $0.name < $1.name }
@@ -257,7 +260,8 @@ extension XcodeGenProject {
 
     /// One target, or nil (with problems) if XcodeGen would refuse it or it is not code.
     private static func target(
-        _ entry: SpecEntry, in projectPath: String, packages: [String: XcodeGenPackage], files: any WorkspaceFiles, problems: inout [Diagnostic]
+        _ entry: SpecEntry, in projectPath: String, templates known: Set<String>, packages: [String: XcodeGenPackage], files: any WorkspaceFiles,
+        problems: inout [Diagnostic]
     ) -> XcodeGenTarget? {
         func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
             problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
@@ -271,12 +275,17 @@ extension XcodeGenProject {
         // A legacy (external build system) target has no sources of its own to check.
         if spec["legacy"] != nil { return nil }
         guard let typeNode = spec["type"], let typeName = typeNode.string else {
-            let templates = spec["templates"]?.items?.compactMap(\.string) ?? []
+            // XcodeGen skips a template it does not know; the type it was to give is then missing.
+            if let unknown = spec["templates"]?.items?.first(where: { !known.contains($0.string ?? "") }) {
+                report(
+                    "target '\(name)' uses template \(unknown.kindDescription), which 'targetTemplates' does not define, so it has no 'type'",
+                    at: unknown.location,
+                    hint: Suggestions.didYouMean(unknown.string ?? "", in: known) ?? "define the template, or give the target 'type:' itself")
+                return nil
+            }
             report(
                 "target '\(name)' has no 'type'", at: entry.keyLocation,
-                hint: templates.isEmpty
-                    ? "add 'type:' (framework, framework.static, application, bundle.unit-test, …)"
-                    : "none of its templates (\(templates.joined(separator: ", "))) gives one; check their names under 'targetTemplates'")
+                hint: "add 'type:' (framework, framework.static, application, bundle.unit-test, …)")
             return nil
         }
         guard var type = XcodeGenProductType(typeName) else {
