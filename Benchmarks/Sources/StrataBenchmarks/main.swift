@@ -1,13 +1,14 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|scanner|check|generate|affected|affected-history|registry|release-plan|age|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|scanner|check|generate|affected|affected-history|registry|release-plan|age|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 let benchmarks = [
-    "graph-rules", "manifest-reading", "root-package", "scanner", "check", "generate", "affected", "affected-history", "registry", "release-plan",
+    "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "scanner", "check", "generate", "affected", "affected-history", "registry",
+    "release-plan",
     "age", "all",
 ]
 guard benchmarks.contains(which) else {
@@ -26,6 +27,9 @@ do {
     }
     if which == "root-package" || which == "all" {
         try await RootPackageBenchmark.run(modules: 5_000, iterations: 5)
+    }
+    if which == "xcodegen-reading" || which == "all" {
+        try await XcodeGenReadingBenchmark.run(modules: 1_000, iterations: 7)
     }
     if which == "scanner" || which == "all" {
         try ScannerThroughputBenchmark.run(modules: 100, iterations: 5)

@@ -85,7 +85,7 @@ indirect enum SpecNode: Sendable {
     static func parse(_ text: String, path: String) throws(InputErrors) -> SpecNode {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, Resolver.basic)
         } catch {
             throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
         }
@@ -184,7 +184,7 @@ indirect enum SpecNode: Sendable {
 
     /// XcodeGen's `${name}` substitution in one string: a `${` with no closing `}` ends it.
     static func expand(_ text: String, _ variables: [String: String]) -> String {
-        guard text.contains("${") else { return text }
+        guard hasVariable(text) else { return text }
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "${") {
@@ -199,6 +199,18 @@ indirect enum SpecNode: Sendable {
             rest = afterOpen[afterOpen.index(after: close)...]
         }
         return result + rest
+    }
+}
+
+extension SpecNode {
+    /// Whether `text` has a `${`: a scan of its bytes, since nearly no string of a spec has one.
+    static func hasVariable(_ text: String) -> Bool {
+        var afterDollar = false
+        for byte in text.utf8 {
+            if afterDollar && byte == UInt8(ascii: "{") { return true }
+            afterDollar = byte == UInt8(ascii: "$")
+        }
+        return false
     }
 }
 
