@@ -101,7 +101,7 @@ indirect enum SpecNode: Sendable {
         switch node {
         case .scalar(let scalar):
             // XcodeGen's YAML resolver has no null rule: `~` and an empty value are strings.
-            return .scalar(SpecScalar(text: scalar.string, location: location, isNull: false))
+            return .scalar(SpecScalar(text: scalar.string, location: location, isNull: false, isPlain: scalar.style == .plain))
         case .sequence(let sequence):
             return .sequence(sequence.map { convert($0, path: path, problems: &problems) }, location)
         case .mapping(let mapping):
@@ -119,7 +119,7 @@ indirect enum SpecNode: Sendable {
         case .alias:
             problems.append(
                 .inputError("invalid-yaml", "an alias that could not be resolved", at: location, hint: "define the anchor ('&name') before using it"))
-            return .scalar(SpecScalar(text: "", location: location, isNull: true))
+            return .scalar(SpecScalar(text: "", location: location, isNull: true, isPlain: true))
         }
     }
 
@@ -226,4 +226,6 @@ struct SpecScalar: Sendable {
     var text: String
     var location: SourceLocation
     var isNull: Bool
+    /// Written without quotes: in JSON, a number, a boolean or null rather than a string.
+    var isPlain = true
 }

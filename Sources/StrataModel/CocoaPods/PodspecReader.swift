@@ -1,0 +1,369 @@
+import StrataDiagnostics
+
+/// Reads a Ruby `.podspec` without running Ruby: CocoaPods' DSL as specs are written —
+/// `Pod::Spec.new do |s| … end`, attribute assignments (`s.name = 'X'`, `s.ios.source_files = …`),
+/// `s.dependency 'X', '~> 1.0'`, `s.subspec 'Core' do |ss| … end` (nested), `s.test_spec` and
+/// `s.app_spec` blocks, `default_subspecs`, `static_framework`, `module_name`, local constants
+/// (`version = '1.0'`). Attributes that do not shape the graph (summary, source, license,
+/// settings, resources…) are skipped whatever their value. Anything else — a condition, a loop,
+/// a method of its own, an interpolated or computed value where the graph needs a literal — is an
+/// `unreadable-podspec` error at that line: Strata does not guess.
+struct PodspecReader {
+    private let tokens: [RubyToken]
+    private var position = 0
+    private let path: String
+    /// Local variables assigned a literal (`version = '1.2.0'`).
+    private var locals: [String: [String]] = [:]
+
+    /// The attributes CocoaPods knows that do not shape the graph: their values are skipped.
+    static let skipped: Set<String> = [
+        "summary", "description", "homepage", "license", "licence", "author", "authors", "source", "social_media_url", "documentation_url",
+        "screenshot", "screenshots", "changelog", "readme", "deprecated", "deprecated_in_favor_of", "cocoapods_version", "swift_version",
+        "swift_versions", "platform", "platforms", "deployment_target", "frameworks", "framework", "weak_frameworks", "weak_framework",
+        "libraries", "library", "compiler_flags", "pod_target_xcconfig", "user_target_xcconfig", "xcconfig", "prefix_header_contents",
+        "prefix_header_file", "requires_arc", "public_header_files", "private_header_files", "project_header_files", "header_dir",
+        "header_mappings_dir", "module_map", "resources", "resource", "resource_bundles", "resource_bundle", "preserve_paths",
+        "preserve_path", "vendored_frameworks", "vendored_framework", "vendored_libraries", "vendored_library", "prepare_command",
+        "script_phase", "script_phases", "info_plist", "scheme", "requires_app_host", "app_host_name", "test_type", "on_demand_resources",
+        "preferred_dependency", "exclude_source_files",
+    ]
+    static let platforms: Set<String> = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
+
+    private init(tokens: [RubyToken], path: String) {
+        self.tokens = tokens
+        self.path = path
+    }
+
+    /// The podspec in `text`, read from `path`.
+    static func read(_ text: String, path: String) throws(InputErrors) -> Podspec {
+        var reader = PodspecReader(tokens: try RubyLexer.tokenize(text, path: path), path: path)
+        return try reader.readFile()
+    }
+
+    // MARK: Tokens
+
+    private var current: RubyToken? { position < tokens.count ? tokens[position] : nil }
+
+    private func location(_ token: RubyToken?) -> SourceLocation {
+        guard let token else {
+            let last = tokens.last
+            return SourceLocation(path: path, line: last?.line ?? 1, column: last?.column ?? 1)
+        }
+        return SourceLocation(path: path, line: token.line, column: token.column)
+    }
+
+    private func unreadable(_ message: String, at token: RubyToken?, hint: String? = nil) -> InputErrors {
+        InputErrors([
+            .inputError(
+                "unreadable-podspec", message, at: location(token),
+                hint: hint
+                    ?? "Strata reads podspecs written in CocoaPods' plain DSL; write a literal here, or pass --manifest-reader pod-ipc to let CocoaPods evaluate the spec"
+            )
+        ])
+    }
+
+    private mutating func skipNewlines() {
+        while current?.kind == .newline { position += 1 }
+    }
+
+    private func isPunctuation(_ text: String, _ token: RubyToken? = nil) -> Bool {
+        (token ?? current)?.kind == .punctuation(text)
+    }
+
+    private func isIdentifier(_ text: String) -> Bool {
+        current?.kind == .identifier(text)
+    }
+
+    private mutating func expectPunctuation(_ text: String, _ what: String) throws(InputErrors) {
+        guard isPunctuation(text) else { throw unreadable("expected '\(text)' \(what)", at: current) }
+        position += 1
+    }
+
+    // MARK: The file
+
+    private mutating func readFile() throws(InputErrors) -> Podspec {
+        skipNewlines()
+        // Local constants before the spec.
+        while case .identifier(let name) = current?.kind, name != "Pod", position + 1 < tokens.count, isPunctuation("=", tokens[position + 1]) {
+            try readLocal()
+            skipNewlines()
+        }
+        let start = current
+        guard case .constant("Pod") = current?.kind else {
+            throw unreadable("expected the spec, 'Pod::Spec.new do |s| … end'", at: current)
+        }
+        position += 1
+        try expectPunctuation("::", "in 'Pod::Spec'")
+        guard case .constant("Spec") = current?.kind else { throw unreadable("expected 'Pod::Spec.new'", at: current) }
+        position += 1
+        try expectPunctuation(".", "in 'Pod::Spec.new'")
+        guard isIdentifier("new") else { throw unreadable("expected 'Pod::Spec.new'", at: current) }
+        position += 1
+        if isPunctuation("(") {
+            position += 1
+            try expectPunctuation(")", "after 'Pod::Spec.new('")
+        }
+        var spec = Podspec(
+            path: path, name: "", version: "", location: location(start), root: PodspecPart(name: "", location: location(start)))
+        let opener = current
+        let variable = try blockOpening()
+        var root = spec.root
+        try readBody(of: &root, variable: variable, opener: opener, spec: &spec, isRoot: true)
+        skipNewlines()
+        if let extra = current { throw unreadable("unexpected code after the spec", at: extra) }
+        guard !spec.name.isEmpty else {
+            throw InputErrors([
+                .inputError("invalid-podspec", "the podspec has no 'name'", at: spec.location, hint: "add 's.name = \"PodName\"'")
+            ])
+        }
+        root.name = spec.name
+        spec.root = root
+        spec.subspecs = spec.subspecs.map { renamed($0, in: spec.name) }
+        spec.testSpecs = spec.testSpecs.map { renamed($0, in: spec.name) }
+        spec.appSpecs = spec.appSpecs.map { renamed($0, in: spec.name) }
+        return spec
+    }
+
+    /// Parts are named before the root's name is known: `/Core` becomes `Pod/Core`.
+    private func renamed(_ part: PodspecPart, in name: String) -> PodspecPart {
+        var part = part
+        part.name = name + part.name
+        return part
+    }
+
+    /// `version = '1.0'`: a local constant the spec may use.
+    private mutating func readLocal() throws(InputErrors) {
+        guard case .identifier(let name) = current?.kind else { return }
+        position += 2
+        locals[name] = try literalStrings(for: name)
+        guard current?.kind == .newline || current == nil else { throw unreadable("expected the end of the line", at: current) }
+    }
+
+    /// `do |s|` or `{ |s|`: the block's variable.
+    private mutating func blockOpening() throws(InputErrors) -> String {
+        guard isIdentifier("do") || isPunctuation("{") else { throw unreadable("expected a block ('do |s|')", at: current) }
+        position += 1
+        try expectPunctuation("|", "before the block's variable")
+        guard case .identifier(let variable) = current?.kind else { throw unreadable("expected the block's variable", at: current) }
+        position += 1
+        try expectPunctuation("|", "after the block's variable")
+        return variable
+    }
+
+    private func isBlockEnd() -> Bool { isIdentifier("end") || isPunctuation("}") }
+
+    /// The statements of a spec's block, into `part`; subspecs and test and app specs go to `spec`.
+    private mutating func readBody(
+        of part: inout PodspecPart, variable: String, opener: RubyToken?, spec: inout Podspec, isRoot: Bool
+    ) throws(InputErrors) {
+        while true {
+            skipNewlines()
+            guard let token = current else {
+                throw unreadable("the block opened here is not closed with 'end'", at: opener, hint: "close it with 'end' (or '}' for '{ |s|')")
+            }
+            if isBlockEnd() {
+                position += 1
+                return
+            }
+            guard case .identifier(let name) = token.kind else {
+                throw unreadable("Strata cannot read this statement statically (only the spec's attributes, subspecs and local constants)", at: token)
+            }
+            if name != variable {
+                if position + 1 < tokens.count, isPunctuation("=", tokens[position + 1]) {
+                    try readLocal()
+                    continue
+                }
+                throw unreadable(
+                    "Strata cannot read '\(name)' statically (only the spec's attributes, subspecs and local constants)", at: token)
+            }
+            position += 1
+            try expectPunctuation(".", "after '\(variable)'")
+            guard case .identifier(var attribute) = current?.kind else { throw unreadable("expected an attribute", at: current) }
+            let attributeToken = current
+            position += 1
+            var platform: String?
+            if Self.platforms.contains(attribute), isPunctuation(".") {
+                platform = attribute == "macos" ? "osx" : attribute
+                position += 1
+                guard case .identifier(let inner) = current?.kind else { throw unreadable("expected an attribute", at: current) }
+                attribute = inner
+                position += 1
+            }
+            try readStatement(attribute, at: attributeToken, platform: platform, into: &part, spec: &spec, isRoot: isRoot)
+            guard current?.kind == .newline || isBlockEnd() else {
+                throw unreadable("Strata cannot read the rest of this statement statically", at: current)
+            }
+        }
+    }
+
+    private mutating func readStatement(
+        _ attribute: String, at token: RubyToken?, platform: String?, into part: inout PodspecPart, spec: inout Podspec, isRoot: Bool
+    ) throws(InputErrors) {
+        let assigns = isPunctuation("=")
+        if assigns { position += 1 }
+        switch attribute {
+        case "name" where isRoot:
+            spec.name = try single(for: "name")
+        case "version" where isRoot:
+            spec.version = try single(for: "version")
+        case "module_name" where isRoot:
+            spec.moduleName = try single(for: "module_name")
+        case "static_framework" where isRoot:
+            spec.staticFramework = try boolean(for: "static_framework")
+        case "source_files", "source_file":
+            part.sourceFiles += try literalStrings(for: attribute)
+        case "exclude_files", "exclude_file":
+            part.excludeFiles += try literalStrings(for: attribute)
+        case "default_subspecs",
+            "default_subspec" where isRoot:
+            spec.defaultSubspecs = try literalStrings(for: attribute).filter { $0 != ":none" }
+        case "dependency":
+            let values = try literalStrings(for: "dependency")
+            guard let name = values.first else { throw unreadable("'dependency' needs the pod's name", at: token) }
+            part.dependencies.append(
+                PodDependency(name: name, requirements: Array(values.dropFirst()), platform: platform, location: location(token)))
+        case "subspec", "test_spec", "app_spec":
+            guard platform == nil else { throw unreadable("'\(attribute)' cannot be platform-specific", at: token) }
+            var name = attribute == "subspec" ? "" : (attribute == "test_spec" ? "Tests" : "App")
+            if case .string(let given) = current?.kind {
+                name = given
+                position += 1
+            } else if attribute == "subspec" {
+                throw unreadable("'subspec' needs a literal name", at: current)
+            }
+            var nested = PodspecPart(name: part.name + "/" + name, location: location(token))
+            // Listed before the specs nested in it.
+            let slot = attribute == "subspec" ? spec.subspecs.count : attribute == "test_spec" ? spec.testSpecs.count : spec.appSpecs.count
+            let opener = current
+            let variable = try blockOpening()
+            try readBody(of: &nested, variable: variable, opener: opener, spec: &spec, isRoot: false)
+            switch attribute {
+            case "subspec": spec.subspecs.insert(nested, at: slot)
+            case "test_spec": spec.testSpecs.insert(nested, at: slot)
+            default: spec.appSpecs.insert(nested, at: slot)
+            }
+        case _ where Self.skipped.contains(attribute):
+            try skipValue()
+        case "name", "version", "module_name", "static_framework", "default_subspecs", "default_subspec":
+            throw unreadable("'\(attribute)' can only be set on the root spec", at: token, hint: "move it to the root spec's block")
+        default:
+            let known = Self.skipped.union([
+                "name", "version", "module_name", "static_framework", "source_files", "exclude_files", "default_subspecs", "dependency",
+                "subspec", "test_spec", "app_spec",
+            ])
+            throw unreadable(
+                "'\(attribute)' is not a podspec attribute Strata knows", at: token,
+                hint: Suggestions.didYouMean(attribute, in: known) ?? "check the attribute's name in CocoaPods' podspec reference")
+        }
+    }
+
+    // MARK: Values
+
+    /// Skips an attribute's value, whatever it is, to the end of the statement.
+    private mutating func skipValue() throws(InputErrors) {
+        var blocks = 0
+        while let token = current {
+            if token.kind == .newline && blocks == 0 { return }
+            if token.kind == .identifier("do") { blocks += 1 }
+            if token.kind == .identifier("end") {
+                if blocks == 0 { return }
+                blocks -= 1
+            }
+            position += 1
+        }
+    }
+
+    /// One literal string (`'X'`, or a local constant).
+    private mutating func single(for attribute: String) throws(InputErrors) -> String {
+        let token = current
+        let values = try literalStrings(for: attribute)
+        guard values.count == 1 else { throw unreadable("'\(attribute)' must be one string", at: token) }
+        return values[0]
+    }
+
+    private mutating func boolean(for attribute: String) throws(InputErrors) -> Bool {
+        switch current?.kind {
+        case .identifier("true"):
+            position += 1
+            return true
+        case .identifier("false"):
+            position += 1
+            return false
+        default:
+            throw unreadable("'\(attribute)' must be true or false", at: current)
+        }
+    }
+
+    /// Strings, lists of strings and `%w[]` words, separated by commas, or a call's
+    /// parenthesised arguments: what the graph's attributes take.
+    private mutating func literalStrings(for attribute: String) throws(InputErrors) -> [String] {
+        var values: [String] = []
+        var parenthesised = false
+        if isPunctuation("(") {
+            parenthesised = true
+            position += 1
+        }
+        while true {
+            guard let token = current else { break }
+            switch token.kind {
+            case .string(let text):
+                values.append(text)
+                position += 1
+            case .words(let words):
+                values += words
+                position += 1
+            case .symbol(let symbol):
+                values.append(":" + symbol)
+                position += 1
+            case .punctuation("["):
+                position += 1
+                while !isPunctuation("]") {
+                    guard current != nil else { throw unreadable("this list is not closed", at: token) }
+                    values += try literalStrings(for: attribute)
+                    if isPunctuation(",") { position += 1 }
+                }
+                position += 1
+            case .identifier(let name) where locals[name] != nil:
+                values += locals[name]!
+                position += 1
+            case .interpolated(let text):
+                throw unreadable("'\(attribute)' is the interpolated string \"\(text)\", which only Ruby can evaluate", at: token)
+            case .label, .punctuation("{"):
+                // Options of a dependency (`:path => …`, `configurations:`), and other hashes: not the graph's.
+                try skipHash()
+                return values
+            default:
+                throw unreadable("'\(attribute)' is an expression Strata cannot read statically", at: token)
+            }
+            // A following `, value` continues the list; `=>` starts a hash (skipped).
+            if isPunctuation(",") {
+                position += 1
+                if case .punctuation(let p)? = current?.kind, p == "]" || p == ")" { break }
+                continue
+            }
+            if isPunctuation("=>") {
+                try skipHash()
+                return values
+            }
+            break
+        }
+        if parenthesised { try expectPunctuation(")", "after the arguments") }
+        return values
+    }
+
+    /// Skips a hash's entries (`:a => 1, b: 2` or `{ … }`) to the end of the statement or argument list.
+    private mutating func skipHash() throws(InputErrors) {
+        var depth = 0
+        while let token = current {
+            if token.kind == .newline && depth == 0 { return }
+            if case .punctuation(let p) = token.kind {
+                if ["(", "[", "{"].contains(p) { depth += 1 }
+                if [")", "]", "}"].contains(p) {
+                    if depth == 0 { return }
+                    depth -= 1
+                }
+            }
+            position += 1
+        }
+    }
+}
