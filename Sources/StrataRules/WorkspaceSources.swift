@@ -193,6 +193,10 @@ public struct WorkspaceSources: Sendable {
         guard workspace.manifest.mode == .generate else {
             // Its own manifest's name: a package may be read from `Package@swift-5.9.swift`.
             let file = t.location.map { String($0.path.split(separator: "/").last ?? "") }
+            if let file, file.hasSuffix(".podspec") || file.hasSuffix(".podspec.json") {
+                return "pod '\(t.name)' in its podspec (\(file), 's.dependency')"
+            }
+            if file == "Podfile" { return "target '\(t.name)' in the Podfile (a 'pod' line)" }
             if let file, [".yml", ".yaml", ".json"].contains(where: file.hasSuffix) {
                 return "target '\(t.name)' under 'dependencies:' in its XcodeGen spec (\(file))"
             }

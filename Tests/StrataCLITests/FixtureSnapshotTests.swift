@@ -41,7 +41,7 @@ import Testing
         ("RootPackage", 0), ("LocalPackages", 0), ("DynamicManifest", 0), ("LayerViolationInPackage", 1),
         ("MacroDependency", 0), ("RawStringQuotes", 1), ("NonSourceFolders", 0),
         ("VersionSpecificManifest", 0), ("BinaryAndSystemModules", 1), ("ModuleAliases", 0), ("ConditionalDependencies", 0),
-        ("HostDependentManifest", 0), ("XcodeGenModules", 1),
+        ("HostDependentManifest", 0), ("XcodeGenModules", 1), ("CocoaPodsModules", 1),
     ]
 
     @Test func everyFixtureFolderIsCovered() {

@@ -11,6 +11,8 @@ import Testing
     static let notBuilt: [String: String] = [
         "BinaryAndSystemModules": "its xcframework is a stand-in with no binary, and its URL artifact cannot be downloaded",
         "RootPackage": "a reader fixture: its own target 'Logging' and swift-log's module 'Logging' share a name on purpose",
+        "CocoaPodsModules":
+            "its modules are pods, which CocoaPods and Xcode build; its graph is checked against what its podspecs and Podfile declare (CocoaPodsAdoptTests)",
         "XcodeGenModules":
             "its modules are XcodeGen projects, which only Xcode builds; its graph is checked against what its specs declare (XcodeGenAdoptTests)",
     ]

@@ -368,6 +368,11 @@ public struct AdoptSettings: Sendable, Hashable {
     /// XcodeGen specs, as path patterns from the workspace folder (`Modules/**/project.yml`):
     /// their targets join the graph (`XcodeGenWorkspace`).
     public var xcodegen: [Located<String>] = []
+    /// The workspace's podspecs, as path patterns (`Pods/*/*.podspec`), the Podfile, and spec
+    /// repos (folders) external pods are found in (`CocoaPodsWorkspace`).
+    public var podspecs: [Located<String>] = []
+    public var podfile: Located<String>?
+    public var specRepos: [Located<String>] = []
     /// Where the section is.
     public var location: SourceLocation
 }

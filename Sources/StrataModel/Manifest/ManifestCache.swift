@@ -12,7 +12,7 @@ import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 7
+    private static let format: UInt32 = 8
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -174,6 +174,9 @@ struct ManifestEncoder {
             e.locatedList(adopt.hosts)
             e.location(adopt.location)
             e.locatedList(adopt.xcodegen)
+            e.locatedList(adopt.podspecs)
+            e.optional(adopt.podfile) { $0.located($1) }
+            e.locatedList(adopt.specRepos)
         }
         let g = m.generate
         string(g.layout.rawValue)
@@ -368,7 +371,11 @@ struct ManifestDecoder {
         }
         let adopt = try optional { d throws(CorruptData) in
             let packages = try d.locatedList(), hosts = try d.locatedList(), location = try d.location()
-            return AdoptSettings(packages: packages, hosts: hosts, xcodegen: try d.locatedList(), location: location)
+            var settings = AdoptSettings(packages: packages, hosts: hosts, xcodegen: try d.locatedList(), location: location)
+            settings.podspecs = try d.locatedList()
+            settings.podfile = try d.optional { d throws(CorruptData) in try d.located() }
+            settings.specRepos = try d.locatedList()
+            return settings
         }
         var manifest = Manifest(
             path: path, name: name, layers: layers, naming: naming, packages: packages, modules: modules, apps: apps,

@@ -520,6 +520,12 @@ struct ManifestParser {
                 if let hosts = reader.strings(value, "'adopt.hosts'") { settings.hosts = hosts }
             case "xcodegen":
                 if let specs = reader.strings(value, "'adopt.xcodegen'") { settings.xcodegen = specs }
+            case "podspecs":
+                if let specs = reader.strings(value, "'adopt.podspecs'") { settings.podspecs = specs }
+            case "podfile":
+                if let file = reader.string(value, "'adopt.podfile'") { settings.podfile = file }
+            case "spec-repos":
+                if let repos = reader.strings(value, "'adopt.spec-repos'") { settings.specRepos = repos }
             default:
                 break
             }

@@ -135,6 +135,9 @@ public struct PackageTarget: Sendable, Hashable {
     /// The module `import` reaches it by, when it is not the target's name (XcodeGen's
     /// `PRODUCT_MODULE_NAME`, the one module of `Foo_iOS` and `Foo_tvOS`).
     public var moduleName: String?
+    /// The module of the architecture it belongs to, when its build system says so rather than
+    /// the naming templates (a pod's test spec, `Profile-Unit-Tests`, belongs to `Profile`).
+    public var owningModule: String?
 
     public init(
         name: String, kind: Kind, dependencies: [PackageTargetDependency], path: String?, exclude: [String],
@@ -162,9 +165,26 @@ public struct PackageTargetDependency: Sendable, Hashable {
         /// A target of another project of the workspace, by its name (unique in the workspace):
         /// what XcodeGen's `Project/Target` and `framework: Name.framework` resolve to.
         case workspaceTarget(String)
-        /// A prebuilt framework from outside the workspace, whose module is `product`: a
-        /// `carthage:` dependency, or a `framework:` no target of the workspace builds.
-        case prebuilt(String, provider: String)
+        /// A framework built outside the workspace: a `carthage:` dependency, a `framework:` no
+        /// target of the workspace builds, an external pod.
+        case prebuilt(Prebuilt)
+    }
+
+    /// A framework from outside the workspace: an external node named `provider/name`.
+    public struct Prebuilt: Sendable, Hashable {
+        public var name: String
+        /// `carthage`, `frameworks`, `pods`, or a referenced Xcode project's name.
+        public var provider: String
+        /// The module it provides to `import`.
+        public var module: String
+        public var linkage: Linkage
+
+        public init(name: String, provider: String, module: String? = nil, linkage: Linkage) {
+            self.name = name
+            self.provider = provider
+            self.module = module ?? name
+            self.linkage = linkage
+        }
     }
     public var reference: Reference
     /// `.product(…, moduleAliases: ["Utils": "FooUtils"])`: the product's module `Utils` is

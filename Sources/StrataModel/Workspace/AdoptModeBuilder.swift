@@ -32,10 +32,17 @@ struct AdoptModeBuilder {
         let xcodegen =
             settings.xcodegen.isEmpty
             ? XcodeGenWorkspace() : try await XcodeGenWorkspace.read(patterns: settings.xcodegen, root: root, files: files, boundary: boundary)
-        var folders = try Self.packageFolders(settings, root: root, files: files, boundary: boundary, othersFound: !xcodegen.manifests.isEmpty)
+        let pods =
+            settings.podspecs.isEmpty && settings.podfile == nil
+            ? CocoaPodsWorkspace()
+            : try await CocoaPodsWorkspace.read(
+                settings, root: root, files: files, boundary: boundary,
+                otherTargets: Set(xcodegen.manifests.flatMap { $0.targets.map(\.name) }))
+        var folders = try Self.packageFolders(
+            settings, root: root, files: files, boundary: boundary, othersFound: !xcodegen.manifests.isEmpty || !pods.manifests.isEmpty)
         for folder in xcodegen.localPackages where !folders.contains(folder) { folders.append(folder) }
         let (swiftPackages, reports) = try await readPackages(folders, root: root)
-        let packages = swiftPackages + xcodegen.manifests
+        let packages = swiftPackages + xcodegen.manifests + pods.manifests
         let hostWarnings = reports.compactMap(hostWarning) + xcodegen.warnings
 
         var assembler = GraphAssembler()
@@ -56,7 +63,7 @@ struct AdoptModeBuilder {
         func placement(of target: PackageTarget) -> Placement {
             switch target.kind {
             case .test:
-                let module = naming.testsBases(of: target.name).first { sourceNames.contains($0) } ?? target.name
+                let module = target.owningModule ?? naming.testsBases(of: target.name).first { sourceNames.contains($0) } ?? target.name
                 return Placement(role: .tests, module: module, layer: layer(of: module))
             case .binary, .system:
                 return Placement(role: .external, module: nil, layer: nil)
@@ -118,7 +125,7 @@ struct AdoptModeBuilder {
             let scope = PackageScope(package, packages: packageByPath)
             for target in package.targets where target.kind != .plugin {
                 guard let from = assembler.index[target.name] else { continue }
-                for dependency in target.dependencies {
+                for dependency in target.dependencies + (pods.extraDependencies[target.name] ?? []) {
                     let location = dependency.location ?? target.location
                     for to in resolve(
                         dependency.reference, in: scope, packages: packageByPath, owner: target.name, location: location,
@@ -147,10 +154,10 @@ struct AdoptModeBuilder {
         var workspace = Workspace(
             name: manifest.name?.value ?? packages.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
             layers: layers, modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
-        workspace.projectSpecs = xcodegen.specs
+        workspace.projectSpecs = xcodegen.specs + pods.specs
         guard readsModules else {
             var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings, packageReports: reports)
-            loaded.inputs = xcodegen.inputs
+            loaded.inputs = xcodegen.inputs + pods.inputs
             return loaded
         }
         // 4. The modules of binary targets, system libraries and external products.
@@ -158,7 +165,7 @@ struct AdoptModeBuilder {
             .provide(workspace: workspace, packages: swiftPackages)
         for (id, names) in provided.modules { workspace.targets[id].modules = names }
         var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports)
-        loaded.inputs = xcodegen.inputs + provided.consulted
+        loaded.inputs = xcodegen.inputs + pods.inputs + provided.consulted
         return loaded
     }
 
@@ -239,9 +246,9 @@ struct AdoptModeBuilder {
                 return unknown("'\(owner)' depends on '\(name)', which no project of the workspace declares", assembler.suggestion(for: name))
             }
             return [id]
-        case .prebuilt(let product, let provider):
-            let id = assembler.external(package: provider, product: product, location: location)
-            assembler.setModules(of: id, to: .named([product]))
+        case .prebuilt(let framework):
+            let id = assembler.external(package: framework.provider, product: framework.name, location: location)
+            assembler.setExternal(id, modules: .named([framework.module]), linkage: framework.linkage)
             return [id]
         case .target(let name):
             if scope.ownTargets[name]?.kind == .plugin { return [] }

@@ -40,9 +40,10 @@ struct GraphAssembler {
             origin: "package '\(package)'")
     }
 
-    /// Sets the modules `import` reaches a target by.
-    mutating func setModules(of id: Int, to modules: ProvidedModules) {
+    /// Sets what an external target provides and how it links.
+    mutating func setExternal(_ id: Int, modules: ProvidedModules, linkage: Linkage) {
         targets[id].modules = modules
+        targets[id].linkage = linkage
     }
 
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.

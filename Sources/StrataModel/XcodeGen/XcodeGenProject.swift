@@ -54,7 +54,8 @@ struct XcodeGenDependency: Sendable {
         case target(String)
         /// `framework: path/Name.framework` (or `.xcframework`).
         case framework(String)
-        case carthage(String)
+        /// `carthage: Name`, with `linkType: static`.
+        case carthage(String, isStatic: Bool)
         case sdk(String)
         /// `package: Name` with its `product:` or `products:` (the package's name if none).
         case package(String, products: [String])
@@ -426,7 +427,7 @@ extension XcodeGenProject {
             kind = .framework(value)
             location = item["framework"]!.location
         } else if let value = item["carthage"]?.string {
-            kind = .carthage(value)
+            kind = .carthage(value, isStatic: item["linkType"]?.string == "static")
             location = item["carthage"]!.location
         } else if let value = item["sdk"]?.string {
             kind = .sdk(value)

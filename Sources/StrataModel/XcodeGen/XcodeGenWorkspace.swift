@@ -205,14 +205,15 @@ struct XcodeGenWorkspace {
             {
                 return onTarget(referenced, .workspaceTarget(referenced.name))
             }
-            return [(.prebuilt(targetName, provider: referenceName), linksFrameworks)]
+            // A hand-made project's target: its linkage is not known; frameworks are dynamic by default.
+            return [(.prebuilt(.init(name: targetName, provider: referenceName, linkage: .dynamic)), linksFrameworks)]
         case .framework(let path):
             let file = path.split(separator: "/").last.map(String.init) ?? path
             let name = file.split(separator: ".").first.map(String.init) ?? file
             if let built = builds[name] { return [(.workspaceTarget(built.name), linksFrameworks)] }
-            return [(.prebuilt(name, provider: "frameworks"), linksFrameworks)]
-        case .carthage(let name):
-            return [(.prebuilt(name, provider: "carthage"), linksFrameworks)]
+            return [(.prebuilt(.init(name: name, provider: "frameworks", linkage: .dynamic)), linksFrameworks)]
+        case .carthage(let name, let isStatic):
+            return [(.prebuilt(.init(name: name, provider: "carthage", linkage: isStatic ? .static : .dynamic)), linksFrameworks)]
         case .package(let package, let products):
             return products.map { (.product($0, package: package), dependency.link ?? true) }
         case .sdk, .bundle:

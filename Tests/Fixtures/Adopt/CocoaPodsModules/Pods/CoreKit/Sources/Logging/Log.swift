@@ -1,0 +1,4 @@
+import Foundation
+import Profile
+
+public enum Log { public static func info(_ text: String) {} }

@@ -1,0 +1,3 @@
+import Foundation
+
+public struct Store { public init() {} }

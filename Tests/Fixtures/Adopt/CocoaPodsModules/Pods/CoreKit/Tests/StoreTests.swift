@@ -1,0 +1,4 @@
+import CoreKit
+import XCTest
+
+final class StoreTests: XCTestCase {}

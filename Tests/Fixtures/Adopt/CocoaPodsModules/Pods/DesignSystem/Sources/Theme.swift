@@ -1,0 +1,3 @@
+import Profile
+
+public struct Theme { public init() {} }

@@ -1,0 +1,4 @@
+import Alamofire
+import CoreKit
+
+public protocol Requesting {}

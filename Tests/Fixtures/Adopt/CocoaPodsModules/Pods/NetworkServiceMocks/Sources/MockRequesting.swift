@@ -1,0 +1,3 @@
+import NetworkService
+
+public struct MockRequesting: Requesting { public init() {} }

@@ -1,0 +1,4 @@
+import NetworkServiceMocks
+import Profile
+
+@main struct Demo { static func main() { _ = ProfileScreen() } }

@@ -1,0 +1,4 @@
+import AnalyticsKit
+import NetworkService
+
+public struct ProfileScreen { public init() {} }

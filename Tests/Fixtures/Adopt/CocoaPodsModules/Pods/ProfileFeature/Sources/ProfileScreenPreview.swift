@@ -1,0 +1,4 @@
+import SwiftUI
+import Astronaut
+
+struct ProfileScreenPreview {}

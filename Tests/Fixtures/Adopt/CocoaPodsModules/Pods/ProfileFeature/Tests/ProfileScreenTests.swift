@@ -1,0 +1,5 @@
+import NetworkServiceMocks
+import Profile
+import XCTest
+
+final class ProfileScreenTests: XCTestCase {}

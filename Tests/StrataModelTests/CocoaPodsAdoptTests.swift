@@ -1,0 +1,137 @@
+import Foundation
+import StrataDiagnostics
+import StrataFileSystem
+import StrataModelTestSupport
+import StrataSources
+import Testing
+
+@testable import StrataModel
+
+/// Adopt mode over CocoaPods: development pods, a Podfile and spec repos as one graph.
+@Suite struct CocoaPodsAdoptTests {
+    private func target(_ workspace: Workspace, _ name: String) throws -> Target {
+        try #require(workspace.index[name].map { workspace.targets[$0] }, "no target \(name)")
+    }
+
+    private func edges(_ workspace: Workspace, from name: String) -> [String] {
+        workspace.dependencies[workspace.index[name]!].map { workspace.targets[$0.target].name }.sorted()
+    }
+
+    private func edge(_ workspace: Workspace, _ from: String, _ to: String) throws -> Dependency {
+        try #require(workspace.dependency(from: workspace.index[from]!, to: workspace.index[to]!), "no edge \(from) → \(to)")
+    }
+
+    @Test func theFixtureIsTheGraphItsPodsAndPodfileDeclare() async throws {
+        let loaded = try await WorkspaceLoader().load(path: Fixtures.path("Adopt/CocoaPodsModules"))
+        let workspace = loaded.workspace
+        #expect(
+            workspace.targets.map(\.name).sorted() == [
+                "Astronaut", "AstronautTests", "CoreKit", "CoreKit-Unit-Tests", "DesignSystem", "NetworkService", "NetworkServiceMocks",
+                "ProfileFeature", "ProfileFeature-Demo", "ProfileFeature-Unit-Tests", "pods/Alamofire", "pods/Analytics",
+            ])
+        #expect(try target(workspace, "Astronaut").role == .app)
+        #expect(try target(workspace, "AstronautTests").role == .tests)
+        #expect(try target(workspace, "ProfileFeature-Unit-Tests").module == "ProfileFeature")
+        #expect(try target(workspace, "ProfileFeature-Demo").isTestHost)
+        #expect(try target(workspace, "NetworkServiceMocks").role == .mocks)
+        // use_frameworks!: dynamic frameworks, but a static_framework pod stays static.
+        #expect(try target(workspace, "NetworkService").linkage == .dynamic)
+        #expect(try target(workspace, "CoreKit").linkage == .static)
+        #expect(try target(workspace, "ProfileFeature").modules == .named(["Profile"]))
+        // External pods from the spec repos: the version the requirements allow, its module.
+        #expect(try target(workspace, "pods/Analytics").modules == .named(["AnalyticsKit"]))
+        #expect(try target(workspace, "pods/Alamofire").linkage == .dynamic)
+
+        // Subspecs are the pod; a dependency on one is on the pod, and on itself is no edge.
+        #expect(edges(workspace, from: "CoreKit") == [])
+        #expect(edges(workspace, from: "NetworkService") == ["CoreKit", "pods/Alamofire"])
+        #expect(edges(workspace, from: "ProfileFeature") == ["NetworkService", "pods/Analytics"])
+        #expect(try edge(workspace, "ProfileFeature", "pods/Analytics").condition?.platforms == ["ios"])
+        #expect(edges(workspace, from: "ProfileFeature-Demo") == ["NetworkServiceMocks", "ProfileFeature"])
+        // The Podfile: a method's pods, and the nested test target's inherited pods (not linked).
+        #expect(edges(workspace, from: "Astronaut") == ["CoreKit", "ProfileFeature", "pods/Analytics"])
+        #expect(edges(workspace, from: "AstronautTests") == ["CoreKit", "NetworkServiceMocks", "ProfileFeature", "pods/Analytics"])
+        #expect(try edge(workspace, "AstronautTests", "NetworkServiceMocks").isLinked)
+        #expect(try edge(workspace, "AstronautTests", "CoreKit").isLinked == false)
+
+        // Sources: the pod's and its subspecs' patterns, less exclude_files.
+        func compiled(_ name: String) throws -> [String] {
+            let sources = try #require(try target(workspace, name).sources)
+            return SourceFileCollector.collect(sources).files.map { PathResolution.relative($0.path, from: workspace.root) }
+        }
+        #expect(try compiled("CoreKit") == ["Pods/CoreKit/Sources/Logging/Log.swift", "Pods/CoreKit/Sources/Storage/Store.swift"])
+        #expect(try compiled("ProfileFeature") == ["Pods/ProfileFeature/Sources/ProfileScreen.swift"])
+        #expect(try compiled("CoreKit-Unit-Tests") == ["Pods/CoreKit/Tests/StoreTests.swift"])
+        #expect(try compiled("Astronaut") == [])
+        #expect(loaded.inputs.contains(Fixtures.path("Adopt/CocoaPodsModules/Podfile")))
+    }
+
+    @Test func braceAlternativesExpand() {
+        #expect(CocoaPodsWorkspace.expandBraces("Sources/*.{h,m,swift}") == ["Sources/*.h", "Sources/*.m", "Sources/*.swift"])
+        #expect(CocoaPodsWorkspace.expandBraces("{A,B}/*.{h,swift}") == ["A/*.h", "A/*.swift", "B/*.h", "B/*.swift"])
+        #expect(CocoaPodsWorkspace.expandBraces("Sources/**/*.swift") == ["Sources/**/*.swift"])
+    }
+
+    @Test(arguments: [
+        ("1.2.0", "~> 1.0", true), ("2.0.0", "~> 1.0", false), ("1.2.9", "~> 1.2.3", true), ("1.3.0", "~> 1.2.3", false),
+        ("1.0", ">= 1.0", true), ("0.9", ">= 1.0", false), ("1.9", "< 2.0", true), ("2.0", "< 2.0", false), ("1.4.0", "1.4", true),
+        ("1.4.1", "= 1.4", false), ("1.4.1", "!= 1.4", true), ("1.10.0", "> 1.9", true),
+    ])
+    func versionRequirementsAreCocoaPods(version: String, requirement: String, meets: Bool) {
+        #expect(SpecRepos.version(version, meets: requirement) == meets)
+    }
+
+    // MARK: Bad input
+
+    private func errors(_ files: [String: String]) async throws -> [Diagnostic] {
+        let workspace = try TemporaryWorkspace(
+            "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [], podspecs: [\"Pods/*/*.podspec\"], podfile: Podfile, spec-repos: [Repo] }\n",
+            label: "pods-bad")
+        try workspace.write("Repo/Specs/Yams/5.0.0/Yams.podspec.json", "{ \"name\": \"Yams\", \"version\": \"5.0.0\" }")
+        try workspace.write("Pods/Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Sources/*.swift'\nend\n")
+        for (path, text) in files { try workspace.write(path, text) }
+        do {
+            _ = try await workspace.load()
+            return []
+        } catch {
+            return (error as? InputErrors)?.diagnostics ?? []
+        }
+    }
+
+    @Test func aPodNoRepoHoldsIsAnError() async throws {
+        let found = try await errors(["Podfile": "target 'App' do\n  pod 'Kingfisher'\nend\n"])
+        #expect(found.map(\.message) == ["pod 'Kingfisher' is in none of the spec repos"])
+        #expect(found.first?.location?.line == 2)
+    }
+
+    @Test func aRequirementNoVersionMeetsIsAnErrorListingTheVersions() async throws {
+        let found = try await errors(["Podfile": "target 'App' do\n  pod 'Yams', '~> 6.0'\nend\n"])
+        #expect(found.first?.message == "no version of pod 'Yams' in the spec repos meets '~> 6.0'")
+        #expect(found.first?.hint == "the repos have 5.0.0")
+    }
+
+    @Test func aPathPodWithoutAPodspecIsAnError() async throws {
+        let found = try await errors(["Podfile": "target 'App' do\n  pod 'Missing', :path => 'Pods/Missing'\nend\n"])
+        #expect(found.map(\.id) == ["missing-podspec"])
+        #expect(found.first?.location?.path.hasSuffix("/Podfile") == true)
+    }
+
+    @Test(arguments: [
+        ("target 'App' do\n  1️⃣if ENV['CI']\n    pod 'Kit'\n  end\nend\n", "cannot read 'if'"),
+        ("target 'App' do\n  pod 1️⃣name\nend\n", "a pod's name must be a literal string"),
+        ("target 1️⃣App do\nend\n", "the target's name must be a literal string"),
+        ("1️⃣target 'App' do\n  pod 'Kit', :path => 'Pods/Kit'\n", "a block is not closed"),
+        ("target 'App' do\n  inherit! 1️⃣'search_paths'\nend\n", "expected ':search_paths'"),
+    ])
+    func aPodfileOnlyRubyCouldReadIsALocatedError(podfile: String, message: String) async throws {
+        let marked = MarkedText(podfile)
+        let found = try await errors(["Podfile": marked.text])
+        let error = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(error.message.contains(message), "\(error.message)")
+        if message != "a block is not closed" {
+            #expect(error.location?.line == marked.position("1️⃣").line)
+            #expect(error.location?.column == marked.position("1️⃣").column)
+        }
+    }
+}
