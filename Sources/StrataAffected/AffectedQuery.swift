@@ -138,9 +138,9 @@ extension AffectedQuery {
             // renamed in the folder of a package whose manifest had to be evaluated (it may list
             // its folders to declare its targets). Otherwise such a file belongs to the target
             // whose folder holds it at either path (or to none), which the head graph answers.
-            // In a workspace that reads XcodeGen specs, any YAML or JSON file may be one, or an
-            // include of one, at either revision.
-            let readsSpecs = workspace.manifest.adopt?.xcodegen.isEmpty == false
+            // In a workspace that reads XcodeGen specs or pods, any YAML, JSON or podspec file may
+            // be one, or an include of one, at either revision.
+            let readsSpecs = workspace.manifest.adopt?.readsProjectSpecs == true
             let manifestChanged = changes.contains { change in
                 change.touchedPaths.contains { ChangeClassifier.isManifest($0) || (readsSpecs && ChangeClassifier.mayBeProjectSpec($0)) }
             }

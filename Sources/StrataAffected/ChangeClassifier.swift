@@ -20,11 +20,12 @@ public enum ChangeClassifier {
         return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 
-    /// True for a file that may be a build system's project spec or one of its includes
-    /// (XcodeGen's YAML or JSON): in a workspace that reads such specs, a change to one makes
-    /// the graphs of both revisions worth comparing.
+    /// True for a file that may be another build system's project spec or one of its includes
+    /// (XcodeGen's YAML or JSON, a podspec, a Podfile): in a workspace that reads such specs, a
+    /// change to one makes the graphs of both revisions worth comparing.
     public static func mayBeProjectSpec(_ path: String) -> Bool {
-        path.hasSuffix(".yml") || path.hasSuffix(".yaml") || path.hasSuffix(".json")
+        path.hasSuffix(".yml") || path.hasSuffix(".yaml") || path.hasSuffix(".json") || path.hasSuffix(".podspec")
+            || fileName(path) == "Podfile"
     }
 
     /// True for a toolchain or dependency pin in any folder, and for SwiftPM's own

@@ -26,7 +26,7 @@ struct RevisionFiles: WorkspaceFiles {
     let listing: [String: [String]]
 
     /// Reads the commit's tree under the workspace and the contents of its manifests; when its
-    /// strata.yml reads XcodeGen specs (`adopt.xcodegen`), of every file that may be one of them.
+    /// strata.yml reads XcodeGen specs or pods, of every file that may be one of them.
     static func read(commit: String, repository: GitRepository, root: String) async throws(GitError) -> RevisionFiles {
         let blobsByPath = try await repository.files(at: commit)
         var entries: Set<String> = [""]
@@ -50,7 +50,7 @@ struct RevisionFiles: WorkspaceFiles {
         }
         var blobs = try await repository.blobs(Array(Set(wanted.values)))
         if let bytes = wanted["strata.yml"].flatMap({ blobs[$0] }),
-            let manifest = try? ManifestLoader.parse(data: Data(bytes), path: root + "/strata.yml"), manifest.adopt?.xcodegen.isEmpty == false
+            let manifest = try? ManifestLoader.parse(data: Data(bytes), path: root + "/strata.yml"), manifest.adopt?.readsProjectSpecs == true
         {
             for (path, blob) in specs { wanted[path] = blob }
             blobs.merge(try await repository.blobs(Array(Set(specs.values)))) { first, _ in first }

@@ -32,6 +32,7 @@ import Testing
         ("EmptyManifest", "empty-manifest"),
         ("NonUTF8Manifest", "invalid-encoding"),
         ("XcodeGenSpec", "invalid-xcodegen-spec"),
+        ("UnreadablePodspec", "unreadable-podspec"),
         ("MissingPackageSwift", "missing-package"),
         ("UnevaluableManifest", "package-evaluation"),
         ("MissingPathPackage", "missing-package"),

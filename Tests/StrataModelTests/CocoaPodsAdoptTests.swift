@@ -81,6 +81,20 @@ import Testing
         #expect(SpecRepos.version(version, meets: requirement) == meets)
     }
 
+    @Test func aPodfileTargetAnXcodeGenProjectDeclaresGetsThePods() async throws {
+        let workspace = try TemporaryWorkspace(
+            "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [], xcodegen: [App/project.yml], podspecs: [\"Pods/*/*.podspec\"], podfile: Podfile }\n",
+            label: "pods-mixed")
+        try workspace.write("App/project.yml", "name: App\ntargets:\n  Shop: { type: application, platform: iOS, sources: [Shop] }\n")
+        try workspace.write("App/Shop/Shop.swift", "import Kit\n")
+        try workspace.write("Pods/Kit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.source_files = 'Sources/*.swift'\nend\n")
+        try workspace.write("Podfile", "project 'App/App.xcodeproj'\ntarget 'Shop' do\n  pod 'Kit', :path => 'Pods/Kit'\nend\n")
+        let loaded = try await workspace.load()
+        #expect(loaded.targets.filter { $0.name == "Shop" }.count == 1)
+        #expect(edges(loaded, from: "Shop") == ["Kit"])
+        #expect(try target(loaded, "Shop").sources?.only == [workspace.root + "/App/Shop"])
+    }
+
     // MARK: Bad input
 
     private func errors(_ files: [String: String]) async throws -> [Diagnostic] {

@@ -57,7 +57,7 @@ struct PodspecReader {
             .inputError(
                 "unreadable-podspec", message, at: location(token),
                 hint: hint
-                    ?? "Strata reads podspecs written in CocoaPods' plain DSL; write a literal here, or pass --manifest-reader pod-ipc to let CocoaPods evaluate the spec"
+                    ?? "Strata reads podspecs written in CocoaPods' plain DSL; write a literal here, or list the JSON CocoaPods makes of the spec ('pod ipc spec X.podspec > X.podspec.json') instead"
             )
         ])
     }

@@ -58,7 +58,7 @@ struct RubyLexer {
             .inputError(
                 "unreadable-podspec", message, at: SourceLocation(path: path, line: line ?? self.line, column: column ?? self.column),
                 hint:
-                    "Strata reads podspecs and Podfiles written in CocoaPods' plain DSL; pass --manifest-reader pod-ipc to let CocoaPods evaluate this one"
+                    "Strata reads podspecs and Podfiles written in CocoaPods' plain DSL; for a podspec that needs Ruby, list the JSON CocoaPods makes of it ('pod ipc spec X.podspec > X.podspec.json') instead"
             )
         ])
     }

@@ -373,6 +373,9 @@ public struct AdoptSettings: Sendable, Hashable {
     public var podspecs: [Located<String>] = []
     public var podfile: Located<String>?
     public var specRepos: [Located<String>] = []
+
+    /// Whether modules come from XcodeGen specs or pods too (files `strata affected` reads at each revision).
+    public var readsProjectSpecs: Bool { !xcodegen.isEmpty || !podspecs.isEmpty || podfile != nil }
     /// Where the section is.
     public var location: SourceLocation
 }
