@@ -18,7 +18,7 @@ public enum DiagnosticCatalog {
     /// The entries, input errors first, in docs/RULES.md's order.
     public static let all: [Entry] = [
         // strata.yml
-        error("yaml-syntax", "strata.yml is not well-formed YAML"),
+        error("yaml-syntax", "strata.yml, an XcodeGen spec or a .podspec.json is not well-formed YAML"),
         error("invalid-yaml", "strata.yml cannot be read for an edit by strata new"),
         error("empty-manifest", "strata.yml is empty or only comments"),
         error("invalid-encoding", "strata.yml is not UTF-8"),
@@ -47,6 +47,13 @@ public enum DiagnosticCatalog {
         error("missing-package", "adopt mode finds no Package.swift where it was told to look"),
         error("package-evaluation", "a Package.swift cannot be evaluated, or did not finish within its time limit"),
         error("package-identity", "two packages would have one identity"),
+        error("missing-xcodegen-spec", "an 'adopt.xcodegen' pattern finds no spec"),
+        error("invalid-xcodegen-spec", "an XcodeGen spec that XcodeGen would refuse"),
+        error("include-cycle", "XcodeGen specs that include each other"),
+        error("missing-file", "a file a spec, an include or 'adopt' names does not exist"),
+        error("missing-podspec", "an 'adopt.podspecs' pattern or a Podfile ':path' finds no podspec"),
+        error("invalid-podspec", "a podspec without a name, or a .podspec.json of the wrong shape"),
+        error("unreadable-podspec", "a podspec or Podfile that only Ruby could evaluate"),
         error("invalid-limit", "a STRATA_TIMEOUT_* variable is not a number of seconds"),
         // Baselines
         error("unreadable-baseline", "the --baseline file cannot be read"),
@@ -129,6 +136,7 @@ public enum DiagnosticCatalog {
         warning("stale-generated-file", "a file no longer generated was edited by hand, so it was kept"),
         warning("host-dependent-manifest", "a manifest's graph depends on the machine that compiles it, which is not the one asked for"),
         warning("secrets-tracking-unknown", "git could not say whether it tracks a file 'strata secrets export' wrote"),
+        warning("xcodegen-version", "an XcodeGen spec needs a newer XcodeGen than the spec format Strata reads"),
         warning("unknown-modules", "the modules a package product or binary target provides cannot be known, so imports of them are not checked"),
         // Source files
         warning("unreadable-source", "a Swift file cannot be read"),

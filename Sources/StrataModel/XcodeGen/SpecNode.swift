@@ -118,7 +118,7 @@ indirect enum SpecNode: Sendable {
             return .mapping(entries, location)
         case .alias:
             problems.append(
-                .inputError("invalid-yaml", "an alias that could not be resolved", at: location, hint: "define the anchor ('&name') before using it"))
+                .inputError("yaml-syntax", "an alias that could not be resolved", at: location, hint: "define the anchor ('&name') before using it"))
             return .scalar(SpecScalar(text: "", location: location, isNull: true, isPlain: true))
         }
     }
