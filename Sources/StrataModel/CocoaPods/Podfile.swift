@@ -84,19 +84,6 @@ struct PodfileReader {
         ])
     }
 
-    private mutating func skipToLineEnd() {
-        var blocks = 0
-        while let token = current {
-            if token.kind == .newline && blocks == 0 { return }
-            if token.kind == .identifier("do") { blocks += 1 }
-            if token.kind == .identifier("end") {
-                if blocks == 0 { return }
-                blocks -= 1
-            }
-            position += 1
-        }
-    }
-
     /// Skips a `do … end` block (a hook's body), nested blocks and all.
     private mutating func skipBlock() {
         var depth = 0
@@ -200,7 +187,7 @@ struct PodfileReader {
             case _ where Self.hooks.contains(name):
                 skipBlock()
             case _ where Self.skippedCalls.contains(name):
-                skipToLineEnd()
+                position = tokens.endOfStatement(from: position)
             default:
                 throw unreadable("Strata cannot read '\(name)' in a Podfile statically", at: token)
             }

@@ -243,7 +243,8 @@ struct PodspecReader {
             default: spec.appSpecs.insert(nested, at: slot)
             }
         case _ where Self.skipped.contains(attribute):
-            try skipValue()
+            // Whatever the value is: skipped to the end of the statement.
+            position = tokens.endOfStatement(from: position)
         case "name", "version", "module_name", "static_framework", "default_subspecs", "default_subspec":
             throw unreadable("'\(attribute)' can only be set on the root spec", at: token, hint: "move it to the root spec's block")
         default:
@@ -258,20 +259,6 @@ struct PodspecReader {
     }
 
     // MARK: Values
-
-    /// Skips an attribute's value, whatever it is, to the end of the statement.
-    private mutating func skipValue() throws(InputErrors) {
-        var blocks = 0
-        while let token = current {
-            if token.kind == .newline && blocks == 0 { return }
-            if token.kind == .identifier("do") { blocks += 1 }
-            if token.kind == .identifier("end") {
-                if blocks == 0 { return }
-                blocks -= 1
-            }
-            position += 1
-        }
-    }
 
     /// One literal string (`'X'`, or a local constant).
     private mutating func single(for attribute: String) throws(InputErrors) -> String {

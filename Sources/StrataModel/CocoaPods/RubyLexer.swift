@@ -28,6 +28,26 @@ struct RubyToken: Sendable, Equatable {
     var column: Int
 }
 
+extension [RubyToken] {
+    /// Where the statement that goes on at `start` ends: its line end (or the enclosing block's
+    /// `end`), past any `do … end` blocks inside it.
+    func endOfStatement(from start: Int) -> Int {
+        var position = start
+        var blocks = 0
+        while position < count {
+            let kind = self[position].kind
+            if kind == .newline && blocks == 0 { return position }
+            if kind == .identifier("do") { blocks += 1 }
+            if kind == .identifier("end") {
+                if blocks == 0 { return position }
+                blocks -= 1
+            }
+            position += 1
+        }
+        return position
+    }
+}
+
 /// Splits Ruby source into ``RubyToken``s. Comments (`#`, `=begin`…`=end`) are dropped; a line
 /// end inside brackets, or after an operator or a comma, continues the statement.
 struct RubyLexer {

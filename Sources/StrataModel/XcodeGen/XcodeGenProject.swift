@@ -315,7 +315,7 @@ extension XcodeGenProject {
                 hint: "add 'platform: iOS' (or a list, one target per platform), or 'supportedDestinations: [iOS, macOS]'")
             return nil
         }
-        for destination in spec["supportedDestinations"]?.items ?? [] where destinations?.contains(destination.string ?? "") == true {
+        for destination in spec["supportedDestinations"]?.items ?? [] {
             if let value = destination.string, Self.destinations[value] == nil {
                 report(
                     "target '\(name)' has an unknown destination '\(value)'", at: destination.location,

@@ -253,11 +253,11 @@ enum SpecFinder {
             let component = components[index]
             if component == "**" {
                 walk(folder, index + 1)
+                // Each entry is listed once; a file lists nothing and is no folder to stamp.
+                let children = files.children(of: folder)
+                guard !children.isEmpty else { return }
                 folders.insert(folder)
-                for child in files.children(of: folder) where isSearchable(child) {
-                    let path = folder + "/" + child
-                    if !files.children(of: path).isEmpty { walk(path, index) }
-                }
+                for child in children where isSearchable(child) { walk(folder + "/" + child, index) }
             } else if Glob.isPattern(component) {
                 folders.insert(folder)
                 let glob = Glob(component)
