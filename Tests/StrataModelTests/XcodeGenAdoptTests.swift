@@ -181,6 +181,23 @@ import Testing
         #expect(edges(workspace, from: "App") == ["Kit_iOS"])
     }
 
+    @Test func anAppEmbeddingItsExtensionIsNoModuleDependency() async throws {
+        let workspace = try await load([
+            "P/project.yml": """
+            name: P
+            targets:
+              App: { type: application, platform: iOS, sources: [App], dependencies: [{ target: Widget }, { target: Kit }] }
+              Widget: { type: app-extension, platform: iOS, sources: [Widget], dependencies: [{ target: Kit }] }
+              Kit: { type: framework, platform: iOS, sources: [Kit] }
+              AppUITests: { type: bundle.ui-testing, platform: iOS, sources: [UITests], dependencies: [{ target: App }] }
+            """,
+            "P/App/A.swift": "", "P/Widget/W.swift": "", "P/Kit/K.swift": "", "P/UITests/T.swift": "",
+        ])
+        #expect(edges(workspace, from: "App") == ["Kit"])
+        #expect(edges(workspace, from: "Widget") == ["Kit"])
+        #expect(edges(workspace, from: "AppUITests") == ["App"])
+    }
+
     @Test func variablesComeFromTheEnvironmentAndUnknownOnesStay() throws {
         let folder = try Fixtures.temporaryFolder("xcodegen-vars")
         defer { try? FileManager.default.removeItem(atPath: folder) }

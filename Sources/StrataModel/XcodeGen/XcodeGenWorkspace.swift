@@ -185,7 +185,9 @@ struct XcodeGenWorkspace {
         func onTarget(
             _ other: XcodeGenTarget, _ reference: PackageTargetDependency.Reference
         ) -> [(PackageTargetDependency.Reference, isLinked: Bool)] {
-            guard other.type != .other else { return [] }
+            // An app on an app extension, a watch app or an app clip embeds its product: that is
+            // packaging, not a module it builds against (XcodeGen's own TestProject is full of them).
+            guard other.type != .other, other.type != .app || target.type == .tests else { return [] }
             let isExecutable = target.type == .app || target.type == .tests
             let links: Bool
             switch other.type {
