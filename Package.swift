@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "StrataGit", targets: ["StrataGit"]),
         .library(name: "StrataGraph", targets: ["StrataGraph"]),
         .library(name: "StrataGraphExport", targets: ["StrataGraphExport"]),
+        .library(name: "StrataInit", targets: ["StrataInit"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataPackageIdentity", targets: ["StrataPackageIdentity"]),
@@ -120,6 +121,7 @@ let package = Package(
                 "StrataFileSystem",
                 "StrataGenerate",
                 "StrataGraphExport",
+                "StrataInit",
                 "StrataModel",
                 "StrataRules",
                 "StrataScaffold",
@@ -175,6 +177,11 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"), .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "StrataInit",
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel", "StrataSources"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -339,6 +346,11 @@ let package = Package(
             dependencies: ["StrataGraphExport", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "StrataInitTests",
+            dependencies: ["StrataInit", "StrataRules", "StrataSynthetic", "StrataModelTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataReleaseTests",
@@ -392,7 +404,7 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
-                "StrataDiagnostics", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
+                "StrataDiagnostics", "StrataInit", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Yams", package: "Yams"),

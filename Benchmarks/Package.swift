@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "StrataDiagnostics", package: "Strata"),
                 .product(name: "StrataGit", package: "Strata"),
                 .product(name: "StrataGenerate", package: "Strata"),
+                .product(name: "StrataInit", package: "Strata"),
                 .product(name: "StrataLexer", package: "Strata"),
                 .product(name: "StrataModel", package: "Strata"),
                 .product(name: "StrataPackageIdentity", package: "Strata"),

@@ -83,9 +83,11 @@ public enum WorkspaceCheck {
     /// Checks the workspace at `path`. Input problems come back in the report, never thrown.
     /// - Parameters:
     ///   - baselinePath: a baseline file to apply, if any.
+    ///   - manifestBytes: the strata.yml's text, when it is not (yet) on the disk: `path` is then
+    ///     the strata.yml's path, and no cache is read or written.
     ///   - progress: told what the check starts doing next, for a progress line.
     public static func run(
-        path: String, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
+        path: String, manifestBytes: [UInt8]? = nil, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
         sources sourceOptions: SourceOptions = SourceOptions(), progress: @Sendable (String) -> Void = { _ in }
     ) async -> CheckReport {
         let clock = ContinuousClock()
@@ -104,7 +106,7 @@ public enum WorkspaceCheck {
         let manifestPath: String
         let baseline: Baseline?
         do throws(InputErrors) {
-            manifestPath = try WorkspaceLoader.locateManifest(path)
+            manifestPath = manifestBytes == nil ? try WorkspaceLoader.locateManifest(path) : WorkspaceLoader.absolutePath(path)
             baseline = try baselinePath.map { path throws(InputErrors) in try Baseline.load(path: WorkspaceLoader.absolutePath(path)) }
         } catch {
             return failure(error)
@@ -113,7 +115,7 @@ public enum WorkspaceCheck {
 
         // Nothing changed since the last complete check: its findings stand.
         let cacheKey =
-            sourceOptions.useCache
+            sourceOptions.useCache && manifestBytes == nil
             ? CheckCache.key(manifestPath: manifestPath, options: sourceOptions, packageReading: packageReading) : nil
         var walked: [TargetSources: SourceFileCollector.Result] = [:]
         if let cacheKey {
@@ -142,7 +144,7 @@ public enum WorkspaceCheck {
             // The import rules need the modules of binary targets and external products.
             loaded = try await WorkspaceLoader(
                 packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform
-            ).load(manifestAt: manifestPath, knownRules: RuleRegistry.all.map(\.id))
+            ).load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
             endPhase("load the workspace")
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
             // `--platform`: the graph rules and the import rules see the edges built for it.

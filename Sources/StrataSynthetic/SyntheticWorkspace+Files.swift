@@ -35,8 +35,9 @@ extension SyntheticWorkspace {
             "name: Synthetic\(modules.count)",
             "layers:",
         ]
-        for (layer, prefix) in zip(Self.layers, prefixes) {
-            lines.append("  - { name: \(layer), patterns: [\"\(prefix)*\"] }")
+        for (index, (layer, prefix)) in zip(Self.layers, prefixes).enumerated() {
+            let patterns = configuration.neutralNames ? modules.filter { $0.layer == index }.map(\.name) : ["\(prefix)*"]
+            lines.append("  - { name: \(layer), patterns: [\(patterns.map { "\"\($0)\"" }.joined(separator: ", "))] }")
         }
         lines.append("naming: { interface: \"{module}Interface\", mocks: \"{module}Mocks\", tests: \"{module}Tests\" }")
         lines.append("adopt: { packages: [\".\", \"Packages/*\"] }")

@@ -13,11 +13,15 @@ public struct SyntheticWorkspace: Sendable {
         public var seed: UInt64
         /// Average number of dependencies of a module.
         public var averageFanOut: Int
+        /// Name modules `Module00042` whatever their layer, instead of `Service00042`: a workspace
+        /// whose layers only its graph tells (what `strata init`'s inference is measured on too).
+        public var neutralNames: Bool
 
-        public init(moduleCount: Int, seed: UInt64 = 1, averageFanOut: Int = 5) {
+        public init(moduleCount: Int, seed: UInt64 = 1, averageFanOut: Int = 5, neutralNames: Bool = false) {
             self.moduleCount = moduleCount
             self.seed = seed
             self.averageFanOut = averageFanOut
+            self.neutralNames = neutralNames
         }
     }
 
@@ -66,7 +70,7 @@ public struct SyntheticWorkspace: Sendable {
         for layer in (0..<Self.layers.count).reversed() {
             for _ in 0..<sizes[layer] {
                 number += 1
-                let name = "\(Self.layerPrefixes[layer])\(String(format: "%05d", number))"
+                let name = "\(configuration.neutralNames ? "Module" : Self.layerPrefixes[layer])\(String(format: "%05d", number))"
                 let isBottom = layer == Self.layers.count - 1
                 let isDynamic = isBottom && Bool.random(using: &random)
                 // A dynamic library embeds its own (static) interface target, which its users

@@ -1,13 +1,14 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|scanner|check|generate|affected|affected-history|registry|release-plan|age|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|registry|release-plan|age|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 let benchmarks = [
-    "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "podspec-reading", "scanner", "check", "generate", "affected",
+    "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "podspec-reading", "init-inference", "scanner", "check", "generate",
+    "affected",
     "affected-history", "registry",
     "release-plan",
     "age", "all",
@@ -34,6 +35,9 @@ do {
     }
     if which == "podspec-reading" || which == "all" {
         try await PodspecReadingBenchmark.run(modules: 1_000, iterations: 7)
+    }
+    if which == "init-inference" || which == "all" {
+        try await InitInferenceBenchmark.run(sizes: [300, 1_000, 5_000], seeds: [1, 2, 3, 4, 5], iterations: 5)
     }
     if which == "scanner" || which == "all" {
         try ScannerThroughputBenchmark.run(modules: 100, iterations: 5)

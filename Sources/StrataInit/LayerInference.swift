@@ -1,0 +1,301 @@
+import StrataGraph
+
+/// Proposes layers for a workspace that has none yet, from its module graph and its names.
+///
+/// 1. **Depths.** Modules that depend on each other in a cycle share a layer, so the graph is
+///    condensed to its strongly connected groups. A group's depth is the longest chain of
+///    dependencies below it.
+/// 2. **Names.** A word many module names share at the end (`*Feature`, `*Service`, `*Kit`) or the
+///    start (`Domain*`) names a layer, if its modules do not link each other's implementations
+///    (a layer's modules may not). The most common such word is taken first.
+/// 3. **Folders.** Modules no word groups are grouped by the folder that holds their folders
+///    (`Modules/Features/*`), where the workspace has more than one such folder.
+/// 4. **Order.** Groups go top to bottom as their dependencies say: a group most of whose links
+///    between the two go to another is above it; where links point both ways, the greater median
+///    depth is above.
+/// 5. **The rest.** Each remaining module, shallowest first, goes between the layers of what it
+///    uses and of what uses it. A link to an implementation (strict) must point to a lower layer;
+///    a link to an interface or mocks target (weak) may stay inside one. Within those bounds it
+///    joins a layer of its own depth, or starts one where the depths say.
+/// 6. **Merging.** Neighbouring layers of such modules merge where neither links the other's
+///    implementations, so a chain of interface links does not split a layer.
+public enum LayerInference {
+    /// How much a group's own modules may link each other's implementations and still be a layer:
+    /// at most one such link per this many modules (real codebases have a few violations).
+    static let internalLinksAllowed = 5
+    /// Words teams name layers by: a module whose name ends (or starts) with one is a group of its
+    /// own even alone (`ProfileFeature` in a workspace with one feature so far).
+    static let layerWords: Set<String> = [
+        "feature", "service", "core", "kit", "domain", "data", "shared", "common", "foundation", "platform", "infrastructure", "presentation",
+    ]
+    /// A prefix shared by more than this share of the modules is the product's name, not a layer.
+    static let productPrefixShare = 0.8
+
+    public static func propose(_ graph: ModuleGraph) -> LayerProposal {
+        let count = graph.nodes.count
+        guard count > 0 else { return LayerProposal(layers: []) }
+        let digraph = Digraph(successors: graph.edges.map { $0.map(\.target) })
+        let components = digraph.stronglyConnectedComponents()
+        var componentOf = [Int](repeating: 0, count: count)
+        for (component, members) in components.enumerated() { for member in members { componentOf[member] = component } }
+
+        var predecessors = [[ModuleGraph.Edge]](repeating: [], count: count)
+        for (source, edges) in graph.edges.enumerated() {
+            for edge in edges { predecessors[edge.target].append(ModuleGraph.Edge(target: source, isStrict: edge.isStrict)) }
+        }
+        func internalStrictLinks(_ members: [Int]) -> Int {
+            let inside = Set(members)
+            return members.reduce(0) { sum, member in sum + graph.edges[member].filter { $0.isStrict && inside.contains($0.target) }.count }
+        }
+        func isLayerLike(_ members: [Int], knownWord: Bool = false) -> Bool {
+            members.count >= (knownWord ? 1 : 2) && internalStrictLinks(members) * internalLinksAllowed <= members.count
+        }
+
+        // 2. Name groups, most members first.
+        var groups: [Group] = []
+        var taken = [Bool](repeating: false, count: count)
+        for candidate in affixCandidates(graph) {
+            let members = candidate.members.filter { !taken[$0] }
+            let word = String(candidate.key.drop { $0 != ":" }.dropFirst())
+            guard isLayerLike(members, knownWord: layerWords.contains(word)) else { continue }
+            for member in members { taken[member] = true }
+            let spellings = Set(
+                members.map { candidate.isPrefix ? NameWords.split(graph.nodes[$0].name).first! : NameWords.split(graph.nodes[$0].name).last! })
+            groups.append(Group(basis: .affix(words: spellings.sorted(), isPrefix: candidate.isPrefix), members: members))
+        }
+
+        // 3. Folder groups.
+        let folders = Set(graph.nodes.compactMap(\.group))
+        if folders.count > 1 {
+            var byFolder: [String: [Int]] = [:]
+            for node in 0..<count where !taken[node] {
+                if let folder = graph.nodes[node].group { byFolder[folder, default: []].append(node) }
+            }
+            for folder in byFolder.keys.sorted() where isLayerLike(byFolder[folder]!) {
+                for member in byFolder[folder]! { taken[member] = true }
+                groups.append(Group(basis: .folder(folder), members: byFolder[folder]!))
+            }
+        }
+
+        // 1. Depths (here, since they depend on whether there are groups). Components come
+        // dependencies first. Next to layers that names or folders gave, a module's depth counts
+        // every link: what matters is which group it is most like. With no groups, a link to an
+        // interface adds no depth: the fewest layers that break no rule is then the most
+        // defensible proposal (on synthetic workspaces with names that say nothing it puts 75%
+        // of the targets in their true layer where counting every link puts 45%).
+        let countsWeakLinks = !groups.isEmpty
+        var componentDepth = [Int](repeating: 0, count: components.count)
+        for (component, members) in components.enumerated() {
+            for member in members {
+                for edge in graph.edges[member] where componentOf[edge.target] != component {
+                    let step = edge.isStrict || countsWeakLinks ? 1 : 0
+                    componentDepth[component] = max(componentDepth[component], componentDepth[componentOf[edge.target]] + step)
+                }
+            }
+        }
+        let level = (0..<count).map { componentDepth[componentOf[$0]] }
+
+        // 4. Order the groups, top first; `layers` is kept bottom first while placing.
+        var layers = order(groups, graph: graph, level: level).reversed().map {
+            LayerBuild(basis: $0.basis, members: $0.members, levels: $0.members.map { level[$0] })
+        }
+        var position = [Int?](repeating: nil, count: count)
+        func renumber() {
+            for (index, layer) in layers.enumerated() { for member in layer.members { position[member] = index } }
+        }
+        renumber()
+
+        // 5. The rest, shallowest first (so what a module uses is placed before it).
+        let rest = (0..<components.count).sorted { (componentDepth[$0], $0) < (componentDepth[$1], $1) }
+        for component in rest {
+            let members = components[component].filter { !taken[$0] }
+            guard !members.isEmpty else { continue }
+            let inside = Set(components[component])
+            let levels = members.map { level[$0] }
+            // A cycle that reaches into a group joins that group's layer.
+            if let grouped = components[component].compactMap({ position[$0] }).max() {
+                layers[grouped].add(members, levels: levels, placed: true)
+                renumber()
+                continue
+            }
+            var lowest = 0
+            var highest = layers.count - 1
+            for member in members {
+                for edge in graph.edges[member] where !inside.contains(edge.target) {
+                    if let below = position[edge.target] { lowest = max(lowest, below + (edge.isStrict ? 1 : 0)) }
+                }
+                for edge in predecessors[member] where !inside.contains(edge.target) {
+                    if let above = position[edge.target] { highest = min(highest, above - (edge.isStrict ? 1 : 0)) }
+                }
+            }
+            let depth = componentDepth[component]
+            if lowest <= highest, let same = (lowest...highest).first(where: { layers[$0].medianLevel == depth }) {
+                layers[same].add(members, levels: levels, placed: layers[same].basis != nil)
+            } else if lowest <= highest + 1 {
+                // A layer of its own where the depths say, between what it uses and what uses it.
+                let at = (lowest...(highest + 1)).first { $0 == layers.count || layers[$0].medianLevel > depth } ?? highest + 1
+                layers.insert(LayerBuild(basis: nil, members: members, levels: levels), at: at)
+            } else {
+                // Its users sit below what it uses (a cycle through layers): keep what it uses below it.
+                if lowest < layers.count {
+                    layers[lowest].add(members, levels: levels, placed: layers[lowest].basis != nil)
+                } else {
+                    layers.append(LayerBuild(basis: nil, members: members, levels: levels))
+                }
+            }
+            renumber()
+        }
+
+        // 6. Neighbouring layers of such modules merge where neither links the other's implementations.
+        var index = layers.count - 1
+        while index > 0 {
+            let upper = layers[index], lower = layers[index - 1]
+            if upper.basis == nil, lower.basis == nil, !linksStrictly(upper.members, lower.members, graph),
+                !linksStrictly(lower.members, upper.members, graph)
+            {
+                layers[index - 1].add(upper.members, levels: upper.levels, placed: false)
+                layers.remove(at: index)
+            }
+            index -= 1
+        }
+
+        let cycles = components.filter { $0.count > 1 }.map { $0.map { graph.nodes[$0].name }.sorted() }
+        return LayerProposal(layers: name(layers.reversed(), graph: graph), cycles: cycles.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// True if a module of `from` links the implementation of a module of `to`.
+    static func linksStrictly(_ from: [Int], _ to: [Int], _ graph: ModuleGraph) -> Bool {
+        let targets = Set(to)
+        return from.contains { graph.edges[$0].contains { $0.isStrict && targets.contains($0.target) } }
+    }
+
+    // MARK: - Groups
+
+    struct Group {
+        var basis: LayerProposal.Basis
+        var members: [Int]
+    }
+
+    struct Candidate {
+        var key: String
+        var isPrefix: Bool
+        var members: [Int]
+    }
+
+    /// Words shared by two or more module names, at the end or the start, most members first
+    /// (an end word before a start word on a tie: `*Service` says more than `Service*`).
+    static func affixCandidates(_ graph: ModuleGraph) -> [Candidate] {
+        var byKey: [String: Candidate] = [:]
+        for (index, node) in graph.nodes.enumerated() {
+            let words = NameWords.split(node.name)
+            guard words.count >= 2 else { continue }
+            for (isPrefix, word) in [(false, words.last!), (true, words.first!)] where word.first?.isLetter == true {
+                let key = (isPrefix ? "prefix:" : "suffix:") + NameWords.key(word)
+                byKey[key, default: Candidate(key: key, isPrefix: isPrefix, members: [])].members.append(index)
+            }
+        }
+        let count = graph.nodes.count
+        return byKey.values
+            .filter { ($0.members.count >= 2 || layerWords.contains(String($0.key.drop { $0 != ":" }.dropFirst()))) && $0.members.count < count }
+            .filter { !$0.isPrefix || Double($0.members.count) <= productPrefixShare * Double(count) }
+            .sorted { ($1.members.count, $0.isPrefix ? 1 : 0, $0.key) < ($0.members.count, $1.isPrefix ? 1 : 0, $1.key) }
+    }
+
+    /// Groups top first. A group is above another when most links between them go from it to the
+    /// other; among groups that nothing left depends on that way, the highest median level goes first.
+    static func order(_ groups: [Group], graph: ModuleGraph, level: [Int]) -> [Group] {
+        var groupOf: [Int: Int] = [:]
+        for (index, group) in groups.enumerated() { for member in group.members { groupOf[member] = index } }
+        var links = [[Int]](repeating: [Int](repeating: 0, count: groups.count), count: groups.count)
+        for (source, edges) in graph.edges.enumerated() {
+            guard let from = groupOf[source] else { continue }
+            for edge in edges { if let to = groupOf[edge.target], to != from { links[from][to] += 1 } }
+        }
+        let median = groups.map { group in LayerBuild.median(group.members.map { level[$0] }) }
+        var remaining = Set(groups.indices)
+        var ordered: [Group] = []
+        while !remaining.isEmpty {
+            // Ready: no remaining group depends on it more than it depends on that group.
+            let ready = remaining.filter { candidate in
+                !remaining.contains { other in other != candidate && links[other][candidate] > links[candidate][other] }
+            }
+            let pool = ready.isEmpty ? remaining : ready
+            let next = pool.max { (median[$0], -$0) < (median[$1], -$1) }!
+            ordered.append(groups[next])
+            remaining.remove(next)
+        }
+        return ordered
+    }
+
+    // MARK: - Layers while placing
+
+    struct LayerBuild {
+        var basis: LayerProposal.Basis?
+        var members: [Int]
+        var levels: [Int]
+        var placed: [Int] = []
+
+        var medianLevel: Int { Self.median(levels) }
+
+        mutating func add(_ nodes: [Int], levels: [Int], placed isPlaced: Bool) {
+            members += nodes
+            self.levels += levels
+            if isPlaced { placed += nodes }
+        }
+
+        static func median(_ values: [Int]) -> Int {
+            guard !values.isEmpty else { return 0 }
+            return values.sorted()[values.count / 2]
+        }
+    }
+
+    /// Names the layers (top first): a name group by its word, a folder group by the folder's
+    /// last part, a layer of dependencies by the folder all its modules share or by its level.
+    static func name(_ layers: [LayerBuild], graph: ModuleGraph) -> [LayerProposal.Layer] {
+        var used: Set<String> = []
+        func unique(_ base: String) -> String {
+            var name = base
+            var number = 2
+            while used.contains(name) {
+                name = "\(base)-\(number)"
+                number += 1
+            }
+            used.insert(name)
+            return name
+        }
+        let names = { (nodes: [Int]) in nodes.map { graph.nodes[$0].name } }
+        // Group names first, so that a level layer never takes a word's name.
+        var result = layers.map { layer -> LayerProposal.Layer? in
+            switch layer.basis {
+            case .affix(let words, _):
+                return LayerProposal.Layer(
+                    name: unique(layerName(NameWords.key(words[0]))), modules: names(layer.members), basis: layer.basis!,
+                    placedByDependencies: names(layer.placed))
+            case .folder(let folder):
+                return LayerProposal.Layer(
+                    name: unique(layerName(NameWords.key(folder.split(separator: "/").last.map(String.init) ?? folder))),
+                    modules: names(layer.members), basis: layer.basis!, placedByDependencies: names(layer.placed))
+            case .dependencies, .merged, nil:
+                return nil
+            }
+        }
+        for (index, layer) in layers.enumerated() where result[index] == nil {
+            let level = layer.medianLevel
+            // A folder names the layer only if it holds this layer's modules and no others.
+            let folders = Set(layer.members.map { graph.nodes[$0].group })
+            let members = Set(layer.members)
+            let isOwnFolder = folders.count == 1 && !graph.nodes.indices.contains { !members.contains($0) && graph.nodes[$0].group == folders.first! }
+            let shared = isOwnFolder ? folders.first!.flatMap { $0.split(separator: "/").last.map(String.init) } : nil
+            result[index] = LayerProposal.Layer(
+                name: unique(shared.map { layerName(NameWords.key($0)) } ?? "level-\(level)"), modules: names(layer.members),
+                basis: .dependencies(level: level))
+        }
+        return result.map { $0! }
+    }
+
+    /// A layer name from a word: lower case, letters, digits and dashes.
+    static func layerName(_ word: String) -> String {
+        let cleaned = String(word.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        return cleaned.isEmpty ? "layer" : cleaned
+    }
+}
