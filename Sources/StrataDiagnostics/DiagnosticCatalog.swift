@@ -74,7 +74,11 @@ public enum DiagnosticCatalog {
         error("resume-mismatch", "strata bench run --resume: the interrupted run measured with other options"),
         error("workspace-locked", "another strata run is changing the workspace"),
         error("target-folder-exists", "strata new: a new target's folder already exists"),
-        error("cannot-edit-manifest", "strata new: the section cannot grow by a line"),
+        error("cannot-edit-manifest", "strata new, add, mv, rm: strata.yml is written in a form strata cannot edit as text"),
+        error("module-in-use", "strata rm module: something outside the module depends on it"),
+        error("already-a-dependency", "strata add dependency: the module lists it already"),
+        error("self-dependency", "strata add dependency: a module on one of its own targets"),
+        error("unchanged", "strata mv module: the module is in that layer already"),
         error("invalid-template", "a template is not valid, or renders outside its target's folder"),
         // strata publish
         error("missing-scope", "strata publish, distribution: registry: the module's layer has no scope under registry.scopes"),

@@ -116,8 +116,10 @@ public struct GenerationPlan: Sendable {
     /// Makes the changes all together: every new file is written in full before any is put in
     /// place, and a failure leaves the workspace as it was. Files that need `--force` stop the
     /// run (with every such file named) unless `force` is set. `alongside` are more files
-    /// (absolute paths) written in the same transaction, such as the sources `strata new` makes.
-    public func apply(force: Bool, alongside: [(path: String, contents: String)] = []) throws(InputErrors) {
+    /// (absolute paths) written in the same transaction, such as the sources `strata new` makes;
+    /// `removing` are files (absolute paths) removed in it, such as a removed module's sources.
+    /// Folders that the removals leave empty are removed after the transaction.
+    public func apply(force: Bool, alongside: [(path: String, contents: String)] = [], removing: [String] = []) throws(InputErrors) {
         let conflicts = conflicts
         if !force, !conflicts.isEmpty { throw InputErrors(conflicts) }
         var transaction = FileTransaction()
@@ -125,6 +127,7 @@ public struct GenerationPlan: Sendable {
             for file in alongside {
                 try transaction.stage(Data(file.contents.utf8), at: file.path)
             }
+            for path in removing { transaction.stageRemoval(of: path) }
             for change in changes {
                 let path = root + "/" + change.path
                 if let new = change.new {
@@ -147,6 +150,21 @@ public struct GenerationPlan: Sendable {
                 .inputError(
                     "write-failed", error.description, at: .file(error.path),
                     hint: "the files before it were replaced, each one whole; fix the cause and run 'strata generate' to finish"))
+        }
+        Self.removeEmptyFolders(holding: removing + changes.filter { $0.new == nil }.map { root + "/" + $0.path }, below: root)
+    }
+
+    /// Removes the folders of `files` that are empty now, and their parents up to `root`.
+    static func removeEmptyFolders(holding files: [String], below root: String) {
+        var folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+        while !folders.isEmpty {
+            var parents: Set<String> = []
+            for folder in folders.sorted(by: { $0.count > $1.count })
+            where folder.hasPrefix(root + "/") && (try? FileManager.default.contentsOfDirectory(atPath: folder).isEmpty) == true {
+                try? FileManager.default.removeItem(atPath: folder)
+                parents.insert((folder as NSString).deletingLastPathComponent)
+            }
+            folders = parents
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataInit
 import StrataModel
 import StrataModelTestSupport
 import StrataRules
@@ -63,6 +64,15 @@ import Yams
                 "registry identities",
                 "layers: [core]\nmodules: {}\npackages:\n  Yams: { id: jpsim.Yams, from: 5.0.0 }\n  swift-log: { url: u, id: apple.swift-log, exact: 1.5.0 }\n  Kit: { path: ../Kit, id: my-team.Kit, from: 1.0.0 }\n"
             ))
+        // What strata init writes: for pods and spec repos, and for a workspace of name groups.
+        let scratch = try Fixtures.temporaryFolder("schema-init")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("Adopt/CocoaPodsModules"), toPath: scratch + "/pods")
+        try FileManager.default.removeItem(atPath: scratch + "/pods/strata.yml")
+        manifests.append(("strata init: CocoaPodsModules", InitManifestWriter.manifest(try await InitPlanner.plan(root: scratch + "/pods"))))
+        try synthetic.write(to: scratch + "/synthetic", packages: true)
+        try FileManager.default.removeItem(atPath: scratch + "/synthetic/strata.yml")
+        manifests.append(("strata init: synthetic", InitManifestWriter.manifest(try await InitPlanner.plan(root: scratch + "/synthetic"))))
         let verdicts = try await validate(manifests)
         #expect(verdicts.count == manifests.count)
         for (name, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {

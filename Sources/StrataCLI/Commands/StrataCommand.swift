@@ -8,9 +8,10 @@ public struct StrataCommand: AsyncParsableCommand {
         discussion: "Exit status: 0 clean, 1 violations at error severity, 2 bad input or usage.",
         version: StrataVersion.current,
         subcommands: [
-            AffectedCommand.self, BenchCommand.self, CheckCommand.self, GenerateCommand.self, GraphCommand.self, InitCommand.self, NewCommand.self,
+            AddCommand.self, AffectedCommand.self, BenchCommand.self, CheckCommand.self, GenerateCommand.self, GraphCommand.self, InitCommand.self,
+            MoveCommand.self, NewCommand.self,
             PublishCommand.self,
-            ReleaseCommand.self, RulesCommand.self, SecretsForwardCommand.self,
+            ReleaseCommand.self, RemoveCommand.self, RulesCommand.self, SecretsForwardCommand.self,
             SynthesizeCommand.self, VersionsCommand.self,
             TestCommand.self,
         ]

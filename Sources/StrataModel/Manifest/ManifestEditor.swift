@@ -40,19 +40,9 @@ public enum ManifestEditor {
     public static func inserting(
         _ entry: Entry, into section: Section, after sibling: String? = nil, in text: String, path: String
     ) throws(InputErrors) -> String {
-        let document = Document(text)
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text), case .mapping = node else {
-                throw InputErrors(.inputError("wrong-type", "strata.yml must be a mapping", at: .file(path)))
-            }
-            root = node
-        } catch let error as InputErrors {
-            throw error
-        } catch {
-            throw InputErrors(.inputError("invalid-yaml", "strata.yml is not valid YAML: \(error)", at: .file(path)))
-        }
-        guard case .mapping(let rootMapping) = root else { preconditionFailure("checked above") }
+        let parsed = try Parsed(text, path: path)
+        let document = parsed.document
+        let rootMapping = parsed.root
         let rootKeys = rootMapping.keys.compactMap(\.mark)
         let indentUnit = document.indentUnit(rootMapping)
 
@@ -168,7 +158,7 @@ public enum ManifestEditor {
 }
 
 /// The text of strata.yml as lines, keeping its line ending and whether it ends with one.
-private struct Document {
+struct Document {
     let lines: [String]
     let newline: String
 
@@ -242,12 +232,12 @@ private struct Document {
 }
 
 extension String {
-    fileprivate func trimmingBlanks() -> Substring {
+    func trimmingBlanks() -> Substring {
         let trimmed = drop { $0 == " " || $0 == "\t" }
         return trimmed.prefix(trimmed.count - trimmed.reversed().prefix { $0 == " " || $0 == "\t" || $0 == "\r" }.count)
     }
 
-    fileprivate func trimmingTrailingBlanks() -> String {
+    func trimmingTrailingBlanks() -> String {
         var result = self
         while let last = result.last, last == " " || last == "\t" { result.removeLast() }
         return result

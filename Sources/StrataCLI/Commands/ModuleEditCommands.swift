@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import StrataDiagnostics
+import StrataFileSystem
+import StrataGenerate
+import StrataModel
+import StrataScaffold
+
+/// Options every daily edit takes.
+struct ModuleEditOptions: ParsableArguments {
+    @Option(name: [.customShort("w"), .customLong("workspace")], help: "The workspace folder (holding strata.yml) or the strata.yml itself.")
+    var workspace: String = "."
+
+    @Flag(help: "Print the strata.yml diff and the files that would change; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Make the change even if it adds rule errors, and replace generated files edited by hand.")
+    var force = false
+
+    @OptionGroup var lockOptions: LockOptions
+
+    /// Loads the workspace, works out the edit and writes it (or prints it with --dry-run).
+    func run(_ make: (Workspace) async throws(InputErrors) -> ModuleEdit) async throws {
+        let display = PathDisplay()
+        let lock = try lockOptions.lock(workspace, mode: dryRun ? .shared : .exclusive)
+        defer { withExtendedLifetime(lock) {} }
+        let edit: ModuleEdit
+        do throws(InputErrors) {
+            edit = try await make(try await WorkspaceLoader().load(path: workspace).workspace)
+            if !dryRun {
+                if let lock { Terminal.reportRemoved(staleFiles: edit.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)) }
+                try edit.apply(force: force)
+            }
+        } catch {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+        Terminal.standardError(edit.findings)
+        let manifest = display(edit.workspace.manifest.path)
+        let root = edit.workspace.root
+        let verb = dryRun ? "would " : ""
+        if dryRun { Terminal.standardOutput(edit.manifestDiff(displayPath: manifest)) }
+        let report = dryRun ? Terminal.standardOutput : { Terminal.standardError($0.hasSuffix("\n") ? String($0.dropLast()) : $0) }
+        for file in edit.removedFiles { report("strata: \(verb)remove \(display(file))\n") }
+        for change in edit.generation.changes {
+            let what = change.change == .create ? "create" : change.change == .update ? "update" : "remove"
+            report("strata: \(verb)\(what) \(display(root + "/" + change.path))\n")
+        }
+        Terminal.standardError(dryRun ? "strata: dry run; nothing was written" : "strata: \(edit.summary); updated \(manifest)")
+    }
+}
+
+/// `strata add dependency MODULE DEPENDENCY`.
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add to a module in strata.yml (generate mode) and regenerate.",
+        subcommands: [AddDependencyCommand.self]
+    )
+}
+
+struct AddDependencyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dependency",
+        abstract: "Make a module depend on a module, target or package/Product (the fix for an implicit-import finding).",
+        discussion: """
+            strata.yml gets the dependency in the module's own style (a flow list, a block list, or a new \
+            'dependencies:' field) and is otherwise left byte for byte; the build files are regenerated in \
+            the same transaction. A dependency the rules forbid is refused with the findings it would cause.
+            Exit status: 0 added, 2 bad input or refused (nothing was written).
+            """
+    )
+
+    @Argument(help: "The module that gets the dependency.")
+    var module: String
+
+    @Argument(help: "What it depends on: a module, a target (an interface or mocks target) or package/Product.")
+    var dependency: String
+
+    @OptionGroup var options: ModuleEditOptions
+
+    func run() async throws {
+        try await options.run { workspace throws(InputErrors) in
+            try await ModuleEditor.addDependency(dependency, to: module, force: options.force, in: workspace)
+        }
+    }
+}
+
+/// `strata mv module MODULE --layer LAYER`.
+struct MoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mv",
+        abstract: "Move a module to another layer (generate mode).",
+        subcommands: [MoveModuleCommand.self]
+    )
+}
+
+struct MoveModuleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "module",
+        abstract: "Move a module to another layer; refused with the findings it would cause unless --force.",
+        discussion: "Exit status: 0 moved, 2 bad input or refused (nothing was written)."
+    )
+
+    @Argument(help: "The module to move.")
+    var module: String
+
+    @Option(help: "The layer to move it to.")
+    var layer: String
+
+    @OptionGroup var options: ModuleEditOptions
+
+    func run() async throws {
+        try await options.run { workspace throws(InputErrors) in
+            try await ModuleEditor.move(module, toLayer: layer, force: options.force, in: workspace)
+        }
+    }
+}
+
+/// `strata rm module MODULE`.
+struct RemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Remove a module or a dependency (generate mode).",
+        subcommands: [RemoveModuleCommand.self, RemoveDependencyCommand.self]
+    )
+}
+
+struct RemoveModuleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "module",
+        abstract: "Remove a module: its strata.yml entry, its targets' folders and its generated files.",
+        discussion: """
+            Refused while anything outside the module depends on it; the error lists each dependency and where it \
+            is declared. Owners that list the module by name lose it. Everything is removed in one transaction.
+            Exit status: 0 removed, 2 bad input or refused (nothing was written).
+            """
+    )
+
+    @Argument(help: "The module to remove.")
+    var module: String
+
+    @OptionGroup var options: ModuleEditOptions
+
+    func run() async throws {
+        try await options.run { workspace throws(InputErrors) in
+            try await ModuleEditor.remove(module, in: workspace)
+        }
+    }
+}
+
+struct RemoveDependencyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dependency",
+        abstract: "Remove a dependency from a module (the fix for an unused-dependency finding).",
+        discussion: "Exit status: 0 removed, 2 bad input (nothing was written)."
+    )
+
+    @Argument(help: "The module that has the dependency.")
+    var module: String
+
+    @Argument(help: "The dependency to remove: a module, a target or package/Product.")
+    var dependency: String
+
+    @OptionGroup var options: ModuleEditOptions
+
+    func run() async throws {
+        try await options.run { workspace throws(InputErrors) in
+            try await ModuleEditor.removeDependency(dependency, from: module, in: workspace)
+        }
+    }
+}

@@ -1,0 +1,325 @@
+public import StrataDiagnostics
+import Yams
+
+/// Edits inside existing entries of strata.yml, as text, so that the rest of the file stays byte
+/// for byte: add a dependency to a module, set its layer, remove an entry.
+extension ManifestEditor {
+    /// strata.yml parsed for an edit: its lines and its YAML with positions.
+    struct Parsed {
+        var document: Document
+        var root: Node.Mapping
+        var path: String
+
+        init(_ text: String, path: String) throws(InputErrors) {
+            document = Document(text)
+            self.path = path
+            do {
+                guard let node = try Yams.compose(yaml: text), case .mapping(let mapping) = node else {
+                    throw InputErrors(.inputError("wrong-type", "strata.yml must be a mapping", at: .file(path)))
+                }
+                root = mapping
+            } catch let error as InputErrors {
+                throw error
+            } catch {
+                throw InputErrors(.inputError("invalid-yaml", "strata.yml is not valid YAML: \(error)", at: .file(path)))
+            }
+        }
+
+        func location(_ mark: Mark?) -> SourceLocation {
+            mark.map { SourceLocation(path: path, line: $0.line, column: $0.column) } ?? .file(path)
+        }
+
+        /// Line and column (0-based, in Unicode scalars) of the bracket closing the flow collection at `mark`.
+        func closing(_ mark: Mark) -> (line: Int, column: Int)? {
+            var line = mark.line - 1
+            var column = mark.column - 1
+            var depth = 0
+            var quote: Unicode.Scalar?
+            while line < document.lines.count {
+                let scalars = Array(document.lines[line].unicodeScalars)
+                while column < scalars.count {
+                    let character = scalars[column]
+                    if let open = quote {
+                        if character == "\\" && open == "\"" {
+                            column += 1
+                        } else if character == open {
+                            quote = nil
+                        }
+                    } else if character == "\"" || character == "'" {
+                        quote = character
+                    } else if character == "#" && (column == 0 || scalars[column - 1] == " ") {
+                        break
+                    } else if character == "[" || character == "{" {
+                        depth += 1
+                    } else if character == "]" || character == "}" {
+                        depth -= 1
+                        if depth == 0 { return (line, column) }
+                    }
+                    column += 1
+                }
+                line += 1
+                column = 0
+            }
+            return nil
+        }
+
+        /// Where to insert `, item` into the flow collection at `mark`: just after its last
+        /// character before the closing bracket. Nil if the collection does not close.
+        func endOfLastItem(_ mark: Mark) -> (line: Int, column: Int)? {
+            guard var (line, column) = closing(mark) else { return nil }
+            while true {
+                let scalars = Array(document.lines[line].unicodeScalars)
+                var index = min(column, scalars.count) - 1
+                while index >= 0, scalars[index] == " " || scalars[index] == "\t" || scalars[index] == "\r" { index -= 1 }
+                if index >= 0 { return (line, index + 1) }
+                guard line > mark.line - 1 else { return nil }
+                line -= 1
+                column = document.lines[line].unicodeScalars.count
+            }
+        }
+
+        /// The text of `lines[line]` with `text` inserted at `column` (scalars), or `count` scalars there replaced.
+        static func edit(_ line: String, at column: Int, replacing count: Int = 0, with text: String) -> String {
+            var scalars = Array(line.unicodeScalars)
+            scalars.replaceSubrange(column..<min(scalars.count, column + count), with: Array(text.unicodeScalars))
+            return String(String.UnicodeScalarView(scalars))
+        }
+
+        /// How many scalars the scalar node at `mark` takes in the text (quotes included).
+        func writtenWidth(of scalar: Node.Scalar, at mark: Mark) -> Int {
+            let scalars = Array(document.lines[mark.line - 1].unicodeScalars)
+            let start = mark.column - 1
+            guard start < scalars.count, scalars[start] == "\"" || scalars[start] == "'" else { return scalar.string.unicodeScalars.count }
+            let quote = scalars[start]
+            var index = start + 1
+            while index < scalars.count {
+                if quote == "\"" && scalars[index] == "\\" {
+                    index += 2
+                    continue
+                }
+                if scalars[index] == quote {
+                    if quote == "'" && index + 1 < scalars.count && scalars[index + 1] == "'" {
+                        index += 2
+                        continue
+                    }
+                    return index + 1 - start
+                }
+                index += 1
+            }
+            return scalars.count - start
+        }
+    }
+
+    /// One entry of a section: its name's node, its value and the lines (0-based) it spans.
+    struct EntrySpan {
+        var key: Node
+        var value: Node
+        var start: Int
+        var end: Int
+        /// The column (0-based) the section's names start at.
+        var indent: Int
+        /// True when it is the section's only entry.
+        var isOnly: Bool
+        var sectionKey: Node
+    }
+
+    static func entry(_ name: String, in section: Section, of parsed: Parsed) throws(InputErrors) -> EntrySpan {
+        guard let (sectionKey, sectionValue) = parsed.root.first(where: { $0.key.string == section.rawValue }), let sectionMark = sectionKey.mark,
+            case .mapping(let mapping) = sectionValue
+        else {
+            throw InputErrors(.inputError("unknown-module", "strata.yml has no \(section.rawValue) entry '\(name)'", at: .file(parsed.path)))
+        }
+        if parsed.document.isFlow(sectionValue) {
+            throw InputErrors(
+                .inputError(
+                    "cannot-edit-manifest", "'\(section.rawValue)' is written as a flow mapping ({ … }) that strata cannot edit",
+                    at: parsed.location(sectionMark), hint: "write '\(section.rawValue):' as a block mapping, one entry per line"))
+        }
+        let entries = Array(mapping)
+        guard let index = entries.firstIndex(where: { $0.key.string == name }), let keyMark = entries[index].key.mark else {
+            throw InputErrors(
+                .inputError(
+                    "unknown-module", "strata.yml has no \(section.rawValue) entry '\(name)'", at: parsed.location(sectionMark),
+                    hint: Suggestions.didYouMean(name, in: entries.compactMap(\.key.string))))
+        }
+        let rootKeyLines = parsed.root.keys.compactMap(\.mark).map { $0.line - 1 }
+        let sectionEnd = rootKeyLines.filter { $0 > sectionMark.line - 1 }.min() ?? parsed.document.lines.count
+        let next = index + 1 < entries.count ? (entries[index + 1].key.mark!.line - 1) : sectionEnd
+        let indent = keyMark.column - 1
+        return EntrySpan(
+            key: entries[index].key, value: entries[index].value, start: keyMark.line - 1,
+            end: parsed.document.lastContentLine(from: keyMark.line - 1, before: next, indent: indent), indent: indent,
+            isOnly: entries.count == 1, sectionKey: sectionKey)
+    }
+
+    /// `text` with `dependency` added to the list `field` (`dependencies`, or `packages` for an
+    /// external product) of module `module`: into its list, flow (`[A, B]`) or block (`- A`), or as
+    /// a new `field: [X]` in the entry's style.
+    public static func addingDependency(
+        _ dependency: String, to module: String, field: String = "dependencies", in text: String, path: String
+    ) throws(InputErrors) -> String {
+        let parsed = try Parsed(text, path: path)
+        let span = try entry(module, in: .modules, of: parsed)
+        var lines = parsed.document.lines
+        let item = scalar(dependency)
+        guard case .mapping(let fields) = span.value, let valueMark = span.value.mark else {
+            throw InputErrors(
+                .inputError(
+                    "cannot-edit-manifest", "module '\(module)' has no settings strata can add to", at: parsed.location(span.key.mark),
+                    hint: "give it its settings as a mapping: '\(module): { layer: …, \(field): [\(dependency)] }'"))
+        }
+        if let (key, list) = fields.first(where: { $0.key.string == field }) {
+            switch list {
+            case .sequence(let sequence) where parsed.document.isFlow(list):
+                guard let mark = list.mark, let end = parsed.endOfLastItem(mark) else { break }
+                if sequence.isEmpty, let close = parsed.closing(mark), close.line == mark.line - 1 {
+                    lines[close.line] = Parsed.edit(
+                        lines[close.line], at: mark.column - 1, replacing: close.column + 1 - (mark.column - 1), with: "[\(item)]")
+                } else {
+                    lines[end.line] = Parsed.edit(lines[end.line], at: end.column, with: ", \(item)")
+                }
+                return parsed.document.joined(lines)
+            case .sequence(let sequence):
+                guard let last = sequence.map({ $0 }).last?.mark else { break }
+                // The item's dash: the last `-` before the item on its line.
+                let before = Array(lines[last.line - 1].unicodeScalars.prefix(last.column - 1))
+                let dash = before.lastIndex(of: "-") ?? max(0, last.column - 3)
+                let following = fields.keys.compactMap(\.mark).map { $0.line - 1 }.filter { $0 > last.line - 1 }.min() ?? span.end + 1
+                let end = parsed.document.lastContentLine(from: last.line - 1, before: following, indent: dash)
+                lines.insert(String(repeating: " ", count: dash) + "- " + item, at: end + 1)
+                return parsed.document.joined(lines)
+            case .scalar(let value) where value.isNull:
+                guard let keyMark = key.mark else { break }
+                let line = keyMark.line - 1
+                lines[line] = lines[line].trimmingTrailingBlanks() + " [\(item)]"
+                return parsed.document.joined(lines)
+            default:
+                break
+            }
+            throw InputErrors(
+                .inputError(
+                    "cannot-edit-manifest", "the dependencies of '\(module)' are not a list strata can add to", at: parsed.location(list.mark),
+                    hint: "write them as a list: '\(field): [A, B]'"))
+        }
+        if parsed.document.isFlow(span.value) {
+            guard let end = parsed.endOfLastItem(valueMark) else {
+                throw InputErrors(.inputError("cannot-edit-manifest", "the settings of '\(module)' do not close", at: parsed.location(valueMark)))
+            }
+            if fields.isEmpty, let close = parsed.closing(valueMark), close.line == valueMark.line - 1 {
+                lines[close.line] = Parsed.edit(
+                    lines[close.line], at: valueMark.column - 1, replacing: close.column + 1 - (valueMark.column - 1), with: "{ \(field): [\(item)] }"
+                )
+            } else {
+                lines[end.line] = Parsed.edit(lines[end.line], at: end.column, with: ", \(field): [\(item)]")
+            }
+        } else {
+            lines.insert(String(repeating: " ", count: valueMark.column - 1) + "\(field): [\(item)]", at: span.end + 1)
+        }
+        return parsed.document.joined(lines)
+    }
+
+    /// `text` with module `module`'s `layer:` set to `layer`.
+    public static func settingLayer(_ layer: String, of module: String, in text: String, path: String) throws(InputErrors) -> String {
+        let parsed = try Parsed(text, path: path)
+        let span = try entry(module, in: .modules, of: parsed)
+        guard case .mapping(let fields) = span.value, let (_, value) = fields.first(where: { $0.key.string == "layer" }),
+            case .scalar(let current) = value, let mark = value.mark
+        else {
+            throw InputErrors(
+                .inputError(
+                    "cannot-edit-manifest", "module '\(module)' has no 'layer:' strata can change", at: parsed.location(span.key.mark),
+                    hint: "write 'layer: \(layer)' in its settings"))
+        }
+        var lines = parsed.document.lines
+        lines[mark.line - 1] = Parsed.edit(
+            lines[mark.line - 1], at: mark.column - 1, replacing: parsed.writtenWidth(of: current, at: mark), with: scalar(layer))
+        return parsed.document.joined(lines)
+    }
+
+    /// `text` without the entry `name` of `section` (and the comments deeper than its name that
+    /// belong to it). The section's last entry leaves `modules: {}` behind.
+    public static func removingEntry(_ name: String, from section: Section, in text: String, path: String) throws(InputErrors) -> String {
+        let parsed = try Parsed(text, path: path)
+        let span = try entry(name, in: section, of: parsed)
+        var lines = parsed.document.lines
+        lines.removeSubrange(span.start...span.end)
+        if span.isOnly, let sectionMark = span.sectionKey.mark, case .scalar(let key) = span.sectionKey {
+            // Right after `modules:`, before any comment on the line.
+            let line = sectionMark.line - 1
+            lines[line] = Parsed.edit(lines[line], at: sectionMark.column - 1 + parsed.writtenWidth(of: key, at: sectionMark) + 1, with: " {}")
+        }
+        return parsed.document.joined(lines)
+    }
+
+    /// `text` without the items equal to `value` in the lists under the root key `rootKey`
+    /// (`owners: { "@team": [A, B] }` loses `A`). Flow lists lose the item and its comma; block
+    /// lists the item's line. A list left empty stays as `[]`.
+    public static func removingListItems(_ value: String, under rootKey: String, in text: String, path: String) throws(InputErrors) -> String {
+        let parsed = try Parsed(text, path: path)
+        guard let (_, node) = parsed.root.first(where: { $0.key.string == rootKey }) else { return text }
+        var lists: [Node] = []
+        switch node {
+        case .sequence: lists = [node]
+        case .mapping(let mapping): lists = mapping.values.filter { if case .sequence = $0 { true } else { false } }
+        default: return text
+        }
+        return parsed.document.joined(removing(value, fromLists: lists, of: parsed))
+    }
+
+    /// `text` without `dependency` in the list `field` of module `module`; an error if it is not there.
+    public static func removingDependency(
+        _ dependency: String, from module: String, field: String = "dependencies", in text: String, path: String
+    ) throws(InputErrors) -> String {
+        let parsed = try Parsed(text, path: path)
+        let span = try entry(module, in: .modules, of: parsed)
+        guard case .mapping(let fields) = span.value, let (_, list) = fields.first(where: { $0.key.string == field }),
+            case .sequence(let items) = list, items.contains(where: { $0.string == dependency })
+        else {
+            throw InputErrors(
+                .inputError(
+                    "unknown-dependency", "module '\(module)' does not list '\(dependency)' under '\(field)'", at: parsed.location(span.key.mark),
+                    hint: "a dependency strata adds by convention (its own interface, its mocks in tests) is not in strata.yml to remove"))
+        }
+        return parsed.document.joined(removing(dependency, fromLists: [list], of: parsed))
+    }
+
+    /// The lines of `parsed` without the items equal to `value` in `lists`.
+    static func removing(_ value: String, fromLists lists: [Node], of parsed: Parsed) -> [String] {
+        var lines = parsed.document.lines
+        var removals: [(line: Int, start: Int, end: Int)] = []  // scalar ranges within a line; start == -1 removes the line
+        for list in lists {
+            guard case .sequence(let sequence) = list else { continue }
+            let items = Array(sequence)
+            let isFlow = parsed.document.isFlow(list)
+            for (index, item) in items.enumerated() {
+                guard case .scalar(let scalar) = item, scalar.string == value, let mark = item.mark else { continue }
+                let line = mark.line - 1
+                if !isFlow {
+                    removals.append((line, -1, -1))
+                    continue
+                }
+                let width = parsed.writtenWidth(of: scalar, at: mark)
+                let scalars = Array(lines[line].unicodeScalars)
+                var start = mark.column - 1
+                var end = start + width
+                if index + 1 < items.count, let next = items[index + 1].mark, next.line == mark.line {
+                    end = next.column - 1  // `A, ` up to the next item
+                } else if index > 0, let previous = items[index - 1].mark, previous.line == mark.line {
+                    // the last item: from the end of the previous one, its comma included
+                    var back = start - 1
+                    while back >= 0, scalars[back] == " " || scalars[back] == "," { back -= 1 }
+                    start = back + 1
+                }
+                removals.append((line, start, end))
+            }
+        }
+        for removal in removals.sorted(by: { ($0.line, $0.start) > ($1.line, $1.start) }) {
+            if removal.start < 0 {
+                lines.remove(at: removal.line)
+            } else {
+                lines[removal.line] = Parsed.edit(lines[removal.line], at: removal.start, replacing: removal.end - removal.start, with: "")
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import StrataModelTestSupport
+import Testing
+
+/// The daily edits as users run them: add, move and remove, each checked, all undone by the
+/// opposite edit so that the workspace comes back byte for byte, in both layouts.
+@Suite struct ModuleEditCommandTests {
+    /// Every file under `root` (build products left out) with its contents.
+    static func files(_ root: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return result }
+        while let relative = walker.nextObject() as? String {
+            if relative.hasPrefix(".build") { walker.skipDescendants(); continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = FileManager.default.contents(atPath: root + "/" + relative)
+            }
+        }
+        return result
+    }
+
+    static func strata(
+        _ arguments: [String], in folder: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> StrataBinary.Result {
+        try await StrataBinary.run(arguments, in: folder, sourceLocation: sourceLocation)
+    }
+
+    @Test func issRoundTripNewAddMoveRemoveLeavesEveryFileAsItWas() async throws {
+        let copy = try Fixtures.copyOfISS("strata-edits-iss")
+        defer { Fixtures.removeCopy(ofISS: copy) }
+        _ = try await Self.strata(["generate", "--quiet"], in: copy)
+        let before = Self.files(copy)
+
+        let created = try await Self.strata(
+            ["new", "module", "Telescope", "--layer", "service", "--interface", "--mocks", "-d", "RadioCore,Logging", "--quiet"], in: copy)
+        #expect(created.status == 0, "\(created.stderr)")
+
+        // A dependency the rules allow, written into Spacesuit's flow list.
+        let dryRun = try await Self.strata(["add", "dependency", "Spacesuit", "TelescopeCore", "--dry-run"], in: copy)
+        #expect(dryRun.status == 0)
+        #expect(
+            dryRun.stdout.contains(
+                "-    dependencies: [SpacesuitServiceCore, UIComponents, Logging]\n+    dependencies: [SpacesuitServiceCore, UIComponents, Logging, TelescopeCore]"
+            ))
+        let added = try await Self.strata(["add", "dependency", "Spacesuit", "TelescopeCore"], in: copy)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr.contains("'Spacesuit' depends on 'TelescopeCore' now; updated strata.yml"))
+        #expect(try String(contentsOfFile: copy + "/Package.swift", encoding: .utf8).contains("\"TelescopeCore\""))
+
+        // One the rules forbid is refused with its findings, and nothing changes.
+        let stateAfterAdd = Self.files(copy)
+        let upward = try await Self.strata(["add", "dependency", "Logging", "Telescope"], in: copy)
+        #expect(upward.status == 2)
+        #expect(upward.stderr.contains("error: [layer-direction] 'Logging' (shared) depends on 'Telescope' (service), which is in a higher layer"))
+        #expect(upward.stderr.contains("nothing was written"))
+        #expect(Self.files(copy) == stateAfterAdd)
+
+        // Moving down to core is allowed; to shared, Telescope's link to Logging breaks same-layer: refused.
+        let moved = try await Self.strata(["mv", "module", "Telescope", "--layer", "core"], in: copy)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let refused = try await Self.strata(["mv", "module", "Telescope", "--layer", "shared"], in: copy)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("[same-layer] 'Telescope' depends on 'Logging', another module in layer 'shared'"))
+        #expect(refused.stderr.contains("move it anyway with --force"))
+        let check = try await Self.strata(["check", "--quiet"], in: copy)
+        #expect(check.status == 0, "\(check.stdout)")
+
+        // Removing is refused while Spacesuit uses it, listing where.
+        let inUse = try await Self.strata(["rm", "module", "Telescope"], in: copy)
+        #expect(inUse.status == 2)
+        #expect(inUse.stderr.contains("error: [module-in-use] 'Telescope' cannot be removed: Spacesuit, SpacesuitTests depend on it"))
+        #expect(inUse.stderr.contains("note: 'Spacesuit' depends on 'TelescopeCore'"))
+
+        // Undo it all: the workspace is as it was, byte for byte.
+        for arguments in [
+            ["rm", "dependency", "Spacesuit", "TelescopeCore"], ["mv", "module", "Telescope", "--layer", "service"], ["rm", "module", "Telescope"],
+        ] {
+            let result = try await Self.strata(arguments, in: copy)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let after = Self.files(copy)
+        #expect(Set(after.keys) == Set(before.keys), "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
+        for (path, data) in before where after[path] != data { Issue.record("\(path) differs after the round trip") }
+        #expect(!FileManager.default.fileExists(atPath: copy + "/Sources/Telescope"))
+    }
+
+    @Test func packagesLayoutRoundTripBuildsAndChecksClean() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            name: Shop
+            layers: [feature, core]
+            naming: { interface: "{module}Core" }
+            modules:
+              Cart:
+                layer: feature
+                dependencies: [PaymentsCore]
+              Payments: { layer: core, interface: true, mocks: true }
+            owners:
+              "@shop/checkout": [Cart, Payments]
+            generate: { layout: packages }
+
+            """, label: "strata-edits-packages")
+        try workspace.write("Packages/Cart/Sources/Cart/Cart.swift", "import PaymentsCore\npublic struct Cart { public init() {} }\n")
+        try workspace.write("Packages/Payments/Sources/PaymentsCore/Paying.swift", "public protocol Paying {}\n")
+        try workspace.write(
+            "Packages/Payments/Sources/Payments/Payments.swift", "import PaymentsCore\npublic struct Payments: Paying { public init() {} }\n")
+        try workspace.write(
+            "Packages/Payments/Sources/PaymentsMocks/MockPayments.swift",
+            "import PaymentsCore\npublic struct MockPayments: Paying { public init() {} }\n")
+        try workspace.write("Packages/Cart/Tests/CartTests/CartTests.swift", "import Testing\nimport Cart\n@Test func cart() { _ = Cart() }\n")
+        try workspace.write(
+            "Packages/Payments/Tests/PaymentsTests/PaymentsTests.swift", "import Testing\nimport Payments\n@Test func payments() { _ = Payments() }\n"
+        )
+        let generated = try await Self.strata(["generate", "--quiet"], in: workspace.root)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let before = Self.files(workspace.root)
+
+        let created = try await Self.strata(["new", "module", "Wishlist", "--layer", "feature", "-d", "PaymentsCore", "--quiet"], in: workspace.root)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(workspace.exists("Packages/Wishlist/Package.swift"))
+        let added = try await Self.strata(["add", "dependency", "Cart", "Wishlist", "--force"], in: workspace.root)
+        // Cart → Wishlist inside the feature layer breaks same-layer: it goes in only with --force, as a finding.
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr.contains("[same-layer] 'Cart' depends on 'Wishlist'"))
+        #expect(workspace.read("Packages/Cart/Package.swift")?.contains("Wishlist") == true)
+        for arguments in [["rm", "dependency", "Cart", "Wishlist"], ["rm", "module", "Wishlist"]] {
+            let result = try await Self.strata(arguments, in: workspace.root)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let after = Self.files(workspace.root)
+        #expect(Set(after.keys) == Set(before.keys), "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
+        for (path, data) in before where after[path] != data {
+            Issue.record("\(path) differs after the round trip:\n\(String(decoding: after[path] ?? Data(), as: UTF8.self))")
+        }
+        #expect(!workspace.exists("Packages/Wishlist"))
+
+        // Removing Payments drops it from the owners too, once Cart no longer needs it.
+        let inUse = try await Self.strata(["rm", "module", "Payments"], in: workspace.root)
+        #expect(inUse.status == 2 && inUse.stderr.contains("'Payments' cannot be removed: Cart, CartTests depend on it"))
+        _ = try await Self.strata(["rm", "dependency", "Cart", "PaymentsCore"], in: workspace.root)
+        try workspace.write("Packages/Cart/Sources/Cart/Cart.swift", "public struct Cart { public init() {} }\n")
+        let removed = try await Self.strata(["rm", "module", "Payments"], in: workspace.root)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(workspace.read("strata.yml")?.contains("\"@shop/checkout\": [Cart]") == true)
+        #expect(!workspace.exists("Packages/Payments"))
+
+        let check = try await Self.strata(["check"], in: workspace.root)
+        #expect(check.status == 0 && check.stdout.contains("no violations"), "\(check.stdout)")
+        let build = try await StrataBinary.run([], in: workspace.root, shell: "swift build --package-path Packages/Cart 2>&1")
+        #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
+    }
+
+    @Test func editsNeedAGenerateModeWorkspaceAndKnownNames() async throws {
+        let unknown = try await Self.strata(["add", "dependency", "Spacesut", "RadioCore", "--dry-run"], in: Fixtures.iss)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("error: [unknown-module] there is no module 'Spacesut' in strata.yml"))
+        #expect(unknown.stderr.contains("did you mean 'Spacesuit'?"))
+        let layer = try await Self.strata(["mv", "module", "Radio", "--layer", "cor", "--dry-run"], in: Fixtures.iss)
+        #expect(layer.status == 2 && layer.stderr.contains("did you mean 'core'?"))
+        let adopt = try await Self.strata(["rm", "module", "Network", "--dry-run"], in: Fixtures.path("Adopt/LocalPackages"))
+        #expect(adopt.status == 2)
+        #expect(adopt.stderr.contains("[adopt-mode] strata rm module edits strata.yml's modules, and this workspace is in adopt mode"))
+    }
+}
