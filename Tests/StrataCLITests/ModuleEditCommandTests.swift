@@ -150,6 +150,62 @@ import Testing
         #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
     }
 
+    @Test func checkFixDeclaresImportsDropsUnusedDependenciesAndTheWorkspaceBuilds() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            name: Shop
+            layers: [feature, core]
+            naming: { interface: "{module}Core" }
+            modules:
+              Cart:
+                layer: feature
+                dependencies:
+                  - Ledger
+                tests: true
+              Payments: { layer: core, interface: true, mocks: true }
+              Ledger: { layer: core }
+
+            """, label: "strata-fix")
+        // Cart imports PaymentsCore without declaring it and never imports Ledger; its tests import the mocks.
+        try workspace.write(
+            "Sources/Cart/Cart.swift", "import PaymentsCore\npublic struct Cart { public var paying: (any Paying)?; public init() {} }\n")
+        try workspace.write("Sources/PaymentsCore/Paying.swift", "public protocol Paying {}\n")
+        try workspace.write("Sources/Payments/Payments.swift", "import PaymentsCore\npublic struct Payments: Paying { public init() {} }\n")
+        try workspace.write(
+            "Sources/PaymentsMocks/MockPayments.swift", "import PaymentsCore\npublic struct MockPayments: Paying { public init() {} }\n")
+        try workspace.write("Sources/Ledger/Ledger.swift", "public enum Ledger {}\n")
+        try workspace.write(
+            "Tests/CartTests/CartTests.swift",
+            "import Testing\nimport Cart\nimport PaymentsMocks\n@Test func cart() { _ = Cart(); _ = MockPayments() }\n")
+        try workspace.write("Tests/PaymentsTests/PaymentsTests.swift", "import Testing\nimport Payments\n@Test func payments() { _ = Payments() }\n")
+        try workspace.write("Tests/LedgerTests/LedgerTests.swift", "import Testing\nimport Ledger\n@Test func ledger() {}\n")
+        _ = try await Self.strata(["generate", "--quiet"], in: workspace.root)
+
+        let before = try await Self.strata(["check"], in: workspace.root)
+        #expect(before.status == 1)
+        #expect(before.stdout.contains("[implicit-import] 'Cart' imports 'PaymentsCore'"))
+        #expect(before.stdout.contains("[implicit-import] 'CartTests' imports 'PaymentsMocks'"))
+        #expect(before.stdout.contains("[unused-dependency] 'Cart' depends on 'Ledger'"))
+
+        let dryRun = try await Self.strata(["check", "--fix", "--dry-run"], in: workspace.root)
+        #expect(dryRun.status == 1)
+        #expect(dryRun.stderr.contains("dry run; nothing was written (made 3 of 3 fixes)"))
+        #expect(workspace.read("strata.yml")?.contains("  - Ledger") == true)
+
+        let fixed = try await Self.strata(["check", "--fix"], in: workspace.root)
+        #expect(fixed.status == 0, "\(fixed.stdout)\n\(fixed.stderr)")
+        #expect(fixed.stdout.contains("-      - Ledger"))
+        #expect(fixed.stdout.contains("no violations"))
+        let manifest = workspace.read("strata.yml") ?? ""
+        #expect(manifest.contains("    dependencies:\n      - PaymentsCore\n"))
+        #expect(manifest.contains("    tests: { dependencies: [PaymentsMocks] }"))
+
+        let build = try await StrataBinary.run([], in: workspace.root, shell: "swift build --build-tests 2>&1")
+        #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
+        let again = try await Self.strata(["check", "--fix"], in: workspace.root)
+        #expect(again.status == 0 && again.stderr.contains("nothing to fix"))
+    }
+
     @Test func editsNeedAGenerateModeWorkspaceAndKnownNames() async throws {
         let unknown = try await Self.strata(["add", "dependency", "Spacesut", "RadioCore", "--dry-run"], in: Fixtures.iss)
         #expect(unknown.status == 2)
@@ -160,5 +216,8 @@ import Testing
         let adopt = try await Self.strata(["rm", "module", "Network", "--dry-run"], in: Fixtures.path("Adopt/LocalPackages"))
         #expect(adopt.status == 2)
         #expect(adopt.stderr.contains("[adopt-mode] strata rm module edits strata.yml's modules, and this workspace is in adopt mode"))
+        let fix = try await Self.strata(["check", "--fix", "--dry-run"], in: Fixtures.path("Adopt/BinaryAndSystemModules"))
+        #expect(fix.status == 2)
+        #expect(fix.stderr.contains("[adopt-mode] strata check --fix edits strata.yml's modules"))
     }
 }

@@ -64,6 +64,33 @@ import Testing
         }
     }
 
+    @Test func companionTargetsAndAppsGetTheirDependenciesWhereTheyAreDeclared() throws {
+        func add(_ item: String, _ address: ManifestEditor.ListAddress, _ text: String) throws -> String {
+            try ManifestEditor.adding(item, to: address, in: text, path: path)
+        }
+        let tests = ManifestEditor.ListAddress(entry: "Login", companion: "tests")
+        #expect(
+            try add("Mocks", tests, "modules:\n  Login: { layer: a, tests: true }\n")
+                == "modules:\n  Login: { layer: a, tests: { dependencies: [Mocks] } }\n")
+        #expect(try add("Mocks", tests, "modules:\n  Login: { layer: a }\n") == "modules:\n  Login: { layer: a, tests: { dependencies: [Mocks] } }\n")
+        #expect(
+            try add("Mocks", tests, "modules:\n  Login:\n    layer: a\n    tests:\n      dependencies: [Log]\n    mocks: true\n")
+                == "modules:\n  Login:\n    layer: a\n    tests:\n      dependencies: [Log, Mocks]\n    mocks: true\n")
+        #expect(
+            try add(
+                "Net", ManifestEditor.ListAddress(entry: "Login", companion: "interface"),
+                "modules:\n  Login:\n    layer: a\n    interface:\n      packages: [x/Y]\n")
+                == "modules:\n  Login:\n    layer: a\n    interface:\n      packages: [x/Y]\n      dependencies: [Net]\n")
+        #expect(
+            try add("Login", ManifestEditor.ListAddress(section: .apps, entry: "Shop"), "apps:\n  Shop: { dependencies: [Cart] }\n")
+                == "apps:\n  Shop: { dependencies: [Cart, Login] }\n")
+        #expect(
+            try ManifestEditor.removing(
+                "Log", from: tests, in: "modules:\n  Login: { layer: a, tests: { dependencies: [Log, Mocks] } }\n", path: path)
+                == "modules:\n  Login: { layer: a, tests: { dependencies: [Mocks] } }\n")
+        #expect(throws: InputErrors.self) { try add("X", tests, "modules:\n  Login: { layer: a, tests: false }\n") }
+    }
+
     @Test func theLayerIsReplacedWhateverItsQuoting() throws {
         #expect(
             try ManifestEditor.settingLayer("core", of: "Radio", in: "modules:\n  Radio: { layer: \"ser\\\"vice\", mocks: true }  # r\n", path: path)

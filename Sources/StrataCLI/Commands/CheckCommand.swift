@@ -70,7 +70,21 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Text format: print the errors and the summary line only, no warnings and no progress.")
     var quiet = false
 
+    @Flag(
+        help:
+            "Fix implicit-import and unused-dependency findings in strata.yml (generate mode): declare what sources import, drop what they do not; print the diff, regenerate, then check again."
+    )
+    var fix = false
+
+    @Flag(help: "With --fix: print the fixes as a diff of strata.yml and write nothing.")
+    var dryRun = false
+
     func validate() throws {
+        if dryRun && !fix { throw ValidationError("--dry-run goes with --fix") }
+        if fix && (baseline != nil || writeBaseline != nil) {
+            throw ValidationError("--fix fixes every finding it can; leave out --baseline and --write-baseline")
+        }
+        if fix && !sources { throw ValidationError("--fix needs the sources scanned (the import rules find what to fix); leave out --no-sources") }
         if let both = Set(defines).intersection(undefines).sorted().first {
             throw ValidationError("'\(both)' is given with both --define and --undefine")
         }
@@ -82,10 +96,13 @@ struct CheckCommand: AsyncParsableCommand {
             scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), undefines: Set(undefines),
             strictImports: strictImports)
         let progress = ProgressLine.start(enabled: format == .text && !quiet)
-        let report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader, sources: options) {
+        var report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader, sources: options) {
             progress?.update($0)
         }
         progress?.finish()
+        if fix, !report.inputFailed, try await applyFixes(report) {
+            report = await WorkspaceCheck.run(path: path, packageReading: manifestReader, sources: options)
+        }
         let elapsed = ContinuousClock.now - start
         let display = PathDisplay()
 
@@ -158,5 +175,44 @@ struct CheckCommand: AsyncParsableCommand {
 
         if inputFailed { throw ExitCode(2) }
         if summary.errors > 0 { throw ExitCode(1) }
+    }
+
+    /// `--fix`: makes the fixes the findings call for, printing the diff of strata.yml (to
+    /// standard output in text format, else to standard error). True if files were changed.
+    private func applyFixes(_ report: CheckReport) async throws -> Bool {
+        let display = PathDisplay()
+        let edit: ModuleEdit
+        do throws(InputErrors) {
+            let workspace: Workspace
+            if let loaded = report.workspace {
+                workspace = loaded
+            } else {
+                workspace = try await WorkspaceLoader(packageReading: manifestReader).load(path: path).workspace
+            }
+            let (fixes, unfixable) = DependencyFixer.fixes(for: report.findings, in: workspace)
+            for (finding, reason) in unfixable { Terminal.standardError("strata: not fixed: \(finding.message): \(reason)") }
+            guard !fixes.isEmpty else {
+                Terminal.standardError("strata: nothing to fix")
+                return false
+            }
+            let root = workspace.root
+            let lock =
+                dryRun
+                ? nil
+                : try? WorkspaceLock.acquire(root, mode: .exclusive, wait: true) {
+                    Terminal.standardError("strata: waiting for another strata run to finish changing \(display(root))")
+                }
+            defer { withExtendedLifetime(lock) {} }
+            edit = try await DependencyFixer.edit(fixes, force: false, in: workspace)
+            if !dryRun { try edit.apply(force: false) }
+        } catch {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+        let diff = edit.manifestDiff(displayPath: display(edit.workspace.manifest.path))
+        if format == .text { Terminal.standardOutput(diff) } else { Terminal.standardError(diff) }
+        Terminal.standardError(edit.findings)
+        Terminal.standardError(dryRun ? "strata: dry run; nothing was written (\(edit.summary))" : "strata: \(edit.summary); checking again")
+        return !dryRun
     }
 }

@@ -152,70 +152,139 @@ extension ManifestEditor {
             isOnly: entries.count == 1, sectionKey: sectionKey)
     }
 
+    /// Which list of strata.yml an edit adds to or removes from: a module's or an app's
+    /// `dependencies` (or `packages`), or those of a module's companion target.
+    public struct ListAddress: Sendable, Hashable {
+        public var section: Section
+        public var entry: String
+        /// `interface`, `mocks` or `tests` for a module's companion target; nil for the entry itself.
+        public var companion: String?
+        /// `dependencies`, or `packages` for external products.
+        public var field: String
+
+        public init(section: Section = .modules, entry: String, companion: String? = nil, field: String = "dependencies") {
+            self.section = section
+            self.entry = entry
+            self.companion = companion
+            self.field = field
+        }
+
+        var described: String { companion.map { "the \($0) target of '\(entry)'" } ?? "'\(entry)'" }
+    }
+
     /// `text` with `dependency` added to the list `field` (`dependencies`, or `packages` for an
-    /// external product) of module `module`: into its list, flow (`[A, B]`) or block (`- A`), or as
-    /// a new `field: [X]` in the entry's style.
+    /// external product) of module `module`.
     public static func addingDependency(
         _ dependency: String, to module: String, field: String = "dependencies", in text: String, path: String
     ) throws(InputErrors) -> String {
+        try adding(dependency, to: ListAddress(entry: module, field: field), in: text, path: path)
+    }
+
+    /// `text` with `item` added to the list at `address`: into the list, flow (`[A, B]`) or block
+    /// (`- A`); or as a new `field: [X]` in the style of the mapping that gets it. A companion
+    /// written `tests: true` becomes `tests: { dependencies: [X] }`; one not written at all gets
+    /// such a field.
+    public static func adding(_ item: String, to address: ListAddress, in text: String, path: String) throws(InputErrors) -> String {
         let parsed = try Parsed(text, path: path)
-        let span = try entry(module, in: .modules, of: parsed)
+        let span = try entry(address.entry, in: address.section, of: parsed)
         var lines = parsed.document.lines
-        let item = scalar(dependency)
-        guard case .mapping(let fields) = span.value, let valueMark = span.value.mark else {
+        let written = scalar(item)
+        guard case .mapping(let fields) = span.value else {
             throw InputErrors(
                 .inputError(
-                    "cannot-edit-manifest", "module '\(module)' has no settings strata can add to", at: parsed.location(span.key.mark),
-                    hint: "give it its settings as a mapping: '\(module): { layer: …, \(field): [\(dependency)] }'"))
+                    "cannot-edit-manifest", "'\(address.entry)' has no settings strata can add to", at: parsed.location(span.key.mark),
+                    hint: "give it its settings as a mapping: '\(address.entry): { …, \(address.field): [\(item)] }'"))
         }
-        if let (key, list) = fields.first(where: { $0.key.string == field }) {
-            switch list {
-            case .sequence(let sequence) where parsed.document.isFlow(list):
-                guard let mark = list.mark, let end = parsed.endOfLastItem(mark) else { break }
-                if sequence.isEmpty, let close = parsed.closing(mark), close.line == mark.line - 1 {
-                    lines[close.line] = Parsed.edit(
-                        lines[close.line], at: mark.column - 1, replacing: close.column + 1 - (mark.column - 1), with: "[\(item)]")
-                } else {
-                    lines[end.line] = Parsed.edit(lines[end.line], at: end.column, with: ", \(item)")
-                }
-                return parsed.document.joined(lines)
-            case .sequence(let sequence):
-                guard let last = sequence.map({ $0 }).last?.mark else { break }
-                // The item's dash: the last `-` before the item on its line.
-                let before = Array(lines[last.line - 1].unicodeScalars.prefix(last.column - 1))
-                let dash = before.lastIndex(of: "-") ?? max(0, last.column - 3)
-                let following = fields.keys.compactMap(\.mark).map { $0.line - 1 }.filter { $0 > last.line - 1 }.min() ?? span.end + 1
-                let end = parsed.document.lastContentLine(from: last.line - 1, before: following, indent: dash)
-                lines.insert(String(repeating: " ", count: dash) + "- " + item, at: end + 1)
-                return parsed.document.joined(lines)
-            case .scalar(let value) where value.isNull:
-                guard let keyMark = key.mark else { break }
-                let line = keyMark.line - 1
-                lines[line] = lines[line].trimmingTrailingBlanks() + " [\(item)]"
-                return parsed.document.joined(lines)
-            default:
-                break
-            }
-            throw InputErrors(
-                .inputError(
-                    "cannot-edit-manifest", "the dependencies of '\(module)' are not a list strata can add to", at: parsed.location(list.mark),
-                    hint: "write them as a list: '\(field): [A, B]'"))
+        guard let companion = address.companion else {
+            try add(written, field: address.field, to: span.value, endingAt: span.end, lines: &lines, parsed: parsed, owner: address.described)
+            return parsed.document.joined(lines)
         }
-        if parsed.document.isFlow(span.value) {
-            guard let end = parsed.endOfLastItem(valueMark) else {
-                throw InputErrors(.inputError("cannot-edit-manifest", "the settings of '\(module)' do not close", at: parsed.location(valueMark)))
-            }
-            if fields.isEmpty, let close = parsed.closing(valueMark), close.line == valueMark.line - 1 {
+        let pairs = Array(fields)
+        let keys = pairs.map(\.key)
+        guard let index = keys.firstIndex(where: { $0.string == companion }) else {
+            try addField("\(companion): { \(address.field): [\(written)] }", to: span.value, endingAt: span.end, lines: &lines, parsed: parsed)
+            return parsed.document.joined(lines)
+        }
+        let (key, value) = pairs[index]
+        switch value {
+        case .scalar(let flag) where flag.string == "true":
+            guard let mark = value.mark else { break }
+            lines[mark.line - 1] = Parsed.edit(
+                lines[mark.line - 1], at: mark.column - 1, replacing: parsed.writtenWidth(of: flag, at: mark),
+                with: "{ \(address.field): [\(written)] }")
+            return parsed.document.joined(lines)
+        case .mapping:
+            let next = index + 1 < keys.count ? keys[index + 1].mark!.line - 1 : span.end + 1
+            let end = parsed.document.lastContentLine(from: key.mark!.line - 1, before: next, indent: key.mark!.column - 1)
+            try add(written, field: address.field, to: value, endingAt: end, lines: &lines, parsed: parsed, owner: address.described)
+            return parsed.document.joined(lines)
+        default:
+            break
+        }
+        throw InputErrors(
+            .inputError(
+                "cannot-edit-manifest", "'\(address.entry)' has no \(companion) target strata can add to", at: parsed.location(value.mark),
+                hint: "write '\(companion): { \(address.field): [\(item)] }'"))
+    }
+
+    /// Adds `item` (written as YAML) to `field` of the mapping `node`, whose last line is `end`.
+    static func add(
+        _ item: String, field: String, to node: Node, endingAt end: Int, lines: inout [String], parsed: Parsed, owner: String
+    ) throws(InputErrors) {
+        guard case .mapping(let fields) = node else { return }
+        guard let (key, list) = fields.first(where: { $0.key.string == field }) else {
+            try addField("\(field): [\(item)]", to: node, endingAt: end, lines: &lines, parsed: parsed)
+            return
+        }
+        switch list {
+        case .sequence(let sequence) where parsed.document.isFlow(list):
+            guard let mark = list.mark, let last = parsed.endOfLastItem(mark) else { break }
+            if sequence.isEmpty, let close = parsed.closing(mark), close.line == mark.line - 1 {
                 lines[close.line] = Parsed.edit(
-                    lines[close.line], at: valueMark.column - 1, replacing: close.column + 1 - (valueMark.column - 1), with: "{ \(field): [\(item)] }"
-                )
+                    lines[close.line], at: mark.column - 1, replacing: close.column + 1 - (mark.column - 1), with: "[\(item)]")
             } else {
-                lines[end.line] = Parsed.edit(lines[end.line], at: end.column, with: ", \(field): [\(item)]")
+                lines[last.line] = Parsed.edit(lines[last.line], at: last.column, with: ", \(item)")
+            }
+            return
+        case .sequence(let sequence):
+            guard let last = sequence.map({ $0 }).last?.mark else { break }
+            // The item's dash: the last `-` before the item on its line.
+            let before = Array(lines[last.line - 1].unicodeScalars.prefix(last.column - 1))
+            let dash = before.lastIndex(of: "-") ?? max(0, last.column - 3)
+            let following = fields.keys.compactMap(\.mark).map { $0.line - 1 }.filter { $0 > last.line - 1 }.min() ?? end + 1
+            let itemEnd = parsed.document.lastContentLine(from: last.line - 1, before: following, indent: dash)
+            lines.insert(String(repeating: " ", count: dash) + "- " + item, at: itemEnd + 1)
+            return
+        case .scalar(let value) where value.isNull:
+            guard let keyMark = key.mark else { break }
+            lines[keyMark.line - 1] = lines[keyMark.line - 1].trimmingTrailingBlanks() + " [\(item)]"
+            return
+        default:
+            break
+        }
+        throw InputErrors(
+            .inputError(
+                "cannot-edit-manifest", "the \(field) of \(owner) are not a list strata can add to", at: parsed.location(list.mark),
+                hint: "write them as a list: '\(field): [A, B]'"))
+    }
+
+    /// Adds the field `text` (`key: value`) to the mapping `node`, whose last line is `end`: before
+    /// the closing brace of a flow mapping, or as a line of its own in a block mapping.
+    static func addField(_ text: String, to node: Node, endingAt end: Int, lines: inout [String], parsed: Parsed) throws(InputErrors) {
+        guard case .mapping(let fields) = node, let mark = node.mark else { return }
+        if parsed.document.isFlow(node) {
+            guard let last = parsed.endOfLastItem(mark) else {
+                throw InputErrors(.inputError("cannot-edit-manifest", "a mapping of strata.yml does not close", at: parsed.location(mark)))
+            }
+            if fields.isEmpty, let close = parsed.closing(mark), close.line == mark.line - 1 {
+                lines[close.line] = Parsed.edit(
+                    lines[close.line], at: mark.column - 1, replacing: close.column + 1 - (mark.column - 1), with: "{ \(text) }")
+            } else {
+                lines[last.line] = Parsed.edit(lines[last.line], at: last.column, with: ", \(text)")
             }
         } else {
-            lines.insert(String(repeating: " ", count: valueMark.column - 1) + "\(field): [\(item)]", at: span.end + 1)
+            lines.insert(String(repeating: " ", count: mark.column - 1) + text, at: end + 1)
         }
-        return parsed.document.joined(lines)
     }
 
     /// `text` with module `module`'s `layer:` set to `layer`.
@@ -270,17 +339,26 @@ extension ManifestEditor {
     public static func removingDependency(
         _ dependency: String, from module: String, field: String = "dependencies", in text: String, path: String
     ) throws(InputErrors) -> String {
+        try removing(dependency, from: ListAddress(entry: module, field: field), in: text, path: path)
+    }
+
+    /// `text` without `item` in the list at `address`; an error if it is not there.
+    public static func removing(_ item: String, from address: ListAddress, in text: String, path: String) throws(InputErrors) -> String {
         let parsed = try Parsed(text, path: path)
-        let span = try entry(module, in: .modules, of: parsed)
-        guard case .mapping(let fields) = span.value, let (_, list) = fields.first(where: { $0.key.string == field }),
-            case .sequence(let items) = list, items.contains(where: { $0.string == dependency })
+        let span = try entry(address.entry, in: address.section, of: parsed)
+        var owner: Node? = span.value
+        if let companion = address.companion, case .mapping(let fields) = span.value {
+            owner = fields.first(where: { $0.key.string == companion })?.value
+        }
+        guard case .mapping(let fields) = owner, let (_, list) = fields.first(where: { $0.key.string == address.field }),
+            case .sequence(let items) = list, items.contains(where: { $0.string == item })
         else {
             throw InputErrors(
                 .inputError(
-                    "unknown-dependency", "module '\(module)' does not list '\(dependency)' under '\(field)'", at: parsed.location(span.key.mark),
+                    "unknown-dependency", "\(address.described) does not list '\(item)' under '\(address.field)'", at: parsed.location(span.key.mark),
                     hint: "a dependency strata adds by convention (its own interface, its mocks in tests) is not in strata.yml to remove"))
         }
-        return parsed.document.joined(removing(dependency, fromLists: [list], of: parsed))
+        return parsed.document.joined(removing(item, fromLists: [list], of: parsed))
     }
 
     /// The lines of `parsed` without the items equal to `value` in `lists`.
