@@ -15,6 +15,11 @@ public struct ModuleEdit: Sendable {
     public var manifestText: String
     /// Files removed (absolute paths), with the folders they leave empty.
     public var removedFiles: [String]
+    /// Files written (absolute paths) besides strata.yml and the generated ones: a renamed
+    /// module's files at their new places, sources whose imports were renamed.
+    public var writtenFiles: [(path: String, contents: String)] = []
+    /// For files written at a new place, where each was (new path → old path).
+    public var movedFrom: [String: String] = [:]
     public var generation: GenerationPlan
     /// Findings the change adds: warnings, or errors it makes anyway (with `force`).
     public var findings: [Diagnostic]
@@ -28,12 +33,12 @@ public struct ModuleEdit: Sendable {
 
     /// Writes strata.yml and the regenerated files and removes the files, in one transaction.
     public func apply(force: Bool) throws(InputErrors) {
-        try generation.apply(force: force, alongside: [(workspace.manifest.path, manifestText)], removing: removedFiles)
+        try generation.apply(force: force, alongside: [(workspace.manifest.path, manifestText)] + writtenFiles, removing: removedFiles)
     }
 
     /// Removes temporary files left by killed runs where this edit writes. Call it holding the workspace lock.
     public func removeStaleTemporaryFiles(modifiedBefore date: Date) -> [String] {
-        generation.removeStaleTemporaryFiles(modifiedBefore: date, alongside: [workspace.manifest.path])
+        generation.removeStaleTemporaryFiles(modifiedBefore: date, alongside: [workspace.manifest.path] + writtenFiles.map(\.path))
     }
 }
 
@@ -185,6 +190,123 @@ public enum ModuleEditor {
         let generated = Set(edit.generation.changes.map { workspace.root + "/" + $0.path })
         edit.removedFiles = files.subtracting(generated).sorted()
         return edit
+    }
+
+    /// Renames `module` to `name`: its entry and every mention of its targets in strata.yml
+    /// (dependencies, owners), its targets' folders (interface, mocks, tests, host app follow the
+    /// naming templates), and every `import` of them in the workspace's sources.
+    public static func rename(_ module: String, to name: String, in workspace: Workspace) async throws(InputErrors) -> ModuleEdit {
+        try requireGenerateMode(workspace, for: "strata mv module")
+        let declaration = try moduleDeclaration(module, in: workspace)
+        guard let moduleIndex = workspace.modules.firstIndex(where: { $0.name == module }) else {
+            throw InputErrors(.inputError("unknown-module", "there is no module '\(module)'", at: nil))
+        }
+        guard name != module else {
+            throw InputErrors(.inputError("unchanged", "'\(module)' is named '\(name)' already", at: declaration.name.location))
+        }
+        let naming = workspace.manifest.naming
+        // Old target name → new, for every target the module has.
+        var own = workspace.modules[moduleIndex].targets
+        var renamed: [String: String] = [:]
+        for (role, target) in own {
+            let template: NamingTemplate? =
+                switch role {
+                case .implementation: nil
+                case .interface: naming.interface
+                case .mocks: naming.mocks
+                case .tests: naming.tests
+                default: nil
+                }
+            renamed[workspace.targets[target].name] = template?.name(for: name) ?? name
+        }
+        let hostName = naming.host.name(for: module)
+        if let host = workspace.index[hostName] {
+            own[.app] = host
+            renamed[hostName] = naming.host.name(for: name)
+        }
+        var problems = Scaffolder.nameProblems(name, kind: "module", in: workspace).filter { problem in
+            !renamed.keys.contains { problem.message.contains("'\($0)'") }
+        }
+        problems += Scaffolder.collisions(renamed.values.sorted(), of: "module '\(name)'", in: workspace)
+        guard problems.isEmpty else { throw InputErrors(problems) }
+
+        // strata.yml: the entry and every mention.
+        let text = try manifestText(of: workspace)
+        let edited = try ManifestEditor.renaming(renamed, in: text, path: workspace.manifest.path)
+
+        // The module's files move where the new names put them, unless it has a `path:` of its own.
+        var moves: [(from: String, to: String)] = []
+        if declaration.path == nil {
+            var folders = own.values.compactMap { workspace.targets[$0].sources?.directory }
+            if workspace.manifest.generate.layout == .packages {
+                folders = [workspace.root + "/" + GenerateSettings.packageFolder(of: module)]
+            }
+            for folder in Set(folders).sorted() {
+                for file in files(under: folder) {
+                    let relative = String(file.dropFirst(workspace.root.count + 1))
+                    let components = relative.split(separator: "/").map { renamed[String($0)] ?? String($0) }
+                    moves.append((file, workspace.root + "/" + components.joined(separator: "/")))
+                }
+            }
+        }
+        for move in moves where FileManager.default.fileExists(atPath: move.to) {
+            throw InputErrors(
+                .inputError(
+                    "target-folder-exists", "'\(move.to)' exists already; renaming '\(module)' would overwrite it", at: .file(move.to),
+                    hint: "move it out of the way first"))
+        }
+
+        // Every import of a renamed target, in every source of the workspace.
+        let movedTo = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { a, _ in a })
+        var written: [(path: String, contents: String)] = []
+        var sources: Set<String> = []
+        for target in workspace.targets where target.role != .external {
+            if let folder = target.sources?.directory { sources.formUnion(files(under: folder).filter { $0.hasSuffix(".swift") }) }
+        }
+        var imports = 0
+        for file in sources.sorted() {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let scan = SourceFileReader.scan(bytes: Array(data))
+            let hits = scan.imports.filter { renamed[$0.module] != nil }
+            guard !hits.isEmpty || movedTo[file] != nil else { continue }
+            var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+            for hit in hits.sorted(by: { ($0.moduleLine, $0.moduleColumn) > ($1.moduleLine, $1.moduleColumn) }) {
+                var start = hit.moduleColumn - 1
+                let line = hit.moduleLine - 1
+                guard line < lines.count, start < lines[line].count else { continue }
+                if lines[line][start] == UInt8(ascii: "`") { start += 1 }
+                lines[line].replaceSubrange(start..<min(lines[line].count, start + hit.module.utf8.count), with: Array(renamed[hit.module]!.utf8))
+                imports += 1
+            }
+            let contents = String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
+            written.append((movedTo[file] ?? file, contents))
+        }
+        for move in moves where !sources.contains(move.from) {
+            guard let data = FileManager.default.contents(atPath: move.from) else { continue }
+            written.append((move.to, String(decoding: data, as: UTF8.self)))
+        }
+        var edit = try await finish(
+            workspace, old: text, new: edited, removing: moves.map(\.from), force: false,
+            summary:
+                "renamed '\(module)' to '\(name)' (\(renamed.count) target\(renamed.count == 1 ? "" : "s"), \(moves.count) file\(moves.count == 1 ? "" : "s") moved, \(imports) import\(imports == 1 ? "" : "s") changed)",
+            refusal: "")
+        let generated = Set(edit.generation.changes.map { workspace.root + "/" + $0.path })
+        edit.writtenFiles = written.filter { !generated.contains($0.path) }
+        edit.movedFrom = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
+        edit.removedFiles = moves.map(\.from).filter { !generated.contains($0) }
+        return edit
+    }
+
+    /// The files under `folder`, absolute.
+    static func files(under folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + relative
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { files.append(path) }
+        }
+        return files.sorted()
     }
 
     // MARK: - Shared steps

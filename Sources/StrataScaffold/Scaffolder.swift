@@ -201,7 +201,7 @@ public enum Scaffolder {
 
     /// A name must be a Swift identifier and must not differ from a module's only in case
     /// (their folders would be one on case-insensitive file systems, as macOS's usually is).
-    private static func nameProblems(_ name: String, kind: String, in workspace: Workspace) -> [Diagnostic] {
+    static func nameProblems(_ name: String, kind: String, in workspace: Workspace) -> [Diagnostic] {
         if let problem = SwiftIdentifier.problem(with: name, kind: kind, at: nil) { return [problem] }
         let lowercased = name.lowercased()
         for target in workspace.targets where target.role != .external && target.name != name && target.name.lowercased() == lowercased {
@@ -216,7 +216,7 @@ public enum Scaffolder {
     }
 
     /// Each of `names` that already is a target or an external product of the workspace.
-    private static func collisions(_ names: [String], of owner: String, in workspace: Workspace) -> [Diagnostic] {
+    static func collisions(_ names: [String], of owner: String, in workspace: Workspace) -> [Diagnostic] {
         var products: [String: Target] = [:]
         for target in workspace.targets where target.role == .external {
             if let product = target.name.split(separator: "/", maxSplits: 1).last { products[String(product)] = target }

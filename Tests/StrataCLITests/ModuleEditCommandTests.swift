@@ -134,6 +134,16 @@ import Testing
         }
         #expect(!workspace.exists("Packages/Wishlist"))
 
+        // Renaming in the packages layout moves the package folder and rewrites the imports; it builds.
+        let renamed = try await Self.strata(["mv", "module", "Payments", "Billing"], in: workspace.root)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(workspace.exists("Packages/Billing/Sources/BillingCore/Paying.swift") && !workspace.exists("Packages/Payments"))
+        #expect(workspace.read("Packages/Cart/Sources/Cart/Cart.swift") == "import BillingCore\npublic struct Cart { public init() {} }\n")
+        #expect(workspace.read("strata.yml")?.contains("\"@shop/checkout\": [Cart, Billing]") == true)
+        let renamedBuild = try await StrataBinary.run([], in: workspace.root, shell: "swift build --package-path Packages/Cart 2>&1")
+        #expect(renamedBuild.status == 0, "\(renamedBuild.stdout.suffix(2_000))")
+        #expect(try await Self.strata(["mv", "module", "Billing", "Payments"], in: workspace.root).status == 0)
+
         // Removing Payments drops it from the owners too, once Cart no longer needs it.
         let inUse = try await Self.strata(["rm", "module", "Payments"], in: workspace.root)
         #expect(inUse.status == 2 && inUse.stderr.contains("'Payments' cannot be removed: Cart, CartTests depend on it"))
@@ -148,6 +158,45 @@ import Testing
         #expect(check.status == 0 && check.stdout.contains("no violations"), "\(check.stdout)")
         let build = try await StrataBinary.run([], in: workspace.root, shell: "swift build --package-path Packages/Cart 2>&1")
         #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
+    }
+
+    @Test func renamingAModuleMovesItsFoldersRewritesImportsAndRenamingBackRestoresEveryByte() async throws {
+        let copy = try Fixtures.copyOfISS("strata-rename-iss")
+        defer { Fixtures.removeCopy(ofISS: copy) }
+        _ = try await Self.strata(["generate", "--quiet"], in: copy)
+        let before = Self.files(copy)
+
+        let dryRun = try await Self.strata(["mv", "module", "Radio", "Antenna", "--dry-run"], in: copy)
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout.contains("-  Radio:               { layer: core,"))
+        #expect(dryRun.stdout.contains("+  Antenna:             { layer: core,"))
+        #expect(
+            dryRun.stdout.contains("-    dependencies: [NetworkCore, RadioCore, Logging]\n+    dependencies: [NetworkCore, AntennaCore, Logging]"))
+        #expect(dryRun.stdout.contains("-import Radio\n+import Antenna"))
+        #expect(Self.files(copy) == before)
+
+        let renamed = try await Self.strata(["mv", "module", "Radio", "Antenna"], in: copy)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stderr.contains("renamed 'Radio' to 'Antenna' (4 targets, 6 files moved,"))
+        for folder in ["Sources/Antenna", "Sources/AntennaCore", "Sources/AntennaMocks", "Tests/AntennaTests"] {
+            #expect(FileManager.default.fileExists(atPath: copy + "/" + folder), "\(folder)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: copy + "/Sources/Radio"))
+        #expect(!FileManager.default.fileExists(atPath: copy + "/Sources/RadioCore"))
+        let manifest = try String(contentsOfFile: copy + "/strata.yml", encoding: .utf8)
+        #expect(!manifest.contains("Radio:") && !manifest.contains("RadioCore"))
+        let check = try await Self.strata(["check", "--quiet"], in: copy)
+        #expect(check.status == 0, "\(check.stdout)")
+
+        // A name that is taken is refused.
+        let taken = try await Self.strata(["mv", "module", "Antenna", "Network"], in: copy)
+        #expect(taken.status == 2 && taken.stderr.contains("[duplicate-target]"))
+
+        let back = try await Self.strata(["mv", "module", "Antenna", "Radio"], in: copy)
+        #expect(back.status == 0, "\(back.stderr)")
+        let after = Self.files(copy)
+        #expect(Set(after.keys) == Set(before.keys), "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
+        for (path, data) in before where after[path] != data { Issue.record("\(path) differs after renaming back") }
     }
 
     @Test func checkFixDeclaresImportsDropsUnusedDependenciesAndTheWorkspaceBuilds() async throws {

@@ -39,8 +39,19 @@ struct ModuleEditOptions: ParsableArguments {
         let manifest = display(edit.workspace.manifest.path)
         let root = edit.workspace.root
         let verb = dryRun ? "would " : ""
-        if dryRun { Terminal.standardOutput(edit.manifestDiff(displayPath: manifest)) }
+        if dryRun {
+            Terminal.standardOutput(edit.manifestDiff(displayPath: manifest))
+            // Each source written: its change as a diff (from its old place, if it moves).
+            for file in edit.writtenFiles {
+                let from = edit.movedFrom[file.path] ?? file.path
+                let old = (try? String(contentsOfFile: from, encoding: .utf8)) ?? ""
+                guard old != file.contents || from != file.path else { continue }
+                let diff = UnifiedDiff.diff(old: old, new: file.contents, oldPath: "a/\(display(from))", newPath: "b/\(display(file.path))")
+                Terminal.standardOutput(diff.isEmpty ? "rename \(display(from)) → \(display(file.path))\n" : diff)
+            }
+        }
         let report = dryRun ? Terminal.standardOutput : { Terminal.standardError($0.hasSuffix("\n") ? String($0.dropLast()) : $0) }
+        for file in edit.writtenFiles { report("strata: \(verb)write \(display(file.path))\n") }
         for file in edit.removedFiles { report("strata: \(verb)remove \(display(file))\n") }
         for change in edit.generation.changes {
             let what = change.change == .create ? "create" : change.change == .update ? "update" : "remove"
@@ -86,11 +97,11 @@ struct AddDependencyCommand: AsyncParsableCommand {
     }
 }
 
-/// `strata mv module MODULE --layer LAYER`.
+/// `strata mv module MODULE NEW-NAME` and `strata mv module MODULE --layer LAYER`.
 struct MoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mv",
-        abstract: "Move a module to another layer (generate mode).",
+        abstract: "Rename a module, or move it to another layer (generate mode).",
         subcommands: [MoveModuleCommand.self]
     )
 }
@@ -98,21 +109,35 @@ struct MoveCommand: AsyncParsableCommand {
 struct MoveModuleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "module",
-        abstract: "Move a module to another layer; refused with the findings it would cause unless --force.",
-        discussion: "Exit status: 0 moved, 2 bad input or refused (nothing was written)."
+        abstract: "Rename a module (strata.yml, folders, companions, dependencies, imports), or move it to another layer.",
+        discussion: """
+            'strata mv module A B' renames A to B: its entry and every mention of its targets in strata.yml, \
+            its targets' folders (interface, mocks, tests and host app follow the naming templates), and every \
+            import of them in the workspace's sources, in one transaction; --dry-run shows the diff first. \
+            'strata mv module A --layer L' moves A to layer L, refused with the findings it would cause unless --force.
+            Exit status: 0 done, 2 bad input or refused (nothing was written).
+            """
     )
 
-    @Argument(help: "The module to move.")
+    @Argument(help: "The module to rename or move.")
     var module: String
 
-    @Option(help: "The layer to move it to.")
-    var layer: String
+    @Argument(help: "Its new name (leave out with --layer).")
+    var newName: String?
+
+    @Option(help: "The layer to move it to (instead of a new name).")
+    var layer: String?
 
     @OptionGroup var options: ModuleEditOptions
 
+    func validate() throws {
+        if (newName == nil) == (layer == nil) { throw ValidationError("give either a new name or --layer LAYER") }
+    }
+
     func run() async throws {
         try await options.run { workspace throws(InputErrors) in
-            try await ModuleEditor.move(module, toLayer: layer, force: options.force, in: workspace)
+            if let newName { return try await ModuleEditor.rename(module, to: newName, in: workspace) }
+            return try await ModuleEditor.move(module, toLayer: layer!, force: options.force, in: workspace)
         }
     }
 }

@@ -401,3 +401,55 @@ extension ManifestEditor {
         return lines
     }
 }
+
+extension ManifestEditor {
+    /// `text` with names renamed: the `modules:` key named as a key of `names`, and every list
+    /// item anywhere (dependencies, owners, optional imports) that is exactly a key of `names`.
+    /// Patterns (`Net*`) and other scalars are left alone.
+    public static func renaming(_ names: [String: String], in text: String, path: String) throws(InputErrors) -> String {
+        let parsed = try Parsed(text, path: path)
+        var edits: [(mark: Mark, width: Int, replacement: String)] = []
+        func visit(_ node: Node, inSequence: Bool) {
+            switch node {
+            case .scalar(let value):
+                if inSequence, let new = names[value.string], let mark = node.mark {
+                    edits.append((mark, parsed.writtenWidth(of: value, at: mark), scalar(new)))
+                }
+            case .sequence(let sequence):
+                for item in sequence { visit(item, inSequence: true) }
+            case .mapping(let mapping):
+                for (_, value) in mapping { visit(value, inSequence: false) }
+            case .alias:
+                break
+            }
+        }
+        for (key, value) in parsed.root {
+            if key.string == "modules", case .mapping(let modules) = value {
+                for (name, _) in modules {
+                    guard case .scalar(let written) = name, let new = names[written.string], let mark = name.mark else { continue }
+                    // `Radio:    { … }` keeps its value in the column the entries align to.
+                    let width = parsed.writtenWidth(of: written, at: mark)
+                    let line = Array(parsed.document.lines[mark.line - 1].unicodeScalars)
+                    let colon = mark.column - 1 + width
+                    var spaces = 0
+                    while colon + 1 + spaces < line.count, line[colon + 1 + spaces] == " " { spaces += 1 }
+                    if colon < line.count, line[colon] == ":", spaces > 0, colon + 1 + spaces < line.count {
+                        let replacement = scalar(new)
+                        let padding = max(1, spaces + width - replacement.unicodeScalars.count)
+                        edits.append((mark, width + 1 + spaces, replacement + ":" + String(repeating: " ", count: padding)))
+                    } else {
+                        edits.append((mark, width, scalar(new)))
+                    }
+                }
+            }
+            visit(value, inSequence: false)
+        }
+        var lines = parsed.document.lines
+        // From the end, so that earlier columns stay right.
+        for edit in edits.sorted(by: { ($0.mark.line, $0.mark.column) > ($1.mark.line, $1.mark.column) }) {
+            lines[edit.mark.line - 1] = Parsed.edit(
+                lines[edit.mark.line - 1], at: edit.mark.column - 1, replacing: edit.width, with: edit.replacement)
+        }
+        return parsed.document.joined(lines)
+    }
+}
