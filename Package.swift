@@ -181,7 +181,9 @@ let package = Package(
         ),
         .target(
             name: "StrataInit",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel", "StrataSources"],
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel", "StrataSources", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(

@@ -75,6 +75,9 @@ public enum DiagnosticCatalog {
         error("workspace-locked", "another strata run is changing the workspace"),
         error("target-folder-exists", "strata new: a new target's folder already exists"),
         error("cannot-edit-manifest", "strata new, add, mv, rm: strata.yml is written in a form strata cannot edit as text"),
+        error(
+            "unsupported-migration", "strata migrate: something the packages say that generate mode cannot (a requirement, a name, XcodeGen specs)"),
+        error("generate-mode", "strata migrate: the workspace is in generate mode already"),
         error("module-in-use", "strata rm module: something outside the module depends on it"),
         error("already-a-dependency", "strata add dependency: the module lists it already"),
         error("self-dependency", "strata add dependency: a module on one of its own targets"),

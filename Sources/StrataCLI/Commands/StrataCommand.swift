@@ -9,7 +9,7 @@ public struct StrataCommand: AsyncParsableCommand {
         version: StrataVersion.current,
         subcommands: [
             AddCommand.self, AffectedCommand.self, BenchCommand.self, CheckCommand.self, GenerateCommand.self, GraphCommand.self, InitCommand.self,
-            MoveCommand.self, NewCommand.self,
+            MigrateCommand.self, MoveCommand.self, NewCommand.self,
             PublishCommand.self,
             ReleaseCommand.self, RemoveCommand.self, RulesCommand.self, SecretsForwardCommand.self,
             SynthesizeCommand.self, VersionsCommand.self,

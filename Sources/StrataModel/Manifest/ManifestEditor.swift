@@ -145,7 +145,7 @@ public enum ManifestEditor {
     }
 
     /// `text` as a YAML scalar: plain when YAML reads it back as the same string, quoted otherwise.
-    static func scalar(_ text: String) -> String {
+    public static func scalar(_ text: String) -> String {
         let ambiguous: Set<String> = ["", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"]
         let plain = text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0))

@@ -191,7 +191,7 @@ enum DumpPackageReader {
                 manifest.dependencies.append(
                     PackageDependency(
                         identity: identity, name: sourceControl["nameForTargetDependencyResolutionOnly"] as? String,
-                        source: .sourceControl(url), location: nil))
+                        source: .sourceControl(url), location: nil, requirement: dumpedRequirement(sourceControl["requirement"])))
             } else if let registry = (dependency["registry"] as? [[String: Any]])?.first,
                 let identity = registry["identity"] as? String
             {
@@ -293,4 +293,20 @@ struct TargetLocator {
     func location(ofTarget name: String) -> SourceLocation {
         declarations[name] ?? literals[name] ?? .file(path)
     }
+
+}
+
+/// A dumped requirement as strata.yml can say it: a range up to the next major version is
+/// `from:`, an exact version, a branch or a revision; nil for any other range.
+private func dumpedRequirement(_ value: Any?) -> ExternalPackageDeclaration.Requirement? {
+    guard let requirement = value as? [String: Any] else { return nil }
+    if let exact = (requirement["exact"] as? [String])?.first { return .exact(exact) }
+    if let branch = (requirement["branch"] as? [String])?.first { return .branch(branch) }
+    if let revision = (requirement["revision"] as? [String])?.first { return .revision(revision) }
+    if let range = (requirement["range"] as? [[String: Any]])?.first, let lower = range["lowerBound"] as? String,
+        let upper = range["upperBound"] as? String, let major = Int(lower.split(separator: ".").first ?? ""), upper == "\(major + 1).0.0"
+    {
+        return .from(lower)
+    }
+    return nil
 }

@@ -88,17 +88,31 @@ public struct PackageDependency: Sendable, Hashable {
     public var name: String?
     public var source: Source
     public var location: SourceLocation?
+    /// The version requirement, where the manifest says it in a form strata.yml can too
+    /// (`from:`, `exact:`, `branch:`, `revision:`, `.upToNextMajor(from:)`); nil for a path or
+    /// another form (a range, `.upToNextMinor`).
+    public var requirement: ExternalPackageDeclaration.Requirement?
 
-    public init(identity: String, name: String?, source: Source, location: SourceLocation?) {
+    public init(
+        identity: String, name: String?, source: Source, location: SourceLocation?, requirement: ExternalPackageDeclaration.Requirement? = nil
+    ) {
         self.identity = identity
         self.name = name
         self.source = source
         self.location = location
+        self.requirement = requirement
     }
 
     /// True if `.product(package: reference)` means this dependency.
     public func isReferenced(by reference: String) -> Bool {
         identity == reference.lowercased() || name == reference
+    }
+
+    /// The package's name as its URL or path spells it: the last component without `.git`.
+    public static func displayName(for location: String) -> String {
+        var last = location.split(separator: "/").last.map(String.init) ?? location
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last
     }
 
     /// SwiftPM's identity for a URL or path: last component, without `.git`, lowercased.

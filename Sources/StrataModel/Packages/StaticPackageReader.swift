@@ -153,6 +153,32 @@ struct StaticPackageReader {
         }
     }
 
+    /// The requirement of `.package(url:…)`, where strata.yml can say it too; nil otherwise.
+    private mutating func requirement(_ arguments: [SwiftExpression.Argument]) -> ExternalPackageDeclaration.Requirement? {
+        let labels: [(String, (String) -> ExternalPackageDeclaration.Requirement)] = [
+            ("from", { .from($0) }), ("exact", { .exact($0) }), ("branch", { .branch($0) }), ("revision", { .revision($0) }),
+        ]
+        for (label, make) in labels {
+            if let value = try? optionalArgument(label, in: arguments), let text = try? string(value, "a version") { return make(text) }
+        }
+        // `"1.2.0"..<"2.0.0"` up to the next major, `.upToNextMajor(from: "1.2.0")` and `.exact("1.2.0")`, unlabelled.
+        for argument in arguments where argument.label == nil {
+            if case .binary("..<", let lower, let upper, _) = argument.value, let from = try? string(lower, "a version"),
+                let to = try? string(upper, "a version"), let major = Int(from.split(separator: ".").first ?? ""), to == "\(major + 1).0.0"
+            {
+                return .from(from)
+            }
+            guard let (name, inner) = try? factoryCall(argument.value, "a requirement") else { continue }
+            if name == "upToNextMajor", let value = try? optionalArgument("from", in: inner), let text = try? string(value, "a version") {
+                return .from(text)
+            }
+            if ["exact", "branch", "revision"].contains(name), let value = inner.first?.value, let text = try? string(value, "a version") {
+                return name == "exact" ? .exact(text) : name == "branch" ? .branch(text) : .revision(text)
+            }
+        }
+        return nil
+    }
+
     private mutating func dependency(_ expression: SwiftExpression, directory: String) throws(UncertainManifest) -> PackageDependency {
         let (name, arguments) = try factoryCall(expression, "a package dependency")
         guard name == "package" else {
@@ -171,11 +197,12 @@ struct StaticPackageReader {
             let url = try string(urlExpression, "a package URL")
             return PackageDependency(
                 identity: PackageDependency.identity(for: url), name: givenName,
-                source: .sourceControl(url), location: location)
+                source: .sourceControl(url), location: location, requirement: requirement(arguments))
         }
         if let idExpression = try optionalArgument("id", in: arguments) {
             let id = try string(idExpression, "a registry id")
-            return PackageDependency(identity: id.lowercased(), name: givenName, source: .registry(id), location: location)
+            return PackageDependency(
+                identity: id.lowercased(), name: givenName, source: .registry(id), location: location, requirement: requirement(arguments))
         }
         throw UncertainManifest(reason: "a package dependency without 'url', 'path' or 'id'", offset: expression.offset)
     }

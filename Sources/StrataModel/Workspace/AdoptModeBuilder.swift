@@ -155,9 +155,16 @@ struct AdoptModeBuilder {
             name: manifest.name?.value ?? packages.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
             layers: layers, modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
         workspace.projectSpecs = xcodegen.specs + pods.specs
+        // The packages the external products come from, as the workspace's manifests declare them.
+        let externalIdentities = Set(workspace.targets.compactMap { $0.role == .external ? $0.package?.lowercased() : nil })
+        var externalPackages: [String: PackageDependency] = [:]
+        for dependency in swiftPackages.flatMap(\.dependencies) where externalIdentities.contains(dependency.identity) {
+            if externalPackages[dependency.identity]?.requirement == nil { externalPackages[dependency.identity] = dependency }
+        }
         guard readsModules else {
             var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings, packageReports: reports)
             loaded.inputs = xcodegen.inputs + pods.inputs
+            loaded.externalPackages = externalPackages.keys.sorted().map { externalPackages[$0]! }
             return loaded
         }
         // 4. The modules of binary targets, system libraries and external products.
@@ -166,6 +173,7 @@ struct AdoptModeBuilder {
         for (id, names) in provided.modules { workspace.targets[id].modules = names }
         var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports)
         loaded.inputs = xcodegen.inputs + pods.inputs + provided.consulted
+        loaded.externalPackages = externalPackages.keys.sorted().map { externalPackages[$0]! }
         return loaded
     }
 

@@ -13,6 +13,9 @@ public struct LoadedWorkspace: Sendable {
     /// Other files the graph's module names were read from (or looked for): SwiftPM's
     /// workspace state, external manifests, artifacts. A cache of the result must stamp them.
     public var inputs: [String] = []
+    /// Adopt mode: the packages the external products come from, as the workspace's manifests
+    /// declare them (with their version requirements), one per identity.
+    public var externalPackages: [PackageDependency] = []
     /// The strata.yml's bytes when the workspace follows from them alone (`WorkspaceResultCache`).
     var sourceBytes: ManifestBytes?
 
