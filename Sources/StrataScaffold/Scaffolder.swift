@@ -105,10 +105,27 @@ public enum Scaffolder {
         problems += dependencyProblems(request.dependencies, request.packages, of: "module '\(request.name)'", newNames: names, in: workspace)
         guard problems.isEmpty else { throw InputErrors(problems) }
 
+        // With Strata's runtime declared, modules are wired as ISS's are: assemblies register the
+        // services, coordinators resolve them with @Injected, tests and hosts assemble mocks.
+        var request = request
+        let runtime = runtimePackage(in: workspace.manifest)
+        var testPackages: [String] = []
+        if let runtime {
+            var products = ["\(runtime)/StrataDI"]
+            if request.layer == "domain" { products.append("\(runtime)/StrataRouting") }
+            for product in products where !request.packages.contains(product) { request.packages.append(product) }
+            testPackages = products
+        }
         var fields: [(key: String, value: ManifestEditor.Entry.Value)] = [("layer", .scalar(request.layer))]
         if request.interface { fields.append(("interface", .flag(true))) }
-        if request.mocks { fields.append(("mocks", .flag(true))) }
-        if !request.tests { fields.append(("tests", .flag(false))) }
+        if request.mocks {
+            fields.append(("mocks", runtime.map { .raw("{ packages: [\(ManifestEditor.scalar("\($0)/StrataDI"))] }") } ?? .flag(true)))
+        }
+        if !request.tests {
+            fields.append(("tests", .flag(false)))
+        } else if !testPackages.isEmpty {
+            fields.append(("tests", .raw("{ packages: [\(testPackages.map(ManifestEditor.scalar).joined(separator: ", "))] }")))
+        }
         if !request.dependencies.isEmpty { fields.append(("dependencies", .list(request.dependencies))) }
         if !request.packages.isEmpty { fields.append(("packages", .list(request.packages))) }
         if request.hostApp { fields.append(("host-app", .flag(true))) }
@@ -134,13 +151,16 @@ public enum Scaffolder {
         // The layer's templates must fit together, or the new module would not compile.
         let templateProblems = TemplateSetChecker.problems(root: updated.root, manifest: updated.manifest, layers: [request.layer])
         if !templateProblems.isEmpty { throw InputErrors(templateProblems) }
-        let context = moduleContext(request, module: module, in: updated)
+        var context = moduleContext(request, module: module, in: updated)
+        if runtime != nil { context["runtime"] = true }
         let library = TemplateLibrary(workspaceRoot: updated.root)
         var files: [(path: String, contents: String)] = []
         for (role, target) in targets {
             let folder = updated.targets[target].sources!.directory
             for template in try library.templates(for: role, layer: request.layer) {
                 let rendered = try TemplateRenderer.render(template, context: context)
+                // A template that renders to nothing (a file for the runtime only, say) makes no file.
+                guard rendered.contents.contains(where: { !$0.isWhitespace }) else { continue }
                 files.append((PathResolution.relative(folder + "/" + rendered.path, from: updated.root), rendered.contents))
             }
         }
@@ -385,7 +405,43 @@ public enum Scaffolder {
             mocks.append(workspace.targets[target].name)
         }
         context["dependencyMocks"] = mocks
+        // The modules behind those mocks (each defines <Module>MockAssembly with the runtime), and the
+        // services the module resolves: the interface targets it depends on, by their protocols.
+        var mockModules: [[String: String]] = []
+        var services: [[String: String]] = []
+        for name in request.dependencies {
+            guard let id = workspace.index[name], let owner = workspace.module(of: id), owner.name != request.name else { continue }
+            if let target = owner.targets[.mocks], !mockModules.contains(where: { $0["module"] == owner.name }) {
+                mockModules.append(["module": owner.name, "mocks": workspace.targets[target].name])
+            }
+            if workspace.targets[id].role == .interface, owner.layer.map({ workspace.layers[$0].name }) != "domain" {
+                let property = owner.name.prefix(1).lowercased() + owner.name.dropFirst()
+                // What the templates give each kind of module to call: a service's status, any other's description.
+                let isService = owner.layer.map { workspace.layers[$0].name } == "service"
+                services.append([
+                    "module": owner.name, "interface": name, "protocol": protocolName(owner.name), "property": property,
+                    "call": isService ? "try await \(property).status()" : "\(property).describe()",
+                ])
+            }
+        }
+        context["route"] = request.name.lowercased()
+        context["dependencyMockModules"] = mockModules
+        context["services"] = services
         return context
+    }
+
+    /// The declared package that provides StrataDI and StrataRouting (`StrataRuntime`, by path,
+    /// URL or registry id), if the workspace has one.
+    static func runtimePackage(in manifest: Manifest) -> String? {
+        manifest.packages.first { package in
+            let name = package.name.value.lowercased()
+            if name == "strataruntime" || name == "strata-runtime" { return true }
+            switch package.source {
+            case .url(let url): return PackageDependency.identity(for: url) == "strataruntime"
+            case .path(let path): return (path as NSString).lastPathComponent.lowercased() == "strataruntime"
+            case .registry(let id): return id.lowercased().hasSuffix(".strataruntime")
+            }
+        }?.name.value
     }
 
     /// `WeatherService` → `WeatherServicing`; any other name gets `Protocol`.

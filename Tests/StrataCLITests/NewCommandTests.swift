@@ -95,7 +95,11 @@ import Testing
             ["new", "module", "Telescope", "--layer", "service", "--interface", "--mocks", "-d", "RadioCore,Logging"], in: iss)
         #expect(result.status == 0, "\(result.stderr)")
         let after = try String(contentsOfFile: iss + "/strata.yml", encoding: .utf8)
-        let entry = "  Telescope:\n    layer: service\n    interface: true\n    mocks: true\n    dependencies: [RadioCore, Logging]\n"
+        // ISS declares Strata's runtime, so the module is wired to it (StrataDI for its assembly, mocks and tests).
+        let runtime = "[\"StrataRuntime/StrataDI\"]"
+        let entry =
+            "  Telescope:\n    layer: service\n    interface: true\n    mocks: { packages: \(runtime) }\n    tests: { packages: \(runtime) }\n"
+            + "    dependencies: [RadioCore, Logging]\n    packages: \(runtime)\n"
         #expect(
             after
                 == before.replacingOccurrences(
@@ -105,7 +109,7 @@ import Testing
         #expect(result.stderr.contains("strata: created Sources/TelescopeCore/TelescopeProtocol.swift\n"))
         #expect(result.stderr.contains("strata: created Xcode/Telescope/project.yml\n"))
         #expect(
-            result.stderr.hasSuffix("strata: created module 'Telescope' in layer 'service' with 4 targets and 4 files; 5 generated files changed\n"))
+            result.stderr.hasSuffix("strata: created module 'Telescope' in layer 'service' with 4 targets and 6 files; 5 generated files changed\n"))
     }
 
     @Test func aDryRunPrintsTheChangeAndWritesNothing() async throws {

@@ -18,7 +18,7 @@ import Testing
         let library = TemplateLibrary(workspaceRoot: "/nonexistent")
         let rendered = try TemplateRole.allCases.flatMap { role in
             try library.templates(for: role, layer: "service").map { try TemplateRenderer.render($0, context: context) }
-        }
+        }.filter { $0.contents.contains { !$0.isWhitespace } }  // without the runtime its assemblies render to nothing
         #expect(
             rendered.map(\.path) == [
                 "DefaultWeatherService.swift", "WeatherServicing.swift", "MockWeatherService.swift", "WeatherServiceTests.swift", "main.swift",
@@ -48,7 +48,7 @@ import Testing
         let library = TemplateLibrary(workspaceRoot: "/nonexistent")
         #expect(try library.templates(for: .implementation, layer: "domain").map(\.path) == ["{{module}}Coordinator.swift"])
         #expect(try library.templates(for: .interface, layer: "domain").map(\.path) == ["{{module}}Flow.swift"])
-        #expect(try library.templates(for: .implementation, layer: "core").map(\.path) == ["Default{{module}}.swift"])
+        #expect(try library.templates(for: .implementation, layer: "core").map(\.path) == ["Default{{module}}.swift", "{{module}}Assembly.swift"])
         #expect(try library.appTemplates().map(\.path) == ["main.swift"])
         #expect(try library.templates(for: .implementation, layer: "core").allSatisfy(\.isBuiltIn))
     }

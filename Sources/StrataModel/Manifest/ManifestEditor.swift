@@ -22,6 +22,8 @@ public enum ManifestEditor {
             case flag(Bool)
             case scalar(String)
             case list([String])
+            /// YAML written as given, such as a flow mapping: `{ packages: [X] }`.
+            case raw(String)
         }
 
         public var name: String
@@ -141,6 +143,7 @@ public enum ManifestEditor {
         case .flag(let flag): return flag ? "true" : "false"
         case .scalar(let text): return scalar(text)
         case .list(let items): return "[" + items.map(scalar).joined(separator: ", ") + "]"
+        case .raw(let text): return text
         }
     }
 

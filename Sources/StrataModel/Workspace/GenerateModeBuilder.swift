@@ -243,12 +243,18 @@ enum GenerateModeBuilder {
         }
 
         // A host app runs its module against the mocks of what the module uses: it links the
-        // module, its interface, and the mocks target of each module it depends on.
+        // module, its interface, the external products the module uses (the runtime it assembles
+        // the mocks with), and the mocks target of each module it depends on.
         for (index, host) in hosts {
             let declaration = manifest.modules[index], module = modules[index]
             let location = declaration.hostApp
             for role in [TargetRole.implementation, .interface] {
                 if let target = module.targets[role] { assembler.addEdge(from: host, to: target, location: location, automatic: true) }
+            }
+            if let implementation = module.targets[.implementation] {
+                for edge in assembler.dependencies[implementation] where assembler.targets[edge.target].role == .external {
+                    assembler.addEdge(from: host, to: edge.target, location: location, automatic: true)
+                }
             }
             for (mocks, location) in mocksOfDependencies(declaration) {
                 assembler.addEdge(from: host, to: mocks, location: location, automatic: true)
