@@ -78,6 +78,8 @@ public enum DiagnosticCatalog {
         error(
             "unsupported-migration", "strata migrate: something the packages say that generate mode cannot (a requirement, a name, XcodeGen specs)"),
         error("generate-mode", "strata migrate: the workspace is in generate mode already"),
+        error(
+            "cannot-edit-package", "a Package.swift target strata cannot edit as text (made by helper code), or a package it does not depend on yet"),
         error("module-in-use", "strata rm module: something outside the module depends on it"),
         error("already-a-dependency", "strata add dependency: the module lists it already"),
         error("self-dependency", "strata add dependency: a module on one of its own targets"),

@@ -21,6 +21,16 @@ public struct DependencyFix: Sendable, Hashable {
         self.target = target
         self.dependency = dependency
     }
+
+    /// Why the fix was not made, as notes.
+    func notFixed(_ problems: [Diagnostic]) -> [Diagnostic] {
+        problems.map { problem in
+            var note = problem
+            note.severity = .note
+            note.message = "not fixed: \(kind == .add ? "adding" : "removing") '\(dependency)' for '\(target)': \(problem.message)"
+            return note
+        }
+    }
 }
 
 /// `strata check --fix`: the fixes for implicit-import and unused-dependency findings, made as
@@ -68,13 +78,7 @@ public enum DependencyFixer {
                     : try ManifestEditor.removing(fix.dependency, from: address, in: text, path: path)
                 made += 1
             } catch {
-                skipped += error.diagnostics.map { diagnostic in
-                    var note = diagnostic
-                    note.severity = .note
-                    note.message =
-                        "not fixed: \(fix.kind == .add ? "adding" : "removing") '\(fix.dependency)' for '\(fix.target)': \(diagnostic.message)"
-                    return note
-                }
+                skipped += fix.notFixed(error.diagnostics)
             }
         }
         var edit = try await ModuleEditor.finish(

@@ -255,6 +255,51 @@ import Testing
         #expect(again.status == 0 && again.stderr.contains("nothing to fix"))
     }
 
+    @Test func inAdoptModeTheFixesGoIntoThePackageSwiftFilesAndTheyBuild() async throws {
+        let root = try Fixtures.temporaryFolder("strata-fix-adopt")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/w"
+        try FileManager.default.copyItem(atPath: Fixtures.path("Adopt/LocalPackages"), toPath: folder)
+        // Suit no longer uses Logging; its tests import NetworkInterface without declaring it.
+        try
+            "import NetworkInterface\n\npublic struct Suit {\n    let client: any Client\n    public init(client: any Client) { self.client = client }\n    public func check() { _ = client.fetch(\"suit\") }\n}\n"
+            .write(toFile: folder + "/Packages/Suit/Sources/Suit/Suit.swift", atomically: true, encoding: .utf8)
+        let testFile = folder + "/Packages/Suit/Tests/SuitTests/SuitTests.swift"
+        try ("import NetworkInterface\n" + String(contentsOfFile: testFile, encoding: .utf8)).write(
+            toFile: testFile, atomically: true, encoding: .utf8)
+
+        let before = try await Self.strata(["check"], in: folder)
+        #expect(before.status == 1)
+        #expect(before.stdout.contains("[implicit-import] 'SuitTests' imports 'NetworkInterface'"))
+        #expect(before.stdout.contains("[unused-dependency] 'Suit' depends on 'Logging'"))
+
+        let fixed = try await Self.strata(["check", "--fix"], in: folder)
+        #expect(fixed.status == 0, "\(fixed.stdout)\n\(fixed.stderr)")
+        let manifest = try String(contentsOfFile: folder + "/Packages/Suit/Package.swift", encoding: .utf8)
+        #expect(
+            manifest.contains(
+                """
+                        .target(name: "Suit", dependencies: [
+                            .product(name: "NetworkInterface", package: "Network"),
+                        ]),
+                        .testTarget(name: "SuitTests", dependencies: ["Suit", .product(name: "NetworkMocks", package: "Network"), .product(name: "NetworkInterface", package: "network")]),
+                """), "\(manifest)")
+        #expect(fixed.stdout.contains("-            \"Logging\",\n"))
+        #expect(fixed.stdout.contains("no violations"))
+        let build = try await StrataBinary.run([], in: folder, shell: "swift build --build-tests --package-path Packages/Suit 2>&1")
+        #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
+
+        // strata add/rm dependency edit the Package.swift too.
+        let added = try await Self.strata(["add", "dependency", "Suit", "Logging"], in: folder)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(
+            try String(contentsOfFile: folder + "/Packages/Suit/Package.swift", encoding: .utf8).contains(
+                ".product(name: \"Logging\", package: \"logging\")"))
+        let removed = try await Self.strata(["rm", "dependency", "Suit", "Logging"], in: folder)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try String(contentsOfFile: folder + "/Packages/Suit/Package.swift", encoding: .utf8) == manifest)
+    }
+
     @Test func editsNeedAGenerateModeWorkspaceAndKnownNames() async throws {
         let unknown = try await Self.strata(["add", "dependency", "Spacesut", "RadioCore", "--dry-run"], in: Fixtures.iss)
         #expect(unknown.status == 2)
@@ -265,8 +310,8 @@ import Testing
         let adopt = try await Self.strata(["rm", "module", "Network", "--dry-run"], in: Fixtures.path("Adopt/LocalPackages"))
         #expect(adopt.status == 2)
         #expect(adopt.stderr.contains("[adopt-mode] strata rm module edits strata.yml's modules, and this workspace is in adopt mode"))
+        // What a Package.swift cannot take is said, and nothing is written.
         let fix = try await Self.strata(["check", "--fix", "--dry-run"], in: Fixtures.path("Adopt/BinaryAndSystemModules"))
-        #expect(fix.status == 2)
-        #expect(fix.stderr.contains("[adopt-mode] strata check --fix edits strata.yml's modules"))
+        #expect(fix.stderr.contains("dry run; nothing was written"))
     }
 }

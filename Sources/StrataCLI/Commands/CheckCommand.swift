@@ -72,7 +72,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Fix implicit-import and unused-dependency findings in strata.yml (generate mode): declare what sources import, drop what they do not; print the diff, regenerate, then check again."
+            "Fix implicit-import and unused-dependency findings: declare what sources import, drop what they do not, in strata.yml (then regenerated) or in the Package.swift files (adopt mode); print the diff, then check again."
     )
     var fix = false
 
@@ -203,6 +203,17 @@ struct CheckCommand: AsyncParsableCommand {
                     Terminal.standardError("strata: waiting for another strata run to finish changing \(display(root))")
                 }
             defer { withExtendedLifetime(lock) {} }
+            if workspace.manifest.mode == .adopt {
+                // Adopt mode: the fixes go into the Package.swift files that declare the targets.
+                let packageEdit = PackageDependencyEditor.edit(fixes, in: workspace)
+                if !dryRun { try packageEdit.apply() }
+                let diff = packageEdit.diff(display: display.callAsFunction)
+                if format == .text { Terminal.standardOutput(diff) } else { Terminal.standardError(diff) }
+                Terminal.standardError(packageEdit.findings)
+                Terminal.standardError(
+                    dryRun ? "strata: dry run; nothing was written (\(packageEdit.summary))" : "strata: \(packageEdit.summary); checking again")
+                return !dryRun && !packageEdit.files.isEmpty
+            }
             edit = try await DependencyFixer.edit(fixes, force: false, in: workspace)
             if !dryRun { try edit.apply(force: false) }
         } catch {

@@ -61,11 +61,50 @@ struct ModuleEditOptions: ParsableArguments {
     }
 }
 
+extension ModuleEditOptions {
+    /// Adopt mode: the dependency edit goes into the Package.swift that declares the target.
+    /// False, with nothing done, when the workspace is in generate mode.
+    func runInPackages(_ fix: DependencyFix) async throws -> Bool {
+        let workspace: Workspace
+        do throws(InputErrors) {
+            workspace = try await WorkspaceLoader().load(path: self.workspace).workspace
+        } catch {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+        guard workspace.manifest.mode == .adopt else { return false }
+        let lock = try lockOptions.lock(self.workspace, mode: dryRun ? .shared : .exclusive)
+        defer { withExtendedLifetime(lock) {} }
+        let edit = PackageDependencyEditor.edit([fix], in: workspace)
+        let display = PathDisplay()
+        guard !edit.files.isEmpty else {
+            Terminal.standardError(
+                edit.findings.map {
+                    var error = $0; error.severity = .error; return error
+                })
+            throw ExitCode(2)
+        }
+        if dryRun {
+            Terminal.standardOutput(edit.diff(display: display.callAsFunction))
+            Terminal.standardError("strata: dry run; nothing was written")
+            return true
+        }
+        do throws(InputErrors) {
+            try edit.apply()
+        } catch {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+        for file in edit.files { Terminal.standardError("strata: updated \(display(file.path))") }
+        return true
+    }
+}
+
 /// `strata add dependency MODULE DEPENDENCY`.
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add to a module in strata.yml (generate mode) and regenerate.",
+        abstract: "Add a dependency to a module: in strata.yml (generate mode, then regenerated) or in its Package.swift (adopt mode).",
         subcommands: [AddDependencyCommand.self]
     )
 }
@@ -91,6 +130,7 @@ struct AddDependencyCommand: AsyncParsableCommand {
     @OptionGroup var options: ModuleEditOptions
 
     func run() async throws {
+        if try await options.runInPackages(DependencyFix(.add, target: module, dependency: dependency)) { return }
         try await options.run { workspace throws(InputErrors) in
             try await ModuleEditor.addDependency(dependency, to: module, force: options.force, in: workspace)
         }
@@ -190,6 +230,7 @@ struct RemoveDependencyCommand: AsyncParsableCommand {
     @OptionGroup var options: ModuleEditOptions
 
     func run() async throws {
+        if try await options.runInPackages(DependencyFix(.remove, target: module, dependency: dependency)) { return }
         try await options.run { workspace throws(InputErrors) in
             try await ModuleEditor.removeDependency(dependency, from: module, in: workspace)
         }
