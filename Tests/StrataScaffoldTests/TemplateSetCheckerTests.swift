@@ -55,6 +55,30 @@ import Testing
         #expect(try problems(workspace).isEmpty)
     }
 
+    @Test func withTheRuntimeDeclaredAnOverrideMustKeepTheAssemblyTheRuntimeTemplatesUse() throws {
+        // The override keeps Default{{module}} but drops {{module}}Assembly, which strata's runtime
+        // tests and host app use: fine without the runtime, reported with it.
+        let override = "templates/layers/service/implementation/Default{{module}}.swift.mustache"
+        let text = """
+            {{#interface}}
+            import {{interface}}
+            {{/interface}}
+            public struct Default{{module}}: {{protocol}} {
+                public init() {}
+                public func status() async throws -> String { "{{module}} is running" }
+            }
+            """
+        let plain = try TemporaryWorkspace(Self.manifest)
+        try plain.write(override, text)
+        #expect(try problems(plain).isEmpty)
+
+        let wired = try TemporaryWorkspace(Self.manifest.replacingOccurrences(of: "modules:\n", with: "packages:\n  StrataRuntime: { path: ../StrataRuntime }\nmodules:\n"))
+        try wired.write(override, text)
+        let found = try problems(wired)
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.message.contains("'{{module}}Assembly'") }, "\(found.map(\.message))")
+    }
+
     @Test func aWorkspaceTemplateUsingANameNoTemplateDeclaresIsReportedWhereItIsUsed() throws {
         let workspace = try TemporaryWorkspace(Self.manifest)
         try workspace.write("templates/module/tests/{{tests}}.swift.mustache", "import Testing\n@testable import {{module}}\n\nlet made = {{module}}Factory.make()\n")

@@ -43,14 +43,28 @@ public enum TemplateSetChecker {
         var used: [(name: String, line: Int)]
     }
 
+    /// The problems of one layer's set, rendered as the workspace renders it: with the runtime's
+    /// parts too when strata.yml declares Strata's runtime (and always for the built-in sets).
     private static func problems(library: TemplateLibrary, layer: String, manifest: Manifest, builtInSetsToo: Bool) -> [Diagnostic] {
+        var problems = self.problems(library: library, layer: layer, manifest: manifest, builtInSetsToo: builtInSetsToo, runtime: false)
+        if builtInSetsToo || Scaffolder.runtimePackage(in: manifest) != nil {
+            problems += self.problems(library: library, layer: layer, manifest: manifest, builtInSetsToo: builtInSetsToo, runtime: true)
+        }
+        return problems
+    }
+
+    private static func problems(library: TemplateLibrary, layer: String, manifest: Manifest, builtInSetsToo: Bool, runtime: Bool) -> [Diagnostic] {
         let naming = manifest.naming
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "workspace": manifest.name?.value ?? "Workspace", "module": sample, "layer": layer,
             "protocol": Scaffolder.protocolName(sample), "dependencies": [String](), "packages": [String](), "imports": [String](),
             "interface": naming.interface.name(for: sample), "mocks": naming.mocks.name(for: sample),
             "tests": naming.tests.name(for: sample), "host": naming.host.name(for: sample), "dependencyMocks": [String](),
         ]
+        if runtime {
+            context["runtime"] = true
+            context["route"] = sample.lowercased()
+        }
         let targets: Set<String> = [
             sample, naming.interface.name(for: sample), naming.mocks.name(for: sample), naming.tests.name(for: sample),
             naming.host.name(for: sample),
