@@ -20,6 +20,7 @@ public enum InitManifestWriter {
         for (layer, layerPatterns) in zip(proposal.layers, patterns) {
             lines += reasonLines(layer).map { "  # " + $0 }
             lines.append("  - name: \(plain(layer.name))")
+            if layer.allowsSameLayerLinks { lines.append("    same-layer: allowed") }
             let items = layerPatterns.map(quoted)
             let single = "    patterns: [\(items.joined(separator: ", "))]"
             if single.count <= width {
@@ -77,6 +78,9 @@ public enum InitManifestWriter {
             ]
         case .merged(let names):
             lines = ["\(layer.name): \(count), merged from \(names.joined(separator: ", "))."]
+        }
+        if layer.allowsSameLayerLinks {
+            lines.append("Its modules link each other's implementations, so links inside it are not checked (same-layer: allowed).")
         }
         if !layer.placedByDependencies.isEmpty {
             lines.append("Placed here by their dependencies (no shared name or folder): \(layer.placedByDependencies.joined(separator: ", ")).")

@@ -57,11 +57,16 @@ public enum LayerInference {
         for candidate in affixCandidates(graph) {
             let members = candidate.members.filter { !taken[$0] }
             let word = String(candidate.key.drop { $0 != ":" }.dropFirst())
-            guard isLayerLike(members, knownWord: layerWords.contains(word)) else { continue }
+            let isKnown = layerWords.contains(word)
+            // Features that compose features (a TCA app's `*Feature`s) link each other's
+            // implementations: still a layer by name, one whose modules may link each other.
+            let composes = isKnown && !candidate.isPrefix && members.count >= 3 && !isLayerLike(members, knownWord: true)
+            guard composes || isLayerLike(members, knownWord: isKnown) else { continue }
             for member in members { taken[member] = true }
             let spellings = Set(
                 members.map { candidate.isPrefix ? NameWords.split(graph.nodes[$0].name).first! : NameWords.split(graph.nodes[$0].name).last! })
-            groups.append(Group(basis: .affix(words: spellings.sorted(), isPrefix: candidate.isPrefix), members: members))
+            groups.append(
+                Group(basis: .affix(words: spellings.sorted(), isPrefix: candidate.isPrefix), members: members, allowsSameLayerLinks: composes))
         }
 
         // 3. Folder groups.
@@ -97,7 +102,7 @@ public enum LayerInference {
 
         // 4. Order the groups, top first; `layers` is kept bottom first while placing.
         var layers = order(groups, graph: graph, level: level).reversed().map {
-            LayerBuild(basis: $0.basis, members: $0.members, levels: $0.members.map { level[$0] })
+            LayerBuild(basis: $0.basis, members: $0.members, levels: $0.members.map { level[$0] }, allowsSameLayerLinks: $0.allowsSameLayerLinks)
         }
         var position = [Int?](repeating: nil, count: count)
         func renumber() {
@@ -174,6 +179,7 @@ public enum LayerInference {
     struct Group {
         var basis: LayerProposal.Basis
         var members: [Int]
+        var allowsSameLayerLinks = false
     }
 
     struct Candidate {
@@ -233,6 +239,7 @@ public enum LayerInference {
         var basis: LayerProposal.Basis?
         var members: [Int]
         var levels: [Int]
+        var allowsSameLayerLinks = false
         var placed: [Int] = []
 
         var medianLevel: Int { Self.median(levels) }
@@ -268,9 +275,11 @@ public enum LayerInference {
         var result = layers.map { layer -> LayerProposal.Layer? in
             switch layer.basis {
             case .affix(let words, _):
-                return LayerProposal.Layer(
+                var proposed = LayerProposal.Layer(
                     name: unique(layerName(NameWords.key(words[0]))), modules: names(layer.members), basis: layer.basis!,
                     placedByDependencies: names(layer.placed))
+                proposed.allowsSameLayerLinks = layer.allowsSameLayerLinks
+                return proposed
             case .folder(let folder):
                 return LayerProposal.Layer(
                     name: unique(layerName(NameWords.key(folder.split(separator: "/").last.map(String.init) ?? folder))),
@@ -286,9 +295,12 @@ public enum LayerInference {
             let members = Set(layer.members)
             let isOwnFolder = folders.count == 1 && !graph.nodes.indices.contains { !members.contains($0) && graph.nodes[$0].group == folders.first! }
             let shared = isOwnFolder ? folders.first!.flatMap { $0.split(separator: "/").last.map(String.init) } : nil
-            result[index] = LayerProposal.Layer(
-                name: unique(shared.map { layerName(NameWords.key($0)) } ?? "level-\(level)"), modules: names(layer.members),
-                basis: .dependencies(level: level))
+            // By its depth; where another layer has that name, by the named layer above it.
+            var name = shared.map { layerName(NameWords.key($0)) } ?? "level-\(level)"
+            if used.contains(name), let above = result[..<index].last(where: { $0 != nil && $0!.basis.isGroup })??.name {
+                name = "under-\(above)"
+            }
+            result[index] = LayerProposal.Layer(name: unique(name), modules: names(layer.members), basis: .dependencies(level: level))
         }
         return result.map { $0! }
     }

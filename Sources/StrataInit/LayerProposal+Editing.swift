@@ -48,6 +48,7 @@ extension LayerProposal {
             merged.basis = .affix(words: words.flatMap { $0 }, isPrefix: isPrefix)
             merged.placedByDependencies = indices.flatMap { layers[$0].placedByDependencies }.sorted()
         }
+        merged.allowsSameLayerLinks = indices.contains { layers[$0].allowsSameLayerLinks }
         for index in indices.sorted(by: >) { layers.remove(at: index) }
         layers.insert(merged, at: top)
     }

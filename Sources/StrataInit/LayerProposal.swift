@@ -13,6 +13,14 @@ public struct LayerProposal: Sendable, Hashable {
         case dependencies(level: Int)
         /// Layers merged by hand (`--merge`), by their names before the merge.
         case merged([String])
+
+        /// A name or folder group.
+        var isGroup: Bool {
+            switch self {
+            case .affix, .folder: true
+            case .dependencies, .merged: false
+            }
+        }
     }
 
     public struct Layer: Sendable, Hashable {
@@ -22,6 +30,9 @@ public struct LayerProposal: Sendable, Hashable {
         public var basis: Basis
         /// Modules that fit no name or folder group and joined this layer because of their dependencies.
         public var placedByDependencies: [String]
+        /// Its modules link each other's implementations (features composing features): the
+        /// layer is written `same-layer: allowed`.
+        public var allowsSameLayerLinks = false
 
         public init(name: String, modules: [String], basis: Basis, placedByDependencies: [String] = []) {
             self.name = name

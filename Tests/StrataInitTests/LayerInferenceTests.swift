@@ -50,6 +50,24 @@ import Testing
         #expect(Self.layers(proposal) == ["level-2: MapKit2", "level-1: NetKit", "level-0: BaseKit"])
     }
 
+    @Test func featuresThatComposeFeaturesAreOneLayerThatAllowsLinksInside() {
+        // A TCA-style app: features embed features; they are still the feature layer, by name.
+        let proposal = LayerInference.propose(
+            Self.graph([
+                "AppFeature -> HomeFeature, SettingsFeature", "HomeFeature -> ProfileFeature, ApiClient", "ProfileFeature -> ApiClient",
+                "SettingsFeature -> StorageClient", "ApiClient -> Logging", "StorageClient -> Logging",
+            ]))
+        #expect(
+            Self.layers(proposal) == [
+                "feature: AppFeature HomeFeature ProfileFeature SettingsFeature", "client: ApiClient StorageClient", "level-0: Logging",
+            ])
+        #expect(proposal.layers[0].allowsSameLayerLinks && !proposal.layers[1].allowsSameLayerLinks)
+        let plan = InitPlan(
+            root: "/w", discovery: WorkspaceDiscovery(packages: ["."]), naming: NamingInference(targets: []), proposal: proposal, moduleCount: 6,
+            appCount: 0, graph: ModuleGraph(nodes: [], edges: []))
+        #expect(InitManifestWriter.manifest(plan).contains("  - name: feature\n    same-layer: allowed\n    patterns: [\"*Feature\"]\n"))
+    }
+
     @Test func theProductsOwnPrefixIsNoLayer() {
         let proposal = LayerInference.propose(
             Self.graph(["AcmeLogin ~> AcmeAuth", "AcmeAuth -> AcmeNetwork", "AcmeProfile -> AcmeNetwork"]))
