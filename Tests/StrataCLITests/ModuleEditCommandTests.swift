@@ -310,8 +310,10 @@ import Testing
         let adopt = try await Self.strata(["rm", "module", "Network", "--dry-run"], in: Fixtures.path("Adopt/LocalPackages"))
         #expect(adopt.status == 2)
         #expect(adopt.stderr.contains("[adopt-mode] strata rm module edits strata.yml's modules, and this workspace is in adopt mode"))
-        // What a Package.swift cannot take is said, and nothing is written.
+        // A finding no declaration can fix is said, and the check's result stands.
         let fix = try await Self.strata(["check", "--fix", "--dry-run"], in: Fixtures.path("Adopt/BinaryAndSystemModules"))
-        #expect(fix.stderr.contains("dry run; nothing was written"))
+        #expect(fix.status == 1)
+        #expect(fix.stderr.contains("strata: not fixed: 'Feature' imports 'GoLibs'"))
+        #expect(fix.stderr.contains("no target or declared package product provides module 'GoLibs'\nstrata: nothing to fix"))
     }
 }
