@@ -187,7 +187,8 @@ struct CheckCommand: AsyncParsableCommand {
             if let loaded = report.workspace {
                 workspace = loaded
             } else {
-                workspace = try await WorkspaceLoader(packageReading: manifestReader).load(path: path).workspace
+                workspace = try await WorkspaceLoader(packageReading: manifestReader, readsModules: true, platform: platform).load(path: path)
+                    .workspace
             }
             let (fixes, unfixable) = DependencyFixer.fixes(for: report.findings, in: workspace)
             for (finding, reason) in unfixable { Terminal.standardError("strata: not fixed: \(finding.message): \(reason)") }
