@@ -348,9 +348,7 @@ extension AdoptMigration {
 
         func list(_ items: [String]) -> String { "[" + items.map(ManifestEditor.scalar).joined(separator: ", ") + "]" }
 
-        func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
+        func quoted(_ text: String) -> String { InitManifestWriter.quoted(text) }
     }
 }
 

@@ -169,15 +169,7 @@ public enum ModuleEditor {
         if workspace.manifest.generate.layout == .packages {
             folders.append(workspace.root + "/" + GenerateSettings.packageFolder(of: module))
         }
-        var files: Set<String> = []
-        for folder in Set(folders).sorted() {
-            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
-            while let relative = walker.nextObject() as? String {
-                var isDirectory: ObjCBool = false
-                let path = folder + "/" + relative
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { files.insert(path) }
-            }
-        }
+        let files = Set(Set(folders).flatMap { self.files(under: $0) })
         let text = try manifestText(of: workspace)
         var edited = try ManifestEditor.removingEntry(module, from: .modules, in: text, path: workspace.manifest.path)
         // Owners that name the module alone go with it.

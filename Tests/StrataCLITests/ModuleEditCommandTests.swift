@@ -25,6 +25,16 @@ import Testing
         try await StrataBinary.run(arguments, in: folder, sourceLocation: sourceLocation)
     }
 
+    /// Records each file of `before` that `after` lacks, has more of, or holds otherwise.
+    static func expectSameFiles(
+        _ before: [String: Data], _ after: [String: Data], _ when: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(Set(after.keys) == Set(before.keys), "\(Set(after.keys).symmetricDifference(before.keys).sorted())", sourceLocation: sourceLocation)
+        for (path, data) in before where after[path] != data {
+            Issue.record("\(path) differs \(when):\n\(String(decoding: after[path] ?? Data(), as: UTF8.self))", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func issRoundTripNewAddMoveRemoveLeavesEveryFileAsItWas() async throws {
         let copy = try Fixtures.copyOfISS("strata-edits-iss")
         defer { Fixtures.removeCopy(ofISS: copy) }
@@ -78,9 +88,7 @@ import Testing
             let result = try await Self.strata(arguments, in: copy)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        let after = Self.files(copy)
-        #expect(Set(after.keys) == Set(before.keys), "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
-        for (path, data) in before where after[path] != data { Issue.record("\(path) differs after the round trip") }
+        Self.expectSameFiles(before, Self.files(copy), "after the round trip")
         #expect(!FileManager.default.fileExists(atPath: copy + "/Sources/Telescope"))
     }
 
@@ -127,11 +135,7 @@ import Testing
             let result = try await Self.strata(arguments, in: workspace.root)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        let after = Self.files(workspace.root)
-        #expect(Set(after.keys) == Set(before.keys), "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
-        for (path, data) in before where after[path] != data {
-            Issue.record("\(path) differs after the round trip:\n\(String(decoding: after[path] ?? Data(), as: UTF8.self))")
-        }
+        Self.expectSameFiles(before, Self.files(workspace.root), "after the round trip")
         #expect(!workspace.exists("Packages/Wishlist"))
 
         // Renaming in the packages layout moves the package folder and rewrites the imports; it builds.
@@ -194,9 +198,7 @@ import Testing
 
         let back = try await Self.strata(["mv", "module", "Antenna", "Radio"], in: copy)
         #expect(back.status == 0, "\(back.stderr)")
-        let after = Self.files(copy)
-        #expect(Set(after.keys) == Set(before.keys), "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
-        for (path, data) in before where after[path] != data { Issue.record("\(path) differs after renaming back") }
+        Self.expectSameFiles(before, Self.files(copy), "after renaming back")
     }
 
     @Test func checkFixDeclaresImportsDropsUnusedDependenciesAndTheWorkspaceBuilds() async throws {

@@ -181,7 +181,8 @@ struct CheckCommand: AsyncParsableCommand {
     /// standard output in text format, else to standard error). True if files were changed.
     private func applyFixes(_ report: CheckReport) async throws -> Bool {
         let display = PathDisplay()
-        let edit: ModuleEdit
+        // What was (or, with --dry-run, would be) changed, whichever files hold the declarations.
+        let diff: String, findings: [Diagnostic], summary: String, changed: Bool
         do throws(InputErrors) {
             let workspace: Workspace
             if let loaded = report.workspace {
@@ -206,25 +207,23 @@ struct CheckCommand: AsyncParsableCommand {
             defer { withExtendedLifetime(lock) {} }
             if workspace.manifest.mode == .adopt {
                 // Adopt mode: the fixes go into the Package.swift files that declare the targets.
-                let packageEdit = PackageDependencyEditor.edit(fixes, in: workspace)
-                if !dryRun { try packageEdit.apply() }
-                let diff = packageEdit.diff(display: display.callAsFunction)
-                if format == .text { Terminal.standardOutput(diff) } else { Terminal.standardError(diff) }
-                Terminal.standardError(packageEdit.findings)
-                Terminal.standardError(
-                    dryRun ? "strata: dry run; nothing was written (\(packageEdit.summary))" : "strata: \(packageEdit.summary); checking again")
-                return !dryRun && !packageEdit.files.isEmpty
+                let edit = PackageDependencyEditor.edit(fixes, in: workspace)
+                if !dryRun { try edit.apply() }
+                (diff, findings, summary, changed) = (edit.diff(display: display.callAsFunction), edit.findings, edit.summary, !edit.files.isEmpty)
+            } else {
+                let edit = try await DependencyFixer.edit(fixes, force: false, in: workspace)
+                if !dryRun { try edit.apply(force: false) }
+                (diff, findings, summary, changed) = (
+                    edit.manifestDiff(displayPath: display(edit.workspace.manifest.path)), edit.findings, edit.summary, true
+                )
             }
-            edit = try await DependencyFixer.edit(fixes, force: false, in: workspace)
-            if !dryRun { try edit.apply(force: false) }
         } catch {
             Terminal.standardError(error.diagnostics)
             throw ExitCode(2)
         }
-        let diff = edit.manifestDiff(displayPath: display(edit.workspace.manifest.path))
         if format == .text { Terminal.standardOutput(diff) } else { Terminal.standardError(diff) }
-        Terminal.standardError(edit.findings)
-        Terminal.standardError(dryRun ? "strata: dry run; nothing was written (\(edit.summary))" : "strata: \(edit.summary); checking again")
-        return !dryRun
+        Terminal.standardError(findings)
+        Terminal.standardError(dryRun ? "strata: dry run; nothing was written (\(summary))" : "strata: \(summary); checking again")
+        return !dryRun && changed
     }
 }

@@ -78,6 +78,20 @@ extension ManifestEditor {
             }
         }
 
+        /// Adds `element` to the flow collection at `mark`: an empty one written on one line (`[]`,
+        /// `{}`) becomes `emptyBecomes`; otherwise `, element` follows its last item. False if the
+        /// collection does not close.
+        func append(_ element: String, toFlowAt mark: Mark, isEmpty: Bool, emptyBecomes: String, lines: inout [String]) -> Bool {
+            guard let last = endOfLastItem(mark) else { return false }
+            if isEmpty, let close = closing(mark), close.line == mark.line - 1 {
+                lines[close.line] = Self.edit(
+                    lines[close.line], at: mark.column - 1, replacing: close.column + 1 - (mark.column - 1), with: emptyBecomes)
+            } else {
+                lines[last.line] = Self.edit(lines[last.line], at: last.column, with: ", \(element)")
+            }
+            return true
+        }
+
         /// The text of `lines[line]` with `text` inserted at `column` (scalars), or `count` scalars there replaced.
         static func edit(_ line: String, at column: Int, replacing count: Int = 0, with text: String) -> String {
             var scalars = Array(line.unicodeScalars)
@@ -238,13 +252,8 @@ extension ManifestEditor {
         }
         switch list {
         case .sequence(let sequence) where parsed.document.isFlow(list):
-            guard let mark = list.mark, let last = parsed.endOfLastItem(mark) else { break }
-            if sequence.isEmpty, let close = parsed.closing(mark), close.line == mark.line - 1 {
-                lines[close.line] = Parsed.edit(
-                    lines[close.line], at: mark.column - 1, replacing: close.column + 1 - (mark.column - 1), with: "[\(item)]")
-            } else {
-                lines[last.line] = Parsed.edit(lines[last.line], at: last.column, with: ", \(item)")
-            }
+            guard let mark = list.mark, parsed.append(item, toFlowAt: mark, isEmpty: sequence.isEmpty, emptyBecomes: "[\(item)]", lines: &lines)
+            else { break }
             return
         case .sequence(let sequence):
             guard let last = sequence.map({ $0 }).last?.mark else { break }
@@ -273,14 +282,8 @@ extension ManifestEditor {
     static func addField(_ text: String, to node: Node, endingAt end: Int, lines: inout [String], parsed: Parsed) throws(InputErrors) {
         guard case .mapping(let fields) = node, let mark = node.mark else { return }
         if parsed.document.isFlow(node) {
-            guard let last = parsed.endOfLastItem(mark) else {
+            guard parsed.append(text, toFlowAt: mark, isEmpty: fields.isEmpty, emptyBecomes: "{ \(text) }", lines: &lines) else {
                 throw InputErrors(.inputError("cannot-edit-manifest", "a mapping of strata.yml does not close", at: parsed.location(mark)))
-            }
-            if fields.isEmpty, let close = parsed.closing(mark), close.line == mark.line - 1 {
-                lines[close.line] = Parsed.edit(
-                    lines[close.line], at: mark.column - 1, replacing: close.column + 1 - (mark.column - 1), with: "{ \(text) }")
-            } else {
-                lines[last.line] = Parsed.edit(lines[last.line], at: last.column, with: ", \(text)")
             }
         } else {
             lines.insert(String(repeating: " ", count: mark.column - 1) + text, at: end + 1)

@@ -117,9 +117,7 @@ public struct PackageDependency: Sendable, Hashable {
 
     /// SwiftPM's identity for a URL or path: last component, without `.git`, lowercased.
     public static func identity(for location: String) -> String {
-        var last = location.split(separator: "/").last.map(String.init) ?? location
-        if last.hasSuffix(".git") { last.removeLast(4) }
-        return last.lowercased()
+        displayName(for: location).lowercased()
     }
 }
 
