@@ -144,28 +144,86 @@ func diRows(threads: Int) -> [Row] {
             name: name, strata: result.nanoseconds[0], swinject: result.nanoseconds[1],
             dependencies: dependencies == nil ? nil : result.nanoseconds[2], swinjectRatio: result.ratios[0])
     }
+    // With both cores resolving, the same two cases again with a container per thread: what the
+    // cores cost each other when they share one container (its lock and its objects' reference
+    // counts), apart from what the machine's cores cost each other anyway.
+    let ownContainer: [Row] =
+        threads == 1
+        ? []
+        : [
+            row(
+                "transient, a container per thread",
+                Workload(count: 300_000) { n in
+                    let own = strataContainer()
+                    var s = 0
+                    for _ in 0..<n { s &+= token(try! own.resolve(A.self)) }
+                    return s
+                },
+                Workload(count: 20_000) { n in
+                    let own = swinjectContainer()
+                    var s = 0
+                    for _ in 0..<n { s &+= token(own.resolve(A.self)!) }
+                    return s
+                }, nil),
+            row(
+                "singleton, a container per thread",
+                Workload(count: 1_000_000) { n in
+                    let own = strataContainer()
+                    var s = 0
+                    for _ in 0..<n { s &+= token(try! own.resolve(Shared.self)) }
+                    return s
+                },
+                Workload(count: 40_000) { n in
+                    let own = swinjectContainer()
+                    var s = 0
+                    for _ in 0..<n { s &+= token(own.resolve(Shared.self)!) }
+                    return s
+                }, nil),
+        ]
     return [
         row(
             "transient, two dependencies",
-            Workload(count: 300_000) { n in for _ in 0..<n { consume(try! strata.resolve(A.self)) } },
-            Workload(count: 20_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(A.self)!) } },
-            Workload(count: 10_000) { n in for _ in 0..<n { consume(dependenciesTransient()) } }),
+            Workload(count: 300_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(try! strata.resolve(A.self)) }; return s
+            },
+            Workload(count: 20_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(swinjectResolver.resolve(A.self)!) }; return s
+            },
+            Workload(count: 10_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(dependenciesTransient()) }; return s
+            }),
         row(
             "singleton",
-            Workload(count: 1_000_000) { n in for _ in 0..<n { consume(try! strata.resolve(Shared.self)) } },
-            Workload(count: 40_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Shared.self)!) } },
-            Workload(count: 20_000) { n in for _ in 0..<n { consume(dependenciesShared()) } }),
+            Workload(count: 1_000_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(try! strata.resolve(Shared.self)) }; return s
+            },
+            Workload(count: 40_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(swinjectResolver.resolve(Shared.self)!) }; return s
+            },
+            Workload(count: 20_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(dependenciesShared()) }; return s
+            }),
         row(
             "10-deep graph",
-            Workload(count: 30_000) { n in for _ in 0..<n { consume(try! strata.resolve(Chain0.self).link) } },
-            Workload(count: 2_000) { n in for _ in 0..<n { consume(swinjectResolver.resolve(Chain0.self)!.link) } },
-            Workload(count: 2_000) { n in for _ in 0..<n { consume(dependenciesChain()) } }),
+            Workload(count: 30_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(try! strata.resolve(Chain0.self).link) }; return s
+            },
+            Workload(count: 2_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(swinjectResolver.resolve(Chain0.self)!.link) }; return s
+            },
+            Workload(count: 2_000) { n in
+                var s = 0; for _ in 0..<n { s &+= token(dependenciesChain()) }; return s
+            }),
         row(
             "unregistered type",
-            Workload(count: 200_000) { n in for _ in 0..<n { sink &+= (try? strata.resolve(Missing.self)) == nil ? 1 : 0 } },
-            Workload(count: 2_000) { n in for _ in 0..<n { sink &+= swinjectResolver.resolve(Missing.self) == nil ? 1 : 0 } },
+            Workload(count: 200_000) { n in
+                var s = 0; for _ in 0..<n { s &+= (try? strata.resolve(Missing.self)) == nil ? 1 : 0 }; return s
+            },
+            Workload(count: 2_000) { n in
+                var s = 0; for _ in 0..<n { s &+= swinjectResolver.resolve(Missing.self) == nil ? 1 : 0 }; return s
+            },
             nil),
-    ]
+    ] + ownContainer
 }
 
 /// Resident memory growth over `count` resolves of A (two dependencies) in each library's default scope.
@@ -179,9 +237,9 @@ func memoryGrowth(strataCount: Int, swinjectCount: Int) -> (strata: Int, swinjec
     swinject.register(C.self) { _ in C() }
     swinject.register(A.self) { r in A(b: r.resolve(B.self)!, c: r.resolve(C.self)!) }
     let before = residentBytes()
-    for _ in 0..<strataCount { consume(try! strata.resolve(A.self)) }
+    for _ in 0..<strataCount { sink &+= token(try! strata.resolve(A.self)) }
     let afterStrata = residentBytes()
-    for _ in 0..<swinjectCount { consume(swinject.resolve(A.self)!) }
+    for _ in 0..<swinjectCount { sink &+= token(swinject.resolve(A.self)!) }
     let afterSwinject = residentBytes()
     return (afterStrata - before, afterSwinject - afterStrata)
 }
@@ -195,7 +253,7 @@ func registrationGrowth(count: Int) -> (strata: Int, swinject: Int) {
         strata.register(Shared.self, scope: .singleton) { _ in
             _ = index; return Shared()
         }
-        consume(try! strata.resolve(Shared.self))
+        sink &+= token(try! strata.resolve(Shared.self))
     }
     let afterStrata = residentBytes()
     let swinject = Swinject.Container()
@@ -203,7 +261,7 @@ func registrationGrowth(count: Int) -> (strata: Int, swinject: Int) {
         swinject.register(Shared.self) { _ in
             _ = index; return Shared()
         }.inObjectScope(.container)
-        consume(swinject.resolve(Shared.self)!)
+        sink &+= token(swinject.resolve(Shared.self)!)
     }
     return (afterStrata - before, residentBytes() - afterStrata)
 }

@@ -65,10 +65,14 @@ func routerRows() -> [RouterRow] {
             threads: 1, rounds: 15,
             [
                 Workload(count: urls.count * 50) { n in
-                    for index in 0..<n { sink &+= router.match(urls[index % urls.count]).match == nil ? 0 : 1 }
+                    var s = 0
+                    for index in 0..<n { s &+= router.match(urls[index % urls.count]).match == nil ? 0 : 1 }
+                    return s
                 },
                 Workload(count: urls.count * (count > 100 ? 1 : 50)) { n in
-                    for index in 0..<n { sink &+= linear.match(urls[index % urls.count]) ?? 0 }
+                    var s = 0
+                    for index in 0..<n { s &+= linear.match(urls[index % urls.count]) ?? 0 }
+                    return s
                 },
             ])
         return RouterRow(
