@@ -406,7 +406,8 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
-                "StrataDiagnostics", "StrataInit", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
+                "StrataCLI", "StrataSecretsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "StrataDiagnostics",
+                "StrataInit", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Yams", package: "Yams"),

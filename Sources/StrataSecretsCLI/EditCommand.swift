@@ -25,6 +25,10 @@ extension SecretsCommand {
                 system has one), which is overwritten with zeros and removed when the editor ends, and \
                 also on Ctrl-C, SIGTERM or SIGHUP. One final line feed is dropped (editors add one). \
                 Values that are not UTF-8 text are set with 'strata secrets set --from-file'.
+
+                Examples:
+                  Edit a secret in your editor:
+                    strata secrets edit apiKey
                 """)
 
         @OptionGroup var location: SecretsCommand.Location

@@ -17,6 +17,10 @@ extension SecretsCommand {
                 nor its key is a string in the source or the built app. That is obfuscation, not \
                 encryption (docs/SECRETS.md). The file must be one git ignores: export refuses a path \
                 git tracks or does not ignore, and 'strata check' reports an exported file git tracks.
+
+                Examples:
+                  Write the secrets the Network module reads into its sources:
+                    strata secrets export --swift Sources/Network/Secrets.swift --names apiKey
                 """)
 
         @OptionGroup var location: SecretsCommand.Location

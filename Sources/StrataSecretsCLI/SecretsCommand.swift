@@ -25,6 +25,14 @@ struct SecretsCommand: AsyncParsableCommand {
             repository: --identity, STRATA_SECRETS_KEY (the key itself, for CI), \
             STRATA_SECRETS_IDENTITY (a file), or ~/.config/strata/identity.txt. See docs/SECRETS.md. \
             Exit status: 0, 2 bad input.
+
+            Examples:
+              Make your key, then start the team's secrets:
+                strata secrets keygen
+                strata secrets init --name alice
+              Set a secret from a file and read it back:
+                strata secrets set apiKey --from-file api-key.txt
+                strata secrets get apiKey
             """,
         subcommands: [
             Init.self, Keygen.self, AddMember.self, RemoveMember.self, Set.self, Get.self, List.self, Rotate.self, Remove.self, Edit.self,
@@ -74,7 +82,13 @@ struct SecretsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "init",
             abstract: "Create the workspace's secrets with you as the first member.",
-            discussion: "Your public key comes from your identity (make one with 'strata secrets keygen') unless --recipient gives it.")
+            discussion: """
+                Your public key comes from your identity (make one with 'strata secrets keygen') unless --recipient gives it.
+
+                Examples:
+                  Start the secrets with you as the first member:
+                    strata secrets init --name alice
+                """)
 
         @OptionGroup var location: Location
         @Option(help: "Your name as a member, such as alice.") var name: String
@@ -100,7 +114,13 @@ struct SecretsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "keygen",
             abstract: "Make your identity (an age private key) outside the repository, readable by you only.",
-            discussion: "Prints the public key to give to a member, who adds you with 'strata secrets add-member'.")
+            discussion: """
+                Prints the public key to give to a member, who adds you with 'strata secrets add-member'.
+
+                Examples:
+                  Make your identity in ~/.config/strata/identity.txt:
+                    strata secrets keygen
+                """)
 
         @Option(help: "Where to write it (default: ~/.config/strata/identity.txt). Never overwritten.") var output: String?
         @Option(name: [.customShort("w"), .customLong("workspace")], help: "The workspace the identity must stay out of.")
@@ -118,7 +138,12 @@ struct SecretsCommand: AsyncParsableCommand {
 
     struct AddMember: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add-member", abstract: "Add a member, who can then read every secret (re-encrypts the secrets).")
+            commandName: "add-member", abstract: "Add a member, who can then read every secret (re-encrypts the secrets).",
+            discussion: """
+                Examples:
+                  Add Bob with the public key his keygen printed:
+                    strata secrets add-member bob age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p
+                """)
 
         @OptionGroup var location: Location
         @Argument(help: "The member's name.") var name: String
@@ -141,7 +166,12 @@ struct SecretsCommand: AsyncParsableCommand {
     struct RemoveMember: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove-member",
-            abstract: "Remove a member (re-encrypts the secrets) and list the secrets they could read, which must be rotated.")
+            abstract: "Remove a member (re-encrypts the secrets) and list the secrets they could read, which must be rotated.",
+            discussion: """
+                Examples:
+                  Remove Bob; the secrets he could read are listed for rotation:
+                    strata secrets remove-member bob
+                """)
 
         @OptionGroup var location: Location
         @Argument(help: "The member's name.") var name: String
@@ -165,7 +195,15 @@ struct SecretsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set a secret from standard input or a file, never from the command line (which shell history keeps).",
-            discussion: "From standard input, one final line feed is dropped (echo adds one); --from-file keeps the file's bytes exactly.")
+            discussion: """
+                From standard input, one final line feed is dropped (echo adds one); --from-file keeps the file's bytes exactly.
+
+                Examples:
+                  From standard input (never from the command line):
+                    strata secrets set apiKey < api-key.txt
+                  From a file, bytes as they are:
+                    strata secrets set signingKey --from-file key.p8
+                """)
 
         @OptionGroup var location: Location
         @Argument(help: "The secret's name, a Swift identifier such as apiKey.") var name: String
@@ -191,7 +229,13 @@ struct SecretsCommand: AsyncParsableCommand {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a secret's value, exactly as set.")
+        static let configuration = CommandConfiguration(
+            commandName: "get", abstract: "Print a secret's value, exactly as set.",
+            discussion: """
+                Examples:
+                  Print a secret:
+                    strata secrets get apiKey
+                """)
 
         @OptionGroup var location: Location
         @Argument(help: "The secret's name.") var name: String
@@ -205,7 +249,12 @@ struct SecretsCommand: AsyncParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List the secrets' names (never their values) and the members.")
+            commandName: "list", abstract: "List the secrets' names (never their values) and the members.",
+            discussion: """
+                Examples:
+                  The secrets' names and the members:
+                    strata secrets list
+                """)
 
         @OptionGroup var location: Location
 
@@ -225,7 +274,12 @@ struct SecretsCommand: AsyncParsableCommand {
     struct Rotate: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rotate",
-            abstract: "Record that secrets a removed member could read were rotated (each must have a new value since).")
+            abstract: "Record that secrets a removed member could read were rotated (each must have a new value since).",
+            discussion: """
+                Examples:
+                  Record that two secrets have new values:
+                    strata secrets rotate apiKey signingKey
+                """)
 
         @OptionGroup var location: Location
         @Argument(help: "The secrets' names.") var names: [String]
@@ -240,7 +294,13 @@ struct SecretsCommand: AsyncParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a secret.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a secret.",
+            discussion: """
+                Examples:
+                  Remove a secret:
+                    strata secrets remove apiKey
+                """)
 
         @OptionGroup var location: Location
         @Argument(help: "The secret's name.") var name: String

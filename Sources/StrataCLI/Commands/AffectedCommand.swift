@@ -31,6 +31,14 @@ struct AffectedCommand: AsyncParsableCommand {
             --include-uncommitted is given. See docs/AFFECTED.md.
             Exit status: 0 done (whether or not anything is affected), 2 nothing could be computed \
             (not a git repository, unknown revision, shallow clone without the base, a head manifest with errors).
+
+            Examples:
+              The targets a pull request affects, as its CI sees them:
+                strata affected --base origin/main --merge-base
+              Only the test targets, as JSON for a CI matrix:
+                strata affected --base origin/main --tests-only --format json
+              Why each target is affected, uncommitted edits included:
+                strata affected --base HEAD --include-uncommitted --explain
             """
     )
 

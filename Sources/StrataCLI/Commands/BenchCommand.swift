@@ -15,6 +15,11 @@ struct BenchCommand: AsyncParsableCommand {
             (domain and service merged) and an interface-separated app, each with static and with dynamic \
             libraries, at each module count. Every app holds the same code; only where it lies differs. \
             Each app is a workspace of its own whose packages 'strata generate' writes (docs/BENCH.md).
+
+            Examples:
+              Write a small study, then build and measure it:
+                strata bench generate --out bench --scale 0.1
+                strata bench run bench --format json --output results.json
             """,
         subcommands: [BenchGenerateCommand.self, BenchRunCommand.self, BenchReportCommand.self]
     )
@@ -30,6 +35,12 @@ struct BenchGenerateCommand: AsyncParsableCommand {
             folder is written beside --out and put in its place at the end: a failed run changes nothing. \
             An --out that holds anything but an earlier benchmark is refused.
             Exit status: 0 written, 2 bad input.
+
+            Examples:
+              Four-layer apps of 30 and 300 modules:
+                strata bench generate --out bench --shapes four-layer --modules 30,300
+              A tenth of the study's code, for a quick try:
+                strata bench generate --out bench --scale 0.1
             """
     )
 
@@ -104,6 +115,12 @@ struct BenchRunCommand: AsyncParsableCommand {
             other on this machine: leave it otherwise idle. Results go to standard output (or --output) as \
             Markdown tables shaped like the study's, as JSON, or as an HTML page with charts; progress and the time left to standard error.
             Exit status: 0 measured, 1 an app did not build or run, 2 bad input.
+
+            Examples:
+              Measure every app with five builds each, saving JSON:
+                strata bench run bench --repetitions 5 --format json --output results.json
+              Continue a run that was stopped:
+                strata bench run bench --resume
             """
     )
 
@@ -238,7 +255,13 @@ struct BenchReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write the results 'strata bench run --format json' saved as Markdown, HTML or JSON again.",
-        discussion: "Exit status: 0 written, 2 bad input."
+        discussion: """
+            Exit status: 0 written, 2 bad input.
+
+            Examples:
+              Saved results as an HTML page with charts:
+                strata bench report results.json --format html --output results.html
+            """
     )
 
     @Argument(help: ArgumentHelp("The JSON results of 'strata bench run'.", valueName: "results.json"))

@@ -20,6 +20,16 @@ struct CheckCommand: AsyncParsableCommand {
             Reads strata.yml (and, in adopt mode, the Package.swift files it points at), runs every rule \
             and prints each finding as path:line:col: severity: [rule-id] message.
             Exit status: 0 no errors, 1 rule violations at error severity, 2 the input could not be read.
+
+            Examples:
+              Check the workspace in this folder:
+                strata check
+              Add missing dependencies, drop unused ones, show the diff first:
+                strata check --fix --dry-run
+              SARIF for code scanning, accepting today's findings:
+                strata check --format sarif --baseline strata-baseline.json
+              Only the errors, evaluating #if for iOS:
+                strata check Examples/ISS --platform ios --quiet
             """
     )
 

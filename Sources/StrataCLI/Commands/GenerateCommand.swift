@@ -18,6 +18,12 @@ struct GenerateCommand: AsyncParsableCommand {
             first (or, with --no-wait, exits 2), and temporary files left by a killed run are removed.
             Exit status: 0 done (with --check: up to date), 1 with --check: files are out of date, \
             2 the input could not be read or a file needs --force.
+
+            Examples:
+              Write the build files from strata.yml:
+                strata generate
+              Fail (exit 1) in CI when a build file is out of date:
+                strata generate --check
             """
     )
 

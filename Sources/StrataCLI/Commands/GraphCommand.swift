@@ -19,6 +19,14 @@ struct GraphCommand: AsyncParsableCommand {
             dashed, mocks dotted and grey, tests white; edges and targets with findings of the graph rules \
             are red and carry the rule id. The JSON schema is in docs/GRAPH.md.
             Exit status: 0 drawn (whatever the findings), 2 the input could not be read or the selection names nothing.
+
+            Examples:
+              One interactive page of the whole graph:
+                strata graph --format html --output graph.html
+              What a module uses, two steps deep, as Mermaid:
+                strata graph --focus Spacesuit --dependencies --depth 2 --format mermaid
+              The graph as an image with Graphviz:
+                strata graph --no-tests | dot -Tsvg -o graph.svg
             """
     )
 

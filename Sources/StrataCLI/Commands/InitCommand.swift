@@ -18,6 +18,12 @@ struct InitCommand: AsyncParsableCommand {
             first 'strata check' would find, by rule. On a terminal it asks before writing (rename or merge layers \
             there, or with --rename and --merge).
             Exit status: 0 written (or, with --dry-run, proposed), 2 bad input or an existing strata.yml without --force.
+
+            Examples:
+              Show the proposal and what the first check would find:
+                strata init --dry-run
+              Write it without asking, rename a layer, accept today's findings:
+                strata init --yes --rename level-1=services --baseline
             """
     )
 

@@ -19,6 +19,12 @@ struct MigrateCommand: AsyncParsableCommand {
             agree (edges generate mode adds by convention are allowed). Then 'strata generate --force' writes \
             the Package.swift files from it.
             Exit status: 0 migrated, 2 bad input or graphs that differ (nothing written unless --force).
+
+            Examples:
+              Show the generate-mode strata.yml without writing it:
+                strata migrate --dry-run
+              Migrate, then let strata write the Package.swift files:
+                strata migrate && strata generate --force
             """
     )
 

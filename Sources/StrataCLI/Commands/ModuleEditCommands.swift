@@ -105,6 +105,11 @@ struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a dependency to a module: in strata.yml (generate mode, then regenerated) or in its Package.swift (adopt mode).",
+        discussion: """
+            Examples:
+              Let Spacesuit use the Telemetry module:
+                strata add dependency Spacesuit Telemetry
+            """,
         subcommands: [AddDependencyCommand.self]
     )
 }
@@ -118,6 +123,12 @@ struct AddDependencyCommand: AsyncParsableCommand {
             'dependencies:' field) and is otherwise left byte for byte; the build files are regenerated in \
             the same transaction. A dependency the rules forbid is refused with the findings it would cause.
             Exit status: 0 added, 2 bad input or refused (nothing was written).
+
+            Examples:
+              Let Spacesuit use the Telemetry module:
+                strata add dependency Spacesuit Telemetry
+              An external package's product, showing the diff first:
+                strata add dependency Network swift-log/Logging --dry-run
             """
     )
 
@@ -142,6 +153,11 @@ struct MoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mv",
         abstract: "Rename a module, or move it to another layer (generate mode).",
+        discussion: """
+            Examples:
+              Rename a module:
+                strata mv module Radio Antenna
+            """,
         subcommands: [MoveModuleCommand.self]
     )
 }
@@ -156,6 +172,12 @@ struct MoveModuleCommand: AsyncParsableCommand {
             import of them in the workspace's sources, in one transaction; --dry-run shows the diff first. \
             'strata mv module A --layer L' moves A to layer L, refused with the findings it would cause unless --force.
             Exit status: 0 done, 2 bad input or refused (nothing was written).
+
+            Examples:
+              Rename a module, its folders and its imports; show the diff first:
+                strata mv module Radio Antenna --dry-run
+              Move a module to another layer:
+                strata mv module Telemetry --layer core
             """
     )
 
@@ -187,6 +209,11 @@ struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Remove a module or a dependency (generate mode).",
+        discussion: """
+            Examples:
+              Remove a module nothing depends on:
+                strata rm module Antenna
+            """,
         subcommands: [RemoveModuleCommand.self, RemoveDependencyCommand.self]
     )
 }
@@ -199,6 +226,10 @@ struct RemoveModuleCommand: AsyncParsableCommand {
             Refused while anything outside the module depends on it; the error lists each dependency and where it \
             is declared. Owners that list the module by name lose it. Everything is removed in one transaction.
             Exit status: 0 removed, 2 bad input or refused (nothing was written).
+
+            Examples:
+              See what removing a module deletes:
+                strata rm module Antenna --dry-run
             """
     )
 
@@ -218,7 +249,13 @@ struct RemoveDependencyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dependency",
         abstract: "Remove a dependency from a module (the fix for an unused-dependency finding).",
-        discussion: "Exit status: 0 removed, 2 bad input (nothing was written)."
+        discussion: """
+            Exit status: 0 removed, 2 bad input (nothing was written).
+
+            Examples:
+              Drop a dependency the check found unused:
+                strata rm dependency Spacesuit Telemetry
+            """
     )
 
     @Argument(help: "The module that has the dependency.")

@@ -18,6 +18,12 @@ struct NewCommand: AsyncParsableCommand {
             and all. Everything is written in one go: if anything fails, nothing is changed. One run at \
             a time changes a workspace: a second waits for the first (or, with --no-wait, exits 2).
             Exit status: 0 created, 2 bad input (nothing was written).
+
+            Examples:
+              A service with an interface, mocks and tests:
+                strata new module Weather --layer services --interface --mocks
+              An app that assembles two modules:
+                strata new app Mission --dependency Spacesuit --dependency Laboratory
             """,
         subcommands: [NewModuleCommand.self, NewAppCommand.self]
     )
@@ -112,7 +118,14 @@ struct NewOptions: ParsableArguments {
 struct NewModuleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "module",
-        abstract: "Create a module: its implementation and, as asked, interface, mocks, tests and host app.")
+        abstract: "Create a module: its implementation and, as asked, interface, mocks, tests and host app.",
+        discussion: """
+            Examples:
+              A service with an interface, mocks and tests:
+                strata new module Weather --layer services --interface --mocks
+              A domain module with a host app, using a service:
+                strata new module Docking --layer domains --host-app --dependency Telemetry
+            """)
 
     @Argument(help: "The module's name, a Swift identifier.")
     var name: String
@@ -152,7 +165,12 @@ struct NewModuleCommand: AsyncParsableCommand {
 struct NewAppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "Create an app: an executable whose main assembles the modules it depends on.")
+        abstract: "Create an app: an executable whose main assembles the modules it depends on.",
+        discussion: """
+            Examples:
+              An app that assembles two modules:
+                strata new app Mission --dependency Spacesuit --dependency Laboratory
+            """)
 
     @Argument(help: "The app's name, a Swift identifier (its target is named by 'naming.app').")
     var name: String

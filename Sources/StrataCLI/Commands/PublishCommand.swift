@@ -20,6 +20,12 @@ struct PublishCommand: AsyncParsableCommand {
             HEAD; the token is STRATA_REGISTRY_TOKEN or --token-file. See docs/REGISTRY.md.
             Exit status: 0 published, 1 the registry refused a release (it exists, no permission, …) \
             or could not be reached, 2 bad input.
+
+            Examples:
+              What would be published, without publishing:
+                strata publish --all --dry-run
+              Publish one module at a version:
+                strata publish Telemetry --version 1.2.0
             """
     )
 

@@ -22,6 +22,14 @@ struct ReleaseCommand: AsyncParsableCommand {
             stops (a refused publish, the network) is finished by --continue. See docs/RELEASING.md.
             Exit status: 0 released (or nothing to release), 1 a check, the commit or the registry \
             failed, 2 bad input.
+
+            Examples:
+              The release plan for every changed module:
+                strata release --dry-run
+              Release one module and every module that uses it:
+                strata release Telemetry --cascade
+              Finish a release train that stopped:
+                strata release --continue
             """
     )
 

@@ -7,7 +7,12 @@ import StrataRules
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "List the architecture rules and their default severities."
+        abstract: "List the architecture rules and their default severities.",
+        discussion: """
+            Examples:
+              Every rule with its default severity:
+                strata rules
+            """
     )
 
     func run() {

@@ -14,6 +14,13 @@ struct SecretsForwardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "secrets",
         abstract: "Keep the team's secrets encrypted in the repository, readable by its members only (see 'strata secrets --help').",
+        discussion: """
+            Examples:
+              Start the team's secrets with you as the first member:
+                strata secrets init --name alice
+              Set a secret from standard input:
+                strata secrets set apiKey < api-key.txt
+            """,
         shouldDisplay: true
     )
 

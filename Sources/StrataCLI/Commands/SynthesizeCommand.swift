@@ -9,7 +9,12 @@ import StrataSynthetic
 struct SynthesizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synthesize",
-        abstract: "Write a synthetic layered workspace (strata.yml) with N modules, for benchmarks."
+        abstract: "Write a synthetic layered workspace (strata.yml) with N modules, for benchmarks.",
+        discussion: """
+            Examples:
+              A 1,000-module workspace, one package per module:
+                strata synthesize --modules 1000 --packages --output /tmp/synthetic
+            """
     )
 
     @Option(help: "Number of modules.")

@@ -14,6 +14,14 @@ struct TestCommand: AsyncParsableCommand {
             and untracked files: the tests run on the work tree), and swift test runs with a --filter for \
             the affected test targets, once per package. Arguments after -- go to swift test.
             Exit status: swift test's, 0 when nothing is affected, 2 when the change could not be computed.
+
+            Examples:
+              Run only the tests a branch affects:
+                strata test --affected --base origin/main --merge-base
+              Show the swift test commands without running them:
+                strata test --affected --base HEAD~1 --dry-run
+              Pass arguments to swift test:
+                strata test -- --parallel
             """
     )
 

@@ -14,6 +14,12 @@ struct VersionsCommand: AsyncParsableCommand {
             Drift lists each released module whose requirement on a module it uses stops before \
             that module's release (an older major): 'strata release <Module>' raises it. \
             Exit status: 0, 2 bad input.
+
+            Examples:
+              Released versions, unreleased changes and drift:
+                strata versions
+              The same as JSON:
+                strata versions --format json
             """
     )
 
