@@ -288,6 +288,11 @@ let package = Package(
         ),
 
         .testTarget(
+            name: "StrataSecretsCLITests",
+            dependencies: ["StrataSecretsCLI", "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "StrataSecretsTests",
             dependencies: [
                 "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataModelTestSupport",
@@ -406,7 +411,7 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
-                "StrataCLI", "StrataSecretsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "StrataDiagnostics",
+                "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "StrataDiagnostics",
                 "StrataInit", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -1,87 +1,47 @@
 import ArgumentParser
-import Foundation
 import StrataCLI
 import Testing
 
-@testable import StrataSecretsCLI
-
-/// Every command's `--help` ends with examples, and every example is a command line that parses:
-/// an option renamed or removed breaks this test rather than the reader's first try.
+/// Every `strata` command's `--help` ends with examples, and every example is a command line
+/// that parses: an option renamed or removed breaks this test rather than a reader's first try.
+/// (`strata secrets`' commands are tested the same way in StrataSecretsCLITests.)
 @Suite struct HelpExamplesTests {
-    /// Every command of `strata` and of `strata secrets` (which `strata secrets` forwards to),
-    /// with the words that name it (`["strata", "add", "dependency"]`).
-    static let commands: [(path: [String], type: any ParsableCommand.Type)] =
-        walk(StrataCommand.self, path: ["strata"]).filter { $0.path != ["strata", "secrets"] }
-        + walk(SecretsCommand.self, path: ["strata", "secrets"])
-
-    static func walk(_ command: any ParsableCommand.Type, path: [String]) -> [(path: [String], type: any ParsableCommand.Type)] {
-        [(path, command)]
-            + command.configuration.subcommands.flatMap { sub in
-                walk(sub, path: path + [sub.configuration.commandName ?? "?"])
-            }
-    }
+    static let commands = HelpExamples.commands(under: StrataCommand.self, path: ["strata"])
 
     @Test(arguments: commands.map(\.path))
     func everyCommandHasExamples(_ path: [String]) throws {
-        let command = try #require(Self.commands.first { $0.path == path }).type
-        let examples = Self.examples(in: command.configuration.discussion)
-        #expect(!examples.isEmpty, "'\(path.joined(separator: " ")) --help' has no 'Examples:' section")
-        #expect(
-            examples.isEmpty || examples.contains { $0.starts(with: path) },
-            "no example of '\(path.joined(separator: " ")) --help' runs \(path.joined(separator: " "))")
+        let command = try #require(Self.commands.first { $0.path == path })
+        let discussion = command.type.configuration.discussion
+        let examples = HelpExamples.examples(in: discussion)
+        #expect(examples.contains { $0.starts(with: path) }, "no example in '\(path.joined(separator: " ")) --help' runs it")
+        #expect(HelpExamples.misshapenLines(in: discussion) == [], "'\(path.joined(separator: " ")) --help'")
     }
 
-    @Test(arguments: commands.flatMap { Self.examples(in: $0.type.configuration.discussion) })
-    func everyExampleParses(_ example: [String]) throws {
-        let arguments = Array(example.dropFirst())
+    @Test(arguments: commands.flatMap { HelpExamples.examples(in: $0.type.configuration.discussion) }.filter { $0.dropFirst().first != "secrets" })
+    func everyExampleParses(_ example: [String]) {
         do {
-            if arguments.first == "secrets" {
-                _ = try SecretsCommand.parseAsRoot(Array(arguments.dropFirst()))
-            } else {
-                _ = try StrataCommand.parseAsRoot(arguments)
-            }
+            _ = try StrataCommand.parseAsRoot(Array(example.dropFirst()))
         } catch {
-            let message = arguments.first == "secrets" ? SecretsCommand.message(for: error) : StrataCommand.message(for: error)
-            Issue.record("the example '\(example.joined(separator: " "))' does not parse: \(message)")
+            Issue.record("the example '\(example.joined(separator: " "))' does not parse: \(StrataCommand.message(for: error))")
         }
     }
 
-    @Test func theExamplesSectionIsShapedAlike() {
-        // A description line ending in ':' at two spaces, its command lines at four.
-        for (path, command) in Self.commands {
-            let discussion = command.configuration.discussion
-            guard
-                let range = discussion.range(of: "\nExamples:\n") ?? (discussion.hasPrefix("Examples:\n") ? discussion.range(of: "Examples:\n") : nil)
-            else { continue }
-            for line in discussion[range.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
-                let shaped = (line.hasPrefix("  ") && !line.hasPrefix("   ") && line.hasSuffix(":")) || line.hasPrefix("    strata ")
-                #expect(shaped, "'\(line)' in '\(path.joined(separator: " ")) --help' is neither a description nor a command line")
-                #expect(line.count <= 80 || line.hasPrefix("    strata secrets add-member"), "'\(line)' is wider than 80 columns, which --help wraps")
-            }
-        }
-    }
+    @Test func examplesAreReadFromTheSection() {
+        let discussion = """
+            Text before. strata check here is prose.
 
-    /// The strata command lines of the discussion's `Examples:` section, each split into words;
-    /// a line that chains commands (`&&`), pipes or redirects counts its strata commands only.
-    static func examples(in discussion: String) -> [[String]] {
-        guard let start = discussion.range(of: "Examples:\n") else { return [] }
-        var lines: [[String]] = []
-        for line in discussion[start.upperBound...].split(separator: "\n") where line.hasPrefix("    ") {
-            var current: [String] = []
-            var skipping = false
-            for word in line.split(separator: " ").map(String.init) {
-                if ["&&", "|", "<", ">"].contains(word) {
-                    if !current.isEmpty { lines.append(current) }
-                    current = []
-                    skipping = word == "<" || word == ">" || word == "|"
-                    continue
-                }
-                if skipping && word != "strata" { continue }
-                skipping = false
-                current.append(word)
-            }
-            if !current.isEmpty, current.first == "strata" { lines.append(current) }
-        }
-        return lines.filter { $0.first == "strata" }
+            Examples:
+              Draw it:
+                strata graph --no-tests | dot -Tsvg -o graph.svg
+                strata migrate && strata generate --force
+                strata secrets set apiKey < key.txt
+            """
+        #expect(
+            HelpExamples.examples(in: discussion) == [
+                ["strata", "graph", "--no-tests"], ["strata", "migrate"], ["strata", "generate", "--force"],
+                ["strata", "secrets", "set", "apiKey"],
+            ])
+        #expect(HelpExamples.misshapenLines(in: discussion + "\n  not a description") == ["  not a description"])
+        #expect(HelpExamples.examples(in: "No section.") == [])
     }
 }

@@ -1,0 +1,58 @@
+package import ArgumentParser
+
+/// The `Examples:` section that ends every command's discussion (and so its `--help` and its
+/// part of the man page): description lines at two spaces ending in ':', each followed by its
+/// command lines at four. Read back by the tests of `strata` and of `strata secrets`, which parse
+/// every example with the command's own parser.
+package enum HelpExamples {
+    /// A command and the words that run it (`["strata", "add", "dependency"]`).
+    package struct Command {
+        package let path: [String]
+        package let type: any ParsableCommand.Type
+    }
+
+    /// `root` and every command under it.
+    package static func commands(under root: any ParsableCommand.Type, path: [String]) -> [Command] {
+        [Command(path: path, type: root)]
+            + root.configuration.subcommands.flatMap { command in
+                commands(under: command, path: path + [command.configuration.commandName ?? ""])
+            }
+    }
+
+    /// The command lines of `discussion`'s examples, each split into words. A line that chains
+    /// commands (`&&`) gives each; what follows a pipe or a redirection is not strata's and is left out.
+    package static func examples(in discussion: String) -> [[String]] {
+        var examples: [[String]] = []
+        for line in sectionLines(of: discussion) where line.hasPrefix("    ") {
+            var current: [String] = []
+            var skipping = false
+            for word in line.split(separator: " ").map(String.init) {
+                if ["&&", "|", "<", ">"].contains(word) {
+                    if current.first == "strata" { examples.append(current) }
+                    current = []
+                    skipping = word != "&&"
+                } else if !skipping {
+                    current.append(word)
+                }
+            }
+            if current.first == "strata" { examples.append(current) }
+        }
+        return examples
+    }
+
+    /// Lines of the section that are neither a description nor a command line, or that are wider
+    /// than the 80 columns `--help` wraps at.
+    package static func misshapenLines(in discussion: String) -> [String] {
+        sectionLines(of: discussion).map(String.init).filter { line in
+            let description = line.hasPrefix("  ") && !line.hasPrefix("   ") && line.hasSuffix(":")
+            let command = line.hasPrefix("    strata ")
+            return !(description || command) || (line.count > 80 && !line.contains(" age1"))
+        }
+    }
+
+    private static func sectionLines(of discussion: String) -> [Substring] {
+        let lines = discussion.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "Examples:") else { return [] }
+        return lines[(start + 1)...].filter { !$0.isEmpty }
+    }
+}
