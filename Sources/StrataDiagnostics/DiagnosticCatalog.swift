@@ -64,6 +64,7 @@ public enum DiagnosticCatalog {
         error("not-generated", "a file to write exists and was not written by Strata (use --force)"),
         error("write-failed", "a file or folder could not be written"),
         error("unwritable-output", "the output file cannot be written"),
+        error("unknown-shell", "strata completions: a shell other than bash, zsh or fish"),
         error("strata-yml-exists", "strata init: the folder has a strata.yml already (use --force to replace it)"),
         error("nothing-to-adopt", "strata init: the folder holds no Package.swift, XcodeGen spec, podspec or Podfile"),
         error("output-not-empty", "strata bench generate: --out holds something other than an earlier benchmark"),

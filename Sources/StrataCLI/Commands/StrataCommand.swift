@@ -18,7 +18,8 @@ public struct StrataCommand: AsyncParsableCommand {
             """,
         version: StrataVersion.current,
         subcommands: [
-            AddCommand.self, AffectedCommand.self, BenchCommand.self, CheckCommand.self, GenerateCommand.self, GraphCommand.self, InitCommand.self,
+            AddCommand.self, AffectedCommand.self, BenchCommand.self, CheckCommand.self, CompletionsCommand.self, GenerateCommand.self,
+            GraphCommand.self, InitCommand.self,
             MigrateCommand.self, MoveCommand.self, NewCommand.self,
             PublishCommand.self,
             ReleaseCommand.self, RemoveCommand.self, RulesCommand.self, SecretsForwardCommand.self,
