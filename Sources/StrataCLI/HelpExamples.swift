@@ -4,6 +4,10 @@ package import ArgumentParser
 /// part of the man page): description lines at two spaces ending in ':', each followed by its
 /// command lines at four. Read back by the tests of `strata` and of `strata secrets`, which parse
 /// every example with the command's own parser.
+///
+/// After other text, an empty line comes before the section: a paragraph of its own in `--help`,
+/// and in the man page, where Scripts/generate-manual.sh turns empty lines into mdoc's paragraph
+/// break (a plain line break would run the examples into the text before them).
 package enum HelpExamples {
     /// A command and the words that run it (`["strata", "add", "dependency"]`).
     package struct Command {
@@ -41,13 +45,17 @@ package enum HelpExamples {
     }
 
     /// Lines of the section that are neither a description nor a command line, or that are wider
-    /// than the 80 columns `--help` wraps at.
+    /// than the 80 columns `--help` wraps at; and the heading, when text precedes it without an
+    /// empty line.
     package static func misshapenLines(in discussion: String) -> [String] {
-        sectionLines(of: discussion).map(String.init).filter { line in
-            let description = line.hasPrefix("  ") && !line.hasPrefix("   ") && line.hasSuffix(":")
-            let command = line.hasPrefix("    strata ")
-            return !(description || command) || (line.count > 80 && !line.contains(" age1"))
-        }
+        let lines = discussion.split(separator: "\n", omittingEmptySubsequences: false)
+        let heading = lines.firstIndex(of: "Examples:").flatMap { $0 > 0 && !lines[$0 - 1].isEmpty ? ["Examples:"] : nil } ?? []
+        return heading
+            + sectionLines(of: discussion).map(String.init).filter { line in
+                let description = line.hasPrefix("  ") && !line.hasPrefix("   ") && line.hasSuffix(":")
+                let command = line.hasPrefix("    strata ")
+                return !(description || command) || (line.count > 80 && !line.contains(" age1"))
+            }
     }
 
     private static func sectionLines(of discussion: String) -> [Substring] {

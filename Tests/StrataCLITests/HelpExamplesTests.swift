@@ -43,5 +43,6 @@ import Testing
             ])
         #expect(HelpExamples.misshapenLines(in: discussion + "\n  not a description") == ["  not a description"])
         #expect(HelpExamples.examples(in: "No section.") == [])
+        #expect(HelpExamples.misshapenLines(in: "Text.\nExamples:\n  Check:\n    strata check") == ["Examples:"])
     }
 }
