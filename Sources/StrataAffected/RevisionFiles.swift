@@ -12,6 +12,10 @@ import StrataModel
 /// structure comes from the commit's tree. A Package.swift the static reader cannot read with
 /// certainty is evaluated by SwiftPM in a copy of its package's folder at the commit (see
 /// `evaluatePackage`).
+///
+/// A package outside the workspace (a `.package(path:)` that leads out of it, often out of the
+/// repository) is not part of this history: every revision reads it from the disk as it is now,
+/// so the base and the head see the same package, and its products stay out of `affected`.
 struct RevisionFiles: WorkspaceFiles {
     /// The commit the files are read from.
     let commit: String
@@ -61,15 +65,18 @@ struct RevisionFiles: WorkspaceFiles {
     }
 
     func contents(of path: String) -> [UInt8]? {
-        PathResolution.path(path, inside: root).flatMap { contents[$0] }
+        guard let relative = PathResolution.path(path, inside: root) else { return LocalFiles().contents(of: path) }
+        return contents[relative]
     }
 
     func exists(_ path: String) -> Bool {
-        PathResolution.path(path, inside: root).map(entries.contains) ?? false
+        guard let relative = PathResolution.path(path, inside: root) else { return LocalFiles().exists(path) }
+        return entries.contains(relative)
     }
 
     func children(of path: String) -> [String] {
-        PathResolution.path(path, inside: root).flatMap { listing[$0] } ?? []
+        guard let relative = PathResolution.path(path, inside: root) else { return LocalFiles().children(of: path) }
+        return listing[relative] ?? []
     }
 
     /// Evaluates the manifest with `swift package dump-package` in a copy of its package's
@@ -77,6 +84,7 @@ struct RevisionFiles: WorkspaceFiles {
     /// unless the evaluated-manifest cache already holds the same text at the same path: so
     /// each version of a manifest is evaluated once, however many revisions share it.
     func evaluatePackage(at path: String) async throws(InputErrors) -> PackageManifest {
+        guard PathResolution.path(path, inside: root) != nil else { return try await LocalFiles().evaluatePackage(at: path) }
         guard let manifest = contents(of: path), let relative = PathResolution.path(path, inside: root) else {
             throw InputErrors(.inputError("missing-manifest", "there is no \(path) at commit \(commit.prefix(12))", at: nil, hint: nil))
         }
