@@ -14,6 +14,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "strata", targets: ["strata"]),
+        // `swift package strata check|graph|affected|…` in any package that depends on Strata.
+        .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
         .executable(name: "strata-registry", targets: ["strata-registry"]),
         .executable(name: "strata-secrets", targets: ["strata-secrets"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
@@ -88,6 +90,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
+        ),
+        .plugin(
+            name: "StrataPlugin",
+            capability: .command(
+                intent: .custom(verb: "strata", description: "Run strata (check, graph, affected, generate, …) on this package's workspace"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "strata keeps its check cache in .build/strata; generate, check --fix, new and graph --output write files")
+                ]
+            ),
+            dependencies: ["strata"]
         ),
         .executableTarget(
             name: "strata",

@@ -71,6 +71,13 @@ public enum Fixtures {
     }
 
     /// A fresh temporary folder, removed by the caller.
+    /// The executable `name` on the PATH, if there is one.
+    public static func executableOnPath(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { $0 + "/" + name }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
     public static func temporaryFolder(_ label: String = "strata-test") throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
