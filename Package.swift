@@ -60,6 +60,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         // Test-only: the reference the import scanner is checked against. Never linked into strata.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+        // DocC: 'swift package generate-documentation' (Scripts/build-docs.sh); a plugin only, linked into nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The package registry: a server of its own, so that NIO, SQLite and the HTTP stack stay

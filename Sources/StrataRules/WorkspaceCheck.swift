@@ -82,9 +82,13 @@ public struct SourceOptions: Sendable {
 public enum WorkspaceCheck {
     /// Checks the workspace at `path`. Input problems come back in the report, never thrown.
     /// - Parameters:
+    ///   - path: the workspace folder (holding strata.yml), or the strata.yml itself.
     ///   - baselinePath: a baseline file to apply, if any.
     ///   - manifestBytes: the strata.yml's text, when it is not (yet) on the disk: `path` is then
     ///     the strata.yml's path, and no cache is read or written.
+    ///   - packageReading: how adopt mode reads Package.swift files (statically where it can, or
+    ///     always through `swift package dump-package`).
+    ///   - sourceOptions: whether and how Swift sources are scanned for the import rules.
     ///   - progress: told what the check starts doing next, for a progress line.
     public static func run(
         path: String, manifestBytes: [UInt8]? = nil, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,

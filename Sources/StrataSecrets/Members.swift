@@ -32,7 +32,7 @@ public struct Members: Equatable, Sendable {
 
     /// The members in `text`, the file at `path`.
     ///
-    /// - Throws: ``InputErrors`` naming each bad line (`path:line:col`).
+    /// - Throws: `InputErrors` naming each bad line (`path:line:col`).
     public static func parse(_ text: String, path: String) throws(InputErrors) -> Members {
         var members: [Member] = []
         var problems: [Diagnostic] = []

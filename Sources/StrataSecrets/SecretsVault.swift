@@ -23,7 +23,7 @@ public struct SecretsVault {
 
     /// Creates the secrets of the workspace at `workspace` with one member and no secret.
     ///
-    /// - Throws: ``InputErrors`` when the workspace has secrets already or the files cannot be written.
+    /// - Throws: `InputErrors` when the workspace has secrets already or the files cannot be written.
     public static func create(inWorkspace workspace: String, member name: String, recipient: X25519Recipient) throws(InputErrors) -> SecretsVault {
         let folder = Self.folder(inWorkspace: workspace)
         guard !FileManager.default.fileExists(atPath: folder + "/recipients") else {

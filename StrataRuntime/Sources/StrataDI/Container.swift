@@ -50,9 +50,14 @@ public final class Container: Sendable {
     /// Registering the same type and name again replaces the registration; resolves already
     /// under way finish with the one they found.
     ///
-    /// - Parameter initCompleted: runs once the instance is made and, for a shared scope, kept,
-    ///   before anything else gets it: property injection, including dependencies that lead back
-    ///   to this service (resolving it there returns this instance).
+    /// - Parameters:
+    ///   - type: the service's type, often a protocol (`(any RadioChannel).self`).
+    ///   - name: tells registrations of one type apart; `nil` for the unnamed one.
+    ///   - scope: how long an instance lives and who shares it; ``Scope/graph`` by default.
+    ///   - initCompleted: runs once the instance is made and, for a shared scope, kept, before
+    ///     anything else gets it: property injection, including dependencies that lead back to
+    ///     this service (resolving it there returns this instance).
+    ///   - factory: makes an instance, resolving its dependencies from the resolver it is given.
     public func register<Service: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
         initCompleted: (@Sendable (Resolver, Service) throws -> Void)? = nil,
@@ -66,6 +71,13 @@ public final class Container: Sendable {
 
     /// Registers `factory` as the way to make `type` under `name` from a resolve-time `Argument`
     /// (pass several values as a tuple).
+    ///
+    /// - Parameters:
+    ///   - type: the service's type, often a protocol.
+    ///   - name: tells registrations of one type apart; `nil` for the unnamed one.
+    ///   - scope: how long an instance lives and who shares it; ``Scope/graph`` by default.
+    ///   - initCompleted: runs once the instance is made, as for a registration without an argument.
+    ///   - factory: makes an instance from the resolver and the argument given to the resolve.
     public func register<Service: Sendable, Argument>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .graph,
         initCompleted: (@Sendable (Resolver, Service) throws -> Void)? = nil,

@@ -108,7 +108,10 @@ public final class Router: Sendable {
     /// Registers `handler` for the URLs `pattern` matches.
     ///
     /// - Parameters:
+    ///   - pattern: the URLs to route, such as `iss://cosmonaut/spacesuit/:id<Int>`.
     ///   - owner: who registers it, for conflict messages; the calling module by default.
+    ///   - fileID: where the call is, from which the calling module is read; leave the default.
+    ///   - handler: what runs for a matched URL, with its parameters.
     /// - Throws: ``RouteRegistrationError`` when the pattern is invalid, names an unknown type or
     ///   conflicts with a registered one. Nothing is registered then.
     public func register(
