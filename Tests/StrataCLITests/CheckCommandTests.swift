@@ -45,7 +45,11 @@ import Testing
         #expect(help.stdout.contains("--write-baseline"))
         let version = try await StrataBinary.run(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        // "0.1.0 (development build)", or in a release "0.1.0 (commit <40 hex digits>)".
+        let words = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 1)
+        #expect(words.first?.split(separator: ".").count == 3)
+        let detail = words.dropFirst().first.map(String.init) ?? ""
+        #expect(detail == "(development build)" || detail.wholeMatch(of: /\(commit [0-9a-f]{40}\)/) != nil, "\(detail)")
     }
 
     @Test func rulesAreListedWithTheirDefaultSeverities() async throws {

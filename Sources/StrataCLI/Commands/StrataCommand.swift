@@ -16,7 +16,7 @@ public struct StrataCommand: AsyncParsableCommand {
               See what a branch affects, to test only that:
                 strata affected --base origin/main --merge-base
             """,
-        version: StrataVersion.current,
+        version: StrataVersion.full,
         subcommands: [
             AddCommand.self, AffectedCommand.self, BenchCommand.self, CheckCommand.self, CompletionsCommand.self, GenerateCommand.self,
             GraphCommand.self, InitCommand.self,
