@@ -302,6 +302,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // strata-registry's command line (its own executable's commands).
+        .testTarget(
+            name: "StrataRegistryCommandTests",
+            dependencies: ["strata-registry", "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "StrataSecretsCLITests",
             dependencies: ["StrataSecretsCLI", "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],

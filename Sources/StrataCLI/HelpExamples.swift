@@ -19,29 +19,38 @@ package enum HelpExamples {
     package static func commands(under root: any ParsableCommand.Type, path: [String]) -> [Command] {
         [Command(path: path, type: root)]
             + root.configuration.subcommands.flatMap { command in
-                commands(under: command, path: path + [command.configuration.commandName ?? ""])
+                commands(under: command, path: path + [command.configuration.commandName ?? command._commandName])
             }
     }
 
-    /// The command lines of `discussion`'s examples, each split into words. A line that chains
+    /// The command lines of `discussion`'s examples (of strata, strata-registry, …), each split
+    /// into words. A line that chains
     /// commands (`&&`) gives each; what follows a pipe or a redirection is not strata's and is left out.
     package static func examples(in discussion: String) -> [[String]] {
         var examples: [[String]] = []
         for line in sectionLines(of: discussion) where line.hasPrefix("    ") {
             var current: [String] = []
             var skipping = false
-            for word in line.split(separator: " ").map(String.init) {
+            // Words as the shell reads these simple lines: quotes around a word are not part of it.
+            for word in line.split(separator: " ").map(Self.unquoted) {
                 if ["&&", "|", "<", ">"].contains(word) {
-                    if current.first == "strata" { examples.append(current) }
+                    if current.first?.hasPrefix("strata") == true { examples.append(current) }
                     current = []
                     skipping = word != "&&"
                 } else if !skipping {
                     current.append(word)
                 }
             }
-            if current.first == "strata" { examples.append(current) }
+            if current.first?.hasPrefix("strata") == true { examples.append(current) }
         }
         return examples
+    }
+
+    private static func unquoted(_ word: Substring) -> String {
+        for quote in ["'", "\""] where word.count >= 2 && word.hasPrefix(quote) && word.hasSuffix(quote) {
+            return String(word.dropFirst().dropLast())
+        }
+        return String(word)
     }
 
     /// Lines of the section that are neither a description nor a command line, or that are wider
@@ -53,7 +62,7 @@ package enum HelpExamples {
         return heading
             + sectionLines(of: discussion).map(String.init).filter { line in
                 let description = line.hasPrefix("  ") && !line.hasPrefix("   ") && line.hasSuffix(":")
-                let command = line.hasPrefix("    strata ")
+                let command = line.hasPrefix("    strata")
                 return !(description || command) || (line.count > 80 && !line.contains(" age1"))
             }
     }

@@ -11,7 +11,15 @@ struct StrataRegistryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata-registry",
         abstract: "A private Swift package registry with per-scope access control.",
-        discussion: "The registry API is the one 'swift package-registry' and '.package(id:from:)' speak. See docs/REGISTRY.md.",
+        discussion: """
+            The registry API is the one 'swift package-registry' and '.package(id:from:)' speak. See docs/REGISTRY.md.
+
+            Examples:
+              Serve the registry in ./registry (the default folder) on port 8080:
+                strata-registry serve --port 8080
+              A token for CI that may publish to the core scope:
+                strata-registry token create --name ci --scope core --write
+            """,
         subcommands: [Serve.self, Token.self, Scope.self]
     )
 }
@@ -38,7 +46,17 @@ struct DataOptions: ParsableArguments {
 }
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the registry server until SIGTERM or SIGINT.")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the registry server until SIGTERM or SIGINT.",
+        discussion: """
+            Examples:
+              Serve locally for a try:
+                strata-registry serve --port 8080
+              Over HTTPS, with a certificate and its key:
+                strata-registry serve --tls-certificate cert.pem --tls-key key.pem
+              Behind a proxy, with the address clients use:
+                strata-registry serve --data /srv/reg --public-url https://r.example.com
+            """)
 
     @OptionGroup var storage: DataOptions
 
@@ -99,10 +117,24 @@ struct Serve: AsyncParsableCommand {
 
 struct Token: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create, list and revoke access tokens.", subcommands: [Create.self, List.self, Revoke.self])
+        abstract: "Create, list and revoke access tokens.",
+        discussion: """
+            Examples:
+              A read-only token for every scope, valid for 90 days:
+                strata-registry token create --name laptops --scope '*' --expires-in-days 90
+              See the tokens:
+                strata-registry token list
+            """,
+        subcommands: [Create.self, List.self, Revoke.self])
 
     struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a token and print its secret (shown only this once).")
+        static let configuration = CommandConfiguration(
+            abstract: "Create a token and print its secret (shown only this once).",
+            discussion: """
+                Examples:
+                  A token for CI that may publish to two scopes:
+                    strata-registry token create --name ci --scope core --scope services --write
+                """)
 
         @OptionGroup var storage: DataOptions
 
@@ -144,7 +176,13 @@ struct Token: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List tokens (never their secrets).")
+        static let configuration = CommandConfiguration(
+            abstract: "List tokens (never their secrets).",
+            discussion: """
+                Examples:
+                  Every token with its scopes and expiry:
+                    strata-registry token list
+                """)
         @OptionGroup var storage: DataOptions
 
         func run() async throws {
@@ -163,7 +201,13 @@ struct Token: AsyncParsableCommand {
     }
 
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke a token by its id; it stops working at once.")
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a token by its id; it stops working at once.",
+            discussion: """
+                Examples:
+                  Revoke the token 'token list' shows as 3f2a9c:
+                    strata-registry token revoke 3f2a9c
+                """)
         @OptionGroup var storage: DataOptions
         @Argument(help: "The token's id, as 'token list' shows it.")
         var id: String
@@ -180,11 +224,25 @@ struct Token: AsyncParsableCommand {
 }
 
 struct Scope: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Scope settings.", subcommands: [AnonymousRead.self])
+    static let configuration = CommandConfiguration(
+        abstract: "Scope settings.",
+        discussion: """
+            Examples:
+              Let anyone read the shared scope:
+                strata-registry scope anonymous-read shared
+            """,
+        subcommands: [AnonymousRead.self])
 
     struct AnonymousRead: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "anonymous-read", abstract: "Let anyone read a scope without a token, or stop that.")
+            commandName: "anonymous-read", abstract: "Let anyone read a scope without a token, or stop that.",
+            discussion: """
+                Examples:
+                  Let anyone read the shared scope:
+                    strata-registry scope anonymous-read shared
+                  Require a token again:
+                    strata-registry scope anonymous-read shared --no-allow
+                """)
         @OptionGroup var storage: DataOptions
         @Argument(help: "The scope.")
         var scope: String

@@ -35,11 +35,12 @@ import Testing
                 strata graph --no-tests | dot -Tsvg -o graph.svg
                 strata migrate && strata generate --force
                 strata secrets set apiKey < key.txt
+                strata-registry token create --name ci --scope '*'
             """
         #expect(
             HelpExamples.examples(in: discussion) == [
                 ["strata", "graph", "--no-tests"], ["strata", "migrate"], ["strata", "generate", "--force"],
-                ["strata", "secrets", "set", "apiKey"],
+                ["strata", "secrets", "set", "apiKey"], ["strata-registry", "token", "create", "--name", "ci", "--scope", "*"],
             ])
         #expect(HelpExamples.misshapenLines(in: discussion + "\n  not a description") == ["  not a description"])
         #expect(HelpExamples.examples(in: "No section.") == [])
