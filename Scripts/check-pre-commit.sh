@@ -45,7 +45,8 @@ for hook in "${hooks[@]}"; do
         exit 1
     fi
     grep -q "Sources/Core/Clock.swift:2:8: error: \[implicit-import\]" "$log" || { cat "$log" >&2; echo "check-pre-commit: $hook did not print the finding" >&2; exit 1; }
-    git -C "$consumer" checkout -q -- Sources/Core/Clock.swift 2>/dev/null || echo 'public struct Clock { public init() {} }' >"$consumer/Sources/Core/Clock.swift"
+    # Back to the clean workspace for the next hook (the files are staged, never committed).
+    echo 'public struct Clock { public init() {} }' >"$consumer/Sources/Core/Clock.swift"
     git -C "$consumer" add -A
     echo "pre-commit: $hook passes a clean commit and stops an upward import"
 done
