@@ -347,6 +347,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
+        .testTarget(name: "StrataGitTests", dependencies: ["StrataGit"], swiftSettings: strictSettings),
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataGenerateTests",
