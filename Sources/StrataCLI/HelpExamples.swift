@@ -46,6 +46,25 @@ package enum HelpExamples {
         return examples
     }
 
+    /// What is wrong with `command`'s examples: none of them runs it, or lines out of shape.
+    package static func problems(of command: Command) -> [String] {
+        let discussion = command.type.configuration.discussion
+        let name = command.path.joined(separator: " ")
+        let running = examples(in: discussion).contains { $0.starts(with: command.path) } ? [] : ["no example in '\(name) --help' runs it"]
+        return running + misshapenLines(in: discussion).map { "'\(name) --help': '\($0)' is neither a description nor a command line of 80 columns" }
+    }
+
+    /// Why `example` does not parse with `root`'s parser (`rootWords` words name `root`, such as
+    /// `strata secrets`), or nil when it parses.
+    package static func parseFailure(of example: [String], root: any ParsableCommand.Type, rootWords: Int = 1) -> String? {
+        do {
+            _ = try root.parseAsRoot(Array(example.dropFirst(rootWords)))
+            return nil
+        } catch {
+            return "the example '\(example.joined(separator: " "))' does not parse: \(root.message(for: error))"
+        }
+    }
+
     private static func unquoted(_ word: Substring) -> String {
         for quote in ["'", "\""] where word.count >= 2 && word.hasPrefix(quote) && word.hasSuffix(quote) {
             return String(word.dropFirst().dropLast())
@@ -63,7 +82,7 @@ package enum HelpExamples {
             + sectionLines(of: discussion).map(String.init).filter { line in
                 let description = line.hasPrefix("  ") && !line.hasPrefix("   ") && line.hasSuffix(":")
                 let command = line.hasPrefix("    strata")
-                return !(description || command) || (line.count > 80 && !line.contains(" age1"))
+                return !(description || command) || line.count > 80
             }
     }
 

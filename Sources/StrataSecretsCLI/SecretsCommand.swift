@@ -141,8 +141,8 @@ struct SecretsCommand: AsyncParsableCommand {
             commandName: "add-member", abstract: "Add a member, who can then read every secret (re-encrypts the secrets).",
             discussion: """
                 Examples:
-                  Add Bob with the public key his keygen printed:
-                    strata secrets add-member bob age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p
+                  Add Bob with the public key (age1…) his keygen printed:
+                    strata secrets add-member bob "$BOB_PUBLIC_KEY"
                 """)
 
         @OptionGroup var location: Location

@@ -10,20 +10,12 @@ import Testing
 
     @Test(arguments: commands.map(\.path))
     func everyCommandHasExamples(_ path: [String]) throws {
-        let command = try #require(Self.commands.first { $0.path == path })
-        let discussion = command.type.configuration.discussion
-        let examples = HelpExamples.examples(in: discussion)
-        #expect(examples.contains { $0.starts(with: path) }, "no example in '\(path.joined(separator: " ")) --help' runs it")
-        #expect(HelpExamples.misshapenLines(in: discussion) == [], "'\(path.joined(separator: " ")) --help'")
+        #expect(HelpExamples.problems(of: try #require(Self.commands.first { $0.path == path })) == [])
     }
 
     @Test(arguments: commands.flatMap { HelpExamples.examples(in: $0.type.configuration.discussion) }.filter { $0.dropFirst().first != "secrets" })
     func everyExampleParses(_ example: [String]) {
-        do {
-            _ = try StrataCommand.parseAsRoot(Array(example.dropFirst()))
-        } catch {
-            Issue.record("the example '\(example.joined(separator: " "))' does not parse: \(StrataCommand.message(for: error))")
-        }
+        #expect(HelpExamples.parseFailure(of: example, root: StrataCommand.self) == nil)
     }
 
     @Test func examplesAreReadFromTheSection() {

@@ -14,18 +14,11 @@ import Testing
 
     @Test(arguments: commands.map(\.path))
     func everyCommandHasExamples(_ path: [String]) throws {
-        let command = try #require(Self.commands.first { $0.path == path })
-        let discussion = command.type.configuration.discussion
-        #expect(HelpExamples.examples(in: discussion).contains { $0.starts(with: path) }, "no example in '\(path.joined(separator: " ")) --help' runs it")
-        #expect(HelpExamples.misshapenLines(in: discussion) == [], "'\(path.joined(separator: " ")) --help'")
+        #expect(HelpExamples.problems(of: try #require(Self.commands.first { $0.path == path })) == [])
     }
 
     @Test(arguments: examples)
     func everyExampleParses(_ example: [String]) {
-        do {
-            _ = try SecretsCommand.parseAsRoot(Array(example.dropFirst(2)))
-        } catch {
-            Issue.record("the example '\(example.joined(separator: " "))' does not parse: \(SecretsCommand.message(for: error))")
-        }
+        #expect(HelpExamples.parseFailure(of: example, root: SecretsCommand.self, rootWords: 2) == nil)
     }
 }
