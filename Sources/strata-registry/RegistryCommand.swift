@@ -20,7 +20,7 @@ struct StrataRegistryCommand: AsyncParsableCommand {
               A token for CI that may publish to the core scope:
                 strata-registry token create --name ci --scope core --write
             """,
-        subcommands: [Serve.self, Token.self, Scope.self]
+        subcommands: [Serve.self, Migrate.self, Token.self, Scope.self]
     )
 }
 
@@ -29,11 +29,34 @@ struct DataOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The registry's folder: its SQLite database and source archives (created if missing).", valueName: "folder"))
     var data: String = "registry"
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep releases, tokens and scopes in PostgreSQL instead of SQLite, shared by every replica (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]; the password may come from PGPASSWORD).",
+            valueName: "url"))
+    var database: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep source archives in an S3-compatible bucket instead of the folder (s3://BUCKET[/PREFIX]?endpoint=URL&region=REGION&style=path|virtual; credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY).",
+            valueName: "url"))
+    var storage: String?
+
+    var configuration: StorageConfiguration {
+        StorageConfiguration(folder: (data as NSString).standardizingPath, database: database, storage: storage)
+    }
+
+    func validate() throws {
+        do {
+            try configuration.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     /// Runs `body` with the storage open, and closes it however `body` ends (an SQLite
-    /// connection must be closed before it goes away). Only the server itself cleans up after a
-    /// crash (`serving`), since the other commands may run beside it.
-    func withStorage<T>(serving: Bool = false, _ body: (SQLiteStorage) async throws -> T) async throws -> T {
-        let storage = try await SQLiteStorage.open(folder: (data as NSString).standardizingPath, removingUnreferencedArchives: serving)
+    /// connection must be closed before it goes away).
+    func withStorage<T>(_ body: (RegistryStore) async throws -> T) async throws -> T {
+        let storage = try await Self.opening { try await configuration.open() }
         do {
             let result = try await body(storage)
             try await storage.close()
@@ -42,6 +65,25 @@ struct DataOptions: ParsableArguments {
             try? await storage.close()
             throw error
         }
+    }
+
+    /// Opens the storage, turning a database that cannot be reached or is at another schema
+    /// version into one clear line and exit status 2 rather than a stack of driver errors.
+    static func opening<T>(_ open: () async throws -> T) async throws -> T {
+        do {
+            return try await open()
+        } catch let error as SchemaMismatch {
+            fail(error.description)
+        } catch let error as StorageURLError {
+            fail(error.description)
+        } catch {
+            fail("cannot open the registry's storage: \(String(reflecting: error))")
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("strata-registry: error: \(message)\n".utf8))
+        Foundation.exit(2)
     }
 }
 
@@ -74,6 +116,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The largest source archive accepted, in bytes (larger ones get 413).", valueName: "bytes"))
     var maxArchiveSize = 100 << 20
 
+    @Option(
+        help: ArgumentHelp(
+            "With --database: how often this replica looks for archives no release refers to (every replica may; they never delete one another's work).",
+            valueName: "seconds"))
+    var collectEvery: Int = 600
+
+    @Option(
+        help: ArgumentHelp(
+            "With --database: how long a publish may take before its claim on an archive counts as abandoned, and the least age of an archive that is collected.",
+            valueName: "seconds"))
+    var claimLifetime: Int = 3600
+
     @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (the server's certificate first); needs --tls-key.", valueName: "file"))
     var tlsCertificate: String?
 
@@ -81,6 +135,7 @@ struct Serve: AsyncParsableCommand {
     var tlsKey: String?
 
     func validate() throws {
+        if collectEvery < 1 || claimLifetime < 1 { throw ValidationError("--collect-every and --claim-lifetime are at least 1 second") }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-certificate and --tls-key go together: give both to serve HTTPS, or neither for HTTP")
         }
@@ -89,29 +144,84 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "strata-registry")
         logger.logLevel = .info
-        try await self.storage.withStorage(serving: true) { storage in
-            var configuration = RegistryServer.Configuration()
-            configuration.host = host
-            configuration.port = port
-            configuration.publicURL = publicURL
-            configuration.limits.archiveBytes = maxArchiveSize
-            if let tlsCertificate, let tlsKey {
-                configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)
-            }
-            let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
-            let (host, scheme) = (self.host, tlsCertificate == nil ? "http" : "https")
-            let application: any ApplicationProtocol
-            do {
-                application = try server.application { port in
-                    // One line a script can wait for: the address actually bound.
-                    FileHandle.standardOutput.write(Data("strata-registry: listening on \(scheme)://\(host):\(port)\n".utf8))
-                }
-            } catch let error as RegistryServer.TLSError {
-                FileHandle.standardError.write(Data("strata-registry: error: \(error.description)\n".utf8))
-                throw ExitCode(2)
-            }
-            try await application.runService()
+        var storageConfiguration = self.storage.configuration
+        storageConfiguration.claimLifetime = TimeInterval(claimLifetime)
+        let storage = try await DataOptions.opening { try await storageConfiguration.open(logger: logger) }
+        do {
+            try await serve(storage, shared: storageConfiguration.isShared, logger: logger)
+            try await storage.close()
+        } catch {
+            try? await storage.close()
+            throw error
         }
+    }
+
+    private func serve(_ storage: RegistryStore, shared: Bool, logger: Logger) async throws {
+        if !shared {
+            // One server owns a folder: whatever no release refers to was left by a crash.
+            try await storage.collectGarbage(grace: 0)
+        }
+        var configuration = RegistryServer.Configuration()
+        configuration.host = host
+        configuration.port = port
+        configuration.publicURL = publicURL
+        configuration.limits.archiveBytes = maxArchiveSize
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)
+        }
+        let server = RegistryServer(storage: storage, configuration: configuration, logger: logger)
+        let (host, scheme) = (self.host, tlsCertificate == nil ? "http" : "https")
+        let application: any ApplicationProtocol
+        do {
+            application = try server.application { port in
+                // One line a script can wait for: the address actually bound.
+                FileHandle.standardOutput.write(Data("strata-registry: listening on \(scheme)://\(host):\(port)\n".utf8))
+            }
+        } catch let error as RegistryServer.TLSError {
+            FileHandle.standardError.write(Data("strata-registry: error: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        // Replicas sharing a bucket collect what killed publishes left, each on its own clock.
+        let collector =
+            shared
+            ? Task { [collectEvery, claimLifetime] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(collectEvery))
+                    guard !Task.isCancelled else { break }
+                    do {
+                        let collection = try await storage.collectGarbage(grace: TimeInterval(claimLifetime))
+                        if !collection.deleted.isEmpty { logger.info("collected \(collection.deleted.count) archives no release refers to") }
+                    } catch {
+                        logger.error("garbage collection failed: \(error)")
+                    }
+                }
+            } : nil
+        defer { collector?.cancel() }
+        try await application.runService()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring the database's schema up to this version's (PostgreSQL; SQLite migrates itself).",
+        discussion: """
+            Run it once before starting replicas of a new version; running it again, or from several machines at once, does nothing more.
+
+            Examples:
+              Create or update the schema in a PostgreSQL database:
+                strata-registry migrate --database postgres://registry@db.internal/registry
+            """)
+
+    @OptionGroup var storage: DataOptions
+
+    func run() async throws {
+        let applied = try await DataOptions.opening { try await storage.configuration.migrate() }
+        let target = storage.database == nil ? "the SQLite database in \(storage.configuration.folder)" : "the database"
+        print(
+            applied.isEmpty
+                ? "strata-registry: \(target) is up to date"
+                : "strata-registry: applied schema version\(applied.count == 1 ? "" : "s") \(applied.map(String.init).joined(separator: ", ")) to \(target)"
+        )
     }
 }
 

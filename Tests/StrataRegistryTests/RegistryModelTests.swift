@@ -64,7 +64,7 @@ import Testing
         let made = try await ProcessRunner.run("sqlite3", [folder + "/registry.sqlite", old], in: folder)
         try #require(made.status == 0, "sqlite3: \(made.error)")
 
-        let storage = try await SQLiteStorage.open(folder: folder, removingUnreferencedArchives: false)
+        let storage = try await StorageConfiguration(folder: folder).open()
         let network = try PackageIdentifier.parse("iss-core.Network").get()
         let kept = try #require(try await storage.release(of: network, version: SemanticVersion("1.0.0")!))
         #expect(kept.signing == nil && kept.size == 10)

@@ -84,10 +84,10 @@ import Testing
         let archive = try TestArchive.make(TestArchive.package("Network"))
 
         // The publish stops between writing the archive and storing the release; the server dies there.
-        let (paused, port) = try serve(environment: ["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE": "60"])
+        let marker = data + "/.paused-after-archive"
+        let (paused, port) = try serve(environment: ["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE": "60", "STRATA_REGISTRY_FAULT_MARKER": marker])
         let client = RegistryHTTPClient(url: "http://127.0.0.1:\(port)")
         let publish = Task { try? await client.publish("iss-core.Network", "1.0.0", archive: archive, token: secret) }
-        let marker = data + "/.paused-after-archive"
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: marker) { try await Task.sleep(for: .milliseconds(50)) }
         try #require(FileManager.default.fileExists(atPath: marker), "the publish never reached the pause")
         kill(paused.processIdentifier, SIGKILL)

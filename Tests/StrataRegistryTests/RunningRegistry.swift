@@ -12,10 +12,16 @@ import FoundationNetworking
 /// own, listening on a free loopback port, stopped with SIGTERM (and its folder removed) by
 /// `stop()`. It runs as a process of its own, as an operator runs it, so that tests that block
 /// threads while SwiftPM talks to it (or other suites running builds) cannot starve it.
+///
+/// With `STRATA_REGISTRY_TEST_BACKEND=postgres-s3` (a second run of these suites in CI) every
+/// registry keeps its data in a PostgreSQL server and an S3-compatible bucket (moto) of its own,
+/// started and stopped with it: the same suites are the conformance suite of both backends.
 final class RunningRegistry: @unchecked Sendable {
     let folder: String
     /// The same storage, opened by the test to create tokens and look at what was stored.
-    let storage: SQLiteStorage
+    let storage: RegistryStore
+    /// The PostgreSQL and S3 servers, when the registry uses them.
+    let backends: SharedBackends?
     let port: Int
     let scheme: String
     private let process: Process
@@ -28,11 +34,13 @@ final class RunningRegistry: @unchecked Sendable {
     static func start(limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil) async throws -> RunningRegistry {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let backends = SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.start() : nil
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments =
             ["serve", "--data", folder, "--port", "0", "--max-archive-size", String(limits.archiveBytes)]
-            + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? [])
+            + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? []) + (backends?.arguments ?? [])
+        process.environment = ProcessInfo.processInfo.environment.merging(TestS3.environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         _ = FileManager.default.createFile(atPath: folder + "/server.log", contents: nil)
@@ -41,11 +49,18 @@ final class RunningRegistry: @unchecked Sendable {
         let line = await Self.firstLine(of: output.fileHandleForReading)
         guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
             process.terminate()
+            await backends?.stop()
             let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
             throw RegistryTestError("strata-registry serve did not start: '\(line)' \(log)")
         }
-        let storage = try await SQLiteStorage.open(folder: folder, removingUnreferencedArchives: false)
-        return RunningRegistry(folder: folder, storage: storage, port: port, scheme: tls == nil ? "http" : "https", process: process)
+        let storage: RegistryStore
+        if let backends {
+            storage = try await backends.open()
+        } else {
+            storage = try await StorageConfiguration(folder: folder).open()
+        }
+        return RunningRegistry(
+            folder: folder, storage: storage, backends: backends, port: port, scheme: tls == nil ? "http" : "https", process: process)
     }
 
     /// Reads up to the first newline on a thread of its own (not the concurrency pool).
@@ -78,9 +93,10 @@ final class RunningRegistry: @unchecked Sendable {
         }
     }
 
-    fileprivate init(folder: String, storage: SQLiteStorage, port: Int, scheme: String, process: Process) {
+    fileprivate init(folder: String, storage: RegistryStore, backends: SharedBackends?, port: Int, scheme: String, process: Process) {
         self.folder = folder
         self.storage = storage
+        self.backends = backends
         self.port = port
         self.scheme = scheme
         self.process = process
@@ -97,7 +113,10 @@ final class RunningRegistry: @unchecked Sendable {
             }.start()
         }
         try? await storage.close()
-        if removingData { try? FileManager.default.removeItem(atPath: folder) }
+        if removingData {
+            await backends?.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// A token with `grants`, stored; returns its secret.

@@ -9,7 +9,7 @@ import NIOSSL
 public import StrataPackageIdentity
 
 /// The registry's HTTP service: the Swift package registry API (SE-0292 and the registry
-/// service specification) over a `RegistryStorage`, with per-scope access control.
+/// service specification) over a `RegistryStore`, with per-scope access control.
 ///
 /// Every response carries `Content-Version: 1`; every error is a problem document. See
 /// docs/REGISTRY.md for the endpoints, their statuses and the tests that prove each.
@@ -43,12 +43,12 @@ public struct RegistryServer: Sendable {
         public var description: String
     }
 
-    public let storage: any RegistryStorage
+    public let storage: RegistryStore
     public let configuration: Configuration
     public let logger: Logger
     let validator: SourceArchiveValidator
 
-    public init(storage: any RegistryStorage, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "strata-registry")) {
+    public init(storage: RegistryStore, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "strata-registry")) {
         self.storage = storage
         self.configuration = configuration
         self.logger = logger

@@ -99,32 +99,3 @@ public enum PublishConflict: Error, Sendable, Equatable {
     /// A release of that version exists (or is being stored right now).
     case exists
 }
-
-/// Where the registry keeps its releases, archives and tokens. The embedded default is a folder
-/// with an SQLite database and content-addressed archive files (`SQLiteStorage`); a scale-out
-/// backend (PostgreSQL and an S3-compatible object store) implements the same protocol.
-///
-/// Storing a release is atomic: it is visible whole or not at all, and of two stores of the
-/// same version exactly one succeeds.
-public protocol RegistryStorage: Sendable {
-    /// Stores the archive and then the release; throws `PublishConflict.exists` when the version is taken.
-    func publish(_ release: Release, archive: Data) async throws
-    func releases(of package: PackageIdentifier) async throws -> [Release]
-    func release(of package: PackageIdentifier, version: SemanticVersion) async throws -> Release?
-    /// The source archive of a release, by its checksum.
-    func archive(checksum: String) async throws -> Data?
-    /// Packages whose releases name `url` among their repository URLs.
-    func identifiers(forRepositoryURL url: String) async throws -> [PackageIdentifier]
-    /// Every package, for the browse page: identifier and its releases.
-    func allPackages() async throws -> [PackageIdentifier]
-
-    func addToken(_ token: TokenRecord) async throws
-    func token(secretHash: String) async throws -> TokenRecord?
-    func tokens() async throws -> [TokenRecord]
-    /// Marks the token revoked; false if there is no such token.
-    func revokeToken(id: String, at date: Date) async throws -> Bool
-
-    /// Scopes (lowercased) anyone may read without a token.
-    func anonymousReadScopes() async throws -> Set<String>
-    func setAnonymousRead(_ allowed: Bool, scope: String) async throws
-}

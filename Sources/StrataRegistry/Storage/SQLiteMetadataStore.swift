@@ -2,42 +2,41 @@ public import Foundation
 public import Logging
 import NIOCore
 import SQLiteNIO
-import StrataFileSystem
 public import StrataPackageIdentity
 
-/// The embedded storage: one folder holding `registry.sqlite` (releases, tokens, scope settings)
-/// and `archives/`, the source archives by checksum.
+/// The embedded metadata store: `registry.sqlite` in the registry's folder (releases, tokens,
+/// scope settings, archive claims), opened by one server process; the `token` and `scope`
+/// commands may open it beside a running server.
 ///
-/// A publish writes the archive first (atomically, under its checksum, so a half-written file is
-/// never visible), then inserts the release in one statement: the primary key on (package,
-/// version) makes that the single point where a release appears, and turns the second of two
-/// concurrent publishes into a conflict. A process killed between the two leaves only an archive
-/// nothing refers to, which `open` removes.
-public final class SQLiteStorage: RegistryStorage {
-    public let folder: String
+/// A release appears by one insert, whose primary key on (package, version) turns the second of
+/// two concurrent publishes into a conflict. Each claim is one statement, which SQLite runs whole.
+public final class SQLiteMetadataStore: MetadataStore {
+    public let file: String
     private let connection: SQLiteConnection
 
-    private init(folder: String, connection: SQLiteConnection) {
-        self.folder = folder
+    private init(file: String, connection: SQLiteConnection) {
+        self.file = file
         self.connection = connection
     }
 
-    /// Opens (creating it if needed) the storage in `folder`. The server removes archives no
-    /// release refers to (left by a crash); a second process opening the same folder beside a
-    /// running server (the `token` commands) must not, as one may be a publish in progress.
-    public static func open(
-        folder: String, removingUnreferencedArchives: Bool = true, logger: Logger = Logger(label: "strata-registry.sqlite")
-    ) async throws -> SQLiteStorage {
-        try FileManager.default.createDirectory(atPath: folder + "/archives", withIntermediateDirectories: true)
-        let connection = try await SQLiteConnection.open(storage: .file(path: folder + "/registry.sqlite"), logger: logger)
-        let storage = SQLiteStorage(folder: folder, connection: connection)
-        try await storage.migrate()
-        if removingUnreferencedArchives { try await storage.removeUnreferencedArchives() }
-        return storage
+    public var location: String { file }
+
+    /// Opens (creating and migrating it if needed) the database `registry.sqlite` in `folder`.
+    public static func open(folder: String, logger: Logger = Logger(label: "strata-registry.sqlite")) async throws -> SQLiteMetadataStore {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/registry.sqlite"
+        let connection = try await SQLiteConnection.open(storage: .file(path: file), logger: logger)
+        let store = SQLiteMetadataStore(file: file, connection: connection)
+        try await store.migrate()
+        return store
     }
 
     public func close() async throws {
         try await connection.close()
+    }
+
+    public func checkReachable() async throws {
+        _ = try await connection.query("SELECT 1", [])
     }
 
     private func migrate() async throws {
@@ -61,6 +60,11 @@ public final class SQLiteStorage: RegistryStorage {
                 created_at REAL NOT NULL, expires_at REAL, revoked_at REAL)
             """,
             "CREATE TABLE IF NOT EXISTS scopes (scope TEXT PRIMARY KEY, anonymous_read INTEGER NOT NULL)",
+            """
+            CREATE TABLE IF NOT EXISTS archive_claims (
+                id TEXT PRIMARY KEY, checksum TEXT NOT NULL, kind TEXT NOT NULL, claimed_at REAL NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS archive_claims_checksum ON archive_claims (checksum)",
         ] {
             _ = try await connection.query(statement, [])
         }
@@ -72,35 +76,11 @@ public final class SQLiteStorage: RegistryStorage {
         }
     }
 
-    // MARK: - Archives
-
-    func archivePath(_ checksum: String) -> String {
-        "\(folder)/archives/\(checksum.prefix(2))/\(checksum).zip"
-    }
-
-    /// Archives no release refers to: left by a process killed between writing one and storing its release.
-    private func removeUnreferencedArchives() async throws {
-        let referenced = Set(try await connection.query("SELECT checksum FROM releases", []).compactMap { $0.column("checksum")?.string })
-        let root = folder + "/archives"
-        for shard in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + shard)) ?? [] {
-                let checksum = file.hasSuffix(".zip") ? String(file.dropLast(4)) : file
-                if !referenced.contains(checksum) { try? FileManager.default.removeItem(atPath: "\(root)/\(shard)/\(file)") }
-            }
-        }
-    }
-
-    public func archive(checksum: String) async throws -> Data? {
-        guard checksum.count == 64, checksum.allSatisfy(\.isHexDigit) else { return nil }
-        return FileManager.default.contents(atPath: archivePath(checksum))
-    }
-
     // MARK: - Releases
 
-    public func publish(_ release: Release, archive: Data) async throws {
-        if try await self.release(of: release.package, version: release.version) != nil { throw PublishConflict.exists }
-        try AtomicFileWriter.write(archive, to: archivePath(release.checksum), creatingFolder: true)
-        try await Self.faultPauseAfterArchive(folder: folder)
+    public func insert(_ release: Release, completing claim: ArchiveClaim) async throws {
+        // Two statements: a process killed between them leaves a claim on an archive a release
+        // refers to, which no collector deletes, and which counts as dead after its lifetime.
         do {
             _ = try await connection.query(
                 """
@@ -111,27 +91,54 @@ public final class SQLiteStorage: RegistryStorage {
                 [
                     .text(release.package.key), .text(release.package.scope), .text(release.package.name),
                     .text(release.version.precedenceKey), .text(release.version.description), .text(release.checksum),
-                    .integer(release.size), .blob(ByteBuffer(bytes: release.metadata)), .text(Self.json(release.manifests)),
-                    .text(Self.json(release.dependencies)), .text(Self.json(release.repositoryURLs.map(Self.normalizedURL))),
+                    .integer(release.size), .blob(ByteBuffer(bytes: release.metadata)), .text(JSONColumn.encode(release.manifests)),
+                    .text(JSONColumn.encode(release.dependencies)), .text(JSONColumn.encode(release.repositoryURLs.map(RepositoryURL.normalized))),
                     .float(release.publishedAt.timeIntervalSince1970), release.signing.map { .text($0.format) } ?? .null,
                     release.signing.map { .blob(ByteBuffer(bytes: $0.archiveSignature)) } ?? .null,
                     release.signing?.metadataSignature.map { .blob(ByteBuffer(bytes: $0)) } ?? .null,
                 ])
         } catch let error as SQLiteError where [.constraint, .constraintPrimaryKeyFailed, .constraintUniqueFailed].contains(error.reason) {
             // The other publisher stored the same version first; its archive may be this very file.
+            try? await dropClaim(claim)
             throw PublishConflict.exists
         }
+        try await dropClaim(claim)
     }
 
-    /// Fault injection for the crash test: with `STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE=SECONDS`
-    /// a publish stops between writing its archive and storing its release, after creating
-    /// `<folder>/.paused-after-archive`, so that a test can kill the server exactly there.
-    private static func faultPauseAfterArchive(folder: String) async throws {
-        guard let value = ProcessInfo.processInfo.environment["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE"], let seconds = Double(value) else {
-            return
-        }
-        _ = FileManager.default.createFile(atPath: folder + "/.paused-after-archive", contents: nil)
-        try await Task.sleep(for: .seconds(seconds))
+    public func referencedChecksums() async throws -> Set<String> {
+        Set(try await connection.query("SELECT DISTINCT checksum FROM releases", []).compactMap { $0.column("checksum")?.string })
+    }
+
+    // MARK: - Claims
+
+    public func claimForPublish(checksum: String, at date: Date, staleBefore: Date) async throws -> ArchiveClaim? {
+        _ = try await connection.query(
+            "DELETE FROM archive_claims WHERE checksum = ? AND kind = 'delete' AND claimed_at < ?",
+            [.text(checksum), .float(staleBefore.timeIntervalSince1970)])
+        let claim = ArchiveClaim(checksum: checksum, kind: .publish, claimedAt: date)
+        let inserted = try await connection.query(
+            """
+            INSERT INTO archive_claims (id, checksum, kind, claimed_at) SELECT ?, ?, 'publish', ?
+            WHERE NOT EXISTS (SELECT 1 FROM archive_claims WHERE checksum = ? AND kind = 'delete') RETURNING id
+            """, [.text(claim.id), .text(checksum), .float(date.timeIntervalSince1970), .text(checksum)])
+        return inserted.isEmpty ? nil : claim
+    }
+
+    public func claimForDeletion(checksum: String, at date: Date, staleBefore: Date) async throws -> ArchiveClaim? {
+        _ = try await connection.query(
+            "DELETE FROM archive_claims WHERE checksum = ? AND claimed_at < ?", [.text(checksum), .float(staleBefore.timeIntervalSince1970)])
+        let claim = ArchiveClaim(checksum: checksum, kind: .delete, claimedAt: date)
+        let inserted = try await connection.query(
+            """
+            INSERT INTO archive_claims (id, checksum, kind, claimed_at) SELECT ?, ?, 'delete', ?
+            WHERE NOT EXISTS (SELECT 1 FROM archive_claims WHERE checksum = ?)
+              AND NOT EXISTS (SELECT 1 FROM releases WHERE checksum = ?) RETURNING id
+            """, [.text(claim.id), .text(checksum), .float(date.timeIntervalSince1970), .text(checksum), .text(checksum)])
+        return inserted.isEmpty ? nil : claim
+    }
+
+    public func dropClaim(_ claim: ArchiveClaim) async throws {
+        _ = try await connection.query("DELETE FROM archive_claims WHERE id = ?", [.text(claim.id)])
     }
 
     public func releases(of package: PackageIdentifier) async throws -> [Release] {
@@ -147,7 +154,7 @@ public final class SQLiteStorage: RegistryStorage {
     public func identifiers(forRepositoryURL url: String) async throws -> [PackageIdentifier] {
         let rows = try await connection.query(
             "SELECT DISTINCT releases.scope, releases.name, releases.package_key FROM releases, json_each(releases.repository_urls) WHERE json_each.value = ? ORDER BY releases.package_key",
-            [.text(Self.normalizedURL(url))])
+            [.text(RepositoryURL.normalized(url))])
         return Self.uniquePackages(rows)
     }
 
@@ -166,17 +173,6 @@ public final class SQLiteStorage: RegistryStorage {
         }
     }
 
-    /// A repository URL as compared for identifier lookup: no scheme, user, `.git` or trailing slash, lowercased.
-    static func normalizedURL(_ url: String) -> String {
-        var text = url.trimmingCharacters(in: .whitespaces).lowercased()
-        for scheme in ["https://", "http://", "ssh://", "git://"] where text.hasPrefix(scheme) { text.removeFirst(scheme.count) }
-        if let at = text.firstIndex(of: "@"), !text[..<at].contains("/") { text = String(text[text.index(after: at)...]) }
-        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/") { text.replaceSubrange(colon...colon, with: "/") }
-        while text.hasSuffix("/") { text.removeLast() }
-        if text.hasSuffix(".git") { text.removeLast(4) }
-        return text
-    }
-
     private static func release(_ row: SQLiteRow) -> Release? {
         guard let scope = row.column("scope")?.string, let name = row.column("name")?.string,
             let version = row.column("version")?.string.flatMap(SemanticVersion.init), let checksum = row.column("checksum")?.string,
@@ -191,8 +187,10 @@ public final class SQLiteStorage: RegistryStorage {
         }
         return Release(
             package: PackageIdentifier(validScope: scope, name: name), version: version, checksum: checksum, size: size, metadata: metadata,
-            manifests: decode(row.column("manifests")?.string) ?? [:], dependencies: decode(row.column("dependencies")?.string) ?? [],
-            publishedAt: Date(timeIntervalSince1970: published), repositoryURLs: decode(row.column("repository_urls")?.string) ?? [], signing: signing
+            manifests: JSONColumn.decode(row.column("manifests")?.string) ?? [:],
+            dependencies: JSONColumn.decode(row.column("dependencies")?.string) ?? [],
+            publishedAt: Date(timeIntervalSince1970: published), repositoryURLs: JSONColumn.decode(row.column("repository_urls")?.string) ?? [],
+            signing: signing
         )
     }
 
@@ -202,7 +200,7 @@ public final class SQLiteStorage: RegistryStorage {
         _ = try await connection.query(
             "INSERT INTO tokens (id, name, secret_hash, grants, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                .text(token.id), .text(token.name), .text(token.secretHash), .text(Self.json(token.grants.mapValues(\.rawValue))),
+                .text(token.id), .text(token.name), .text(token.secretHash), .text(JSONColumn.encode(token.grants.mapValues(\.rawValue))),
                 .float(token.createdAt.timeIntervalSince1970), token.expiresAt.map { .float($0.timeIntervalSince1970) } ?? .null,
                 token.revokedAt.map { .float($0.timeIntervalSince1970) } ?? .null,
             ])
@@ -225,7 +223,7 @@ public final class SQLiteStorage: RegistryStorage {
 
     private static func token(_ row: SQLiteRow) -> TokenRecord? {
         guard let id = row.column("id")?.string, let name = row.column("name")?.string, let hash = row.column("secret_hash")?.string,
-            let grants: [String: String] = decode(row.column("grants")?.string), let created = row.column("created_at")?.double
+            let grants: [String: String] = JSONColumn.decode(row.column("grants")?.string), let created = row.column("created_at")?.double
         else { return nil }
         return TokenRecord(
             id: id, name: name, secretHash: hash, grants: grants.compactMapValues(Permission.init(rawValue:)),
@@ -241,17 +239,5 @@ public final class SQLiteStorage: RegistryStorage {
         _ = try await connection.query(
             "INSERT INTO scopes (scope, anonymous_read) VALUES (?, ?) ON CONFLICT(scope) DO UPDATE SET anonymous_read = excluded.anonymous_read",
             [.text(scope.lowercased()), .integer(allowed ? 1 : 0)])
-    }
-
-    // MARK: - JSON columns
-
-    private static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-    }
-
-    private static func decode<T: Decodable>(_ text: String?) -> T? {
-        text.flatMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
     }
 }

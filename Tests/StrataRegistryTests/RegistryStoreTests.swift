@@ -1,0 +1,208 @@
+import Foundation
+import StrataModelTestSupport
+import StrataPackageIdentity
+import StrataRegistry
+import Testing
+
+/// The storage's guarantees on both backends, SQLite with a folder and PostgreSQL with S3:
+/// exactly one of many concurrent publishes of a version is stored, an archive is written before
+/// its release is visible, and garbage collection deletes only what nothing refers to or is about
+/// to refer to.
+@Suite struct RegistryStoreTests {
+    enum Backend: String, CaseIterable, CustomTestStringConvertible {
+        case sqliteFolder = "SQLite and a folder"
+        case postgresS3 = "PostgreSQL and S3"
+        var testDescription: String { rawValue }
+    }
+
+    /// Two handles on the same storage, as two replicas (or a server and a `token` command) hold
+    /// them; both closed, and the servers stopped, however `body` ends.
+    static func withStorage(_ backend: Backend, _ body: (RegistryStore, RegistryStore) async throws -> Void) async throws {
+        switch backend {
+        case .sqliteFolder:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-store-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let first = try await StorageConfiguration(folder: folder).open()
+            let second = try await StorageConfiguration(folder: folder).open()
+            do {
+                try await body(first, second)
+            } catch {
+                try? await first.close()
+                try? await second.close()
+                throw error
+            }
+            try await first.close()
+            try await second.close()
+        case .postgresS3:
+            let backends = try await SharedBackends.start()
+            do {
+                let first = try await backends.open()
+                let second = try await backends.open()
+                do {
+                    try await body(first, second)
+                } catch {
+                    try? await first.close()
+                    try? await second.close()
+                    throw error
+                }
+                try await first.close()
+                try await second.close()
+            } catch {
+                await backends.stop()
+                throw error
+            }
+            await backends.stop()
+        }
+    }
+
+    static func release(_ version: String, archive: Data, package: String = "iss-core.Network") throws -> Release {
+        Release(
+            package: try PackageIdentifier.parse(package).get(), version: SemanticVersion(version)!, checksum: Checksum.sha256Hex(archive),
+            size: archive.count, metadata: Data("{}".utf8), manifests: ["Package.swift": "// swift-tools-version: 6.0\n"],
+            dependencies: ["iss-shared.Logging"], publishedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            repositoryURLs: ["https://github.com/iss/Network.git"])
+    }
+
+    static func enabled(_ backend: Backend) -> Bool { backend == .sqliteFolder || SharedBackendServers.enabled }
+
+    @Test(arguments: Backend.allCases)
+    func exactlyOneOfTwentyConcurrentPublishesIsStored(backend: Backend) async throws {
+        try #require(Self.enabled(backend), Comment(rawValue: SharedBackendServers.requirement))
+        try await Self.withStorage(backend) { first, second in
+            // Twenty publishers of 1.0.0, each with different bytes, alternating between the handles.
+            let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+                for index in 0..<20 {
+                    let store = index.isMultiple(of: 2) ? first : second
+                    let archive = Data("archive \(index)".utf8)
+                    let release = try Self.release("1.0.0", archive: archive)
+                    group.addTask {
+                        do {
+                            try await store.publish(release, archive: archive)
+                            return (index, true)
+                        } catch PublishConflict.exists {
+                            return (index, false)
+                        }
+                    }
+                }
+                return try await group.reduce(into: [(Int, Bool)]()) { $0.append($1) }
+            }
+            let winners = outcomes.filter(\.1).map(\.0)
+            #expect(winners.count == 1, "stored: \(winners)")
+            let winner = try #require(winners.first)
+            let stored = try #require(try await second.release(of: try PackageIdentifier.parse("iss-core.Network").get(), version: SemanticVersion("1.0.0")!))
+            #expect(stored.checksum == Checksum.sha256Hex(Data("archive \(winner)".utf8)))
+            #expect(try await first.archive(checksum: stored.checksum) == Data("archive \(winner)".utf8))
+            #expect(stored.dependencies == ["iss-shared.Logging"] && stored.manifests.keys.sorted() == ["Package.swift"])
+            #expect(try await first.identifiers(forRepositoryURL: "git@github.com:iss/network") == [try PackageIdentifier.parse("iss-core.Network").get()])
+            // The losers' archives are orphans now: collected (grace 0), the winner's kept.
+            let collection = try await first.collectGarbage(grace: 0)
+            #expect(collection.deleted.count == 19)
+            #expect(try await second.archives.list().map(\.checksum) == [stored.checksum])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func collectionSparesYoungArchivesAndClaimedOnes(backend: Backend) async throws {
+        try #require(Self.enabled(backend), Comment(rawValue: SharedBackendServers.requirement))
+        try await Self.withStorage(backend) { store, other in
+            let orphan = Data("left by a killed publish".utf8)
+            let orphanSum = Checksum.sha256Hex(orphan)
+            try await store.archives.put(orphan, checksum: orphanSum)
+            // Younger than the grace period: kept.
+            #expect(try await store.collectGarbage(grace: 3600).deleted.isEmpty)
+
+            // A live publish claim protects it even past the grace period.
+            let now = Date()
+            let claim = try #require(try await other.metadata.claimForPublish(checksum: orphanSum, at: now, staleBefore: now - 3600))
+            let later = now + 7200
+            #expect(try await store.collectGarbage(grace: 3600, now: later).deleted.isEmpty == false, "the claim is stale by then")
+            try await other.metadata.dropClaim(claim)
+
+            // A deletion claim keeps a publish of the same bytes waiting; a stale one does not.
+            try await store.archives.put(orphan, checksum: orphanSum)
+            let deleting = try #require(try await store.metadata.claimForDeletion(checksum: orphanSum, at: now, staleBefore: now - 3600))
+            #expect(try await other.metadata.claimForPublish(checksum: orphanSum, at: now, staleBefore: now - 3600) == nil)
+            #expect(try await other.metadata.claimForPublish(checksum: orphanSum, at: later, staleBefore: later - 3600) != nil)
+            _ = deleting
+
+            // A referenced archive is never collected, however old.
+            let archive = Data("published".utf8)
+            try await other.publish(try Self.release("2.0.0", archive: archive), archive: archive)
+            #expect(try await store.metadata.claimForDeletion(checksum: Checksum.sha256Hex(archive), at: later, staleBefore: later) == nil)
+            let collection = try await store.collectGarbage(grace: 0, now: later + 10_000)
+            #expect(!collection.deleted.contains(Checksum.sha256Hex(archive)))
+            #expect(try await store.archive(checksum: Checksum.sha256Hex(archive)) == archive)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func tokensAndScopesAreShared(backend: Backend) async throws {
+        try #require(Self.enabled(backend), Comment(rawValue: SharedBackendServers.requirement))
+        try await Self.withStorage(backend) { first, second in
+            let created = Date(timeIntervalSince1970: 1_700_000_000)
+            let token = TokenRecord(
+                id: "a1", name: "ci", secretHash: AccessControl.hash("secret"), grants: ["iss-core": .write, "*": .read], createdAt: created,
+                expiresAt: created + 86_400)
+            try await first.addToken(token)
+            #expect(try await second.token(secretHash: AccessControl.hash("secret")) == token)
+            #expect(try await second.revokeToken(id: "a1", at: created + 60))
+            #expect(try await second.revokeToken(id: "missing", at: created) == false)
+            #expect(try await first.tokens().first?.revokedAt == created + 60)
+            try await first.setAnonymousRead(true, scope: "ISS-Shared")
+            #expect(try await second.anonymousReadScopes() == ["iss-shared"])
+            try await second.setAnonymousRead(false, scope: "iss-shared")
+            #expect(try await first.anonymousReadScopes().isEmpty)
+        }
+    }
+}
+
+/// The PostgreSQL schema's versions: `migrate` applies what is missing once, and a server will
+/// not start on a schema it does not know.
+@Suite(.enabled(if: SharedBackendServers.enabled, Comment(rawValue: SharedBackendServers.requirement)))
+struct PostgresSchemaTests {
+    @Test func migrateAppliesOnceAndServersRefuseAnUnmigratedDatabase() async throws {
+        let postgres = try await TestPostgres.start()
+        do {
+            try await postgres.createDatabase("fresh")
+            let configuration = StorageConfiguration(folder: "/nonexistent", database: postgres.url("fresh"))
+            do {
+                _ = try await configuration.open()
+                Issue.record("an unmigrated database was opened")
+            } catch let error as SchemaMismatch {
+                #expect(error.found == 0 && error.description.contains("run 'strata-registry migrate"))
+            }
+            // Several replicas migrating at once: the advisory lock lets one do it.
+            let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
+                for _ in 0..<4 { group.addTask { try await configuration.migrate() } }
+                return try await group.reduce(into: [[Int]]()) { $0.append($1) }
+            }
+            #expect(applied.filter { !$0.isEmpty } == [[1]])
+            #expect(try await configuration.migrate().isEmpty)
+            let store = try await configuration.open()
+            try await store.metadata.checkReachable()
+            try await store.close()
+            await postgres.stop()
+        } catch {
+            await postgres.stop()
+            throw error
+        }
+    }
+
+    @Test func badDatabaseURLsAreExplained() {
+        for (url, problem) in [
+            ("mysql://db/registry", "expected postgres://"),
+            ("postgres://db.internal/registry", "name the user"),
+            ("postgres://registry@db.internal", "name the database"),
+            ("postgres://registry@db.internal/registry?sslmode=maybe", "sslmode must be"),
+            ("postgres://registry:hunter2@db.internal/registry?pool=3", "unknown parameter 'pool'"),
+        ] {
+            do {
+                try StorageConfiguration(folder: "/tmp", database: url).validate()
+                Issue.record("\(url) was accepted")
+            } catch {
+                #expect(error.description.contains(problem), "\(error.description)")
+                #expect(!error.description.contains("hunter2"), "the password is never printed")
+            }
+        }
+    }
+}

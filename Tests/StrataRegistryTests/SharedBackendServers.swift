@@ -1,0 +1,263 @@
+import Foundation
+import StrataModelTestSupport
+import StrataRegistry
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real servers behind the registry's shared backends, started for a test on loopback and
+/// stopped by it: PostgreSQL (Debian's `postgresql`) and moto's S3 server (`pip install
+/// "moto[server]"`). Where they are missing the tests that need them are skipped, and in CI
+/// (`CI=true`, where `.ci/run` installs them) they are required.
+enum SharedBackendServers {
+    /// PostgreSQL's programs: `$STRATA_TEST_POSTGRES_BIN`, or the newest `/usr/lib/postgresql/*/bin`.
+    static let postgresBin: String? = {
+        if let given = ProcessInfo.processInfo.environment["STRATA_TEST_POSTGRES_BIN"] { return given }
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted()
+        return versions.last.map { "\(root)/\($0)/bin" }.flatMap { FileManager.default.isExecutableFile(atPath: $0 + "/postgres") ? $0 : nil }
+    }()
+
+    static let moto: String? = Fixtures.executableOnPath("moto_server")
+
+    static var available: Bool { postgresBin != nil && moto != nil }
+
+    /// Whether the registry's suites run against PostgreSQL and S3 (`STRATA_REGISTRY_TEST_BACKEND=postgres-s3`)
+    /// rather than SQLite and a folder.
+    static var conformanceBackendIsShared: Bool {
+        ProcessInfo.processInfo.environment["STRATA_REGISTRY_TEST_BACKEND"] == "postgres-s3"
+    }
+
+    static let requirement = "needs PostgreSQL (apt-get install postgresql) and moto (pip install 'moto[server]'); CI installs them"
+    static var enabled: Bool { available || ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// Sends `signal` to `process` and waits for it to end on a thread of its own, not on one of
+    /// the few the async tests share.
+    static func stop(_ process: Process, signal: Int32) async {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, signal)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    /// A port nothing listens on right now (the kernel's pick for a socket bound to port 0).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw RegistryTestError("no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits until something accepts connections on `port`, or `process` exits.
+    static func waitForPort(_ port: Int, of process: Process, name: String, log: String) async throws {
+        for _ in 0..<300 {
+            guard process.isRunning else { break }
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            close(fd)
+            if connected { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw RegistryTestError("\(name) did not start listening on 127.0.0.1:\(port): \(text)")
+    }
+}
+
+/// A PostgreSQL server of the test's own: a fresh cluster in a temporary folder, trust
+/// authentication on 127.0.0.1, no fsync. As root (CI) it runs as the `postgres` user, since
+/// PostgreSQL refuses to run as root.
+final class TestPostgres: @unchecked Sendable {
+    let folder: String
+    let port: Int
+    private let process: Process
+
+    /// The URL of `database` on this server, as `--database` takes it.
+    func url(_ database: String) -> String { "postgres://strata@127.0.0.1:\(port)/\(database)?sslmode=disable" }
+
+    private init(folder: String, port: Int, process: Process) {
+        self.folder = folder
+        self.port = port
+        self.process = process
+    }
+
+    static func start() async throws -> TestPostgres {
+        guard let bin = SharedBackendServers.postgresBin else { throw RegistryTestError(SharedBackendServers.requirement) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-postgres-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        // As root, each program runs as `postgres` through setpriv, which execs it in place: the
+        // server's process is the one this test signals.
+        let asRoot = getuid() == 0
+        func command(_ arguments: [String]) -> (String, [String]) {
+            asRoot ? ("/usr/bin/setpriv", ["--reuid=postgres", "--regid=postgres", "--init-groups", "--"] + arguments) : (arguments[0], Array(arguments.dropFirst()))
+        }
+        let (initdb, initArguments) = command([bin + "/initdb", "-D", folder + "/data", "-A", "trust", "-U", "strata", "--no-sync", "-E", "UTF8"])
+        let initialised = try await ProcessRunner.run(initdb, initArguments)
+        guard initialised.status == 0 else { throw RegistryTestError("initdb failed: \(initialised.output)\(initialised.error)") }
+        let port = try SharedBackendServers.freePort()
+        let (postgresProgram, postgresArguments) = command([
+            bin + "/postgres", "-D", folder + "/data", "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1",
+            "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "max_connections=200",
+        ])
+        let log = folder + "/server.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil, attributes: [.posixPermissions: 0o666])
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: postgresProgram)
+        server.arguments = postgresArguments
+        server.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        server.standardError = server.standardOutput
+        try server.run()
+        let postgres = TestPostgres(folder: folder, port: port, process: server)
+        do {
+            try await SharedBackendServers.waitForPort(port, of: server, name: "PostgreSQL", log: log)
+        } catch {
+            await postgres.stop()
+            throw error
+        }
+        return postgres
+    }
+
+    /// Creates an empty database (each registry gets its own).
+    func createDatabase(_ name: String) async throws {
+        let made = try await ProcessRunner.run(
+            SharedBackendServers.postgresBin! + "/psql",
+            ["-h", "127.0.0.1", "-p", String(port), "-U", "strata", "-d", "postgres", "-q", "-c", "CREATE DATABASE \(name)"])
+        guard made.status == 0 else { throw RegistryTestError("CREATE DATABASE \(name) failed: \(made.error)") }
+    }
+
+    /// Stops the server (fast shutdown) and removes its cluster.
+    func stop() async {
+        await SharedBackendServers.stop(process, signal: SIGINT)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
+/// moto's S3-compatible server, in a process of its own on a free loopback port.
+final class TestS3: @unchecked Sendable {
+    let port: Int
+    private let process: Process
+    private let log: String
+    static let credentials = SigV4Signer.Credentials(accessKeyID: "strata-test", secretAccessKey: "strata-test-secret")
+    /// What a registry process needs in its environment to reach this server.
+    static let environment = ["AWS_ACCESS_KEY_ID": credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": credentials.secretAccessKey]
+
+    var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    /// The `--storage` URL of `bucket` on this server.
+    func url(_ bucket: String, prefix: String = "") -> String { "s3://\(bucket)/\(prefix)?endpoint=\(endpoint)&region=us-east-1" }
+
+    private init(port: Int, process: Process, log: String) {
+        self.port = port
+        self.process = process
+        self.log = log
+    }
+
+    static func start() async throws -> TestS3 {
+        guard let moto = SharedBackendServers.moto else { throw RegistryTestError(SharedBackendServers.requirement) }
+        let port = try SharedBackendServers.freePort()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-moto-\(UUID().uuidString).log").path
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: moto)
+        process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardError = process.standardOutput
+        try process.run()
+        let server = TestS3(port: port, process: process, log: log)
+        do {
+            try await SharedBackendServers.waitForPort(port, of: process, name: "moto_server", log: log)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        return server
+    }
+
+    /// A client for `bucket` (created here) on this server.
+    func bucket(_ name: String, prefix: String = "", multipartThreshold: Int = 16 << 20, partSize: Int = 8 << 20) async throws -> S3Client {
+        let location = S3Location(
+            bucket: name, prefix: prefix, endpoint: URL(string: endpoint)!, region: "us-east-1", style: .path,
+            multipartThreshold: multipartThreshold, partSize: partSize)
+        let client = S3Client(location: location, credentials: Self.credentials)
+        try await client.createBucket()
+        return client
+    }
+
+    /// Stops the server. moto's development server ignores SIGTERM and SIGINT alike, and keeps
+    /// nothing worth a graceful end: it is killed.
+    func stop() async {
+        await SharedBackendServers.stop(process, signal: SIGKILL)
+        try? FileManager.default.removeItem(atPath: log)
+    }
+}
+
+/// PostgreSQL and S3 together, with one database and one bucket: what a set of replicas shares.
+final class SharedBackends: @unchecked Sendable {
+    let postgres: TestPostgres
+    let s3: TestS3
+    let database = "registry"
+    let bucket = "strata-archives"
+
+    var databaseURL: String { postgres.url(database) }
+    var storageURL: String { s3.url(bucket, prefix: "releases") }
+    var arguments: [String] { ["--database", databaseURL, "--storage", storageURL] }
+
+    private init(postgres: TestPostgres, s3: TestS3) {
+        self.postgres = postgres
+        self.s3 = s3
+    }
+
+    /// Both servers started, the database migrated and the bucket created.
+    static func start() async throws -> SharedBackends {
+        let postgres = try await TestPostgres.start()
+        let s3: TestS3
+        do {
+            s3 = try await TestS3.start()
+        } catch {
+            await postgres.stop()
+            throw error
+        }
+        let backends = SharedBackends(postgres: postgres, s3: s3)
+        do {
+            try await postgres.createDatabase(backends.database)
+            _ = try await s3.bucket(backends.bucket)
+            var configuration = StorageConfiguration(folder: "/nonexistent", database: backends.databaseURL)
+            configuration.storage = nil
+            _ = try await configuration.migrate()
+        } catch {
+            await backends.stop()
+            throw error
+        }
+        return backends
+    }
+
+    /// The registry's storage on these servers, as a replica opens it.
+    func open() async throws -> RegistryStore {
+        let metadata = try await PostgresMetadataStore.open(url: databaseURL)
+        let archives = S3ArchiveStore(client: S3Client(location: try S3Location.parse(storageURL), credentials: TestS3.credentials))
+        return RegistryStore(metadata: metadata, archives: archives)
+    }
+
+    func stop() async {
+        await s3.stop()
+        await postgres.stop()
+    }
+}
