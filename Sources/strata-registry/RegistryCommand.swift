@@ -3,10 +3,34 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
+import Prometheus
 import StrataPackageIdentity
 import StrataRegistry
 
+/// Runs the command line, with bad usage (a ValidationError, status 64 in ArgumentParser) ending
+/// in status 2 as every Strata command's bad input does.
 @main
+enum StrataRegistryMain {
+    static func main() async {
+        do {
+            var command = try StrataRegistryCommand.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = StrataRegistryCommand.exitCode(for: error)
+            guard code == .validationFailure else { StrataRegistryCommand.exit(withError: error) }
+            var message = StrataRegistryCommand.fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+            FileHandle.standardError.write(Data("strata-registry: \(message)\n".utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
 struct StrataRegistryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata-registry",
@@ -76,6 +100,8 @@ struct DataOptions: ParsableArguments {
             fail(error.description)
         } catch let error as StorageURLError {
             fail(error.description)
+        } catch let error as StorageUnavailable {
+            fail("cannot open \(error.what): \(error.reason)")
         } catch {
             fail("cannot open the registry's storage: \(String(reflecting: error))")
         }
@@ -128,6 +154,16 @@ struct Serve: AsyncParsableCommand {
             valueName: "seconds"))
     var claimLifetime: Int = 3600
 
+    @Option(
+        help: ArgumentHelp(
+            "How to write logs to standard error: 'text' lines, or 'json', one object per line with a field per value.", valueName: "format"))
+    var logFormat: LogFormat = .text
+
+    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
     @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (the server's certificate first); needs --tls-key.", valueName: "file"))
     var tlsCertificate: String?
 
@@ -142,13 +178,16 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
+        let metrics = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: metrics))
         var logger = Logger(label: "strata-registry")
         logger.logLevel = .info
         var storageConfiguration = self.storage.configuration
         storageConfiguration.claimLifetime = TimeInterval(claimLifetime)
         let storage = try await DataOptions.opening { try await storageConfiguration.open(logger: logger) }
         do {
-            try await serve(storage, shared: storageConfiguration.isShared, logger: logger)
+            try await serve(storage, shared: storageConfiguration.isShared, metrics: metrics, logger: logger)
             try await storage.close()
         } catch {
             try? await storage.close()
@@ -156,7 +195,7 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    private func serve(_ storage: RegistryStore, shared: Bool, logger: Logger) async throws {
+    private func serve(_ storage: RegistryStore, shared: Bool, metrics: PrometheusCollectorRegistry, logger: Logger) async throws {
         if !shared {
             // One server owns a folder: whatever no release refers to was left by a crash.
             try await storage.collectGarbage(grace: 0)
@@ -166,6 +205,7 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.publicURL = publicURL
         configuration.limits.archiveBytes = maxArchiveSize
+        configuration.metrics = metrics
         if let tlsCertificate, let tlsKey {
             configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)
         }

@@ -69,6 +69,40 @@ import Testing
         #expect(alone.status != 0 && alone.error.contains("--tls-certificate and --tls-key go together"))
     }
 
+    @Test func badStorageURLsAndUnreachableBackendsExitTwoWithTheReason() async throws {
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let cases: [([String], String)] = [
+            (["serve", "--database", "mysql://db/registry"], "expected postgres://"),
+            (["token", "list", "--database", "postgres://registry:hunter2@db/registry?sslmode=maybe"], "sslmode must be disable, prefer or require"),
+            (["serve", "--storage", "s3://Archives"], "is not a valid bucket name"),
+            (["migrate", "--database", "postgres://registry:hunter2@127.0.0.1:1/registry?sslmode=disable"], "no connection could be made"),
+        ]
+        for (arguments, reason) in cases {
+            let result = try await ProcessRunner.run(
+                Self.executable, arguments + ["--data", data], environment: ["AWS_ACCESS_KEY_ID": "a", "AWS_SECRET_ACCESS_KEY": "b"])
+            #expect(result.status == 2, "\(arguments): \(result.error)")
+            #expect(result.error.contains("strata-registry: error: ") && result.error.contains(reason), "\(arguments): \(result.error)")
+            #expect(!result.error.contains("hunter2"), "passwords are never printed")
+        }
+        let noCredentials = try await ProcessRunner.run(
+            Self.executable, ["serve", "--storage", "s3://archives", "--data", data], environment: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""])
+        #expect(noCredentials.status == 2 && noCredentials.error.contains("set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"))
+        let sqlite = try await registry(["migrate"])
+        #expect(sqlite.status == 0 && sqlite.output.contains("is up to date"))
+    }
+
+    @Test func jsonLogsHaveAFieldPerValue() async throws {
+        try await RunningRegistry.with(arguments: ["--log-format", "json"]) { registry in
+            #expect(try await registry.request("GET", "/iss-core/Network").status == 401)
+            let log = try String(contentsOfFile: registry.folder + "/server.log", encoding: .utf8)
+            let records = log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(!records.isEmpty && records.count == log.split(separator: "\n").count, "every line is a JSON object: \(log)")
+            let request = try #require(records.first { $0["path"] as? String == "/iss-core/Network" })
+            #expect(request["method"] as? String == "GET" && request["status"] as? String == "401" && request["level"] as? String == "info")
+            #expect(request["duration_ms"] != nil && request["time"] != nil && request["label"] as? String == "strata-registry")
+        }
+    }
+
     @Test func sigtermStopsTheServerGracefully() throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
         let (server, _) = try serve()

@@ -178,6 +178,13 @@ struct PostgresSchemaTests {
             }
             #expect(applied.filter { !$0.isEmpty } == [[1]])
             #expect(try await configuration.migrate().isEmpty)
+            // A database that is not there: PostgreSQL's own reason, at once.
+            do {
+                _ = try await StorageConfiguration(folder: "/nonexistent", database: postgres.url("missing")).open()
+                Issue.record("a missing database was opened")
+            } catch let error as StorageUnavailable {
+                #expect(error.reason.contains("PostgreSQL refused") && error.reason.contains("\"missing\" does not exist"), "\(error)")
+            }
             let store = try await configuration.open()
             try await store.metadata.checkReachable()
             try await store.close()

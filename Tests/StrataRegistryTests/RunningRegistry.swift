@@ -22,6 +22,8 @@ final class RunningRegistry: @unchecked Sendable {
     let storage: RegistryStore
     /// The PostgreSQL and S3 servers, when the registry uses them.
     let backends: SharedBackends?
+    /// Whether they were started for this registry alone (and stop with it).
+    private let ownsBackends: Bool
     let port: Int
     let scheme: String
     private let process: Process
@@ -31,16 +33,24 @@ final class RunningRegistry: @unchecked Sendable {
         URL(fileURLWithPath: Fixtures.strataExecutable).deletingLastPathComponent().appendingPathComponent("strata-registry").path
     }
 
-    static func start(limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil) async throws -> RunningRegistry {
+    /// - Parameters:
+    ///   - shared: PostgreSQL and S3 servers another replica uses too; the registry uses them and
+    ///     leaves them running when it stops. Without them the registry has its own backends.
+    ///   - arguments, environment: more for `serve` (`--claim-lifetime`, fault injection).
+    static func start(
+        limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil, shared: SharedBackends? = nil,
+        arguments: [String] = [], environment: [String: String] = [:]
+    ) async throws -> RunningRegistry {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let backends = SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.start() : nil
+        let owned = shared == nil && SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.start() : nil
+        let backends = shared ?? owned
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments =
             ["serve", "--data", folder, "--port", "0", "--max-archive-size", String(limits.archiveBytes)]
-            + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? []) + (backends?.arguments ?? [])
-        process.environment = ProcessInfo.processInfo.environment.merging(TestS3.environment) { _, new in new }
+            + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? []) + (backends?.arguments ?? []) + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(TestS3.environment) { _, new in new }.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         _ = FileManager.default.createFile(atPath: folder + "/server.log", contents: nil)
@@ -49,7 +59,7 @@ final class RunningRegistry: @unchecked Sendable {
         let line = await Self.firstLine(of: output.fileHandleForReading)
         guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
             process.terminate()
-            await backends?.stop()
+            await owned?.stop()
             let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
             throw RegistryTestError("strata-registry serve did not start: '\(line)' \(log)")
         }
@@ -60,7 +70,8 @@ final class RunningRegistry: @unchecked Sendable {
             storage = try await StorageConfiguration(folder: folder).open()
         }
         return RunningRegistry(
-            folder: folder, storage: storage, backends: backends, port: port, scheme: tls == nil ? "http" : "https", process: process)
+            folder: folder, storage: storage, backends: backends, ownsBackends: owned != nil, port: port, scheme: tls == nil ? "http" : "https",
+            process: process)
     }
 
     /// Reads up to the first newline on a thread of its own (not the concurrency pool).
@@ -80,9 +91,10 @@ final class RunningRegistry: @unchecked Sendable {
 
     /// Runs `body` with a registry that is stopped afterwards, whether `body` throws or not.
     static func with<T>(
-        limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil, _ body: (RunningRegistry) async throws -> T
+        limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil, arguments: [String] = [],
+        _ body: (RunningRegistry) async throws -> T
     ) async throws -> T {
-        let registry = try await start(limits: limits, tls: tls)
+        let registry = try await start(limits: limits, tls: tls, arguments: arguments)
         do {
             let result = try await body(registry)
             await registry.stop()
@@ -93,14 +105,24 @@ final class RunningRegistry: @unchecked Sendable {
         }
     }
 
-    fileprivate init(folder: String, storage: RegistryStore, backends: SharedBackends?, port: Int, scheme: String, process: Process) {
+    fileprivate init(
+        folder: String, storage: RegistryStore, backends: SharedBackends?, ownsBackends: Bool, port: Int, scheme: String, process: Process
+    ) {
         self.folder = folder
         self.storage = storage
         self.backends = backends
+        self.ownsBackends = ownsBackends
         self.port = port
         self.scheme = scheme
         self.process = process
     }
+
+    /// Kills the server with SIGKILL, as a crash or an OOM killer would, and waits for it.
+    func kill() async {
+        await SharedBackendServers.stop(process, signal: SIGKILL)
+    }
+
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Stops the server with SIGTERM, as an operator does, and waits for it.
     func stop(removingData: Bool = true) async {
@@ -114,7 +136,7 @@ final class RunningRegistry: @unchecked Sendable {
         }
         try? await storage.close()
         if removingData {
-            await backends?.stop()
+            if ownsBackends { await backends?.stop() }
             try? FileManager.default.removeItem(atPath: folder)
         }
     }

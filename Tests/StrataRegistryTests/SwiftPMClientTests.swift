@@ -128,6 +128,42 @@ import Testing
         }
     }
 
+    /// Two replicas sharing PostgreSQL and S3: a release published through one, and a token made
+    /// through it, resolve a consumer through either.
+    @Test(.enabled(if: SharedBackendServers.enabled, Comment(rawValue: SharedBackendServers.requirement)))
+    func aConsumerResolvesThroughEitherReplica() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let backends = try await SharedBackends.start()
+        var replicas: [RunningRegistry] = []
+        do {
+            replicas.append(try await RunningRegistry.start(shared: backends))
+            replicas.append(try await RunningRegistry.start(shared: backends))
+            let publisher = try await replicas[0].token([scope: .write], name: "core team")
+            let reader = try await replicas[0].token(["*": .read], name: "app builders")
+            try makePackage("Network", says: "network")
+            try await publish("Network", "1.0.0", to: replicas[0], token: publisher)
+            for (index, replica) in replicas.enumerated() {
+                // A cache of its own each time: the second resolve must reach its replica.
+                try? FileManager.default.removeItem(atPath: folder + "/swiftpm-cache")
+                try await makeConsumer(
+                    "App\(index)", dependency: ".package(id: \"\(scope).Network\", from: \"1.0.0\")",
+                    product: ".product(name: \"Network\", package: \"\(scope).Network\")", registry: replica, token: reader)
+                try write("App\(index)/Sources/App\(index)/main.swift", "import Network\nprint(Network.says)\n")
+                let resolved = try await swift(["package", "resolve", "--netrc-file", folder + "/netrc"], in: "App\(index)")
+                try #require(resolved.status == 0, "swift package resolve through replica \(index): \(resolved.output)\n\(resolved.error)")
+                let pins = try String(contentsOfFile: folder + "/App\(index)/Package.resolved", encoding: .utf8)
+                #expect(pins.contains("\"identity\" : \"\(scope).network\"") || pins.contains("\"identity\" : \"\(scope).Network\""))
+                #expect(pins.contains("\"kind\" : \"registry\""))
+            }
+        } catch {
+            for replica in replicas { await replica.stop() }
+            await backends.stop()
+            throw error
+        }
+        for replica in replicas { await replica.stop() }
+        await backends.stop()
+    }
+
     /// The system's CA bundle, as FoundationNetworking finds it on Debian and Ubuntu.
     static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 

@@ -6,6 +6,7 @@ import HummingbirdTLS
 public import Logging
 import NIOCore
 import NIOSSL
+public import Prometheus
 public import StrataPackageIdentity
 
 /// The registry's HTTP service: the Swift package registry API (SE-0292 and the registry
@@ -23,6 +24,9 @@ public struct RegistryServer: Sendable {
         public var limits = SourceArchiveValidator.Limits()
         /// Serve HTTPS with this certificate chain and key (PEM files); plain HTTP when nil.
         public var tls: TLSFiles?
+        /// Where swift-metrics records to, rendered at `/-/metrics` (the executable bootstraps
+        /// the metrics system with it); `nil` answers that route `404`.
+        public var metrics: PrometheusCollectorRegistry?
 
         public init() {}
     }
@@ -90,6 +94,8 @@ public struct RegistryServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: RegistryMiddleware(logger: logger))
+        if configuration.metrics != nil { router.add(middleware: MetricsMiddleware()) }
+        addOperationRoutes(to: router)
         router.get("/") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: BrowsePage.html)))
@@ -325,6 +331,7 @@ public struct RegistryServer: Sendable {
                 .unsupportedMediaType, "publish with Content-Type multipart/form-data (a source-archive part, and optionally metadata)")
         }
         if try await storage.release(of: package, version: version) != nil {
+            RegistryMetrics.publish("exists")
             throw Problem(.conflict, "a release with version \(version) of \(package) already exists; releases never change")
         }
         let limit = configuration.limits.archiveBytes + (1 << 20)
@@ -363,6 +370,7 @@ public struct RegistryServer: Sendable {
         do {
             contents = try validator.validate(archive)
         } catch {
+            RegistryMetrics.publish("rejected")
             throw Problem(HTTPResponse.Status(code: error.status), error.detail)
         }
         if let manifestName = contents.packageName, manifestName.lowercased() != package.name.lowercased() {
@@ -377,7 +385,9 @@ public struct RegistryServer: Sendable {
             dependencies: contents.registryDependencies, publishedAt: Date(), repositoryURLs: repositoryURLs, signing: signing)
         do {
             try await storage.publish(release, archive: archive)
+            RegistryMetrics.publish("created")
         } catch PublishConflict.exists {
+            RegistryMetrics.publish("exists")
             throw Problem(.conflict, "a release with version \(version) of \(package) already exists; releases never change")
         }
         logger.info("published \(package) \(version) (\(archive.count) bytes, sha256 \(checksum))")
@@ -443,6 +453,15 @@ struct RegistryMiddleware: RouterMiddleware {
             response = problem.response
         } catch let error as HTTPError {
             response = Problem(error.status, error.body ?? error.status.reasonPhrase).response
+        } catch let failure as StorageFailure {
+            // The backend, not this request: a client may try again (another replica may answer).
+            logger.error("\(request.method) \(request.uri.path): \(failure)", metadata: ["store": "\(failure.store.rawValue)"])
+            RegistryMetrics.storageError(failure.store)
+            response =
+                Problem(
+                    .serviceUnavailable, "the registry's \(failure.store == .database ? "database" : "archive store") is unavailable; try again",
+                    headers: [.retryAfter: "5"]
+                ).response
         } catch {
             logger.error("\(request.method) \(request.uri.path) failed: \(error)")
             response = Problem(.internalServerError, "the registry failed to answer: \(error)").response
@@ -450,7 +469,12 @@ struct RegistryMiddleware: RouterMiddleware {
         response.headers[.contentVersion] = "1"
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms")
+        logger.info(
+            "\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms",
+            metadata: [
+                "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
+                "duration_ms": "\(String(format: "%.1f", milliseconds))",
+            ])
         return response
     }
 }

@@ -36,54 +36,132 @@ public final class PostgresMetadataStore: MetadataStore {
     ) async throws
         -> PostgresMetadataStore
     {
-        let (configuration, location) = try configuration(url)
+        let settings = try settings(url)
+        try await probe(settings, logger: logger)
+        let location = settings.location
         let store = PostgresMetadataStore(
-            client: PostgresClient(configuration: configuration, backgroundLogger: logger), location: location, logger: logger)
+            client: PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: backgroundLogger(logger)), location: location,
+            logger: logger)
         do {
             if migrating {
                 try await PostgresSchema.migrate(store.client, logger: logger)
             } else {
                 try await PostgresSchema.requireCurrent(store.client, location: location)
             }
-        } catch {
+        } catch let error as SchemaMismatch {
             try? await store.close()
             throw error
+        } catch {
+            try? await store.close()
+            throw StorageUnavailable(what: "the database \(location)", reason: Self.explain(error))
         }
         return store
     }
 
-    /// The client configuration a `postgres://` URL names, and the URL without its password.
-    static func configuration(
-        _ url: String, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(StorageURLError) -> (
-        PostgresClient.Configuration, String
-    ) {
+    /// What went wrong, in a sentence: the pool reports a server it cannot reach as a tripped
+    /// circuit breaker, and the server's own refusals carry its message.
+    static func explain(_ error: any Error) -> String {
+        if let psql = error as? PSQLError, let message = psql.serverInfo?[.message] {
+            return "PostgreSQL refused: \(message)"
+        }
+        if let psql = error as? PSQLError, let underlying = psql.underlying {
+            return "no connection could be made: \(underlying) (is PostgreSQL running there, and does it accept connections from this host?)"
+        }
+        if String(describing: error).contains("CircuitBreaker") {
+            return "no connection could be made (is PostgreSQL running there, and does it accept connections from this host?)"
+        }
+        return String(describing: error)
+    }
+
+    /// The pool's own logger: its errors only. A query the store sends before the pool's task has
+    /// started is queued, not lost, yet the pool warns about it; and every failure a request meets
+    /// is logged by the server with the request.
+    static func backgroundLogger(_ logger: Logger) -> Logger {
+        var quiet = logger
+        quiet.logLevel = max(logger.logLevel, .error)
+        return quiet
+    }
+
+    /// What a `postgres://` URL names.
+    struct Settings {
+        enum TLSMode { case disable, prefer, require }
+        var host: String
+        var port: Int
+        var user: String
+        var password: String?
+        var database: String
+        var tls: TLSMode
+        /// The URL without its password, for messages and logs.
+        var location: String
+
+        var clientConfiguration: PostgresClient.Configuration {
+            let tlsSetting: PostgresClient.Configuration.TLS =
+                switch tls {
+                case .disable: .disable
+                case .prefer: .prefer(.makeClientConfiguration())
+                case .require: .require(.makeClientConfiguration())
+                }
+            var configuration = PostgresClient.Configuration(
+                host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
+            configuration.options.connectTimeout = .seconds(10)
+            return configuration
+        }
+
+        func connectionConfiguration() throws -> PostgresConnection.Configuration {
+            let tlsSetting: PostgresConnection.Configuration.TLS =
+                switch tls {
+                case .disable: .disable
+                case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                }
+            var configuration = PostgresConnection.Configuration(
+                host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
+            configuration.options.connectTimeout = .seconds(10)
+            return configuration
+        }
+    }
+
+    /// The settings a `postgres://` URL names (the password may come from `PGPASSWORD`).
+    static func settings(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StorageURLError) -> Settings {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let host = components.host, !host.isEmpty
         else { throw StorageURLError(url, "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE") }
         guard let user = components.user, !user.isEmpty else { throw StorageURLError(url, "name the user: postgres://USER@HOST/DATABASE") }
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else { throw StorageURLError(url, "name the database: postgres://USER@HOST/DATABASE") }
-        var tls = PostgresClient.Configuration.TLS.prefer(.makeClientConfiguration())
+        var tls = Settings.TLSMode.prefer
         for item in components.queryItems ?? [] {
             switch (item.name, item.value ?? "") {
             case ("sslmode", "disable"): tls = .disable
-            case ("sslmode", "prefer"): tls = .prefer(.makeClientConfiguration())
-            case ("sslmode", "require"): tls = .require(.makeClientConfiguration())
+            case ("sslmode", "prefer"): tls = .prefer
+            case ("sslmode", "require"): tls = .require
             case ("sslmode", let mode): throw StorageURLError(url, "sslmode must be disable, prefer or require, not '\(mode)'")
             default: throw StorageURLError(url, "unknown parameter '\(item.name)' (known: sslmode)")
             }
         }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: components.password ?? environment["PGPASSWORD"],
-            database: database, tls: tls)
-        configuration.options.connectTimeout = .seconds(10)
-        return (configuration, url.redactingPassword)
+        return Settings(
+            host: host, port: components.port ?? 5432, user: user, password: components.password ?? environment["PGPASSWORD"], database: database,
+            tls: tls, location: url.redactingPassword)
+    }
+
+    /// One connection, opened and closed, before a pool is made: a pool retries an unreachable
+    /// server for a minute and then reports only that it gave up; a single connection fails at
+    /// once, with the reason.
+    static func probe(_ settings: Settings, logger: Logger) async throws {
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: try settings.connectionConfiguration(), id: 0, logger: backgroundLogger(logger))
+            try await connection.close()
+        } catch {
+            throw StorageUnavailable(what: "the database \(settings.location)", reason: explain(error))
+        }
     }
 
     /// Applies the migrations `configuration`'s database lacks; returns the versions applied.
-    static func migrate(configuration: PostgresClient.Configuration, logger: Logger) async throws -> [Int] {
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    static func migrate(url: String, logger: Logger) async throws -> [Int] {
+        let settings = try settings(url)
+        try await probe(settings, logger: logger)
+        let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: backgroundLogger(logger))
         let runner = Task { await client.run() }
         defer { runner.cancel() }
         return try await PostgresSchema.migrate(client, logger: logger)

@@ -39,16 +39,16 @@ public final class RegistryStore: Sendable {
     /// Stores the archive and then the release; throws ``PublishConflict/exists`` when the version
     /// is taken, here or by a concurrent publish on any replica.
     public func publish(_ release: Release, archive: Data) async throws {
-        if try await metadata.release(of: release.package, version: release.version) != nil { throw PublishConflict.exists }
-        let claim = try await claim(release.checksum)
+        if try await self.release(of: release.package, version: release.version) != nil { throw PublishConflict.exists }
+        let claim = try await database { try await self.claim(release.checksum) }
         do {
-            try await archives.put(archive, checksum: release.checksum)
+            try await archiveStore { try await archives.put(archive, checksum: release.checksum) }
             try await Self.faultPauseAfterArchive()
         } catch {
             try? await metadata.dropClaim(claim)
             throw error
         }
-        try await metadata.insert(release, completing: claim)
+        try await database { try await metadata.insert(release, completing: claim) }
     }
 
     /// A publish claim on `checksum`, waiting while a collector deletes that very archive (which
@@ -108,31 +108,90 @@ public final class RegistryStore: Sendable {
 
     // MARK: Reading
 
-    public func releases(of package: PackageIdentifier) async throws -> [Release] { try await metadata.releases(of: package) }
+    public func releases(of package: PackageIdentifier) async throws -> [Release] {
+        try await database { try await metadata.releases(of: package) }
+    }
 
     public func release(of package: PackageIdentifier, version: SemanticVersion) async throws -> Release? {
-        try await metadata.release(of: package, version: version)
+        try await database { try await metadata.release(of: package, version: version) }
     }
 
     /// The source archive of a release, by its checksum.
-    public func archive(checksum: String) async throws -> Data? { try await archives.get(checksum: checksum) }
+    public func archive(checksum: String) async throws -> Data? {
+        try await archiveStore { try await archives.get(checksum: checksum) }
+    }
 
     /// Packages whose releases name `url` among their repository URLs.
     public func identifiers(forRepositoryURL url: String) async throws -> [PackageIdentifier] {
-        try await metadata.identifiers(forRepositoryURL: url)
+        try await database { try await metadata.identifiers(forRepositoryURL: url) }
     }
 
     /// Every package, for the browse page.
-    public func allPackages() async throws -> [PackageIdentifier] { try await metadata.allPackages() }
+    public func allPackages() async throws -> [PackageIdentifier] { try await database { try await metadata.allPackages() } }
 
     // MARK: Tokens and scopes
 
-    public func addToken(_ token: TokenRecord) async throws { try await metadata.addToken(token) }
-    public func token(secretHash: String) async throws -> TokenRecord? { try await metadata.token(secretHash: secretHash) }
-    public func tokens() async throws -> [TokenRecord] { try await metadata.tokens() }
+    public func addToken(_ token: TokenRecord) async throws { try await database { try await metadata.addToken(token) } }
+
+    public func token(secretHash: String) async throws -> TokenRecord? {
+        try await database { try await metadata.token(secretHash: secretHash) }
+    }
+
+    public func tokens() async throws -> [TokenRecord] { try await database { try await metadata.tokens() } }
+
     /// Marks the token revoked; false if there is no such token.
-    public func revokeToken(id: String, at date: Date) async throws -> Bool { try await metadata.revokeToken(id: id, at: date) }
+    public func revokeToken(id: String, at date: Date) async throws -> Bool {
+        try await database { try await metadata.revokeToken(id: id, at: date) }
+    }
+
     /// Scopes (lowercased) anyone may read without a token.
-    public func anonymousReadScopes() async throws -> Set<String> { try await metadata.anonymousReadScopes() }
-    public func setAnonymousRead(_ allowed: Bool, scope: String) async throws { try await metadata.setAnonymousRead(allowed, scope: scope) }
+    public func anonymousReadScopes() async throws -> Set<String> { try await database { try await metadata.anonymousReadScopes() } }
+
+    public func setAnonymousRead(_ allowed: Bool, scope: String) async throws {
+        try await database { try await metadata.setAnonymousRead(allowed, scope: scope) }
+    }
+
+    // MARK: Failures
+
+    /// Runs a call to the database, naming it in what it throws: the server answers a
+    /// ``StorageFailure`` with `503` and counts it, where another error is a `500`.
+    private func database<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PublishConflict {
+            throw error
+        } catch let error as StorageFailure {
+            throw error
+        } catch {
+            throw StorageFailure(store: .database, location: metadata.location, underlying: error)
+        }
+    }
+
+    /// Runs a call to the archive store, as ``database(_:)`` does for the database.
+    private func archiveStore<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as StorageFailure {
+            throw error
+        } catch {
+            throw StorageFailure(store: .archives, location: archives.location, underlying: error)
+        }
+    }
+}
+
+/// A backend failed (the database or the object store cannot be reached, or refused): the
+/// request is answered `503` and counted in `strata_registry_storage_errors_total`.
+public struct StorageFailure: Error, CustomStringConvertible {
+    public enum Store: String, Sendable {
+        case database
+        case archives
+    }
+
+    public var store: Store
+    public var location: String
+    public var underlying: any Error
+
+    public var description: String {
+        "the \(store == .database ? "database" : "archive store") \(location) failed: \(String(reflecting: underlying))"
+    }
 }

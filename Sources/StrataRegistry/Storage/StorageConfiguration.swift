@@ -27,7 +27,7 @@ public struct StorageConfiguration: Sendable {
     /// Checks the URLs and the S3 credentials without connecting: bad input is reported before
     /// anything starts.
     public func validate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(StorageURLError) {
-        if let database { _ = try PostgresMetadataStore.configuration(database, environment: environment) }
+        if let database { _ = try PostgresMetadataStore.settings(database, environment: environment) }
         if let storage {
             _ = try S3Location.parse(storage)
             if S3Client.environmentCredentials(environment) == nil {
@@ -65,7 +65,6 @@ public struct StorageConfiguration: Sendable {
             try await store.close()
             return []
         }
-        let (configuration, _) = try PostgresMetadataStore.configuration(database)
-        return try await PostgresMetadataStore.migrate(configuration: configuration, logger: logger)
+        return try await PostgresMetadataStore.migrate(url: database, logger: logger)
     }
 }
