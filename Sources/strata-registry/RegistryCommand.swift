@@ -44,7 +44,7 @@ struct StrataRegistryCommand: AsyncParsableCommand {
               A token for CI that may publish to the core scope:
                 strata-registry token create --name ci --scope core --write
             """,
-        subcommands: [Serve.self, Migrate.self, Token.self, Scope.self]
+        subcommands: [Serve.self, Migrate.self, Export.self, Import.self, Token.self, Scope.self]
     )
 }
 
@@ -104,6 +104,15 @@ struct DataOptions: ParsableArguments {
             fail("cannot open \(error.what): \(error.reason)")
         } catch {
             fail("cannot open the registry's storage: \(String(reflecting: error))")
+        }
+    }
+
+    /// Runs an export or import, turning its bad input into one clear line and exit status 2.
+    static func reporting<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let problem as RegistryExport.Problem {
+            fail(problem.description)
         }
     }
 
@@ -262,6 +271,66 @@ struct Migrate: AsyncParsableCommand {
                 ? "strata-registry: \(target) is up to date"
                 : "strata-registry: applied schema version\(applied.count == 1 ? "" : "s") \(applied.map(String.init).joined(separator: ", ")) to \(target)"
         )
+    }
+}
+
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write every release, archive, token and scope setting into a new folder (a backup, or the way to another backend).",
+        discussion: """
+            The folder holds registry.json and archives/; 'strata-registry import' reads it into any backend. Tokens are exported as stored: the hashes of their secrets, never the secrets.
+
+            Examples:
+              Back up the registry in ./registry:
+                strata-registry export backup-2026-11-25
+              Back up a PostgreSQL and S3 registry:
+                strata-registry export backup --database postgres://registry@db/registry --storage 's3://archives?region=eu-west-1'
+            """)
+
+    @OptionGroup var storage: DataOptions
+    @Argument(help: ArgumentHelp("The folder to write (must not exist yet).", valueName: "folder"))
+    var destination: String
+
+    func run() async throws {
+        let summary = try await storage.withStorage { store in
+            try await DataOptions.reporting { try await RegistryExport.export(store, to: (destination as NSString).standardizingPath) }
+        }
+        print(
+            "strata-registry: exported \(summary.releases) releases, \(summary.tokens) tokens and \(summary.scopes) anonymous-read scopes to \(destination)"
+        )
+    }
+}
+
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Store what an export holds and the registry lacks (moving from SQLite to PostgreSQL and S3, or restoring a backup).",
+        discussion: """
+            Every archive is checked against its release's checksum first. Releases already stored with the same checksum are skipped, so an import can be run again; a version stored with other contents is reported and left alone (exit status 1).
+
+            Examples:
+              Move the SQLite registry in ./registry to PostgreSQL and S3:
+                strata-registry export moving
+                strata-registry migrate --database postgres://registry@db/registry
+                strata-registry import moving --database postgres://registry@db/registry --storage 's3://archives?region=eu-west-1'
+            """)
+
+    @OptionGroup var storage: DataOptions
+    @Argument(help: ArgumentHelp("A folder 'strata-registry export' wrote.", valueName: "folder"))
+    var source: String
+
+    func run() async throws {
+        let summary = try await storage.withStorage { store in
+            try await DataOptions.reporting { try await RegistryExport.import(from: (source as NSString).standardizingPath, into: store) }
+        }
+        print(
+            "strata-registry: imported \(summary.releases) releases (\(summary.skipped) already there), \(summary.tokens) tokens and \(summary.scopes) anonymous-read scopes"
+        )
+        guard summary.conflicts.isEmpty else {
+            FileHandle.standardError.write(
+                Data(
+                    "strata-registry: error: stored with other contents, left as they are: \(summary.conflicts.joined(separator: ", "))\n".utf8))
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -24,6 +24,8 @@ final class RunningRegistry: @unchecked Sendable {
     let backends: SharedBackends?
     /// Whether they were started for this registry alone (and stop with it).
     private let ownsBackends: Bool
+    /// Whether the data folder was made for this registry (and is removed with it).
+    private let ownsFolder: Bool
     let port: Int
     let scheme: String
     private let process: Process
@@ -39,11 +41,13 @@ final class RunningRegistry: @unchecked Sendable {
     ///   - arguments, environment: more for `serve` (`--claim-lifetime`, fault injection).
     static func start(
         limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil, shared: SharedBackends? = nil,
-        arguments: [String] = [], environment: [String: String] = [:]
+        arguments: [String] = [], environment: [String: String] = [:], dataFolder: String? = nil
     ) async throws -> RunningRegistry {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-\(UUID().uuidString)").path
+        let folder = dataFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let owned = shared == nil && SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.start() : nil
+        // Arguments that name the backends (an imported registry's) take the place of the suite's.
+        let namesBackends = arguments.contains("--database") || arguments.contains("--storage")
+        let owned = shared == nil && !namesBackends && dataFolder == nil && SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.start() : nil
         let backends = shared ?? owned
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -66,12 +70,17 @@ final class RunningRegistry: @unchecked Sendable {
         let storage: RegistryStore
         if let backends {
             storage = try await backends.open()
+        } else if namesBackends {
+            let value = { (name: String) in arguments.firstIndex(of: name).map { arguments[$0 + 1] } }
+            var configuration = StorageConfiguration(folder: folder, database: value("--database"), storage: value("--storage"))
+            configuration.environment = process.environment ?? [:]
+            storage = try await configuration.open()
         } else {
             storage = try await StorageConfiguration(folder: folder).open()
         }
         return RunningRegistry(
-            folder: folder, storage: storage, backends: backends, ownsBackends: owned != nil, port: port, scheme: tls == nil ? "http" : "https",
-            process: process)
+            folder: folder, ownsFolder: dataFolder == nil, storage: storage, backends: backends, ownsBackends: owned != nil, port: port,
+            scheme: tls == nil ? "http" : "https", process: process)
     }
 
     /// Reads up to the first newline on a thread of its own (not the concurrency pool).
@@ -92,9 +101,9 @@ final class RunningRegistry: @unchecked Sendable {
     /// Runs `body` with a registry that is stopped afterwards, whether `body` throws or not.
     static func with<T>(
         limits: SourceArchiveValidator.Limits = .init(), tls: RegistryServer.TLSFiles? = nil, arguments: [String] = [],
-        _ body: (RunningRegistry) async throws -> T
+        dataFolder: String? = nil, _ body: (RunningRegistry) async throws -> T
     ) async throws -> T {
-        let registry = try await start(limits: limits, tls: tls, arguments: arguments)
+        let registry = try await start(limits: limits, tls: tls, arguments: arguments, dataFolder: dataFolder)
         do {
             let result = try await body(registry)
             await registry.stop()
@@ -106,9 +115,11 @@ final class RunningRegistry: @unchecked Sendable {
     }
 
     fileprivate init(
-        folder: String, storage: RegistryStore, backends: SharedBackends?, ownsBackends: Bool, port: Int, scheme: String, process: Process
+        folder: String, ownsFolder: Bool, storage: RegistryStore, backends: SharedBackends?, ownsBackends: Bool, port: Int, scheme: String,
+        process: Process
     ) {
         self.folder = folder
+        self.ownsFolder = ownsFolder
         self.storage = storage
         self.backends = backends
         self.ownsBackends = ownsBackends
@@ -137,7 +148,7 @@ final class RunningRegistry: @unchecked Sendable {
         try? await storage.close()
         if removingData {
             if ownsBackends { await backends?.stop() }
-            try? FileManager.default.removeItem(atPath: folder)
+            if ownsFolder { try? FileManager.default.removeItem(atPath: folder) }
         }
     }
 

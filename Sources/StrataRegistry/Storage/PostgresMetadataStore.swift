@@ -32,11 +32,10 @@ public final class PostgresMetadataStore: MetadataStore {
     /// the password may come from `PGPASSWORD`). With `migrating`, applies missing migrations
     /// first; otherwise the schema must be this version's.
     public static func open(
-        url: String, migrating: Bool = false, logger: Logger = Logger(label: "strata-registry.postgres")
-    ) async throws
-        -> PostgresMetadataStore
-    {
-        let settings = try settings(url)
+        url: String, migrating: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment,
+        logger: Logger = Logger(label: "strata-registry.postgres")
+    ) async throws -> PostgresMetadataStore {
+        let settings = try settings(url, environment: environment)
         try await probe(settings, logger: logger)
         let location = settings.location
         let store = PostgresMetadataStore(
@@ -158,8 +157,8 @@ public final class PostgresMetadataStore: MetadataStore {
     }
 
     /// Applies the migrations `configuration`'s database lacks; returns the versions applied.
-    static func migrate(url: String, logger: Logger) async throws -> [Int] {
-        let settings = try settings(url)
+    static func migrate(url: String, environment: [String: String], logger: Logger) async throws -> [Int] {
+        let settings = try settings(url, environment: environment)
         try await probe(settings, logger: logger)
         let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: backgroundLogger(logger))
         let runner = Task { await client.run() }

@@ -13,6 +13,8 @@ public struct StorageConfiguration: Sendable {
     public var storage: String?
     /// How long a publish or deletion claim may be held before it counts as abandoned.
     public var claimLifetime: TimeInterval = 3600
+    /// Where S3 credentials and `PGPASSWORD` are read from.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init(folder: String, database: String? = nil, storage: String? = nil) {
         self.folder = folder
@@ -26,7 +28,7 @@ public struct StorageConfiguration: Sendable {
 
     /// Checks the URLs and the S3 credentials without connecting: bad input is reported before
     /// anything starts.
-    public func validate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(StorageURLError) {
+    public func validate() throws(StorageURLError) {
         if let database { _ = try PostgresMetadataStore.settings(database, environment: environment) }
         if let storage {
             _ = try S3Location.parse(storage)
@@ -42,14 +44,14 @@ public struct StorageConfiguration: Sendable {
         try validate()
         let archives: any ArchiveStore
         if let storage {
-            let client = S3Client(location: try S3Location.parse(storage), credentials: S3Client.environmentCredentials()!)
+            let client = S3Client(location: try S3Location.parse(storage), credentials: S3Client.environmentCredentials(environment)!)
             archives = S3ArchiveStore(client: client)
         } else {
             archives = try FolderArchiveStore(folder: folder)
         }
         let metadata: any MetadataStore =
             if let database {
-                try await PostgresMetadataStore.open(url: database, migrating: migrating, logger: logger)
+                try await PostgresMetadataStore.open(url: database, migrating: migrating, environment: environment, logger: logger)
             } else {
                 try await SQLiteMetadataStore.open(folder: folder, logger: logger)
             }
@@ -65,6 +67,6 @@ public struct StorageConfiguration: Sendable {
             try await store.close()
             return []
         }
-        return try await PostgresMetadataStore.migrate(url: database, logger: logger)
+        return try await PostgresMetadataStore.migrate(url: database, environment: environment, logger: logger)
     }
 }
