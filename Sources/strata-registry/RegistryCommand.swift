@@ -69,14 +69,6 @@ struct DataOptions: ParsableArguments {
         StorageConfiguration(folder: (data as NSString).standardizingPath, database: database, storage: storage)
     }
 
-    func validate() throws {
-        do {
-            try configuration.validate()
-        } catch {
-            throw ValidationError(error.description)
-        }
-    }
-
     /// Runs `body` with the storage open, and closes it however `body` ends (an SQLite
     /// connection must be closed before it goes away).
     func withStorage<T>(_ body: (RegistryStore) async throws -> T) async throws -> T {
@@ -133,6 +125,8 @@ struct Serve: AsyncParsableCommand {
                 strata-registry serve --tls-certificate cert.pem --tls-key key.pem
               Behind a proxy, with the address clients use:
                 strata-registry serve --data /srv/reg --public-url https://r.example.com
+              One of several replicas ($DB and $ARCHIVES: the shared backends' URLs):
+                strata-registry serve --database "$DB" --storage "$ARCHIVES" --host 0.0.0.0
             """)
 
     @OptionGroup var storage: DataOptions
@@ -258,7 +252,7 @@ struct Migrate: AsyncParsableCommand {
 
             Examples:
               Create or update the schema in a PostgreSQL database:
-                strata-registry migrate --database postgres://registry@db.internal/registry
+                strata-registry migrate --database postgres://registry@db.internal/reg
             """)
 
     @OptionGroup var storage: DataOptions
@@ -283,8 +277,8 @@ struct Export: AsyncParsableCommand {
             Examples:
               Back up the registry in ./registry:
                 strata-registry export backup-2026-11-25
-              Back up a PostgreSQL and S3 registry:
-                strata-registry export backup --database postgres://registry@db/registry --storage 's3://archives?region=eu-west-1'
+              Back up a registry on PostgreSQL and S3 (URLs as 'serve --help' shows):
+                strata-registry export backup --database "$DB" --storage "$ARCHIVES"
             """)
 
     @OptionGroup var storage: DataOptions
@@ -310,8 +304,8 @@ struct Import: AsyncParsableCommand {
             Examples:
               Move the SQLite registry in ./registry to PostgreSQL and S3:
                 strata-registry export moving
-                strata-registry migrate --database postgres://registry@db/registry
-                strata-registry import moving --database postgres://registry@db/registry --storage 's3://archives?region=eu-west-1'
+                strata-registry migrate --database "$DB"
+                strata-registry import moving --database "$DB" --storage "$ARCHIVES"
             """)
 
     @OptionGroup var storage: DataOptions

@@ -12,21 +12,12 @@ import Testing
 struct RegistryReplicaTests {
     /// Two replicas on shared backends, all stopped however `body` ends.
     static func withReplicas(
-        secondArguments: [String] = [], firstEnvironment: [String: String] = [:], _ body: (SharedBackends, RunningRegistry, RunningRegistry) async throws -> Void
+        secondArguments: [String] = [], firstEnvironment: [String: String] = [:],
+        _ body: (SharedBackends, RunningRegistry, RunningRegistry) async throws -> Void
     ) async throws {
-        let backends = try await SharedBackends.start()
-        var replicas: [RunningRegistry] = []
-        do {
-            replicas.append(try await RunningRegistry.start(shared: backends, environment: firstEnvironment))
-            replicas.append(try await RunningRegistry.start(shared: backends, arguments: secondArguments))
+        try await SharedBackends.withReplicas(arguments: [1: secondArguments], environment: [0: firstEnvironment]) { backends, replicas in
             try await body(backends, replicas[0], replicas[1])
-        } catch {
-            for replica in replicas { await replica.stop() }
-            await backends.stop()
-            throw error
         }
-        for replica in replicas { await replica.stop() }
-        await backends.stop()
     }
 
     /// A metric's value in a Prometheus text page (0 when absent).

@@ -22,37 +22,32 @@ import Testing
         case .sqliteFolder:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-store-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let first = try await StorageConfiguration(folder: folder).open()
-            let second = try await StorageConfiguration(folder: folder).open()
-            do {
-                try await body(first, second)
-            } catch {
-                try? await first.close()
-                try? await second.close()
-                throw error
-            }
-            try await first.close()
-            try await second.close()
+            try await closing(try await StorageConfiguration(folder: folder).open(), try await StorageConfiguration(folder: folder).open(), body)
         case .postgresS3:
             let backends = try await SharedBackends.start()
             do {
-                let first = try await backends.open()
-                let second = try await backends.open()
-                do {
-                    try await body(first, second)
-                } catch {
-                    try? await first.close()
-                    try? await second.close()
-                    throw error
-                }
-                try await first.close()
-                try await second.close()
+                try await closing(try await backends.open(), try await backends.open(), body)
             } catch {
                 await backends.stop()
                 throw error
             }
             await backends.stop()
         }
+    }
+
+    /// Runs `body` with both stores, then closes them however it ends.
+    static func closing(
+        _ first: RegistryStore, _ second: RegistryStore, _ body: (RegistryStore, RegistryStore) async throws -> Void
+    ) async throws {
+        do {
+            try await body(first, second)
+        } catch {
+            try? await first.close()
+            try? await second.close()
+            throw error
+        }
+        try await first.close()
+        try await second.close()
     }
 
     static func release(_ version: String, archive: Data, package: String = "iss-core.Network") throws -> Release {

@@ -32,6 +32,19 @@ enum SharedBackendServers {
     static let requirement = "needs PostgreSQL (apt-get install postgresql) and moto (pip install 'moto[server]'); CI installs them"
     static var enabled: Bool { available || ProcessInfo.processInfo.environment["CI"] != nil }
 
+    /// Starts `program` with both output streams in `log` (writable by every user: PostgreSQL
+    /// runs as another one).
+    static func launch(_ program: String, _ arguments: [String], log: String) throws -> Process {
+        _ = FileManager.default.createFile(atPath: log, contents: nil, attributes: [.posixPermissions: 0o666])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardError = process.standardOutput
+        try process.run()
+        return process
+    }
+
     /// Sends `signal` to `process` and waits for it to end on a thread of its own, not on one of
     /// the few the async tests share.
     static func stop(_ process: Process, signal: Int32) async {
@@ -118,13 +131,7 @@ final class TestPostgres: @unchecked Sendable {
             "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "max_connections=200",
         ])
         let log = folder + "/server.log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil, attributes: [.posixPermissions: 0o666])
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: postgresProgram)
-        server.arguments = postgresArguments
-        server.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        server.standardError = server.standardOutput
-        try server.run()
+        let server = try SharedBackendServers.launch(postgresProgram, postgresArguments, log: log)
         let postgres = TestPostgres(folder: folder, port: port, process: server)
         do {
             try await SharedBackendServers.waitForPort(port, of: server, name: "PostgreSQL", log: log)
@@ -174,13 +181,7 @@ final class TestS3: @unchecked Sendable {
         guard let moto = SharedBackendServers.moto else { throw RegistryTestError(SharedBackendServers.requirement) }
         let port = try SharedBackendServers.freePort()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-moto-\(UUID().uuidString).log").path
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: moto)
-        process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardError = process.standardOutput
-        try process.run()
+        let process = try SharedBackendServers.launch(moto, ["-H", "127.0.0.1", "-p", String(port)], log: log)
         let server = TestS3(port: port, process: process, log: log)
         do {
             try await SharedBackendServers.waitForPort(port, of: process, name: "moto_server", log: log)
@@ -259,5 +260,30 @@ final class SharedBackends: @unchecked Sendable {
     func stop() async {
         await s3.stop()
         await postgres.stop()
+    }
+}
+
+extension SharedBackends {
+    /// `count` replicas on new shared backends (the `i`th with `arguments[i]` and
+    /// `environment[i]` for `serve`), all stopped, and the servers too, however `body` ends.
+    static func withReplicas(
+        _ count: Int = 2, arguments: [Int: [String]] = [:], environment: [Int: [String: String]] = [:],
+        _ body: (SharedBackends, [RunningRegistry]) async throws -> Void
+    ) async throws {
+        let backends = try await SharedBackends.start()
+        var replicas: [RunningRegistry] = []
+        do {
+            for index in 0..<count {
+                replicas.append(
+                    try await RunningRegistry.start(shared: backends, arguments: arguments[index] ?? [], environment: environment[index] ?? [:]))
+            }
+            try await body(backends, replicas)
+        } catch {
+            for replica in replicas { await replica.stop() }
+            await backends.stop()
+            throw error
+        }
+        for replica in replicas { await replica.stop() }
+        await backends.stop()
     }
 }

@@ -133,11 +133,7 @@ import Testing
     @Test(.enabled(if: SharedBackendServers.enabled, Comment(rawValue: SharedBackendServers.requirement)))
     func aConsumerResolvesThroughEitherReplica() async throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let backends = try await SharedBackends.start()
-        var replicas: [RunningRegistry] = []
-        do {
-            replicas.append(try await RunningRegistry.start(shared: backends))
-            replicas.append(try await RunningRegistry.start(shared: backends))
+        try await SharedBackends.withReplicas { _, replicas in
             let publisher = try await replicas[0].token([scope: .write], name: "core team")
             let reader = try await replicas[0].token(["*": .read], name: "app builders")
             try makePackage("Network", says: "network")
@@ -155,13 +151,7 @@ import Testing
                 #expect(pins.contains("\"identity\" : \"\(scope).network\"") || pins.contains("\"identity\" : \"\(scope).Network\""))
                 #expect(pins.contains("\"kind\" : \"registry\""))
             }
-        } catch {
-            for replica in replicas { await replica.stop() }
-            await backends.stop()
-            throw error
         }
-        for replica in replicas { await replica.stop() }
-        await backends.stop()
     }
 
     /// The system's CA bundle, as FoundationNetworking finds it on Debian and Ubuntu.

@@ -93,8 +93,10 @@ public struct RegistryServer: Sendable {
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: RegistryMiddleware(logger: logger))
+        // Outermost, so that it counts the answers RegistryMiddleware makes of thrown problems
+        // (a 401 is a 401, not an error).
         if configuration.metrics != nil { router.add(middleware: MetricsMiddleware()) }
+        router.add(middleware: RegistryMiddleware(logger: logger))
         addOperationRoutes(to: router)
         router.get("/") { _, _ in
             Response(
