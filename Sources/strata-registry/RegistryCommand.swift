@@ -159,6 +159,11 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "How many megabytes of recently downloaded archives to keep in memory (archives never change; 0 turns it off).", valueName: "MiB"))
+    var archiveCache = 256
+
+    @Option(
+        help: ArgumentHelp(
             "How to write logs to standard error: 'text' lines, or 'json', one object per line with a field per value.", valueName: "format"))
     var logFormat: LogFormat = .text
 
@@ -174,6 +179,7 @@ struct Serve: AsyncParsableCommand {
     var tlsKey: String?
 
     func validate() throws {
+        if archiveCache < 0 { throw ValidationError("--archive-cache is a number of megabytes, 0 or more") }
         if collectEvery < 1 || claimLifetime < 1 { throw ValidationError("--collect-every and --claim-lifetime are at least 1 second") }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-certificate and --tls-key go together: give both to serve HTTPS, or neither for HTTP")
@@ -188,6 +194,7 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = .info
         var storageConfiguration = self.storage.configuration
         storageConfiguration.claimLifetime = TimeInterval(claimLifetime)
+        storageConfiguration.archiveCacheBytes = archiveCache << 20
         let storage = try await DataOptions.opening { try await storageConfiguration.open(logger: logger) }
         do {
             try await serve(storage, shared: storageConfiguration.isShared, metrics: metrics, logger: logger)

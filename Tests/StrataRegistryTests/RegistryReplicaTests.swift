@@ -109,13 +109,18 @@ struct RegistryReplicaTests {
             // The object store goes away: still alive, no longer ready, and a download is a 503
             // with Retry-After rather than a 500.
             let token = try await first.token(["iss-core": .write])
-            #expect(try await first.publish("iss-core.Network", "1.0.0", archive: try TestArchive.make(TestArchive.package("Network")), token: token).status == 201)
+            let network = try TestArchive.make(TestArchive.package("Network"))
+            #expect(try await first.publish("iss-core.Network", "1.0.0", archive: network, token: token).status == 201)
+            #expect(try await first.publish("iss-core.Network", "1.1.0", archive: try TestArchive.make(TestArchive.package("Network").merging(["A": "a"]) { a, _ in a }), token: token).status == 201)
+            // Downloaded once: kept in the replica's memory, since an archive never changes.
+            #expect(try await first.request("GET", "/iss-core/Network/1.0.0.zip", token: token, accept: nil).body == network)
             await backends.s3.stop()
+            #expect(try await first.request("GET", "/iss-core/Network/1.0.0.zip", token: token, accept: nil).body == network)
             #expect(try await first.request("GET", "/-/health", accept: nil).status == 200)
             let notReady = try await first.request("GET", "/-/ready", accept: nil)
             #expect(notReady.status == 503 && notReady.json?["database"] as? String == "ok")
             #expect((notReady.json?["archives"] as? String)?.isEmpty == false)
-            let download = try await first.request("GET", "/iss-core/Network/1.0.0.zip", token: token, accept: nil)
+            let download = try await first.request("GET", "/iss-core/Network/1.1.0.zip", token: token, accept: nil)
             #expect(download.status == 503 && download.header("Retry-After") == "5")
             #expect(download.text.contains("archive store is unavailable"))
             let page = try await first.request("GET", "/-/metrics", accept: nil)

@@ -23,11 +23,16 @@ public final class RegistryStore: Sendable {
     /// How long a claim may be held before it counts as abandoned; an archive younger than this is
     /// never collected.
     public let claimLifetime: TimeInterval
+    /// Archives served recently, kept in memory (they never change).
+    let cache: ArchiveCache
 
-    public init(metadata: any MetadataStore, archives: any ArchiveStore, claimLifetime: TimeInterval = 3600) {
+    /// - Parameter archiveCacheBytes: how many bytes of recently served archives to keep in
+    ///   memory; what a download finds there does not reach the archive store.
+    public init(metadata: any MetadataStore, archives: any ArchiveStore, claimLifetime: TimeInterval = 3600, archiveCacheBytes: Int = 0) {
         self.metadata = metadata
         self.archives = archives
         self.claimLifetime = claimLifetime
+        cache = ArchiveCache(capacity: archiveCacheBytes)
     }
 
     public func close() async throws {
@@ -116,9 +121,12 @@ public final class RegistryStore: Sendable {
         try await database { try await metadata.release(of: package, version: version) }
     }
 
-    /// The source archive of a release, by its checksum.
+    /// The source archive of a release, by its checksum: from memory when it was served lately.
     public func archive(checksum: String) async throws -> Data? {
-        try await archiveStore { try await archives.get(checksum: checksum) }
+        if let cached = cache.archive(checksum) { return cached }
+        let data = try await archiveStore { try await archives.get(checksum: checksum) }
+        if let data { cache.keep(data, checksum: checksum) }
+        return data
     }
 
     /// Packages whose releases name `url` among their repository URLs.

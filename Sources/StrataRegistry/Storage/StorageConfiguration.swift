@@ -13,6 +13,8 @@ public struct StorageConfiguration: Sendable {
     public var storage: String?
     /// How long a publish or deletion claim may be held before it counts as abandoned.
     public var claimLifetime: TimeInterval = 3600
+    /// How many bytes of recently served archives each process keeps in memory.
+    public var archiveCacheBytes = 0
     /// Where S3 credentials and `PGPASSWORD` are read from.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 
@@ -55,7 +57,7 @@ public struct StorageConfiguration: Sendable {
             } else {
                 try await SQLiteMetadataStore.open(folder: folder, logger: logger)
             }
-        return RegistryStore(metadata: metadata, archives: archives, claimLifetime: claimLifetime)
+        return RegistryStore(metadata: metadata, archives: archives, claimLifetime: claimLifetime, archiveCacheBytes: archiveCacheBytes)
     }
 
     /// Brings a PostgreSQL schema up to date; returns the versions applied (none for SQLite,
