@@ -8,9 +8,12 @@ public struct ArchitectureChecker: Sendable {
     /// Effective severity by rule id.
     public let severities: [String: RuleSeverity]
 
-    /// Applies `rules:` from the manifest; an unknown rule id is an input error.
-    public init(manifest: Manifest, rules: [any Rule] = RuleRegistry.all) throws(InputErrors) {
+    /// Applies `rules:` from the manifest; an unknown rule id is an input error. `strictImports`
+    /// (`--strict-imports`) turns `unknown-import` on as an error, unless strata.yml gives it a
+    /// severity of its own.
+    public init(manifest: Manifest, rules: [any Rule] = RuleRegistry.all, strictImports: Bool = false) throws(InputErrors) {
         var severities = Dictionary(rules.map { ($0.id, $0.defaultSeverity) }, uniquingKeysWith: { a, _ in a })
+        if strictImports, severities[UnknownImport().id] != nil { severities[UnknownImport().id] = .error }
         var problems: [Diagnostic] = []
         for setting in manifest.rules {
             guard severities[setting.rule.value] != nil else {

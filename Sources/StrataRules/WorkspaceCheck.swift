@@ -62,7 +62,8 @@ public struct SourceOptions: Sendable {
     public var defines: Set<String>
     /// Compilation flags known to be false (`--undefine`).
     public var undefines: Set<String>
-    /// Report imports of modules that are neither in the workspace, its packages nor an SDK.
+    /// Turn rule `unknown-import` on: imports of modules that are neither in the workspace, its
+    /// packages nor an SDK.
     public var strictImports: Bool
 
     public init(
@@ -150,7 +151,7 @@ public enum WorkspaceCheck {
                 packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform
             ).load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
             endPhase("load the workspace")
-            checker = try ArchitectureChecker(manifest: loaded.workspace.manifest)
+            checker = try ArchitectureChecker(manifest: loaded.workspace.manifest, strictImports: sourceOptions.strictImports)
             // `--platform`: the graph rules and the import rules see the edges built for it.
             if let platform = sourceOptions.platform {
                 loaded.workspace = loaded.workspace.building(forPlatform: platform.rawValue)
@@ -265,7 +266,7 @@ public enum WorkspaceCheck {
         let modules = Set(workspace.targets.map(WorkspaceSources.moduleName(of:)))
         let configuration = BuildConfiguration(
             platform: options.platform, defines: options.defines, undefines: options.undefines, workspaceModules: modules)
-        let sources = WorkspaceSources(workspace: workspace, index: index, configuration: configuration, strictImports: options.strictImports)
+        let sources = WorkspaceSources(workspace: workspace, index: index, configuration: configuration)
         let statistics = SourceStatistics(
             files: index.files.count, cachedFiles: index.cachedFiles, scannedFiles: index.scannedFiles,
             scannedBytes: index.scannedBytes, cacheWriteFailure: nil)

@@ -41,8 +41,6 @@ public struct ImportReference: Sendable, Hashable {
 public struct WorkspaceSources: Sendable {
     /// The platform and flags `#if` conditions were evaluated for.
     public let configuration: BuildConfiguration
-    /// Report imports of modules that are neither in the workspace, a package nor an SDK.
-    public let strictImports: Bool
     /// The scanned files the references point into.
     let files: [ScannedSourceFile]
     /// Imports per target index that count under the build configuration.
@@ -64,9 +62,8 @@ public struct WorkspaceSources: Sendable {
     public var exportedSecretsFiles: [ScannedSourceFile] { files.filter(\.scan.isExportedSecrets) }
 
     /// Arranges the scan of `workspace`'s sources: each scanned file's `target` indexes `workspace.targets`.
-    public init(workspace: Workspace, index: SourceIndex, configuration: BuildConfiguration, strictImports: Bool) {
+    public init(workspace: Workspace, index: SourceIndex, configuration: BuildConfiguration) {
         self.configuration = configuration
-        self.strictImports = strictImports
         self.files = index.files
         var byModule: [String: Int] = [:]
         for (id, target) in workspace.targets.enumerated() {

@@ -25,14 +25,19 @@ struct SourceWorkspace {
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 
     /// Runs `rule` on the workspace with its sources scanned (no cache).
-    func findings(of rule: any Rule, platform: Platform? = nil, strict: Bool = false) async throws -> [Finding] {
+    func findings(of rule: any Rule, platform: Platform? = nil) async throws -> [Finding] {
+        try await input(platform: platform).map { rule.check($0) } ?? []
+    }
+
+    /// The workspace and its scanned sources, as the check hands them to the rules.
+    func input(platform: Platform? = nil) async throws -> RuleInput? {
         let workspace = try await WorkspaceLoader().load(path: root).workspace
         let targets = workspace.targets.enumerated().compactMap { index, target in target.sources.map { (target: index, sources: $0) } }
         let index = await SourceScanner(cachePath: nil).scan(targets)
         let configuration = BuildConfiguration(
             platform: platform, workspaceModules: Set(workspace.targets.map(WorkspaceSources.moduleName(of:))))
-        let sources = WorkspaceSources(workspace: workspace, index: index, configuration: configuration, strictImports: strict)
-        return rule.check(RuleInput(workspace: workspace, sources: sources))
+        let sources = WorkspaceSources(workspace: workspace, index: index, configuration: configuration)
+        return RuleInput(workspace: workspace, sources: sources)
     }
 
     /// Expects `finding` at `marker` of `file`.

@@ -65,7 +65,10 @@ struct CheckCommand: AsyncParsableCommand {
             "A compilation flag that is not set, so '#if NAME' is false (repeatable); unnamed flags count both ways.", valueName: "NAME"))
     var undefines: [String] = []
 
-    @Flag(help: "Report imports of modules that are neither in the workspace, its packages nor a known SDK.")
+    @Flag(
+        help:
+            "Turn rule unknown-import on as an error (unless strata.yml sets its severity): imports of modules neither in the workspace, its packages nor a known SDK."
+    )
     var strictImports = false
 
     @Flag(inversion: .prefixedNo, help: "Scan Swift sources for the import rules.")

@@ -65,6 +65,15 @@ struct SARIFFormatter: DiagnosticFormatter {
         }
     }
 
+    /// A rule's default: SARIF's `none` for one that is off until switched on.
+    private static func level(_ severity: RuleSeverity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .off: "none"
+        }
+    }
+
     /// A path as a URI reference: relative paths stay relative, reserved characters are escaped.
     private static func uri(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
@@ -81,7 +90,7 @@ struct SARIFFormatter: DiagnosticFormatter {
         var rules = RuleRegistry.all.map { rule in
             RuleDescriptor(
                 id: rule.id, shortDescription: Text(text: rule.summary),
-                defaultConfiguration: Configuration(level: rule.defaultSeverity == .warning ? "warning" : "error"))
+                defaultConfiguration: Configuration(level: Self.level(rule.defaultSeverity)))
         }
         rules += DiagnosticCatalog.all.map { entry in
             RuleDescriptor(
