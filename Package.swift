@@ -358,6 +358,7 @@ let package = Package(
         ),
         .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "StrataGitTests", dependencies: ["StrataGit"], swiftSettings: strictSettings),
+        .testTarget(name: "StrataSyntheticTests", dependencies: ["StrataSynthetic", "StrataModel"], swiftSettings: strictSettings),
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataGenerateTests",
