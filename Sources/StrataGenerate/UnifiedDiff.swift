@@ -1,6 +1,7 @@
 /// The differences between two texts as a unified diff (`diff -u`), for `strata generate --check`.
 ///
-/// Lines are compared whole, with Myers' O(ND) algorithm, so the edit script is a shortest one.
+/// Lines are compared whole, with the standard library's `difference(from:)` (Myers' O(ND)
+/// algorithm), so the edit script is a shortest one.
 /// Hunks carry three lines of context and are merged when their contexts touch, as GNU diff does;
 /// a last line without a line break is marked `\ No newline at end of file`.
 public enum UnifiedDiff {
@@ -39,57 +40,36 @@ public enum UnifiedDiff {
         var new: Int
     }
 
-    /// A shortest edit script from `a` to `b` (Myers 1986), deletions before insertions at each place.
+    /// A shortest edit script from `a` to `b`, deletions before insertions at each place: the
+    /// standard library's `difference(from:)` (Myers' algorithm) says which lines go and come,
+    /// and the rest are walked in step.
     static func editScript(_ a: [String], _ b: [String]) -> [Edit] {
-        let n = a.count, m = b.count
-        let max = n + m
-        guard max > 0 else { return [] }
-        var v = [Int](repeating: 0, count: 2 * max + 2)
-        var trace: [[Int]] = []
-        let offset = max
-        search: for d in 0...max {
-            trace.append(v)
-            for k in stride(from: -d, through: d, by: 2) {
-                var x: Int
-                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                    x = v[offset + k + 1]
-                } else {
-                    x = v[offset + k - 1] + 1
-                }
-                var y = x - k
-                while x < n, y < m, a[x] == b[y] {
-                    x += 1
-                    y += 1
-                }
-                v[offset + k] = x
-                if x >= n && y >= m { break search }
+        let difference = b.difference(from: a)
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
-        // Walk the trace back from the end.
         var edits: [Edit] = []
-        var x = n, y = m
-        for d in stride(from: trace.count - 1, through: 0, by: -1) {
-            let v = trace[d]
-            let k = x - y
-            let previousK = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? k + 1 : k - 1
-            let previousX = d == 0 ? 0 : v[offset + previousK]
-            let previousY = previousX - previousK
-            while x > previousX && y > previousY {
-                x -= 1
-                y -= 1
-                edits.append(Edit(kind: .same, old: x, new: y))
+        edits.reserveCapacity(a.count + inserted.count)
+        var old = 0, new = 0
+        while old < a.count || new < b.count {
+            if old < a.count, removed.contains(old) {
+                edits.append(Edit(kind: .delete, old: old, new: -1))
+                old += 1
+            } else if new < b.count, inserted.contains(new) {
+                edits.append(Edit(kind: .insert, old: -1, new: new))
+                new += 1
+            } else {
+                edits.append(Edit(kind: .same, old: old, new: new))
+                old += 1
+                new += 1
             }
-            if d > 0 {
-                if x == previousX {
-                    edits.append(Edit(kind: .insert, old: -1, new: y - 1))
-                } else {
-                    edits.append(Edit(kind: .delete, old: x - 1, new: -1))
-                }
-            }
-            x = previousX
-            y = previousY
         }
-        return edits.reversed()
+        return edits
     }
 
     struct Hunk {
