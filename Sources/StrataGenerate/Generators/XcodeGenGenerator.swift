@@ -39,7 +39,8 @@ struct XcodeGenGenerator {
             for target in project.targets { projectOfTarget[target] = project }
         }
         // Projects are independent: render them on all cores.
-        return [sharedSettings()] + ParallelRendering.map(projects) { project(for: $0, projectOfTarget: projectOfTarget) }
+        let owners = projectOfTarget
+        return [sharedSettings()] + ParallelMap.map(projects) { project(for: $0, projectOfTarget: owners) }
     }
 
     func projectPlans() -> [ProjectPlan] {
