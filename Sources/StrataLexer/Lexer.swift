@@ -197,7 +197,8 @@ public struct Lexer: Sendable {
             }
             return (.period, start + 1, false, false)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return (.number, Self.scanNumber(b, from: start), false, false)
+            // After a period a number is a tuple index (`x.0.1`): no fraction, as Swift lexes it.
+            return (.number, Self.scanNumber(b, from: start, fractionAllowed: previousToken?.kind != .period), false, false)
         case UInt8(ascii: "$"):
             return (.identifier, Self.scanIdentifierTail(b, from: start + 1), false, false)
         default:
@@ -644,9 +645,14 @@ public struct Lexer: Sendable {
         return word.withUTF8Buffer { $0.elementsEqual(b[range]) }
     }
 
-    private static func scanNumber(_ b: [UInt8], from start: Int) -> Int {
+    /// The end of a number literal. As Swift lexes it, a literal has at most one fractional part,
+    /// before any exponent, and none right after a period: `5.9.1` (in `swift(>=5.9.1)`) is `5.9`,
+    /// `.` and `1`. A hexadecimal literal has a fraction only as part of a float with an exponent
+    /// (`0x1.8p3`; `0x1F.description` is member access).
+    private static func scanNumber(_ b: [UInt8], from start: Int, fractionAllowed allowed: Bool) -> Int {
         var i = start + 1
         let hex = b[start] == UInt8(ascii: "0") && i < b.count && (b[i] == UInt8(ascii: "x") || b[i] == UInt8(ascii: "X"))
+        var fractionAllowed = allowed
         while i < b.count {
             let c = b[i]
             if Self.isIdentifierContinue(c) {
@@ -655,14 +661,32 @@ public struct Lexer: Sendable {
                     ? (c == UInt8(ascii: "p") || c == UInt8(ascii: "P"))
                     : (c == UInt8(ascii: "e") || c == UInt8(ascii: "E"))
                 i += 1
-                if exponent, i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
-            } else if c == UInt8(ascii: "."), i + 1 < b.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[i + 1]) {
+                if exponent {
+                    fractionAllowed = false
+                    if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+                }
+            } else if c == UInt8(ascii: "."), fractionAllowed, i + 1 < b.count, Self.isDigit(b[i + 1], hex: hex),
+                !hex || hexFractionHasExponent(b, from: i + 1)
+            {
+                fractionAllowed = false
                 i += 1
             } else {
                 break
             }
         }
         return i
+    }
+
+    /// Whether the hexadecimal digits (and underscores) from `start` end in a `p` exponent.
+    private static func hexFractionHasExponent(_ b: [UInt8], from start: Int) -> Bool {
+        var i = start
+        while i < b.count, isDigit(b[i], hex: true) || b[i] == UInt8(ascii: "_") { i += 1 }
+        return i < b.count && (b[i] == UInt8(ascii: "p") || b[i] == UInt8(ascii: "P"))
+    }
+
+    private static func isDigit(_ c: UInt8, hex: Bool) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+            || (hex && ((UInt8(ascii: "a")...UInt8(ascii: "f")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c)))
     }
 
     private static func scanIdentifierTail(_ b: [UInt8], from start: Int) -> Int {

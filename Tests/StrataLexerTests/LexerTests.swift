@@ -38,6 +38,16 @@ import Testing
         #expect(!Lexer.tokenize(SourceText(##"#"only \(text)"#"##)).tokens[0].hasInterpolation)
     }
 
+    /// As Swift lexes numbers: one fractional part, before the exponent (found in swift-crypto's
+    /// `#if swift(>=5.9.1)`, which swift-syntax reads as `5.9`, `.`, `1`).
+    @Test func aNumberHasAtMostOneFraction() {
+        #expect(texts("swift(>=5.9.1)") == ["swift", "(", ">=", "5.9", ".", "1", ")"])
+        #expect(
+            texts("0x1.8p3 1.5e-3 1_000.25 0x1F.description 2..<3") == ["0x1.8p3", "1.5e-3", "1_000.25", "0x1F", ".", "description", "2", "..<", "3"])
+        #expect(texts("1e5.x") == ["1e5", ".", "x"])
+        #expect(texts("t.0.1 + 5.10.1.2") == ["t", ".", "0", ".", "1", "+", "5.10", ".", "1", ".", "2"])
+    }
+
     @Test func tokensKnowWhetherTheyStartALine() {
         let tokens = Lexer.tokenize(SourceText("a b\n  c /* x\n */ d")).tokens
         #expect(tokens.map(\.isAtStartOfLine) == [true, false, true, true])

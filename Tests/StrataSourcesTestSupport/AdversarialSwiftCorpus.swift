@@ -47,6 +47,8 @@ public struct AdversarialSwiftCorpus: Sendable {
         // #if blocks.
         "#if os(Linux)\nimport Glibc\n#elseif canImport(Darwin)\nimport Darwin\n#else\nimport $M\n#endif",
         "#if DEBUG && !os(Windows)\nimport $M\n#endif", "#if swift(>=5.9) || compiler(<6.0)\n  import $M\n#endif",
+        "#if canImport(Darwin) || swift(>=5.9.1)\nimport $M\n#endif",
+        "#if compiler(>=6.0.3) && !swift(<5.10.1.2)\nimport $M\n#endif", "let h = 0x1.8p3; let v = 5.9.description\nimport $M",
         "#if canImport($M)\n#if targetEnvironment(simulator)\nimport $M.Sim\n#else\nimport $M\n#endif\n#endif",
         "#if compiler(>=5.3)\n@preconcurrency\n#endif\nimport $M", "#if A\n@_spi(X)\n#else\n@testable\n#endif\nimport $M",
         "#if os(\n  Linux)\nimport $M\n#endif", "#if A // comment\nimport $M\n#endif // done",
