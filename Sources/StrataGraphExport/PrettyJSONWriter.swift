@@ -123,11 +123,11 @@ struct PrettyJSONWriter: Sendable {
         guard items.count > chunkSize else { return objects(name, items, body) }
         key(name)
         beginArray()
-        let chunks = ParallelMap.chunks(items, of: chunkSize)
+        let chunks = ParallelRendering.chunks(items, of: chunkSize)
         let depth = depth
         let written = withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let body = body
-            return ParallelMap.map(Array(chunks.indices)) { index in
+            return ParallelRendering.map(Array(chunks.indices)) { index in
                 // A writer inside the array, as this one is after the chunks before, with room for
                 // the larger objects (a target is about 210 bytes; pages never written cost nothing).
                 var chunk = PrettyJSONWriter(capacity: 256 * chunks[index].count)

@@ -39,8 +39,7 @@ struct XcodeGenGenerator {
             for target in project.targets { projectOfTarget[target] = project }
         }
         // Projects are independent: render them on all cores.
-        let owners = projectOfTarget
-        return [sharedSettings()] + ParallelMap.map(projects) { project(for: $0, projectOfTarget: owners) }
+        return [sharedSettings()] + ParallelRendering.map(projects) { project(for: $0, projectOfTarget: projectOfTarget) }
     }
 
     func projectPlans() -> [ProjectPlan] {
