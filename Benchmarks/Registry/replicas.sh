@@ -26,6 +26,8 @@ work=$(mktemp -d)
 chmod 777 "$work"
 pids=()
 cleanup() {
+    # Replicas are started inside $(serve …), a subshell: their ids are in a file.
+    [[ -f $work/replica-pids ]] && mapfile -t -O "${#pids[@]}" pids <"$work/replica-pids"
     for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
     rm -rf "$work"
@@ -63,11 +65,12 @@ SWIFT
 echo 'public enum Network { public static let value = 1 }' >"$work/Network/Sources/Network/Network.swift"
 swift package --package-path "$work/Network" archive-source --output "$work/Network.zip" >/dev/null
 
-# serve ARGS…: starts a replica, prints its port.
+# serve ARGS…: starts a replica, prints its port (its process id goes to a file: this runs in a
+# subshell, whose variables the clean-up never sees).
 serve() {
     local out="$work/serve-$RANDOM.out"
     "$registry" serve --port 0 "$@" >"$out" 2>/dev/null &
-    pids+=($!)
+    echo $! >>"$work/replica-pids"
     for _ in $(seq 200); do grep -q "listening" "$out" 2>/dev/null && break; sleep 0.05; done
     sed -E 's/.*:([0-9]+)$/\1/' "$out"
 }
@@ -120,8 +123,9 @@ for round in $(seq "$rounds"); do
         for setup in "${setups[@]}"; do
             name=${setup%%:*}
             read -ra ports <<<"${setup#*:}"
-            results["$label|$name"]+="$(measure "$path" "$accept" "${ports[@]}");"
-            echo "round $round: $label, $name: ${results["$label|$name"]##*;}" >&2
+            measured=$(measure "$path" "$accept" "${ports[@]}")
+            results["$label|$name"]+="$measured;"
+            echo "round $round: $label, $name: $measured (requests/s, p99 ms)" >&2
         done
     done
 done
