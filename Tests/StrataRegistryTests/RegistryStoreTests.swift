@@ -159,7 +159,10 @@ struct PostgresSchemaTests {
         let postgres = try await TestPostgres.start()
         do {
             try await postgres.createDatabase("fresh")
-            let configuration = StorageConfiguration(folder: "/nonexistent", database: postgres.url("fresh"))
+            // A folder of the test's own: opening makes `archives/` in it (the folder backend).
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-schema-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let configuration = StorageConfiguration(folder: folder, database: postgres.url("fresh"))
             do {
                 _ = try await configuration.open()
                 Issue.record("an unmigrated database was opened")
@@ -175,7 +178,7 @@ struct PostgresSchemaTests {
             #expect(try await configuration.migrate().isEmpty)
             // A database that is not there: PostgreSQL's own reason, at once.
             do {
-                _ = try await StorageConfiguration(folder: "/nonexistent", database: postgres.url("missing")).open()
+                _ = try await StorageConfiguration(folder: folder, database: postgres.url("missing")).open()
                 Issue.record("a missing database was opened")
             } catch let error as StorageUnavailable {
                 #expect(error.reason.contains("PostgreSQL refused") && error.reason.contains("\"missing\" does not exist"), "\(error)")

@@ -240,9 +240,8 @@ final class SharedBackends: @unchecked Sendable {
         do {
             try await postgres.createDatabase(backends.database)
             _ = try await s3.bucket(backends.bucket)
-            var configuration = StorageConfiguration(folder: "/nonexistent", database: backends.databaseURL)
-            configuration.storage = nil
-            _ = try await configuration.migrate()
+            // Migrating touches only the database, never the folder.
+            _ = try await StorageConfiguration(folder: FileManager.default.temporaryDirectory.path, database: backends.databaseURL).migrate()
         } catch {
             await backends.stop()
             throw error
