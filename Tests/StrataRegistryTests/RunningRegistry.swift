@@ -137,14 +137,7 @@ final class RunningRegistry: @unchecked Sendable {
 
     /// Stops the server with SIGTERM, as an operator does, and waits for it.
     func stop(removingData: Bool = true) async {
-        process.terminate()
-        let process = self.process
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                process.waitUntilExit()
-                continuation.resume()
-            }.start()
-        }
+        await SharedBackendServers.stop(process, signal: SIGTERM)
         try? await storage.close()
         if removingData {
             if ownsBackends { await backends?.stop() }

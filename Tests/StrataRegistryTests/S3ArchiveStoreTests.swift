@@ -96,7 +96,7 @@ struct S3ArchiveStoreTests {
             bytes[index] = UInt8(truncatingIfNeeded: state >> 24)
         }
         let data = Data(bytes)
-        return (data, SigV4Signer.sha256Hex(data))
+        return (data, Checksum.sha256Hex(data))
     }
 
     @Test func archivesArePutReadListedAndDeleted() async throws {

@@ -5,7 +5,18 @@ public import Foundation
 /// prints) and a token's stored hash.
 public enum Checksum {
     public static func sha256Hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: data))
+    }
+
+    /// Bytes (a digest, an authentication code) in lowercase hex.
+    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether `text` is a SHA-256 in lowercase hex, as a checksum is stored and an archive keyed:
+    /// anything else (a client's typo, a path) never reaches storage.
+    public static func isSHA256Hex(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// The same digest in base64, as the `Digest: sha-256=…` header gives it: derived from the

@@ -10,12 +10,18 @@ final class ArchiveCache: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        var archives: [String: Data] = [:]
-        /// Least recently used first.
-        var order: [String] = []
+        var archives: [String: Entry] = [:]
         var bytes = 0
+        /// Counts uses: an entry's `lastUse` orders it for eviction, so that a hit costs a lookup
+        /// and an assignment, not a search of a list.
+        var clock = 0
         var hits = 0
         var misses = 0
+    }
+
+    private struct Entry {
+        var data: Data
+        var lastUse: Int
     }
 
     /// A cache of at most `capacity` bytes (0 keeps nothing).
@@ -25,30 +31,32 @@ final class ArchiveCache: Sendable {
 
     func archive(_ checksum: String) -> Data? {
         state.withLock { state in
-            guard let data = state.archives[checksum] else {
+            guard let entry = state.archives[checksum] else {
                 state.misses += 1
                 return nil
             }
             state.hits += 1
-            if let index = state.order.firstIndex(of: checksum) {
-                state.order.remove(at: index)
-                state.order.append(checksum)
-            }
-            return data
+            state.clock += 1
+            state.archives[checksum]?.lastUse = state.clock
+            return entry.data
         }
     }
 
-    /// Keeps `data` as `checksum`'s archive if it is that archive and fits.
+    /// Keeps `data` as `checksum`'s archive if it is that archive and fits, evicting the least
+    /// recently used (a miss, which has just read the object store, pays for the search).
     func keep(_ data: Data, checksum: String) {
         guard data.count <= capacity, Checksum.sha256Hex(data) == checksum else { return }
         state.withLock { state in
             guard state.archives[checksum] == nil else { return }
-            while state.bytes + data.count > capacity, !state.order.isEmpty {
-                let oldest = state.order.removeFirst()
-                state.bytes -= state.archives.removeValue(forKey: oldest)?.count ?? 0
+            if state.bytes + data.count > capacity {
+                for (oldest, entry) in state.archives.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+                    guard state.bytes + data.count > capacity else { break }
+                    state.archives[oldest] = nil
+                    state.bytes -= entry.data.count
+                }
             }
-            state.archives[checksum] = data
-            state.order.append(checksum)
+            state.clock += 1
+            state.archives[checksum] = Entry(data: data, lastUse: state.clock)
             state.bytes += data.count
         }
     }

@@ -34,14 +34,6 @@ public struct StoredArchive: Sendable, Equatable {
     }
 }
 
-extension ArchiveStore {
-    /// Whether `checksum` is the lowercase hex SHA-256 an archive's key is made of: anything else
-    /// (a client's typo, a path) never reaches the store.
-    static func isChecksum(_ checksum: String) -> Bool {
-        checksum.utf8.count == 64 && checksum.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-}
-
 /// The default archive store: `archives/<first two hex digits>/<checksum>.zip` in the registry's
 /// folder, each written atomically (a temporary file renamed into place).
 public struct FolderArchiveStore: ArchiveStore {
@@ -60,17 +52,17 @@ public struct FolderArchiveStore: ArchiveStore {
     }
 
     public func put(_ archive: Data, checksum: String) async throws {
-        precondition(Self.isChecksum(checksum), "an archive's key is its SHA-256")
+        precondition(Checksum.isSHA256Hex(checksum), "an archive's key is its SHA-256")
         try AtomicFileWriter.write(archive, to: path(checksum), creatingFolder: true)
     }
 
     public func get(checksum: String) async throws -> Data? {
-        guard Self.isChecksum(checksum) else { return nil }
+        guard Checksum.isSHA256Hex(checksum) else { return nil }
         return FileManager.default.contents(atPath: path(checksum))
     }
 
     public func delete(checksum: String) async throws {
-        guard Self.isChecksum(checksum), FileManager.default.fileExists(atPath: path(checksum)) else { return }
+        guard Checksum.isSHA256Hex(checksum), FileManager.default.fileExists(atPath: path(checksum)) else { return }
         try FileManager.default.removeItem(atPath: path(checksum))
     }
 
@@ -80,7 +72,7 @@ public struct FolderArchiveStore: ArchiveStore {
         for shard in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + shard)) ?? [] where file.hasSuffix(".zip") {
                 let checksum = String(file.dropLast(4))
-                guard Self.isChecksum(checksum) else { continue }
+                guard Checksum.isSHA256Hex(checksum) else { continue }
                 let attributes = try? FileManager.default.attributesOfItem(atPath: "\(root)/\(shard)/\(file)")
                 found.append(StoredArchive(checksum: checksum, modified: attributes?[.modificationDate] as? Date ?? .distantPast))
             }

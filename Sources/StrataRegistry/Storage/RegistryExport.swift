@@ -188,7 +188,7 @@ public enum RegistryExport {
 
     static func release(_ exported: ExportedRelease, in file: String) throws -> Release {
         guard case .success(let package) = PackageIdentifier.parse(exported.package), let version = SemanticVersion(exported.version),
-            exported.checksum.count == 64, exported.checksum.allSatisfy(\.isHexDigit)
+            Checksum.isSHA256Hex(exported.checksum)
         else {
             throw Problem(description: "\(file): '\(exported.package)' \(exported.version) is not a valid release (identifier, version or checksum)")
         }

@@ -42,9 +42,9 @@ public final class RegistryStore: Sendable {
     // MARK: Publishing
 
     /// Stores the archive and then the release; throws ``PublishConflict/exists`` when the version
-    /// is taken, here or by a concurrent publish on any replica.
+    /// is taken, here or by a concurrent publish on any replica. (Callers look for the version
+    /// first, before they read or check an archive; the insert decides.)
     public func publish(_ release: Release, archive: Data) async throws {
-        if try await self.release(of: release.package, version: release.version) != nil { throw PublishConflict.exists }
         let claim = try await database { try await self.claim(release.checksum) }
         do {
             try await archiveStore { try await archives.put(archive, checksum: release.checksum) }
@@ -164,6 +164,17 @@ public final class RegistryStore: Sendable {
     /// Runs a call to the database, naming it in what it throws: the server answers a
     /// ``StorageFailure`` with `503` and counts it, where another error is a `500`.
     private func database<T>(_ body: () async throws -> T) async throws -> T {
+        try await naming(.database, metadata.location, body)
+    }
+
+    /// Runs a call to the archive store, as ``database(_:)`` does for the database.
+    private func archiveStore<T>(_ body: () async throws -> T) async throws -> T {
+        try await naming(.archives, archives.location, body)
+    }
+
+    /// `body`'s errors as a ``StorageFailure`` of `store`, but for answers that are not failures
+    /// (a version taken) and failures already named.
+    private func naming<T>(_ store: StorageFailure.Store, _ location: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as PublishConflict {
@@ -171,18 +182,7 @@ public final class RegistryStore: Sendable {
         } catch let error as StorageFailure {
             throw error
         } catch {
-            throw StorageFailure(store: .database, location: metadata.location, underlying: error)
-        }
-    }
-
-    /// Runs a call to the archive store, as ``database(_:)`` does for the database.
-    private func archiveStore<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as StorageFailure {
-            throw error
-        } catch {
-            throw StorageFailure(store: .archives, location: archives.location, underlying: error)
+            throw StorageFailure(store: store, location: location, underlying: error)
         }
     }
 }

@@ -17,7 +17,7 @@ public struct S3ArchiveStore: ArchiveStore {
     }
 
     public func put(_ archive: Data, checksum: String) async throws {
-        precondition(Self.isChecksum(checksum), "an archive's key is its SHA-256")
+        precondition(Checksum.isSHA256Hex(checksum), "an archive's key is its SHA-256")
         if archive.count > client.location.multipartThreshold {
             try await client.multipartUpload(key(checksum), archive)
         } else {
@@ -27,12 +27,12 @@ public struct S3ArchiveStore: ArchiveStore {
     }
 
     public func get(checksum: String) async throws -> Data? {
-        guard Self.isChecksum(checksum) else { return nil }
+        guard Checksum.isSHA256Hex(checksum) else { return nil }
         return try await client.getObject(key(checksum))
     }
 
     public func delete(checksum: String) async throws {
-        guard Self.isChecksum(checksum) else { return }
+        guard Checksum.isSHA256Hex(checksum) else { return }
         try await client.deleteObject(key(checksum))
     }
 
@@ -41,7 +41,7 @@ public struct S3ArchiveStore: ArchiveStore {
         return try await client.listObjects(prefix: prefix).compactMap { object in
             guard object.key.hasSuffix(".zip"), let name = object.key.split(separator: "/").last else { return nil }
             let checksum = String(name.dropLast(4))
-            return Self.isChecksum(checksum) ? StoredArchive(checksum: checksum, modified: object.modified) : nil
+            return Checksum.isSHA256Hex(checksum) ? StoredArchive(checksum: checksum, modified: object.modified) : nil
         }
     }
 

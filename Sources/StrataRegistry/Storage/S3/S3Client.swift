@@ -266,7 +266,7 @@ public final class S3Client: Sendable {
         accepting: Set<Int> = [200, 204]
     ) async throws -> Reply {
         let (url, host, path) = address(key: key, query: query)
-        let hash = payloadHash ?? body.map(SigV4Signer.sha256Hex) ?? SigV4Signer.emptyPayloadHash
+        let hash = payloadHash ?? body.map(Checksum.sha256Hex) ?? SigV4Signer.emptyPayloadHash
         var request = URLRequest(url: url)
         request.httpMethod = method
         if let body {

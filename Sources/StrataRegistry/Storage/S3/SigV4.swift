@@ -31,7 +31,7 @@ public struct SigV4Signer: Sendable {
     }
 
     /// The SHA-256 of no bytes, the payload hash of a request without a body.
-    public static let emptyPayloadHash = hex(SHA256.hash(data: Data()))
+    public static let emptyPayloadHash = Checksum.sha256Hex(Data())
 
     /// The headers to add to a request so that it is signed: `x-amz-date`,
     /// `x-amz-content-sha256`, the session token if any, and `Authorization`.
@@ -63,8 +63,8 @@ public struct SigV4Signer: Sendable {
             payloadHash,
         ].joined(separator: "\n")
         let scope = "\(day)/\(region)/\(service)/aws4_request"
-        let stringToSign = ["AWS4-HMAC-SHA256", stamp, scope, Self.hex(SHA256.hash(data: Data(canonical.utf8)))].joined(separator: "\n")
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: signingKey(day: day)))
+        let stringToSign = ["AWS4-HMAC-SHA256", stamp, scope, Checksum.sha256Hex(Data(canonical.utf8))].joined(separator: "\n")
+        let signature = Checksum.hex(HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: signingKey(day: day)))
         var result = signed
         result["host"] = nil
         result["authorization"] =
@@ -113,9 +113,4 @@ public struct SigV4Signer: Sendable {
         return (day + String(format: "T%02d%02d%02dZ", parts.hour!, parts.minute!, parts.second!), day)
     }
 
-    public static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
-    }
-
-    public static func sha256Hex(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
 }
