@@ -8,12 +8,11 @@ public struct ArchitectureChecker: Sendable {
     /// Effective severity by rule id.
     public let severities: [String: RuleSeverity]
 
-    /// Applies `rules:` from the manifest; an unknown rule id is an input error. `strictImports`
-    /// (`--strict-imports`) turns `unknown-import` on as an error, unless strata.yml gives it a
-    /// severity of its own.
-    public init(manifest: Manifest, rules: [any Rule] = RuleRegistry.all, strictImports: Bool = false) throws(InputErrors) {
-        var severities = Dictionary(rules.map { ($0.id, $0.defaultSeverity) }, uniquingKeysWith: { a, _ in a })
-        if strictImports, severities[UnknownImport().id] != nil { severities[UnknownImport().id] = .error }
+    /// Applies `rules:` from the manifest; an unknown rule id is an input error. `defaults`
+    /// replace rules' own default severities (a command-line flag such as `--strict-imports`);
+    /// strata.yml's severities win over both.
+    public init(manifest: Manifest, rules: [any Rule] = RuleRegistry.all, defaults: [String: RuleSeverity] = [:]) throws(InputErrors) {
+        var severities = Dictionary(rules.map { ($0.id, defaults[$0.id] ?? $0.defaultSeverity) }, uniquingKeysWith: { a, _ in a })
         var problems: [Diagnostic] = []
         for setting in manifest.rules {
             guard severities[setting.rule.value] != nil else {

@@ -66,6 +66,9 @@ public struct SourceOptions: Sendable {
     /// packages nor an SDK.
     public var strictImports: Bool
 
+    /// The default severities these options set: `--strict-imports` makes `unknown-import` an error.
+    var ruleDefaults: [String: RuleSeverity] { strictImports ? [UnknownImport().id: .error] : [:] }
+
     public init(
         scan: Bool = true, useCache: Bool = true, platform: Platform? = nil, defines: Set<String> = [], undefines: Set<String> = [],
         strictImports: Bool = false
@@ -151,7 +154,7 @@ public enum WorkspaceCheck {
                 packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform
             ).load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
             endPhase("load the workspace")
-            checker = try ArchitectureChecker(manifest: loaded.workspace.manifest, strictImports: sourceOptions.strictImports)
+            checker = try ArchitectureChecker(manifest: loaded.workspace.manifest, defaults: sourceOptions.ruleDefaults)
             // `--platform`: the graph rules and the import rules see the edges built for it.
             if let platform = sourceOptions.platform {
                 loaded.workspace = loaded.workspace.building(forPlatform: platform.rawValue)

@@ -258,7 +258,7 @@ import Testing
             files: ["Sources/Network/N.swift": "import Radoi\n"])
         defer { workspace.remove() }
         let input = try #require(try await workspace.input())
-        let checker = try ArchitectureChecker(manifest: input.workspace.manifest, strictImports: strict)
+        let checker = try ArchitectureChecker(manifest: input.workspace.manifest, defaults: strict ? ["unknown-import": .error] : [:])
         #expect(checker.check(input).filter { $0.id == "unknown-import" }.map(\.severity) == (expected.map { [$0] } ?? []))
     }
 }
