@@ -14,22 +14,31 @@ public enum ProcessRunner {
     /// one-second child-process limit fire two minutes late.
     public static func run(
         _ executable: String, _ arguments: [String], in folder: String? = nil, input: Data? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], timeout: TimeInterval = defaultTimeout
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(
-                    with: Swift.Result { try run(executable, arguments, in: folder, input: input, environment: environment) as Result })
+                    with: Swift.Result {
+                        try run(executable, arguments, in: folder, input: input, environment: environment, timeout: timeout) as Result
+                    })
             }.start()
         }
     }
 
+    /// How long a tool may run before it is killed: longer than any build a test runs on a loaded
+    /// 2-core machine, short enough that a hung tool fails its test with what it printed instead
+    /// of holding the whole run until CI cuts it.
+    public static let defaultTimeout: TimeInterval = 20 * 60
+
     /// Runs `executable` (a path, or a name looked up on the PATH) with `arguments` in `folder`,
     /// feeding `input` on standard input; both output streams are read as they come, so a chatty
-    /// tool cannot block on a full pipe.
+    /// tool cannot block on a full pipe. After `timeout` seconds the tool's process group (the
+    /// tool and what it started: Foundation gives each child a group of its own) is killed, and
+    /// the result's standard error says so.
     public static func run(
         _ executable: String, _ arguments: [String], in folder: String? = nil, input: Data? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], timeout: TimeInterval = defaultTimeout
     ) throws -> Result {
         let process = Process()
         if executable.hasPrefix("/") {
@@ -48,6 +57,13 @@ public enum ProcessRunner {
         process.standardError = error
         process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
         try process.run()
+        let timedOut = Flag()
+        let watchdog = DispatchWorkItem { [pid = process.processIdentifier] in
+            timedOut.set()
+            kill(-pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         let errorData = LockedData()
         let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
         reader.start()
@@ -57,9 +73,20 @@ public enum ProcessRunner {
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
+        let killed = timedOut.isSet ? "\n[ProcessRunner: \(executable) killed after \(Int(timeout)) s without finishing]" : ""
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData.wait(), as: UTF8.self))
+            error: String(decoding: errorData.wait(), as: UTF8.self) + killed)
+    }
+
+    /// Set once by the watchdog, read after the tool has ended.
+    private final class Flag: @unchecked Sendable {
+        // @unchecked: every access holds `lock`.
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
     }
 
     /// Standard error's bytes, handed from the reading thread.
