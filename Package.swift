@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "strata-secrets", targets: ["strata-secrets"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
         .library(name: "StrataBench", targets: ["StrataBench"]),
+        .library(name: "StrataCheck", targets: ["StrataCheck"]),
         .library(name: "StrataAge", targets: ["StrataAge"]),
         .library(name: "StrataDiagnostics", targets: ["StrataDiagnostics"]),
         .library(name: "StrataFileSystem", targets: ["StrataFileSystem"]),
@@ -139,6 +140,7 @@ let package = Package(
             dependencies: [
                 "StrataAffected",
                 "StrataBench",
+                "StrataCheck",
                 "StrataPackageIdentity",
                 "StrataPublish",
                 "StrataRelease",
@@ -219,9 +221,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // strata check as a workflow: locate and load the workspace, reuse the last check when
+        // nothing changed, scan the sources, ask git about exported secrets, run the rules, apply
+        // the baseline.
+        .target(
+            name: "StrataCheck",
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataModel", "StrataRules", "StrataSources"],
+            swiftSettings: strictSettings
+        ),
+        // The rules alone: pure functions of a loaded workspace and its scanned imports.
         .target(
             name: "StrataRules",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataGraph", "StrataModel", "StrataSources"],
+            dependencies: ["StrataDiagnostics", "StrataGraph", "StrataModel", "StrataSources", "StrataFileSystem"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -388,7 +399,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataInitTests",
-            dependencies: ["StrataInit", "StrataRules", "StrataSynthetic", "StrataModelTestSupport"],
+            dependencies: ["StrataInit", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
@@ -437,6 +448,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "StrataCheckTests",
+            dependencies: ["StrataCheck", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport", "StrataFileSystem"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "StrataRulesTests",
             dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],
             swiftSettings: strictSettings
@@ -445,7 +461,7 @@ let package = Package(
             name: "StrataCLITests",
             dependencies: [
                 "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "StrataDiagnostics",
-                "StrataInit", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
+                "StrataCheck", "StrataInit", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Yams", package: "Yams"),

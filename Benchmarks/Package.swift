@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "StrataPackageIdentity", package: "Strata"),
                 .product(name: "StrataPublish", package: "Strata"),
                 .product(name: "StrataRelease", package: "Strata"),
+                .product(name: "StrataCheck", package: "Strata"),
                 .product(name: "StrataRules", package: "Strata"),
                 .product(name: "StrataSynthetic", package: "Strata"),
                 .product(name: "StrataSources", package: "Strata"),

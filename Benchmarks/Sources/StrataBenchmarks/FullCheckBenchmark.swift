@@ -1,5 +1,5 @@
 import Foundation
-import StrataRules
+import StrataCheck
 import StrataSynthetic
 
 /// The whole of `strata check` — manifest, file walk, scan, caches, every rule — on a synthetic

@@ -1,7 +1,7 @@
 import Foundation
+import StrataCheck
 import StrataInit
 import StrataModel
-import StrataRules
 import StrataSynthetic
 
 /// `strata init`'s inference (issue 22's bar: ≥ 95% of targets in their true layer, up to

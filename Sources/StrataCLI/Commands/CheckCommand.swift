@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import StrataCheck
 import StrataDiagnostics
 import StrataFileSystem
 import StrataModel

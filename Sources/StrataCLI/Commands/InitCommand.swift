@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCheck
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraphExport

@@ -2,6 +2,7 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
+import StrataRules
 import StrataSources
 
 /// The findings of the last complete check, kept with a fingerprint of everything they were
@@ -179,7 +180,7 @@ struct CheckCache {
             var excluded: [String] = []
             for _ in 0..<(try reader.u32()) { excluded.append(try reader.string()) }
             let boundary = try reader.string()
-            guard let opaque = TargetSources.OpaqueFolders(rawValue: UInt8(truncatingIfNeeded: try reader.u32())) else { throw CorruptData() }
+            guard let raw = UInt8(exactly: try reader.u32()), let opaque = TargetSources.OpaqueFolders(rawValue: raw) else { throw CorruptData() }
             var filters: [SourceFilter] = []
             for _ in 0..<(try reader.u32()) {
                 let root = try reader.string()

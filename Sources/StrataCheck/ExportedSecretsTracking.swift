@@ -1,5 +1,6 @@
 import StrataDiagnostics
 import StrataGit
+import StrataRules
 import StrataSources
 
 /// What git says about the files `strata secrets export` wrote, for rule `tracked-secrets`.

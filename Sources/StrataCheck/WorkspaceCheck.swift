@@ -1,6 +1,7 @@
 import Foundation
 public import StrataDiagnostics
 public import StrataModel
+import StrataRules
 public import StrataSources
 
 /// The shape of a checked workspace, for summaries.
