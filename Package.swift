@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "StrataSecrets", targets: ["StrataSecrets"]),
         .library(name: "StrataSources", targets: ["StrataSources"]),
         .library(name: "StrataSynthetic", targets: ["StrataSynthetic"]),
+        .library(name: "StrataToolchain", targets: ["StrataToolchain"]),
         // For tests and benchmarks only: the scanner's corpus and its swift-syntax oracle.
         .library(name: "_StrataSourcesTestSupport", targets: ["StrataSourcesTestSupport"]),
     ],
@@ -163,6 +164,7 @@ let package = Package(
             name: "StrataPublish",
             dependencies: [
                 "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraph", "StrataModel", "StrataPackageIdentity", "StrataProcess",
+                "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -172,7 +174,7 @@ let package = Package(
             name: "StrataRelease",
             dependencies: [
                 "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataPackageIdentity",
-                "StrataProcess", "StrataPublish",
+                "StrataProcess", "StrataPublish", "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -182,7 +184,7 @@ let package = Package(
             name: "StrataAffected",
             dependencies: [
                 "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataProcess",
-                "StrataSources",
+                "StrataSources", "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
@@ -200,7 +202,7 @@ let package = Package(
         .target(
             name: "StrataBench",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraphExport", "StrataModel", "StrataProcess",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraphExport", "StrataModel", "StrataProcess", "StrataToolchain",
                 .product(name: "Mustache", package: "swift-mustache"), .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -226,7 +228,7 @@ let package = Package(
         // the baseline.
         .target(
             name: "StrataCheck",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataModel", "StrataRules", "StrataSources"],
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataModel", "StrataRules", "StrataSources", "StrataToolchain"],
             swiftSettings: strictSettings
         ),
         // The rules alone: pure functions of a loaded workspace and its scanned imports.
@@ -261,9 +263,19 @@ let package = Package(
                 "StrataGraph",
                 "StrataLexer",
                 "StrataPackageIdentity",
-                "StrataProcess",
                 "StrataSources",
+                "StrataToolchain",
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The Swift toolchain as Strata runs it: which `swift`, its version, and
+        // `swift package dump-package`. The model reads manifests through it and starts no
+        // process itself.
+        .target(
+            name: "StrataToolchain",
+            dependencies: [
+                "StrataFileSystem", "StrataProcess",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -421,6 +433,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataLexerTests", dependencies: ["StrataLexer"], swiftSettings: strictSettings),
+        .testTarget(name: "StrataToolchainTests", dependencies: ["StrataToolchain"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataSourcesTests",
             dependencies: ["StrataSources", "StrataFileSystem", "StrataLexer", "StrataSourcesTestSupport"],
@@ -441,7 +454,7 @@ let package = Package(
         .testTarget(
             name: "StrataModelTests",
             dependencies: [
-                "StrataModel", "StrataDiagnostics", "StrataFileSystem", "StrataModelTestSupport", "StrataSources",
+                "StrataModel", "StrataDiagnostics", "StrataFileSystem", "StrataModelTestSupport", "StrataSources", "StrataToolchain",
                 // The oracle for module names: the compiler's own parser.
                 .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],

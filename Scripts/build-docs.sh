@@ -11,9 +11,9 @@ mkdir -p "$output"
 output=$(cd "$output" && pwd)
 libraries=(
     StrataDI StrataRouting
-    StrataAffected StrataAge StrataBench StrataDiagnostics StrataFileSystem StrataGenerate StrataGit StrataGraph
+    StrataAffected StrataAge StrataBench StrataCheck StrataDiagnostics StrataFileSystem StrataGenerate StrataGit StrataGraph
     StrataGraphExport StrataInit StrataLexer StrataModel StrataPackageIdentity StrataProcess StrataPublish StrataRelease
-    StrataRules StrataScaffold StrataSecrets StrataSources StrataSynthetic
+    StrataRules StrataScaffold StrataSecrets StrataSources StrataSynthetic StrataToolchain
 )
 failed=()
 for library in "${libraries[@]}"; do

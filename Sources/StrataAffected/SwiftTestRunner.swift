@@ -1,6 +1,7 @@
 import Foundation
 public import StrataModel
 import StrataProcess
+import StrataToolchain
 import Subprocess
 
 /// Runs `swift test` for some test targets of a workspace, package by package (in the

@@ -2,6 +2,7 @@ import Foundation
 import StrataFileSystem
 import StrataModel
 import StrataProcess
+import StrataToolchain
 import Subprocess
 import SystemPackage
 

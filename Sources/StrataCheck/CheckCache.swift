@@ -4,6 +4,7 @@ import StrataFileSystem
 import StrataModel
 import StrataRules
 import StrataSources
+import StrataToolchain
 
 /// The findings of the last complete check, kept with a fingerprint of everything they were
 /// computed from, so that a re-run over unchanged input answers without loading the manifest,

@@ -3,6 +3,7 @@ import StrataDiagnostics
 import StrataGenerate
 import StrataModel
 import StrataProcess
+import StrataToolchain
 import Subprocess
 import SystemPackage
 

@@ -5,6 +5,7 @@ import StrataGenerate
 public import StrataGit
 import StrataModel
 import StrataProcess
+import StrataToolchain
 import Subprocess
 import SystemPackage
 

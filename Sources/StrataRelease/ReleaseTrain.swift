@@ -7,6 +7,7 @@ import StrataModel
 import StrataPackageIdentity
 import StrataProcess
 import StrataPublish
+import StrataToolchain
 import Subprocess
 import SystemPackage
 

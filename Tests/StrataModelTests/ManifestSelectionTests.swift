@@ -1,6 +1,7 @@
 import Foundation
 import StrataModel
 import StrataModelTestSupport
+import StrataToolchain
 import Testing
 
 /// SwiftPM's choice of manifest among `Package.swift` and `Package@swift-….swift`, for any toolchain.

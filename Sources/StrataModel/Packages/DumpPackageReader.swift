@@ -2,8 +2,7 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataLexer
-import StrataProcess
-import Subprocess
+import StrataToolchain
 
 /// Reads a Package.swift by having SwiftPM evaluate it: `swift package dump-package`.
 ///
@@ -58,33 +57,24 @@ enum DumpPackageReader {
         restore: (String) -> String
     ) async throws(InputErrors) -> PackageManifest {
         let output: String
-        do {
-            let result = try await ChildProcess.run(
-                SwiftToolchain.swift,
-                arguments: ["package", "dump-package", "--package-path", directory, "--scratch-path", scratch],
-                input: .none,
-                output: .string(limit: 64 << 20),
-                error: .string(limit: 4 << 20),
-                limit: .manifest
-            )
-            if result.timedOut {
-                throw InputErrors(timeoutError(path: path, limit: result.limit))
-            }
-            guard result.succeeded else {
-                throw InputErrors(evaluationErrors(restore(result.standardError), path: path))
-            }
-            output = restore(result.standardOutput)
-        } catch let error as InputErrors {
-            throw error
-        } catch let error as ProcessLimit.InvalidValue {
-            throw InputErrors(
-                .inputError("invalid-limit", error.description, at: .file(path), hint: "set it to a whole number of seconds, or unset it"))
+        do throws(PackageDump.Failure) {
+            output = restore(try await PackageDump.run(packageAt: directory, scratch: scratch))
         } catch {
-            throw InputErrors(
-                .inputError(
-                    "package-evaluation", "cannot run 'swift package dump-package' for this manifest: \(error)",
-                    at: .file(path),
-                    hint: "Strata needs the Swift toolchain on the PATH (or STRATA_SWIFT) to read manifests it cannot read statically"))
+            switch error {
+            case .timedOut(let within, let variable):
+                throw InputErrors(timeoutError(path: path, within: within, variable: variable))
+            case .failed(let standardError):
+                throw InputErrors(evaluationErrors(restore(standardError), path: path))
+            case .invalidLimit(let description):
+                throw InputErrors(
+                    .inputError("invalid-limit", description, at: .file(path), hint: "set it to a whole number of seconds, or unset it"))
+            case .cannotRun(let reason):
+                throw InputErrors(
+                    .inputError(
+                        "package-evaluation", "cannot run 'swift package dump-package' for this manifest: \(reason)",
+                        at: .file(path),
+                        hint: "Strata needs the Swift toolchain on the PATH (or STRATA_SWIFT) to read manifests it cannot read statically"))
+            }
         }
         do {
             let manifest = try decode(Data(output.utf8), path: path, text: manifestBytes)
@@ -95,20 +85,19 @@ enum DumpPackageReader {
         } catch {
             throw InputErrors(
                 .inputError(
-                    "package-evaluation", "unexpected output from 'swift package dump-package': \(error)",
-                    at: .file(path), hint: "run 'swift package dump-package' in the package's folder to see it"))
+                    "package-evaluation", "unexpected output from 'swift package dump-package': \(DumpedPackage.describe(error))",
+                    at: .file(path),
+                    hint: "Strata reads what SwiftPM 5.9 to 6.3 print; run 'swift package dump-package' in the package's folder to see it"))
         }
     }
 
     /// The manifest did not finish evaluating within its limit (it may loop forever).
-    static func timeoutError(path: String, limit: Duration?) -> Diagnostic {
-        let seconds = ProcessLimit.within(limit)
-        return .inputError(
+    static func timeoutError(path: String, within: String, variable: String) -> Diagnostic {
+        .inputError(
             "package-evaluation",
-            "Package.swift did not finish evaluating\(seconds); 'swift package dump-package' and everything it started were stopped",
+            "Package.swift did not finish evaluating\(within); 'swift package dump-package' and everything it started were stopped",
             at: .file(path),
-            hint:
-                "a manifest that loops or does slow work when evaluated cannot be read; fix it, or allow more time with \(ProcessLimit.manifest.variable)=SECONDS"
+            hint: "a manifest that loops or does slow work when evaluated cannot be read; fix it, or allow more time with \(variable)=SECONDS"
         )
     }
 
@@ -139,114 +128,71 @@ enum DumpPackageReader {
         return diagnostics
     }
 
-    struct FormatError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Decodes dump-package's JSON.
+    /// Decodes dump-package's JSON (see `DumpedPackage`: a shape Strata does not know throws).
     /// `text` is the manifest's own text, where declarations are looked up for positions (read
     /// from `path` when nil).
     static func decode(_ data: Data, path: String, text: [UInt8]? = nil) throws -> PackageManifest {
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let name = root["name"] as? String
-        else {
-            throw FormatError(description: "no package name")
-        }
+        let dumped = try DumpedPackage.decode(data)
         let locations = TargetLocator(path: path, text: text ?? FileContents.bytes(atPath: path))
-        let toolsVersion = ((root["toolsVersion"] as? [String: Any])?["_version"] as? String).flatMap { ToolsVersion($0) }
-        var manifest = PackageManifest(path: path, name: name, products: [], dependencies: [], targets: [], toolsVersion: toolsVersion)
-
-        for product in root["products"] as? [[String: Any]] ?? [] {
-            guard let productName = product["name"] as? String else { continue }
-            let targets = product["targets"] as? [String] ?? []
-            let type = product["type"] as? [String: Any] ?? [:]
+        var manifest = PackageManifest(
+            path: path, name: dumped.name, products: [], dependencies: [], targets: [],
+            toolsVersion: dumped.toolsVersion.flatMap { ToolsVersion($0.version) })
+        manifest.products = dumped.products.map { product in
             let kind: Product.Kind
-            if let library = type["library"] as? [String] {
-                kind = .library(Product.LibraryType(rawValue: library.first ?? "automatic") ?? .automatic)
-            } else if type.keys.contains("executable") {
-                kind = .executable
-            } else if type.keys.contains("plugin") {
-                kind = .plugin
-            } else {
-                kind = .other
+            switch product.type {
+            case .library(let type): kind = .library(Product.LibraryType(rawValue: type) ?? .automatic)
+            case .executable: kind = .executable
+            case .plugin: kind = .plugin
+            case .snippet, .test, .macro: kind = .other
             }
-            manifest.products.append(Product(name: productName, kind: kind, targets: targets))
+            return Product(name: product.name, kind: kind, targets: product.targets)
         }
-
-        for dependency in root["dependencies"] as? [[String: Any]] ?? [] {
-            if let fileSystem = (dependency["fileSystem"] as? [[String: Any]])?.first,
-                let identity = fileSystem["identity"] as? String, let dependencyPath = fileSystem["path"] as? String
-            {
-                manifest.dependencies.append(
-                    PackageDependency(
-                        identity: identity, name: fileSystem["nameForTargetDependencyResolutionOnly"] as? String,
-                        source: .fileSystem(URL(fileURLWithPath: dependencyPath).standardizedFileURL.path), location: nil))
-            } else if let sourceControl = (dependency["sourceControl"] as? [[String: Any]])?.first,
-                let identity = sourceControl["identity"] as? String
-            {
-                let location = sourceControl["location"] as? [String: Any] ?? [:]
-                let url =
-                    ((location["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
-                    ?? (location["local"] as? [String])?.first ?? identity
-                manifest.dependencies.append(
-                    PackageDependency(
-                        identity: identity, name: sourceControl["nameForTargetDependencyResolutionOnly"] as? String,
-                        source: .sourceControl(url), location: nil, requirement: dumpedRequirement(sourceControl["requirement"])))
-            } else if let registry = (dependency["registry"] as? [[String: Any]])?.first,
-                let identity = registry["identity"] as? String
-            {
-                manifest.dependencies.append(PackageDependency(identity: identity, name: nil, source: .registry(identity), location: nil))
+        manifest.dependencies = dumped.dependencies.map { dependency in
+            switch dependency {
+            case .fileSystem(let fileSystem):
+                PackageDependency(
+                    identity: fileSystem.identity, name: fileSystem.nameForTargetDependencyResolutionOnly,
+                    source: .fileSystem(URL(fileURLWithPath: fileSystem.path).standardizedFileURL.path), location: nil)
+            case .sourceControl(let sourceControl):
+                PackageDependency(
+                    identity: sourceControl.identity, name: sourceControl.nameForTargetDependencyResolutionOnly,
+                    source: .sourceControl(sourceControl.location.urlOrPath), location: nil,
+                    requirement: sourceControl.requirement.declaration)
+            case .registry(let registry):
+                PackageDependency(identity: registry.identity, name: nil, source: .registry(registry.identity), location: nil)
             }
         }
-
-        for target in root["targets"] as? [[String: Any]] ?? [] {
-            guard let targetName = target["name"] as? String else { continue }
-            let kind = PackageTarget.Kind(rawValue: target["type"] as? String ?? "regular") ?? .regular
-            var dependencies: [PackageTargetDependency] = []
-            let location = locations.location(ofTarget: targetName)
-            for entry in target["dependencies"] as? [[String: Any]] ?? [] {
-                // `{"byName": [name, condition]}`, `{"target": [name, condition]}`,
-                // `{"product": [name, package, moduleAliases, condition]}`.
+        manifest.targets = dumped.targets.map { target in
+            let location = locations.location(ofTarget: target.name)
+            let dependencies = target.dependencies.map { entry in
                 var dependency: PackageTargetDependency
-                let fields: [Any]
-                if let byName = entry["byName"] as? [Any], let name = byName.first as? String {
-                    dependency = PackageTargetDependency(.byName(name), location: location)
-                    fields = Array(byName.dropFirst())
-                } else if let targetReference = entry["target"] as? [Any], let name = targetReference.first as? String {
-                    dependency = PackageTargetDependency(.target(name), location: location)
-                    fields = Array(targetReference.dropFirst())
-                } else if let product = entry["product"] as? [Any], let name = product.first as? String {
-                    let package = product.count > 1 ? product[1] as? String : nil
-                    dependency = PackageTargetDependency(.product(name, package: package), location: location)
-                    dependency.moduleAliases = product.count > 2 ? product[2] as? [String: String] ?? [:] : [:]
-                    fields = Array(product.dropFirst(3))
-                } else {
-                    continue
+                switch entry.kind {
+                case .byName: dependency = PackageTargetDependency(.byName(entry.name), location: location)
+                case .target: dependency = PackageTargetDependency(.target(entry.name), location: location)
+                case .product(let package): dependency = PackageTargetDependency(.product(entry.name, package: package), location: location)
                 }
-                if let condition = fields.last as? [String: Any] {
-                    dependency.condition = DependencyCondition(
-                        platforms: condition["platformNames"] as? [String] ?? [], traits: condition["traits"] as? [String] ?? [])
+                dependency.moduleAliases = entry.moduleAliases
+                if let condition = entry.condition {
+                    dependency.condition = DependencyCondition(platforms: condition.platformNames ?? [], traits: condition.traits ?? [])
                 }
-                dependencies.append(dependency)
+                return dependency
             }
             var packageTarget = PackageTarget(
-                name: targetName, kind: kind, dependencies: dependencies, path: target["path"] as? String,
-                exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String], location: location)
-            packageTarget.resources = (target["resources"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
-            packageTarget.url = target["url"] as? String
-            packageTarget.moduleAliases = moduleAliasFlags(target["settings"] as? [[String: Any]] ?? [])
-            manifest.targets.append(packageTarget)
+                name: target.name, kind: target.type, dependencies: dependencies, path: target.path, exclude: target.exclude,
+                sources: target.sources, location: location)
+            packageTarget.resources = target.resources.map(\.path)
+            packageTarget.url = target.url
+            packageTarget.moduleAliases = moduleAliasFlags(target.settings)
+            return packageTarget
         }
         return manifest
     }
-}
 
-extension DumpPackageReader {
     /// `-module-alias NAME=REAL` pairs among a target's unconditional swift `unsafeFlags`.
-    static func moduleAliasFlags(_ settings: [[String: Any]]) -> [String: String] {
+    static func moduleAliasFlags(_ settings: [DumpedSetting]) -> [String: String] {
         var aliases: [String: String] = [:]
-        for setting in settings where setting["tool"] as? String == "swift" && !(setting["condition"] is [String: Any]) {
-            guard let flags = ((setting["kind"] as? [String: Any])?["unsafeFlags"] as? [String: Any])?["_0"] as? [String] else { continue }
+        for setting in settings where setting.tool == "swift" && !setting.isConditional {
+            guard let flags = setting.unsafeFlags else { continue }
             aliases.merge(PackageTarget.moduleAliases(inFlags: flags)) { _, later in later }
         }
         return aliases
@@ -296,17 +242,27 @@ struct TargetLocator {
 
 }
 
-/// A dumped requirement as strata.yml can say it: a range up to the next major version is
-/// `from:`, an exact version, a branch or a revision; nil for any other range.
-private func dumpedRequirement(_ value: Any?) -> ExternalPackageDeclaration.Requirement? {
-    guard let requirement = value as? [String: Any] else { return nil }
-    if let exact = (requirement["exact"] as? [String])?.first { return .exact(exact) }
-    if let branch = (requirement["branch"] as? [String])?.first { return .branch(branch) }
-    if let revision = (requirement["revision"] as? [String])?.first { return .revision(revision) }
-    if let range = (requirement["range"] as? [[String: Any]])?.first, let lower = range["lowerBound"] as? String,
-        let upper = range["upperBound"] as? String, let major = Int(lower.split(separator: ".").first ?? ""), upper == "\(major + 1).0.0"
-    {
-        return .from(lower)
+extension DumpedDependency.SourceControl.Location {
+    /// The URL of a remote repository, or the path of a local one.
+    var urlOrPath: String {
+        switch self {
+        case .remote(let url): url
+        case .local(let path): path
+        }
     }
-    return nil
+}
+
+extension DumpedRequirement {
+    /// The requirement as strata.yml can say it: a range up to the next major version is
+    /// `from:`, an exact version, a branch or a revision; nil for any other range.
+    var declaration: ExternalPackageDeclaration.Requirement? {
+        switch self {
+        case .exact(let version): return .exact(version)
+        case .branch(let branch): return .branch(branch)
+        case .revision(let revision): return .revision(revision)
+        case .range(let lower, let upper):
+            guard let major = Int(lower.split(separator: ".").first ?? ""), upper == "\(major + 1).0.0" else { return nil }
+            return .from(lower)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataFileSystem
+import StrataToolchain
 
 /// What `swift package dump-package` printed for a manifest, kept so that the same manifest is
 /// not evaluated again (about a second each, and a package like swift-syntax needs it on every

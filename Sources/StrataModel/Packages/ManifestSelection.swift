@@ -1,7 +1,6 @@
 import Foundation
 import StrataFileSystem
-import StrataProcess
-import Subprocess
+public import StrataToolchain
 
 /// Which manifest of a package folder SwiftPM reads: `Package.swift`, or a version-specific
 /// `Package@swift-X.Y.Z.swift`, `Package@swift-X.Y.swift` or `Package@swift-X.swift`.
@@ -95,15 +94,6 @@ extension SwiftToolchain {
     public static func version() async -> ToolsVersion {
         await ToolchainVersionCache.shared.version()
     }
-
-    /// `Swift version 6.3.1 (swift-6.3.1-RELEASE)` → 6.3.1; also the `Apple Swift version …` form.
-    static func parseVersion(_ output: String) -> ToolsVersion? {
-        guard let range = output.range(of: "Swift version ") else { return nil }
-        let word = output[range.upperBound...].prefix { $0.isNumber || $0 == "." }
-        let parts = word.split(separator: ".").compactMap { Int($0) }
-        guard parts.count >= 2 else { return nil }
-        return ToolsVersion(parts[0], parts[1], parts.count > 2 ? parts[2] : 0)
-    }
 }
 
 private actor ToolchainVersionCache {
@@ -124,10 +114,8 @@ private actor ToolchainVersionCache {
             }
         }
         var found = ToolsVersion(StaticPackageReader.newestToolsVersion.major, StaticPackageReader.newestToolsVersion.minor)
-        if let result = try? await ChildProcess.run(
-            SwiftToolchain.swift, arguments: ["--version"], input: .none, output: .string(limit: 1 << 16),
-            error: .discarded, limit: .manifest), result.succeeded, let parsed = SwiftToolchain.parseVersion(result.standardOutput)
-        {
+        if let reported = await SwiftToolchain.reportedVersion() {
+            let parsed = ToolsVersion(reported.major, reported.minor, reported.patch)
             found = parsed
             if let kept {
                 try? AtomicFileWriter.write(
