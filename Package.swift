@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "StrataProcess", targets: ["StrataProcess"]),
         .library(name: "StrataPublish", targets: ["StrataPublish"]),
         .library(name: "StrataRelease", targets: ["StrataRelease"]),
+        .library(name: "StrataReport", targets: ["StrataReport"]),
         .library(name: "StrataRules", targets: ["StrataRules"]),
         .library(name: "StrataScaffold", targets: ["StrataScaffold"]),
         .library(name: "StrataSecrets", targets: ["StrataSecrets"]),
@@ -145,6 +146,7 @@ let package = Package(
                 "StrataPackageIdentity",
                 "StrataPublish",
                 "StrataRelease",
+                "StrataReport",
                 "StrataDiagnostics",
                 "StrataFileSystem",
                 "StrataGenerate",
@@ -231,6 +233,8 @@ let package = Package(
             dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataModel", "StrataRules", "StrataSources", "StrataToolchain"],
             swiftSettings: strictSettings
         ),
+        // strata check's output formats: text, JSON, SARIF and GitHub workflow commands.
+        .target(name: "StrataReport", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
         // The rules alone: pure functions of a loaded workspace and its scanned imports.
         .target(
             name: "StrataRules",
@@ -465,6 +469,7 @@ let package = Package(
             dependencies: ["StrataCheck", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport", "StrataFileSystem"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "StrataReportTests", dependencies: ["StrataReport", "StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataRulesTests",
             dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],

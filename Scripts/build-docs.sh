@@ -12,7 +12,7 @@ output=$(cd "$output" && pwd)
 libraries=(
     StrataDI StrataRouting
     StrataAffected StrataAge StrataBench StrataCheck StrataDiagnostics StrataFileSystem StrataGenerate StrataGit StrataGraph
-    StrataGraphExport StrataInit StrataLexer StrataModel StrataPackageIdentity StrataProcess StrataPublish StrataRelease
+    StrataGraphExport StrataInit StrataLexer StrataModel StrataPackageIdentity StrataProcess StrataPublish StrataRelease StrataReport
     StrataRules StrataScaffold StrataSecrets StrataSources StrataSynthetic StrataToolchain
 )
 failed=()

@@ -1,5 +1,6 @@
 import Foundation
 package import StrataDiagnostics
+import StrataReport
 
 /// Where the command line writes, and whether it may use colour.
 package enum Terminal {

@@ -3,6 +3,7 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
+import StrataReport
 
 /// `--no-wait`, for the commands that change a workspace.
 struct LockOptions: ParsableArguments {

@@ -49,12 +49,7 @@ public struct ArchitectureChecker: Sendable {
     public func check(_ input: RuleInput) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for rule in rules {
-            let severity: Severity
-            switch severities[rule.id] ?? rule.defaultSeverity {
-            case .off: continue
-            case .warning: severity = .warning
-            case .error: severity = .error
-            }
+            guard let severity = (severities[rule.id] ?? rule.defaultSeverity).findingSeverity else { continue }
             for finding in rule.check(input) {
                 diagnostics.append(
                     Diagnostic(

@@ -4,6 +4,7 @@ import StrataBench
 import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
+import StrataReport
 
 /// `strata bench`: the architecture benchmark.
 struct BenchCommand: AsyncParsableCommand {

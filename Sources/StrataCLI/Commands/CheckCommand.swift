@@ -4,6 +4,7 @@ import StrataCheck
 import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
+import StrataReport
 import StrataRules
 import StrataScaffold
 import StrataSources
@@ -179,7 +180,7 @@ struct CheckCommand: AsyncParsableCommand {
             baselinePath: baseline, targets: workspace?.targets ?? 0,
             edges: workspace?.dependencies ?? 0, layers: workspace?.layers ?? 0,
             inputFailed: inputFailed)
-        let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor)
+        let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor, tool: .strata)
             .format(
                 FormattableReport(
                     diagnostics: quiet && format == .text ? diagnostics.filter { $0.severity == .error } : diagnostics,

@@ -4,6 +4,7 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataModel
+import StrataReport
 
 /// `strata generate`: write the build files a generate-mode strata.yml describes.
 struct GenerateCommand: AsyncParsableCommand {

@@ -6,6 +6,7 @@ import StrataFileSystem
 import StrataGraphExport
 import StrataInit
 import StrataModel
+import StrataReport
 import StrataRules
 
 /// `strata init`: propose a strata.yml for an existing workspace, from its own graph and names.

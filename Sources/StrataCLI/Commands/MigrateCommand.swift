@@ -5,6 +5,7 @@ import StrataFileSystem
 import StrataGenerate
 import StrataInit
 import StrataModel
+import StrataReport
 
 /// `strata migrate`: turn an adopt-mode strata.yml into a generate-mode one.
 struct MigrateCommand: AsyncParsableCommand {

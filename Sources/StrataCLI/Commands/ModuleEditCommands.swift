@@ -4,6 +4,7 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataModel
+import StrataReport
 import StrataScaffold
 
 /// Options every daily edit takes.

@@ -4,6 +4,7 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataModel
+import StrataReport
 import StrataScaffold
 
 /// `strata new`: scaffold a module or an app from templates and register it in strata.yml.

@@ -3,6 +3,7 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
+import StrataReport
 import StrataSynthetic
 
 /// `strata synthesize`: write a synthetic layered workspace, for benchmarks and experiments.

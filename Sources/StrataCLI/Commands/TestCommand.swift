@@ -3,6 +3,7 @@ import Foundation
 import StrataAffected
 import StrataDiagnostics
 import StrataModel
+import StrataReport
 
 /// `strata test`: run the workspace's tests with `swift test`, all of them or only those a change affects.
 struct TestCommand: AsyncParsableCommand {

@@ -253,6 +253,15 @@ public enum RuleSeverity: String, Sendable, Codable, CaseIterable {
     case error
     case warning
     case off
+
+    /// The severity the rule's findings get; nil for a rule that is off.
+    public var findingSeverity: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .off: nil
+        }
+    }
 }
 
 /// A severity override for one rule.

@@ -3,7 +3,9 @@ import StrataDiagnostics
 
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), which
 /// show as annotations on the pull request's diff.
-struct GitHubFormatter: DiagnosticFormatter {
+public struct GitHubFormatter: DiagnosticFormatter {
+    public init() {}
+
     /// Escaping for the message part, as the runner expects.
     static func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25")
@@ -16,7 +18,7 @@ struct GitHubFormatter: DiagnosticFormatter {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
-    func format(_ report: FormattableReport) -> String {
+    public func format(_ report: FormattableReport) -> String {
         var lines: [String] = []
         for d in report.diagnostics {
             let command: String

@@ -2,7 +2,9 @@ import Foundation
 import StrataDiagnostics
 
 /// Machine-readable output; the shape is versioned (`version`) and documented in docs/OUTPUT.md.
-struct JSONFormatter: DiagnosticFormatter {
+public struct JSONFormatter: DiagnosticFormatter {
+    public init() {}
+
     private struct Document: Encodable {
         var version = 1
         /// Always present: null when the manifest could not be read far enough to name it.
@@ -47,7 +49,7 @@ struct JSONFormatter: DiagnosticFormatter {
         var subject: DiagnosticSubject?
     }
 
-    func format(_ report: FormattableReport) -> String {
+    public func format(_ report: FormattableReport) -> String {
         func location(_ l: SourceLocation?) -> Location? {
             l.map { Location(path: report.displayPath($0.path), line: $0.line, column: $0.column) }
         }

@@ -1,13 +1,19 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataRules
 
 /// SARIF 2.1.0, for code-scanning dashboards. Every id a result can have, rules and input
 /// errors alike, is described in the driver (GitHub's upload refuses a result whose rule is not);
 /// every result has a location (a diagnostic without one is placed at the manifest); each
 /// result carries a fingerprint from rule + source + target so dashboards track it across edits.
-struct SARIFFormatter: DiagnosticFormatter {
+public struct SARIFFormatter: DiagnosticFormatter {
+    /// The version and rules the driver declares.
+    public let tool: ReportingTool
+
+    /// - Parameter tool: the version and rules the driver declares.
+    public init(tool: ReportingTool) {
+        self.tool = tool
+    }
+
     private struct Log: Encodable {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
         var version = "2.1.0"
@@ -24,7 +30,7 @@ struct SARIFFormatter: DiagnosticFormatter {
     private struct Tool: Encodable { var driver: Driver }
     private struct Driver: Encodable {
         var name = "strata"
-        var version = StrataVersion.current
+        var version: String
         var informationUri = "https://github.com/strata-swift/strata"
         var rules: [RuleDescriptor]
     }
@@ -66,12 +72,8 @@ struct SARIFFormatter: DiagnosticFormatter {
     }
 
     /// A rule's default: SARIF's `none` for one that is off until switched on.
-    private static func level(_ severity: RuleSeverity) -> String {
-        switch severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .off: "none"
-        }
+    private static func level(_ severity: Severity?) -> String {
+        severity.map(level) ?? "none"
     }
 
     /// A path as a URI reference: relative paths stay relative, reserved characters are escaped.
@@ -79,7 +81,7 @@ struct SARIFFormatter: DiagnosticFormatter {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
-    func format(_ report: FormattableReport) -> String {
+    public func format(_ report: FormattableReport) -> String {
         func physical(_ location: SourceLocation?) -> PhysicalLocation? {
             location.map {
                 PhysicalLocation(
@@ -87,7 +89,7 @@ struct SARIFFormatter: DiagnosticFormatter {
                     region: Region(startLine: max($0.line, 1), startColumn: max($0.column, 1)))
             }
         }
-        var rules = RuleRegistry.all.map { rule in
+        var rules = tool.rules.map { rule in
             RuleDescriptor(
                 id: rule.id, shortDescription: Text(text: rule.summary),
                 defaultConfiguration: Configuration(level: Self.level(rule.defaultSeverity)))
@@ -115,6 +117,6 @@ struct SARIFFormatter: DiagnosticFormatter {
                 relatedLocations: related.isEmpty ? nil : related,
                 partialFingerprints: d.subject.map { ["strata/v1": "\(d.id):\($0.source):\($0.target)"] })
         }
-        return encodeJSON(Log(runs: [Run(tool: Tool(driver: Driver(rules: rules)), results: results)]))
+        return encodeJSON(Log(runs: [Run(tool: Tool(driver: Driver(version: tool.version, rules: rules)), results: results)]))
     }
 }

@@ -1,9 +1,15 @@
-import StrataDiagnostics
+public import StrataDiagnostics
 
 /// Compiler-style text: `path:line:col: severity: [rule-id] message`, notes and a hint below,
 /// and a summary line. Colour only when asked (the command asks on a TTY without NO_COLOR).
-struct TextFormatter: DiagnosticFormatter {
-    let useColor: Bool
+public struct TextFormatter: DiagnosticFormatter {
+    /// ANSI colours and bold.
+    public let useColor: Bool
+
+    /// - Parameter useColor: whether to style with ANSI escapes.
+    public init(useColor: Bool) {
+        self.useColor = useColor
+    }
 
     private enum Style: String {
         case bold = "1"
@@ -23,14 +29,17 @@ struct TextFormatter: DiagnosticFormatter {
         return styled("\(display(location.path)):\(location.line):\(location.column):", .bold) + " "
     }
 
-    func format(_ report: FormattableReport) -> String {
+    public func format(_ report: FormattableReport) -> String {
         var lines = diagnosticLines(report.diagnostics, displayPath: report.displayPath)
         lines.append(summaryLine(report.summary))
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Each diagnostic with its notes and hint, without a summary (for commands other than check).
-    func diagnosticLines(_ diagnostics: [Diagnostic], displayPath: (String) -> String) -> [String] {
+    /// - Parameters:
+    ///   - diagnostics: what to print, in the order given.
+    ///   - displayPath: how a path is shown.
+    public func diagnosticLines(_ diagnostics: [Diagnostic], displayPath: (String) -> String) -> [String] {
         var lines: [String] = []
         for diagnostic in diagnostics {
             let severity: String
