@@ -67,7 +67,7 @@ public protocol DiagnosticFormatter {
 }
 
 /// The tool a report comes from, as SARIF describes it: its version and every id a result can
-/// have besides the input errors of ``DiagnosticCatalog``.
+/// have besides the input errors of `DiagnosticCatalog` (StrataDiagnostics).
 public struct ReportingTool: Sendable {
     /// A rule: its id, one line about it, and its severity when strata.yml says nothing.
     public struct Rule: Sendable {
