@@ -320,7 +320,7 @@ let package = Package(
         ),
         .target(
             name: "StrataSources",
-            dependencies: ["StrataFileSystem", "StrataLexer"],
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataLexer"],
             swiftSettings: strictSettings
         ),
         // strata secrets: the members file and the encrypted secrets, on StrataAge.

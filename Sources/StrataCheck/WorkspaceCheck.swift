@@ -99,17 +99,11 @@ public enum WorkspaceCheck {
         path: String, manifestBytes: [UInt8]? = nil, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
         sources sourceOptions: SourceOptions = SourceOptions(), progress: @Sendable (String) -> Void = { _ in }
     ) async -> CheckReport {
-        let clock = ContinuousClock()
-        var phases: [(name: String, duration: Duration)] = []
-        var phaseStart = clock.now
-        func endPhase(_ name: String) {
-            phases.append((name, clock.now - phaseStart))
-            phaseStart = clock.now
-        }
+        var timer = PhaseTimer()
         func failure(_ error: InputErrors) -> CheckReport {
             CheckReport(
                 workspace: nil, diagnostics: error.diagnostics.sorted(by: Diagnostic.presentationOrder),
-                findings: [], suppressedCount: 0, inputFailed: true, packageReports: [], sourceStatistics: nil, phases: phases)
+                findings: [], suppressedCount: 0, inputFailed: true, packageReports: [], sourceStatistics: nil, phases: timer.phases)
         }
 
         let manifestPath: String
@@ -131,18 +125,18 @@ public enum WorkspaceCheck {
             progress("looking for changes since the last check")
             switch await CheckCache.lookup(root: root, sources: sourceOptions.scan, key: cacheKey) {
             case .hit(let record, let proof):
-                endPhase("reuse the last check (nothing changed: \(proof))")
+                timer.end("reuse the last check (nothing changed: \(proof))")
                 var report = finish(findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath)
                 report.summary = record.summary
                 report.fromCheckCache = true
                 report.sourceStatistics = SourceStatistics(
                     files: record.fingerprint.files, cachedFiles: record.fingerprint.files, scannedFiles: 0, scannedBytes: 0,
                     cacheWriteFailure: nil)
-                report.phases = phases
+                report.phases = timer.phases
                 return report
             case .miss(let walks):
                 walked = walks
-                endPhase("look for changes since the last check")
+                timer.end("look for changes since the last check")
             }
         }
 
@@ -154,7 +148,7 @@ public enum WorkspaceCheck {
             loaded = try await WorkspaceLoader(
                 packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform
             ).load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
-            endPhase("load the workspace")
+            timer.end("load the workspace")
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest, defaults: sourceOptions.ruleDefaults)
             // `--platform`: the graph rules and the import rules see the edges built for it.
             if let platform = sourceOptions.platform {
@@ -171,8 +165,7 @@ public enum WorkspaceCheck {
             let result = await scanSources(of: loaded.workspace, options: sourceOptions, walked: walked)
             input.sources = result.sources
             warnings += result.warnings
-            phases += result.phases
-            phaseStart = clock.now
+            timer.append(result.phases)
             scanned = result
         }
         // Rule tracked-secrets needs git's word on the files `strata secrets export` wrote.
@@ -183,11 +176,11 @@ public enum WorkspaceCheck {
             input.sources = sources
             warnings += tracking.warnings
             stamped += tracking.stamped
-            endPhase("ask git about exported secrets")
+            timer.end("ask git about exported secrets")
         }
         progress("running the rules")
         let findings = checker.check(input)
-        endPhase("run the rules")
+        timer.end("run the rules")
         let workspace = loaded.workspace
         let summary = WorkspaceSummary(
             name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
@@ -197,12 +190,12 @@ public enum WorkspaceCheck {
                 sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
                 snapshot: scanned.map(\.snapshot) ?? SourceFileCollector.Snapshot(folders: [], files: []), summary: summary, findings: findings,
                 warnings: warnings)
-            endPhase("store the check cache")
+            timer.end("store the check cache")
         }
         var statistics = scanned?.statistics
         if let write = await scanned?.cacheWrite?.value {
             statistics?.cacheWriteFailure = write.failure
-            endPhase(
+            timer.end(
                 "finish writing the scan cache (\(write.duration.formatted(.units(allowed: [.milliseconds], width: .narrow))) in all, alongside the rules)"
             )
         }
@@ -211,7 +204,7 @@ public enum WorkspaceCheck {
         report.summary = summary
         report.packageReports = loaded.packageReports
         report.sourceStatistics = statistics
-        report.phases = phases
+        report.phases = timer.phases
         return report
     }
 
@@ -249,13 +242,13 @@ public enum WorkspaceCheck {
     static func scanSources(
         of workspace: Workspace, options: SourceOptions, walked: [TargetSources: SourceFileCollector.Result] = [:]
     ) async -> ScannedSources {
-        let clock = ContinuousClock()
         let targets = workspace.targets.enumerated().compactMap { index, target -> (target: Int, sources: TargetSources)? in
             target.role == .external ? nil : target.sources.map { (index, $0) }
         }
         let scanner = SourceScanner(cachePath: options.useCache ? SourceScanner.defaultCachePath(workspaceRoot: workspace.root) : nil)
         let index = await scanner.scan(targets, walked: walked)
-        let arrangeStart = clock.now
+        var timer = PhaseTimer()
+        timer.append(index.phases)
         var warnings: [Diagnostic] = []
         var reported = Set<String>()
         func warn(_ path: String, _ problem: SourceProblem) {
@@ -274,9 +267,10 @@ public enum WorkspaceCheck {
         let statistics = SourceStatistics(
             files: index.files.count, cachedFiles: index.cachedFiles, scannedFiles: index.scannedFiles,
             scannedBytes: index.scannedBytes, cacheWriteFailure: nil)
+        timer.end("arrange imports for the rules")
         return ScannedSources(
             sources: sources, warnings: warnings, statistics: statistics,
-            phases: index.phases + [("arrange imports for the rules", clock.now - arrangeStart)], targets: targets.map(\.sources),
+            phases: timer.phases, targets: targets.map(\.sources),
             fingerprint: index.fingerprint, snapshot: index.snapshot, cacheWrite: index.cacheWrite)
     }
 }

@@ -7,6 +7,11 @@ import StrataFileSystem
 public struct GenerationPlan: Sendable {
     public enum Change: String, Sendable {
         case create, update, remove
+
+        /// How the commands report it: `created`, `updated`, `removed`; `would create`… in a dry run.
+        public func described(dryRun: Bool = false) -> String {
+            dryRun ? "would \(rawValue)" : rawValue + "d"
+        }
     }
 
     /// One file that would change.

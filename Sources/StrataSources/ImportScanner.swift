@@ -1,24 +1,5 @@
 public import StrataLexer
 
-/// What scanning one file found.
-public struct ScannedFile: Sendable, Hashable, Codable {
-    public var imports: [ImportDeclaration]
-    /// Unterminated comments, strings or regex literals: the file is not valid Swift there.
-    public var problems: [ScanProblem]
-
-    public init(imports: [ImportDeclaration], problems: [ScanProblem]) {
-        self.imports = imports
-        self.problems = problems
-    }
-}
-
-/// A place where the source is not valid Swift, found while scanning.
-public struct ScanProblem: Sendable, Hashable, Codable {
-    public var message: String
-    public var line: Int
-    public var column: Int
-}
-
 /// Finds every import declaration of a Swift file, exactly where swift-syntax's parser would.
 ///
 /// An import declaration is the keyword `import` at the top level of the file (outside every
@@ -40,15 +21,17 @@ public struct ImportScanner: Sendable {
 
     public init() {}
 
-    public func scan(_ source: SourceText) -> ScannedFile {
+    /// The imports of `source`, and where it is not valid Swift (unterminated comments, strings
+    /// or regex literals) as `unterminated-construct` problems.
+    public func scan(_ source: SourceText) -> FileScan {
         var state = ScanState(source: source)
         state.run()
         var lines = LineCounter(source)
-        let problems = state.lexerProblems.map { problem -> ScanProblem in
+        let problems = state.lexerProblems.map { problem -> SourceProblem in
             let (line, column) = lines.position(of: problem.offset)
-            return ScanProblem(message: problem.kind.rawValue, line: line, column: column)
+            return SourceProblem(.unterminated, problem.kind.rawValue, line: line, column: column)
         }
-        return ScannedFile(imports: state.imports, problems: problems)
+        return FileScan(imports: state.imports, problems: problems)
     }
 }
 

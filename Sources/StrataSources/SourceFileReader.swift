@@ -51,7 +51,7 @@ public enum SourceFileReader {
             problems.append(SourceProblem(.invalidUTF8, "the file is not valid UTF-8 (first bad byte at offset \(bad))", line: line, column: column))
         }
         let scanned = ImportScanner().scan(source)
-        problems += scanned.problems.map { SourceProblem(.unterminated, $0.message, line: $0.line, column: $0.column) }
+        problems += scanned.problems
         return FileScan(imports: scanned.imports, problems: problems, isExportedSecrets: ExportedSecretsFile.isExported(bytes))
     }
 

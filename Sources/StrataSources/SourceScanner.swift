@@ -1,4 +1,5 @@
 import Foundation
+import StrataDiagnostics
 import StrataFileSystem
 
 /// One scanned file and the target it belongs to.
@@ -66,17 +67,11 @@ public struct SourceScanner: Sendable {
     public func scan(
         _ targets: [(target: Int, sources: TargetSources)], walked: [TargetSources: SourceFileCollector.Result] = [:]
     ) async -> SourceIndex {
-        let clock = ContinuousClock()
-        var phases: [(name: String, duration: Duration)] = []
-        var phaseStart = clock.now
-        func endPhase(_ name: String) {
-            phases.append((name, clock.now - phaseStart))
-            phaseStart = clock.now
-        }
+        var timer = PhaseTimer()
 
         // 1. What the last run found.
         let previous = cachePath.map(ScanCache.load(path:)) ?? ScanCache()
-        endPhase("load the scan cache (\(previous.count) entries)")
+        timer.end("load the scan cache (\(previous.count) entries)")
 
         // 2. One pass over the targets, in parallel: find each target's files, take unchanged
         //    ones from the cache, read and scan the rest.
@@ -112,7 +107,7 @@ public struct SourceScanner: Sendable {
             scannedFiles += pass.scannedFiles
             scannedBytes += pass.scannedBytes
         }
-        endPhase("find \(files.count) source files and scan \(scannedFiles)")
+        timer.end("find \(files.count) source files and scan \(scannedFiles)")
 
         // 3. Replace the cache with what this run found — in the background, while the caller
         //    goes on to use the results — unless it already holds exactly that.
@@ -127,7 +122,7 @@ public struct SourceScanner: Sendable {
         return SourceIndex(
             files: files, walkProblems: walkProblems, cachedFiles: files.count - scannedFiles, scannedFiles: scannedFiles,
             scannedBytes: scannedBytes, fingerprint: SourceFileCollector.Fingerprint(passes.map(\.walk)),
-            snapshot: SourceFileCollector.Snapshot(passes.map(\.walk)), cacheWrite: cacheWrite, phases: phases)
+            snapshot: SourceFileCollector.Snapshot(passes.map(\.walk)), cacheWrite: cacheWrite, phases: timer.phases)
     }
 
     /// What the pass over one target found.

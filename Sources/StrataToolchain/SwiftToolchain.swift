@@ -30,21 +30,9 @@ public enum SwiftToolchain {
         return "\(resolved):\(stamp.size):\(stamp.modified):\(stamp.inode)"
     }
 
-    /// A toolchain's version as `swift --version` reports it.
-    public struct Version: Sendable, Hashable {
-        public var major: Int
-        public var minor: Int
-        public var patch: Int
-
-        public init(_ major: Int, _ minor: Int, _ patch: Int = 0) {
-            self.major = major
-            self.minor = minor
-            self.patch = patch
-        }
-    }
-
-    /// What `swift --version` says (about a tenth of a second); nil if it cannot be run or read.
-    public static func reportedVersion() async -> Version? {
+    /// The version `swift --version` reports, as `major.minor.patch` (about a tenth of a
+    /// second); nil if it cannot be run or read.
+    public static func reportedVersion() async -> String? {
         guard
             let result = try? await ChildProcess.run(
                 swift, arguments: ["--version"], input: .none, output: .string(limit: 1 << 16), error: .discarded, limit: .manifest),
@@ -53,12 +41,13 @@ public enum SwiftToolchain {
         return parseVersion(result.standardOutput)
     }
 
-    /// `Swift version 6.3.1 (swift-6.3.1-RELEASE)` → 6.3.1; also the `Apple Swift version …` form.
-    public static func parseVersion(_ output: String) -> Version? {
+    /// `Swift version 6.3.1 (swift-6.3.1-RELEASE)` → `6.3.1`, `… version 6.0 (…)` → `6.0.0`; also
+    /// the `Apple Swift version …` form.
+    public static func parseVersion(_ output: String) -> String? {
         guard let range = output.range(of: "Swift version ") else { return nil }
         let word = output[range.upperBound...].prefix { $0.isNumber || $0 == "." }
         let parts = word.split(separator: ".").compactMap { Int($0) }
         guard parts.count >= 2 else { return nil }
-        return Version(parts[0], parts[1], parts.count > 2 ? parts[2] : 0)
+        return "\(parts[0]).\(parts[1]).\(parts.count > 2 ? parts[2] : 0)"
     }
 }

@@ -57,13 +57,17 @@ public enum ProcessRunner {
         process.standardError = error
         process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
         try process.run()
+        // The watchdog is a thread of its own: Dispatch's shared threads may all be blocked by
+        // tests waiting on tools, which would make it late.
         let timedOut = Flag()
-        let watchdog = DispatchWorkItem { [pid = process.processIdentifier] in
-            timedOut.set()
-            kill(-pid, SIGKILL)
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        defer { watchdog.cancel() }
+        let finished = DispatchSemaphore(value: 0)
+        Thread { [pid = process.processIdentifier] in
+            if finished.wait(timeout: .now() + timeout) == .timedOut {
+                timedOut.set()
+                kill(-pid, SIGKILL)
+            }
+        }.start()
+        defer { finished.signal() }
         let errorData = LockedData()
         let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
         reader.start()
@@ -73,7 +77,6 @@ public enum ProcessRunner {
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        watchdog.cancel()
         let killed = timedOut.isSet ? "\n[ProcessRunner: \(executable) killed after \(Int(timeout)) s without finishing]" : ""
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),

@@ -14,16 +14,16 @@ struct SwiftToolchainTests {
     }
 
     @Test func versionLinesOfEveryFormAreRead() {
-        #expect(SwiftToolchain.parseVersion("Swift version 6.3.1 (swift-6.3.1-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n") == .init(6, 3, 1))
-        #expect(SwiftToolchain.parseVersion("Apple Swift version 6.0 (swiftlang-6.0.0.9.10 clang-1600.0.26.2)") == .init(6, 0, 0))
-        #expect(SwiftToolchain.parseVersion("swift-driver version: 1.120.5 Swift version 6.2-dev (LLVM 1, Swift 2)") == .init(6, 2, 0))
+        #expect(SwiftToolchain.parseVersion("Swift version 6.3.1 (swift-6.3.1-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n") == "6.3.1")
+        #expect(SwiftToolchain.parseVersion("Apple Swift version 6.0 (swiftlang-6.0.0.9.10 clang-1600.0.26.2)") == "6.0.0")
+        #expect(SwiftToolchain.parseVersion("swift-driver version: 1.120.5 Swift version 6.2-dev (LLVM 1, Swift 2)") == "6.2.0")
         #expect(SwiftToolchain.parseVersion("Swift version 6") == nil)
         #expect(SwiftToolchain.parseVersion("no version here") == nil)
     }
 
     @Test func theToolchainOnThisMachineSaysItsVersion() async throws {
         let version = try #require(await SwiftToolchain.reportedVersion())
-        #expect(version.major >= 6)
+        #expect((Int(version.prefix { $0 != "." }) ?? 0) >= 6, "\(version)")
         #expect(SwiftToolchain.identity.hasSuffix("none") == false)
     }
 

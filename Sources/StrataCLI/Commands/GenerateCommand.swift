@@ -127,13 +127,13 @@ struct GenerateCommand: AsyncParsableCommand {
         // Each file when there are few (or with --verbose); a count of each kind when there are many.
         if verbose || plan.changes.count <= Self.filesListedByName {
             for change in plan.changes {
-                let verb = change.change == .create ? "created" : change.change == .update ? "updated" : "removed"
-                Terminal.standardError("strata: \(verb) \(display(workspace.root + "/" + change.path))\(change.needsForce ? " (--force)" : "")")
+                Terminal.standardError(
+                    "strata: \(change.change.described()) \(display(workspace.root + "/" + change.path))\(change.needsForce ? " (--force)" : "")")
             }
         } else {
             let counts = Dictionary(grouping: plan.changes, by: \.change).mapValues(\.count)
-            let parts = [(GenerationPlan.Change.create, "created"), (.update, "updated"), (.remove, "removed")].compactMap { change, verb in
-                counts[change].map { "\(verb) \($0)" }
+            let parts = [GenerationPlan.Change.create, .update, .remove].compactMap { change in
+                counts[change].map { "\(change.described()) \($0)" }
             }
             Terminal.standardError("strata: \(parts.joined(separator: ", ")) files (--verbose lists them)")
         }

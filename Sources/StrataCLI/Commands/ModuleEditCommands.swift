@@ -39,7 +39,6 @@ struct ModuleEditOptions: ParsableArguments {
         Terminal.standardError(edit.findings)
         let manifest = display(edit.workspace.manifest.path)
         let root = edit.workspace.root
-        let verb = dryRun ? "would " : ""
         if dryRun {
             Terminal.standardOutput(edit.manifestDiff(displayPath: manifest))
             // Each source written: its change as a diff (from its old place, if it moves).
@@ -52,11 +51,10 @@ struct ModuleEditOptions: ParsableArguments {
             }
         }
         let report = dryRun ? Terminal.standardOutput : { Terminal.standardError($0.hasSuffix("\n") ? String($0.dropLast()) : $0) }
-        for file in edit.writtenFiles { report("strata: \(verb)write \(display(file.path))\n") }
-        for file in edit.removedFiles { report("strata: \(verb)remove \(display(file))\n") }
+        for file in edit.writtenFiles { report("strata: \(dryRun ? "would write" : "wrote") \(display(file.path))\n") }
+        for file in edit.removedFiles { report("strata: \(GenerationPlan.Change.remove.described(dryRun: dryRun)) \(display(file))\n") }
         for change in edit.generation.changes {
-            let what = change.change == .create ? "create" : change.change == .update ? "update" : "remove"
-            report("strata: \(verb)\(what) \(display(root + "/" + change.path))\n")
+            report("strata: \(change.change.described(dryRun: dryRun)) \(display(root + "/" + change.path))\n")
         }
         Terminal.standardError(dryRun ? "strata: dry run; nothing was written" : "strata: \(edit.summary); updated \(manifest)")
     }

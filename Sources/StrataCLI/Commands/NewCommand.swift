@@ -95,8 +95,7 @@ struct NewOptions: ParsableArguments {
             Terminal.standardOutput(UnifiedDiff.diff(old: old, new: scaffold.manifestText, oldPath: "a/\(manifest)", newPath: "b/\(manifest)"))
             for file in scaffold.files { Terminal.standardOutput("would create \(display(root + "/" + file.path))\n") }
             for change in scaffold.generation.changes {
-                let verb = change.change == .create ? "create" : change.change == .update ? "update" : "remove"
-                Terminal.standardOutput("would \(verb) \(display(root + "/" + change.path))\n")
+                Terminal.standardOutput("\(change.change.described(dryRun: true)) \(display(root + "/" + change.path))\n")
             }
             Terminal.standardError("strata: dry run; nothing was written")
             return
@@ -105,8 +104,7 @@ struct NewOptions: ParsableArguments {
         for file in scaffold.files { Terminal.standardError("strata: created \(display(root + "/" + file.path))") }
         Terminal.standardError("strata: updated \(manifest)")
         for change in scaffold.generation.changes {
-            let verb = change.change == .create ? "created" : change.change == .update ? "updated" : "removed"
-            Terminal.standardError("strata: \(verb) \(display(root + "/" + change.path))")
+            Terminal.standardError("strata: \(change.change.described()) \(display(root + "/" + change.path))")
         }
         let targets = scaffold.targets.count, files = scaffold.files.count, generated = scaffold.generation.changes.count
         Terminal.standardError(

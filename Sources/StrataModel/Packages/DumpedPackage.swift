@@ -102,16 +102,8 @@ enum DumpedDependency: Decodable {
             init(from decoder: any Decoder) throws {
                 let (key, container) = try SingleKey.open(decoder, kind: "source control location")
                 switch key.stringValue {
-                case "remote":
-                    guard let url = try container.decode([Remote].self, forKey: key).first?.urlString else {
-                        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a remote location without a URL")
-                    }
-                    self = .remote(url)
-                case "local":
-                    guard let path = try container.decode([String].self, forKey: key).first else {
-                        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a local location without a path")
-                    }
-                    self = .local(path)
+                case "remote": self = .remote(try SingleKey.first(Remote.self, of: key, in: container).urlString)
+                case "local": self = .local(try SingleKey.first(String.self, of: key, in: container))
                 default: throw SingleKey.unknown(key, kind: "source control location", in: container)
                 }
             }
@@ -125,16 +117,10 @@ enum DumpedDependency: Decodable {
 
     init(from decoder: any Decoder) throws {
         let (key, container) = try SingleKey.open(decoder, kind: "package dependency kind")
-        func only<T: Decodable>(_ type: T.Type) throws -> T {
-            guard let value = try container.decode([T].self, forKey: key).first else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "an empty dependency")
-            }
-            return value
-        }
         switch key.stringValue {
-        case "fileSystem": self = .fileSystem(try only(FileSystem.self))
-        case "sourceControl": self = .sourceControl(try only(SourceControl.self))
-        case "registry": self = .registry(try only(Registry.self))
+        case "fileSystem": self = .fileSystem(try SingleKey.first(FileSystem.self, of: key, in: container))
+        case "sourceControl": self = .sourceControl(try SingleKey.first(SourceControl.self, of: key, in: container))
+        case "registry": self = .registry(try SingleKey.first(Registry.self, of: key, in: container))
         default: throw SingleKey.unknown(key, kind: "package dependency kind", in: container)
         }
     }
@@ -155,19 +141,13 @@ enum DumpedRequirement: Decodable {
 
     init(from decoder: any Decoder) throws {
         let (key, container) = try SingleKey.open(decoder, kind: "version requirement")
-        func first<T: Decodable>(_ type: T.Type) throws -> T {
-            guard let value = try container.decode([T].self, forKey: key).first else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "an empty requirement")
-            }
-            return value
-        }
         switch key.stringValue {
-        case "exact": self = .exact(try first(String.self))
+        case "exact": self = .exact(try SingleKey.first(String.self, of: key, in: container))
         case "range":
-            let range = try first(Range.self)
+            let range = try SingleKey.first(Range.self, of: key, in: container)
             self = .range(lower: range.lowerBound, upper: range.upperBound)
-        case "branch": self = .branch(try first(String.self))
-        case "revision": self = .revision(try first(String.self))
+        case "branch": self = .branch(try SingleKey.first(String.self, of: key, in: container))
+        case "revision": self = .revision(try SingleKey.first(String.self, of: key, in: container))
         default: throw SingleKey.unknown(key, kind: "version requirement", in: container)
         }
     }
@@ -281,6 +261,14 @@ enum SingleKey {
                     debugDescription: "a \(kind) must be an object with one key, not \(container.allKeys.map(\.stringValue).sorted())"))
         }
         return (key, container)
+    }
+
+    /// The case's value when SwiftPM writes it as an array of one (`{"exact": ["1.0.0"]}`).
+    static func first<T: Decodable>(_ type: T.Type, of key: Key, in container: KeyedDecodingContainer<Key>) throws -> T {
+        guard let value = try container.decode([T].self, forKey: key).first else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "an empty '\(key.stringValue)'")
+        }
+        return value
     }
 
     static func unknown(_ key: Key, kind: String, in container: KeyedDecodingContainer<Key>) -> DecodingError {

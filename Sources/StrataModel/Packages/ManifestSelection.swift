@@ -114,8 +114,7 @@ private actor ToolchainVersionCache {
             }
         }
         var found = ToolsVersion(StaticPackageReader.newestToolsVersion.major, StaticPackageReader.newestToolsVersion.minor)
-        if let reported = await SwiftToolchain.reportedVersion() {
-            let parsed = ToolsVersion(reported.major, reported.minor, reported.patch)
+        if let reported = await SwiftToolchain.reportedVersion(), let parsed = ToolsVersion(reported) {
             found = parsed
             if let kept {
                 try? AtomicFileWriter.write(

@@ -140,15 +140,7 @@ struct AdoptModeBuilder {
         }
 
         // 3. Owners name modules or patterns.
-        let moduleNames = Set(moduleOrder)
-        for owner in manifest.owners {
-            for entry in owner.modules where !Glob.isPattern(entry.value) && !moduleNames.contains(entry.value) {
-                assembler.diagnostics.append(
-                    .inputError(
-                        "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
-                        at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
-            }
-        }
+        assembler.checkOwners(manifest.owners, modules: Set(moduleOrder))
 
         if !assembler.diagnostics.isEmpty { throw InputErrors(assembler.diagnostics) }
         var workspace = Workspace(

@@ -57,26 +57,20 @@ enum GenerateModeBuilder {
                 Target(
                     name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
                     location: declaration.name.location, sources: sources(name, module: name, path: declaration.path)), origin: origin)
-            if let interface = declaration.interface {
-                let target = naming.interface.name(for: name)
-                targets[.interface] = assembler.add(
+            // The companion targets strata.yml asks for, each named by its naming template.
+            let companions: [(role: TargetRole, declared: SourceLocation?, template: NamingTemplate, what: String)] = [
+                (.interface, declaration.interface?.location, naming.interface, "interface"),
+                (.mocks, declaration.mocks?.location, naming.mocks, "mocks"),
+                (.tests, declaration.tests?.location, naming.tests, "tests"),
+            ]
+            for companion in companions {
+                guard let location = companion.declared else { continue }
+                let target = companion.template.name(for: name)
+                targets[companion.role] = assembler.add(
                     Target(
-                        name: target, role: .interface, module: name, layer: layer,
-                        location: interface.location, sources: sources(target, module: name)), origin: "the interface of \(origin)")
-            }
-            if let mocks = declaration.mocks {
-                let target = naming.mocks.name(for: name)
-                targets[.mocks] = assembler.add(
-                    Target(
-                        name: target, role: .mocks, module: name, layer: layer,
-                        location: mocks.location, sources: sources(target, module: name)), origin: "the mocks of \(origin)")
-            }
-            if let tests = declaration.tests {
-                let target = naming.tests.name(for: name)
-                targets[.tests] = assembler.add(
-                    Target(
-                        name: target, role: .tests, module: name, layer: layer,
-                        location: tests.location, sources: sources(target, module: name, isTest: true)), origin: "the tests of \(origin)")
+                        name: target, role: companion.role, module: name, layer: layer, location: location,
+                        sources: sources(target, module: name, isTest: companion.role == .tests)),
+                    origin: "the \(companion.what) of \(origin)")
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
@@ -277,15 +271,7 @@ enum GenerateModeBuilder {
         }
 
         // 5. Owners name modules (or patterns).
-        let moduleNames = modules.map(\.name)
-        for owner in manifest.owners {
-            for entry in owner.modules where !Glob.isPattern(entry.value) && moduleByName[entry.value] == nil {
-                assembler.diagnostics.append(
-                    .inputError(
-                        "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
-                        at: entry.location, hint: Suggestions.didYouMean(entry.value, in: moduleNames)))
-            }
-        }
+        assembler.checkOwners(manifest.owners, modules: Set(modules.map(\.name)))
 
         if !assembler.diagnostics.isEmpty {
             throw InputErrors(assembler.diagnostics)

@@ -1,4 +1,5 @@
 import StrataDiagnostics
+import StrataFileSystem
 
 /// Collects targets and edges while a workspace is being built, catching name collisions.
 /// Both the generate-mode and the adopt-mode builders use it.
@@ -64,6 +65,18 @@ struct GraphAssembler {
         dependency.moduleAliases = moduleAliases
         dependency.isLinked = isLinked
         dependencies[from].append(dependency)
+    }
+
+    /// Every owner in strata.yml names a module of the workspace (or a pattern).
+    mutating func checkOwners(_ owners: [OwnerDeclaration], modules: Set<String>) {
+        for owner in owners {
+            for entry in owner.modules where !Glob.isPattern(entry.value) && !modules.contains(entry.value) {
+                diagnostics.append(
+                    .inputError(
+                        "unknown-module", "owner '\(owner.owner.value)' owns '\(entry.value)', which is not a module",
+                        at: entry.location, hint: Suggestions.didYouMean(entry.value, in: modules)))
+            }
+        }
     }
 
     /// Names close to `name` among existing targets, for "did you mean".
