@@ -2,7 +2,7 @@
 # Builds the DocC documentation of the runtime libraries (StrataDI, StrataRouting: their catalogs
 # are in StrataRuntime/Sources/*/*.docc) and of every engine library product, with
 # swift-docc-plugin, treating every DocC warning as an error (CI runs this).
-#   Scripts/build-docs.sh [OUTPUT-FOLDER]       (default: .build/docs; one archive per library)
+#   Scripts/build-docs.sh [OUTPUT-FOLDER]       (default: .build/docs; one archive per library, NAME.doccarchive)
 # Preview one with: swift package --disable-sandbox preview-documentation --target StrataDI
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,20 +15,21 @@ libraries=(
     StrataGraphExport StrataInit StrataLexer StrataModel StrataPackageIdentity StrataProcess StrataPublish StrataRelease StrataReport
     StrataRules StrataScaffold StrataSecrets StrataSources StrataSynthetic StrataToolchain
 )
-failed=()
-for library in "${libraries[@]}"; do
-    log=$(mktemp)
-    if swift package --allow-writing-to-directory "$output" generate-documentation --target "$library" \
-        --output-path "$output/$library.doccarchive" --warnings-as-errors >"$log" 2>&1; then
-        echo "built $library"
-    else
-        grep -E -A8 "^(warning|error):" "$log" | head -n 60 >&2 || tail -n 20 "$log" >&2
-        failed+=("$library")
-    fi
-    rm -f "$log"
-done
-if ((${#failed[@]} > 0)); then
-    echo "error: DocC warnings or errors in ${failed[*]}" >&2
+# One plugin run for every library: the package is loaded and built once, not once a library.
+arguments=()
+for library in "${libraries[@]}"; do arguments+=(--target "$library"); done
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! swift package --allow-writing-to-directory "$output" generate-documentation "${arguments[@]}" \
+    --output-path "$output" --warnings-as-errors >"$log" 2>&1; then
+    grep -E -A8 "^(warning|error):" "$log" | head -n 80 >&2 || tail -n 40 "$log" >&2
+    echo "error: DocC warnings or errors (above); rerun one library with: swift package generate-documentation --target NAME --warnings-as-errors" >&2
+    exit 1
+fi
+built=$(find "$output" -maxdepth 1 -name '*.doccarchive' | wc -l)
+if ((built != ${#libraries[@]})); then
+    tail -n 40 "$log" >&2
+    echo "error: $built documentation archives for ${#libraries[@]} libraries" >&2
     exit 1
 fi
 echo "documentation of ${#libraries[@]} libraries in $output, without warnings"
