@@ -6,6 +6,18 @@ import StrataModelTestSupport
 import StrataSources
 import Testing
 
+/// The order a single-layout Package.swift declares targets in: each module's interface,
+/// implementation, mocks and tests, in strata.yml's order, then the apps.
+enum PackageManifestGeneratorOrder {
+    static func targets(of workspace: Workspace) -> [String] {
+        let modules = workspace.modules.flatMap { module in
+            [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] }
+        }
+        let apps = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
+        return (modules + apps).map { workspace.targets[$0].name }
+    }
+}
+
 /// SwiftPM is the oracle for the generated Package.swift files: read back as an adopt-mode
 /// workspace — by `swift package dump-package` and by Strata's static reader — they must give
 /// exactly the graph strata.yml describes: the same targets, the same edges.
@@ -163,45 +175,5 @@ import Testing
             "layers: [core]\ngenerate: { layout: packages }\nmodules:\n  Clock: { layer: core, path: Sources/Clock }\n")
         #expect(errors.map(\.id) == ["invalid-value"])
         #expect(errors.first?.message.contains("outside its package folder 'Packages/Clock'") == true)
-    }
-}
-
-@Suite struct CodeOwnersGeneratorTests {
-    @Test func ownersNamingAModuleWinOverPatternsAndShallowPathsComeFirst() async throws {
-        let workspace = try TemporaryWorkspace(smallManifest)
-        let codeowners = try #require(try WorkspaceGenerator.files(for: try await workspace.load()).first { $0.path == "CODEOWNERS" }?.contents)
-        let lines = codeowners.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").joined(separator: " ") }
-        let prefix = ""  // a temporary workspace is in no git repository: paths start at its root
-        #expect(
-            lines == [
-                "\(prefix)/Sources/Clock/ @team/platform", "\(prefix)/Sources/Profile/ @team/profile", "\(prefix)/Sources/ProfileCore/ @team/profile",
-                "\(prefix)/Sources/ProfileMocks/ @team/profile", "\(prefix)/Sources/Storage/ @team/platform",
-                "\(prefix)/Sources/StorageCore/ @team/platform", "\(prefix)/Sources/StorageMocks/ @team/platform",
-                "\(prefix)/Tests/ProfileTests/ @team/profile", "\(prefix)/Tests/StorageTests/ @team/platform",
-            ])
-    }
-
-    @Test func thePackagesLayoutOwnsWholePackages() async throws {
-        let workspace = try TemporaryWorkspace(smallManifest + "\ngenerate: { layout: packages }\n")
-        let codeowners = try #require(try WorkspaceGenerator.files(for: try await workspace.load()).first { $0.path == "CODEOWNERS" }?.contents)
-        #expect(codeowners.contains("/Packages/Profile/ @team/profile\n"))
-        #expect(!codeowners.contains("/Sources/"))
-    }
-
-    @Test func noOwnersOrCodeownersOffWritesNone() async throws {
-        let off = try TemporaryWorkspace(smallManifest + "\ngenerate: { codeowners: false }\n")
-        #expect(try WorkspaceGenerator.files(for: try await off.load()).map(\.path) == ["Package.swift"])
-    }
-}
-
-/// The order a single-layout Package.swift declares targets in: each module's interface,
-/// implementation, mocks and tests, in strata.yml's order, then the apps.
-enum PackageManifestGeneratorOrder {
-    static func targets(of workspace: Workspace) -> [String] {
-        let modules = workspace.modules.flatMap { module in
-            [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] }
-        }
-        let apps = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
-        return (modules + apps).map { workspace.targets[$0].name }
     }
 }

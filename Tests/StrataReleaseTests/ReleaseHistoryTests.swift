@@ -10,7 +10,7 @@ import Testing
 @testable import StrataRelease
 
 /// A repository with a workspace in a subfolder (`Apps/Station`), as Examples/ISS is in Strata's.
-private func makeRepository() throws -> GitFolder { try GitFolder("strata-release-history", subfolder: "Apps/Station") }
+func makeRepository() throws -> GitFolder { try GitFolder("strata-release-history", subfolder: "Apps/Station") }
 
 extension GitFolder {
     func history(ignore: [String] = []) async throws -> ReleaseHistory {
@@ -77,57 +77,5 @@ extension GitFolder {
             "the tag Radio/1.0.0 says 'Radio' is released, but strata.versions.yml has no version of it",
         ])
         #expect(problems.first?.hint == "fetch the release tags (git fetch --tags), or tag the commit that released it")
-    }
-}
-
-@Suite struct ChangelogTests {
-    let step = ReleasePlan.Step(
-        module: "Network", from: "1.1.0", to: "2.0.0", bump: .major, reasons: ["breaking API change"], api: .breaking,
-        apiDetails: ["func NetworkClient.ping() has been removed"], commits: ["NetworkCore: no ping (abc1234)"],
-        raises: [ReleasePlan.Raise(dependency: "Logging", from: "1.0.0", to: "1.1.0")], dependents: ["Crew"])
-
-    @Test func anEntrySaysWhyWhatChangedInTheAPIAndWhichCommits() {
-        #expect(Changelog.entry(for: step, date: "2026-11-23") == """
-            ## 2.0.0 — 2026-11-23
-
-            A major release: breaking API change.
-
-            Breaking API changes:
-            - `func NetworkClient.ping() has been removed`
-
-            Requires Logging 1.1.0.
-
-            Changes:
-            - NetworkCore: no ping (abc1234)
-
-            """)
-    }
-
-    @Test func entriesGoNewestFirstBelowTheTitle() {
-        let first = Changelog.prepending("## 1.0.0 — 2026-11-01\n\nFirst release.\n", to: nil)
-        #expect(first == "# Changelog\n\n## 1.0.0 — 2026-11-01\n\nFirst release.\n")
-        let second = Changelog.prepending("## 1.0.1 — 2026-11-02\n\nA patch release: no API change.\n", to: first)
-        #expect(second == "# Changelog\n\n## 1.0.1 — 2026-11-02\n\nA patch release: no API change.\n\n## 1.0.0 — 2026-11-01\n\nFirst release.\n")
-        // A changelog written by people, without the title, keeps its text below the new entry.
-        let kept = Changelog.prepending("## 1.0.1 — 2026-11-02\n\nA patch release.\n", to: "Notes from before Strata.\n")
-        #expect(kept == "# Changelog\n\n## 1.0.1 — 2026-11-02\n\nA patch release.\n\nNotes from before Strata.\n")
-    }
-}
-
-@Suite struct APIComparisonTests {
-    @Test func breakagesAreReadFromTheDigestersReportAndTurnedAroundForAdditions() {
-        let report = """
-            Building for debugging...
-            Build complete! (9.11s)
-
-            1 breaking change detected in NetworkCore:
-              💔 API breakage: func NetworkClient.ping() has been removed
-
-            No breaking changes detected in Network
-            """
-        #expect(APIComparison.breakages(in: report) == ["func NetworkClient.ping() has been removed"])
-        #expect(APIComparison.breakages(in: "No breaking changes detected in Network\n").isEmpty)
-        #expect(APIComparison.addition("func NetworkClient.ping() has been removed") == "func NetworkClient.ping() has been added")
-        #expect(APIComparison.addition("struct Request has changed its kind") == "added: struct Request has changed its kind")
     }
 }
