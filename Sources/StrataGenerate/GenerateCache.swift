@@ -38,8 +38,8 @@ public struct GenerateCache: Sendable {
     /// The last run's outcome, if nothing it read has changed since.
     public func lookup() -> Outcome? {
         guard let bytes = results.read(), let record = try? Record(bytes) else { return nil }
-        let stampsHold = !ParallelRendering.map(record.stamps) { FileStamp.of($0.path) == $0 }.contains(false)
-        guard stampsHold, ParallelRendering.map(record.presence, { Presence.of($0.path) == $0.presence }).allSatisfy({ $0 }) else {
+        let stampsHold = !ParallelMap.map(record.stamps) { FileStamp.of($0.path) == $0 }.contains(false)
+        guard stampsHold, ParallelMap.map(record.presence, { Presence.of($0.path) == $0.presence }).allSatisfy({ $0 }) else {
             return nil
         }
         return record.outcome
@@ -56,11 +56,11 @@ public struct GenerateCache: Sendable {
         paths.formUnion(paths.map { ($0 as NSString).deletingLastPathComponent })
         paths.formUnion(["Packages", "Sources", "Xcode", VersionRecord.fileName].map { root + "/" + $0 })
         let startedAt = FileStamp.now()
-        let stamps = ParallelRendering.map(paths.sorted(), FileStamp.of)
+        let stamps = ParallelMap.map(paths.sorted(), FileStamp.of)
         guard stamps.allSatisfy({ $0.modified < startedAt - FileStamp.racyMargin }) else { return }
         // Presence rather than stamps: a source folder's time moves whenever a file is added to it,
         // and a `.git` folder's with every commit.
-        let presence = ParallelRendering.map(plan.sourceFolders + Self.repositoryMarkers(above: root)) { (path: $0, presence: Presence.of($0)) }
+        let presence = ParallelMap.map(plan.sourceFolders + Self.repositoryMarkers(above: root)) { (path: $0, presence: Presence.of($0)) }
         let record = Record(
             stamps: stamps, presence: presence, outcome: Outcome(files: plan.unchanged.sorted(), warnings: plan.warnings, localModules: localModules))
         results.write(record.encoded())

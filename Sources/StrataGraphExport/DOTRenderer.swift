@@ -39,8 +39,9 @@ public enum DOTRenderer {
             out.append(utf8: "  }\n" as StaticString)
         }
         // The edges, most of the text, in chunks on all cores.
-        let chunks = ParallelRendering.chunks(view.edges, of: edgesPerChunk)
-        return [out] + ParallelRendering.map(chunks, { edgeLines($0, name: name) }) + [Array("}\n".utf8)]
+        let chunks = ParallelMap.chunks(view.edges, of: edgesPerChunk)
+        let names = name
+        return [out] + ParallelMap.map(chunks, { edgeLines($0, name: names) }) + [Array("}\n".utf8)]
     }
 
     /// One line per edge: most have no attributes; interface, automatic and flagged ones do.

@@ -118,28 +118,25 @@ struct PrettyJSONWriter: Sendable {
 
     /// `objects`, with the items written on all cores in chunks, each kept as a part of its own
     /// (`parts`, in order): the 124,148 edges of a 5,000-module graph are 20 MB of JSON.
-    mutating func objectsInParallel<Item: Sendable>(_ name: StaticString, _ items: [Item], _ body: (inout Self, Item) -> Void) {
+    mutating func objectsInParallel<Item: Sendable>(_ name: StaticString, _ items: [Item], _ body: @Sendable (inout Self, Item) -> Void) {
         let chunkSize = 4_096
         guard items.count > chunkSize else { return objects(name, items, body) }
         key(name)
         beginArray()
-        let chunks = ParallelRendering.chunks(items, of: chunkSize)
+        let chunks = ParallelMap.chunks(items, of: chunkSize)
         let depth = depth
-        let written = withoutActuallyEscaping(body) { body in
-            nonisolated(unsafe) let body = body
-            return ParallelRendering.map(Array(chunks.indices)) { index in
-                // A writer inside the array, as this one is after the chunks before, with room for
-                // the larger objects (a target is about 210 bytes; pages never written cost nothing).
-                var chunk = PrettyJSONWriter(capacity: 256 * chunks[index].count)
-                chunk.depth = depth
-                chunk.isEmpty = index == 0
-                for item in chunks[index] {
-                    chunk.beginObject()
-                    body(&chunk, item)
-                    chunk.endObject()
-                }
-                return chunk.output
+        let written = ParallelMap.map(Array(chunks.indices)) { index in
+            // A writer inside the array, as this one is after the chunks before, with room for
+            // the larger objects (a target is about 210 bytes; pages never written cost nothing).
+            var chunk = PrettyJSONWriter(capacity: 256 * chunks[index].count)
+            chunk.depth = depth
+            chunk.isEmpty = index == 0
+            for item in chunks[index] {
+                chunk.beginObject()
+                body(&chunk, item)
+                chunk.endObject()
             }
+            return chunk.output
         }
         finished.append(output)
         finished += written

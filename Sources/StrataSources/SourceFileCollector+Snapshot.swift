@@ -36,7 +36,7 @@ extension SourceFileCollector {
 
         /// Whether every folder and file still has the stamp it had, stat'ed in parallel.
         public func isUnchanged() async -> Bool {
-            await !SourceScanner.parallelMap(folders + files) { FileStamp.of($0.path) == $0 }.contains(false)
+            !ParallelMap.map(folders + files) { FileStamp.of($0.path) == $0 }.contains(false)
         }
     }
 }

@@ -56,7 +56,7 @@ public enum SourceFileCollector {
     /// What `collect` finds for each of these targets, walking them in parallel on all cores.
     public static func collectAll(_ targets: [TargetSources]) async -> [Result] {
         let folders = ResolvedFolders(parentsOf: targets)
-        return await SourceScanner.parallelMap(targets) { collect($0, folders: folders) }
+        return ParallelMap.map(targets) { collect($0, folders: folders) }
     }
 
     /// The Swift files of one target, with their stamps. `folders` may hold the target

@@ -76,7 +76,7 @@ public struct SourceScanner: Sendable {
         // 2. One pass over the targets, in parallel: find each target's files, take unchanged
         //    ones from the cache, read and scan the rest.
         let folders = SourceFileCollector.ResolvedFolders(parentsOf: targets.map(\.sources).filter { walked[$0] == nil })
-        let passes = await Self.parallelMap(targets, chunksPerCore: 16) { item in
+        let passes = ParallelMap.map(targets, chunksPerCore: 16) { item in
             let walk = walked[item.sources] ?? SourceFileCollector.collect(item.sources, folders: folders)
             var scans: [FileScan] = []
             scans.reserveCapacity(walk.files.count)
@@ -133,25 +133,5 @@ public struct SourceScanner: Sendable {
         var scans: [FileScan]
         var scannedFiles: Int
         var scannedBytes: Int64
-    }
-
-    /// `transform` applied to every element, in order, with the work split into chunks run
-    /// concurrently on all cores.
-    /// `chunksPerCore` trades scheduling overhead for balance when elements cost unequal work.
-    static func parallelMap<Element: Sendable, Result: Sendable>(
-        _ elements: [Element], chunksPerCore: Int = 4, _ transform: @escaping @Sendable (Element) -> Result
-    ) async -> [Result] {
-        guard !elements.isEmpty else { return [] }
-        let chunkCount = min(elements.count, max(1, ProcessInfo.processInfo.activeProcessorCount * chunksPerCore))
-        let chunkSize = (elements.count + chunkCount - 1) / chunkCount
-        return await withTaskGroup(of: (Int, [Result]).self) { group in
-            for chunk in stride(from: 0, to: elements.count, by: chunkSize) {
-                let slice = Array(elements[chunk..<min(chunk + chunkSize, elements.count)])
-                group.addTask { (chunk, slice.map(transform)) }
-            }
-            var pieces: [(Int, [Result])] = []
-            for await piece in group { pieces.append(piece) }
-            return pieces.sorted { $0.0 < $1.0 }.flatMap(\.1)
-        }
     }
 }

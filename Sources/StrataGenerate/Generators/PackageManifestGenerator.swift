@@ -80,7 +80,7 @@ struct PackageManifestGenerator {
         try checkPackageIdentities()
         let plans = packages()
         // Packages are independent: render them on all cores.
-        return ParallelRendering.map(plans) { file(for: $0) }
+        return ParallelMap.map(plans) { file(for: $0) }
     }
 
     /// The packages of the layout, root last.
@@ -146,8 +146,8 @@ struct PackageManifestGenerator {
         var targets: [String] = []
         if package.targets.count >= 2 * Self.declarationChunk {
             // One package of thousands of targets (the single layout): its declarations on all cores.
-            let chunks = ParallelRendering.chunks(package.targets, of: Self.declarationChunk)
-            for lines in ParallelRendering.map(chunks, { $0.flatMap { declaration(of: $0, packageRoot: packageRoot, inPackage: inPackage) } }) {
+            let chunks = ParallelMap.chunks(package.targets, of: Self.declarationChunk)
+            for lines in ParallelMap.map(chunks, { $0.flatMap { declaration(of: $0, packageRoot: packageRoot, inPackage: inPackage) } }) {
                 targets += lines
             }
         } else {

@@ -34,12 +34,10 @@ struct XcodeGenGenerator {
 
     func files() -> [GeneratedFile] {
         let projects = projectPlans()
-        var projectOfTarget: [Int: ProjectPlan] = [:]
-        for project in projects {
-            for target in project.targets { projectOfTarget[target] = project }
-        }
+        let projectOfTarget = Dictionary(
+            projects.flatMap { project in project.targets.map { ($0, project) } }, uniquingKeysWith: { _, later in later })
         // Projects are independent: render them on all cores.
-        return [sharedSettings()] + ParallelRendering.map(projects) { project(for: $0, projectOfTarget: projectOfTarget) }
+        return [sharedSettings()] + ParallelMap.map(projects) { project(for: $0, projectOfTarget: projectOfTarget) }
     }
 
     func projectPlans() -> [ProjectPlan] {

@@ -220,7 +220,9 @@ struct ManifestDecoder {
 
     /// What `ManifestEncoder.sections` wrote with the same `size`, the sections read on all
     /// cores, each with `read` for its items.
-    mutating func sections<Item>(size: Int, _ read: (inout ManifestDecoder) throws(CorruptData) -> Item) throws(CorruptData) -> [Item] {
+    mutating func sections<Item: Sendable>(
+        size: Int, _ read: @Sendable (inout ManifestDecoder) throws(CorruptData) -> Item
+    ) throws(CorruptData) -> [Item] {
         let count = try int()
         guard count >= 0, count < 50_000_000 else { throw CorruptData() }
         var sections: [(bytes: [UInt8], count: Int)] = []
@@ -230,19 +232,16 @@ struct ManifestDecoder {
             sections.append((Array(try reader.slice(Int(length))), min(size, count - start)))
         }
         let table = table
-        let decoded = withoutActuallyEscaping(read) { read in
-            nonisolated(unsafe) let read = read
-            return ParallelRendering.map(sections) { section -> [Item]? in
-                var decoder = ManifestDecoder(reader: ByteReader(section.bytes))
-                decoder.table = table
-                var items: [Item] = []
-                items.reserveCapacity(section.count)
-                for _ in 0..<section.count {
-                    guard let item = try? read(&decoder) else { return nil }
-                    items.append(item)
-                }
-                return decoder.isAtEnd ? items : nil
+        let decoded = ParallelMap.map(sections) { section -> [Item]? in
+            var decoder = ManifestDecoder(reader: ByteReader(section.bytes))
+            decoder.table = table
+            var items: [Item] = []
+            items.reserveCapacity(section.count)
+            for _ in 0..<section.count {
+                guard let item = try? read(&decoder) else { return nil }
+                items.append(item)
             }
+            return decoder.isAtEnd ? items : nil
         }
         var items: [Item] = []
         items.reserveCapacity(count)

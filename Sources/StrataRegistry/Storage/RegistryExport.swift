@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 import StrataFileSystem
-public import StrataPackageIdentity
+import StrataPackageIdentity
 
 /// A registry's whole contents as files, for backups and for moving between backends
 /// (`strata-registry export` and `import`): `registry.json` (releases with their metadata and
