@@ -8,23 +8,28 @@ package enum ParallelMap {
         stride(from: 0, to: items.count, by: size).map { items[$0..<$0 + min(size, items.count - $0)] }
     }
 
-    /// `transform` applied to every input, in order, on all cores. The inputs are dealt out
-    /// interleaved to `chunksPerCore` × cores workers, so that uneven costs (one huge file, one
-    /// target with thousands of sources) still spread evenly; more chunks balance better and
-    /// cost more scheduling.
+    /// `transform` applied to every input, in order, on all cores. The inputs are cut into
+    /// `chunksPerCore` × cores runs of neighbours, handed to the cores as each finishes one, so
+    /// that uneven costs (one huge file, one target with thousands of sources) still spread; more
+    /// chunks balance better and cost more scheduling. Runs of neighbours, not inputs dealt out
+    /// in turn: neighbours are often files of one folder, and two threads stat'ing one folder's
+    /// files contend in the kernel (dealt out, a warm check of 100,000 files took 1.2× as long).
     package static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], chunksPerCore: Int = 4, _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let slots = Slots<Output>(count: inputs.count)
-        let workers = min(inputs.count, max(1, ProcessInfo.processInfo.activeProcessorCount * chunksPerCore))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: inputs.count, by: workers) { slots.set(index, transform(inputs[index])) }
+        let wanted = min(inputs.count, max(1, ProcessInfo.processInfo.activeProcessorCount * chunksPerCore))
+        let size = (inputs.count + wanted - 1) / wanted
+        // Fewer when the sizes round up: 200 inputs wanted in 32 chunks are 29 of 7.
+        let chunks = (inputs.count + size - 1) / size
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for index in chunk * size..<min(inputs.count, (chunk + 1) * size) { slots.set(index, transform(inputs[index])) }
         }
         return slots.values()
     }
 
-    /// One slot per input, each written once, by the one worker its index is dealt to, and read
+    /// One slot per input, each written once, by the one worker of its chunk, and read
     /// only after every worker has finished (`concurrentPerform` returns after all of them).
     private final class Slots<Value>: @unchecked Sendable {
         // @unchecked: workers write disjoint slots; the reader waits for all writers.

@@ -11,6 +11,10 @@ struct ParallelMapTests {
         let inputs = Array(0..<count)
         #expect(ParallelMap.map(inputs) { $0 * 3 } == inputs.map { $0 * 3 })
         #expect(ParallelMap.map(inputs, chunksPerCore: 1) { String($0) } == inputs.map { String($0) })
+        // Chunk sizes that round up (200 inputs in 32 wanted chunks are 29 of 7).
+        for chunksPerCore in [3, 7, 16, 100] {
+            #expect(ParallelMap.map(inputs, chunksPerCore: chunksPerCore) { $0 } == inputs, "\(chunksPerCore) per core")
+        }
     }
 
     /// A few expensive inputs among many cheap ones still come back in place.
