@@ -21,8 +21,9 @@ public enum PackageDump {
     /// its own: the package's `.build` may be locked by a build running right now, and
     /// dump-package needs nothing from it).
     public static func run(packageAt directory: String, scratch: String) async throws(Failure) -> String {
+        let result: ChildProcess.Outcome<String, String>
         do {
-            let result = try await ChildProcess.run(
+            result = try await ChildProcess.run(
                 SwiftToolchain.swift,
                 arguments: ["package", "dump-package", "--package-path", directory, "--scratch-path", scratch],
                 input: .none,
@@ -30,17 +31,15 @@ public enum PackageDump {
                 error: .string(limit: 4 << 20),
                 limit: .manifest
             )
-            if result.timedOut {
-                throw Failure.timedOut(within: ProcessLimit.within(result.limit), variable: ProcessLimit.manifest.variable)
-            }
-            guard result.succeeded else { throw Failure.failed(standardError: result.standardError) }
-            return result.standardOutput
-        } catch let failure as Failure {
-            throw failure
         } catch let error as ProcessLimit.InvalidValue {
             throw .invalidLimit(error.description)
         } catch {
             throw .cannotRun("\(error)")
         }
+        if result.timedOut {
+            throw .timedOut(within: ProcessLimit.within(result.limit), variable: ProcessLimit.manifest.variable)
+        }
+        guard result.succeeded else { throw .failed(standardError: result.standardError) }
+        return result.standardOutput
     }
 }
