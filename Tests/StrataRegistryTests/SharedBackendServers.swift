@@ -135,11 +135,28 @@ final class TestPostgres: @unchecked Sendable {
         let postgres = TestPostgres(folder: folder, port: port, process: server)
         do {
             try await SharedBackendServers.waitForPort(port, of: server, name: "PostgreSQL", log: log)
+            try await postgres.waitUntilAcceptingConnections(log: log)
         } catch {
             await postgres.stop()
             throw error
         }
         return postgres
+    }
+
+    /// Waits until the server takes connections: it listens before its startup is over, and a
+    /// connection made then is refused with "the database system is starting up".
+    private func waitUntilAcceptingConnections(log: String) async throws {
+        var last = ""
+        for _ in 0..<600 {
+            guard process.isRunning else { break }
+            let probe = try await ProcessRunner.run(
+                SharedBackendServers.postgresBin! + "/pg_isready", ["-h", "127.0.0.1", "-p", String(port), "-U", "strata", "-d", "postgres"])
+            if probe.status == 0 { return }
+            last = probe.output + probe.error
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw RegistryTestError("PostgreSQL on 127.0.0.1:\(port) did not take connections within a minute: \(last)\(text)")
     }
 
     /// Creates an empty database (each registry gets its own).
