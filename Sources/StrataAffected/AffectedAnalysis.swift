@@ -23,7 +23,7 @@ public struct AffectedReason: Sendable, Hashable {
 /// An affected target of the head revision.
 public struct AffectedTarget: Sendable, Hashable {
     /// Index in the head workspace's targets.
-    public var target: Int
+    public var target: TargetID
     public var name: String
     public var role: TargetRole
     public var reason: AffectedReason
@@ -89,8 +89,8 @@ public struct AffectedAnalysis: Sendable {
         defer {
             if !includeExternal { affected.removeAll { $0.role == .external } }
         }
-        var seeds: [Int: AffectedReason.Cause] = [:]
-        func seed(_ target: Int, _ cause: AffectedReason.Cause) {
+        var seeds: [TargetID: AffectedReason.Cause] = [:]
+        func seed(_ target: TargetID, _ cause: AffectedReason.Cause) {
             if seeds[target] == nil { seeds[target] = cause }
         }
         let headIndex = TargetFileIndex(head)
@@ -108,7 +108,7 @@ public struct AffectedAnalysis: Sendable {
         let always = head.manifest.affected.always.map { PathPattern($0.value) }
         let ignore = head.manifest.affected.ignore.map { PathPattern($0.value) }
         for change in changes {
-            var owners: [Int] = []
+            var owners: [TargetID] = []
             var role: String?
             for path in change.touchedPaths {
                 if let pattern = always.first(where: { $0.matches(path) }) {
@@ -121,9 +121,9 @@ public struct AffectedAnalysis: Sendable {
                     continue
                 }
                 let headOwners = headIndex.owners(of: path)
-                var baseOwners: [Int] = []
+                var baseOwners: [TargetID] = []
                 if let baseIndex, let baseWorkspace {
-                    baseOwners = baseIndex.owners(of: path).compactMap { head.index[baseWorkspace.targets[$0].name] }
+                    baseOwners = baseIndex.owners(of: path).compactMap { head.target(matching: $0, of: baseWorkspace) }
                 }
                 for owner in headOwners + baseOwners where !owners.contains(owner) {
                     owners.append(owner)
@@ -146,7 +146,7 @@ public struct AffectedAnalysis: Sendable {
                 everythingReasons.append("the build settings every target shares changed (\(before.summary) → \(after.summary))")
             }
             for target in head.targets.indices {
-                guard let old = baseWorkspace.index[head.targets[target].name] else {
+                guard let old = baseWorkspace.target(matching: target, of: head) else {
                     seed(target, .declaration("\(head.targets[target].name) is new"))
                     continue
                 }
@@ -190,7 +190,7 @@ public struct AffectedAnalysis: Sendable {
         // 5. Everything, or the seeds and all that depends on them.
         if let everything {
             // One reason per target (the joined list), so every affected target says all of it.
-            affected = head.targets.enumerated().map { index, target in
+            affected = head.targets.withIDs.map { index, target in
                 AffectedTarget(
                     target: index, name: target.name, role: target.role,
                     reason: AffectedReason(cause: .everything(everything), chain: [target.name]))
@@ -202,11 +202,11 @@ public struct AffectedAnalysis: Sendable {
 
     /// The seeds and every target that depends on one, each with the chain that reached it
     /// (breadth first over the reversed graph, so the chain is a shortest one).
-    static func closure(of seeds: [Int: AffectedReason.Cause], in workspace: Workspace) -> [AffectedTarget] {
-        let parents = workspace.graph.reversed().breadthFirstParents(from: seeds.keys.sorted())
+    static func closure(of seeds: [TargetID: AffectedReason.Cause], in workspace: Workspace) -> [AffectedTarget] {
+        let parents = workspace.graph.reversed().breadthFirstParents(from: seeds.keys.sorted().map(\.index))
         return workspace.targets.indices.compactMap { target -> AffectedTarget? in
             // The path runs from the seed to the target through dependents.
-            guard let path = Digraph.path(to: target, parents: parents) else { return nil }
+            guard let path = Digraph.path(to: target.index, parents: parents)?.map(TargetID.init) else { return nil }
             let t = workspace.targets[target]
             return AffectedTarget(
                 target: target, name: t.name, role: t.role,

@@ -22,7 +22,7 @@ public struct SwiftTestRunner: Sendable {
 
     /// The runs for `tests` (test target indices of `workspace`): one per package, in the order
     /// the packages first appear. `all` runs every test of each package instead of filtering.
-    public func plan(_ tests: [Int], in workspace: Workspace, all: Bool = false) -> [Run] {
+    public func plan(_ tests: [TargetID], in workspace: Workspace, all: Bool = false) -> [Run] {
         var runs: [Run] = []
         for test in tests {
             let target = workspace.targets[test]

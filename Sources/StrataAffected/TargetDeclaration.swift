@@ -16,7 +16,7 @@ struct TargetDeclaration: Hashable {
     var package: String
     var dependencies: [String]
 
-    init(_ index: Int, in workspace: Workspace) {
+    init(_ index: TargetID, in workspace: Workspace) {
         let target = workspace.targets[index]
         role = target.role
         linkage = target.linkage

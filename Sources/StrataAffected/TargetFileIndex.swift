@@ -11,12 +11,12 @@ import StrataSources
 /// targets share a folder and narrow it with `sources:`, the file belongs to those whose sources
 /// hold it, or to all of them when none does (it may be a resource of any of them).
 struct TargetFileIndex {
-    private let targetsByFolder: [String: [Int]]
+    private let targetsByFolder: [String: [TargetID]]
     private let workspace: Workspace
 
     init(_ workspace: Workspace) {
         self.workspace = workspace
-        var byFolder: [String: [Int]] = [:]
+        var byFolder: [String: [TargetID]] = [:]
         byFolder.reserveCapacity(workspace.targets.count)
         for index in workspace.targets.indices {
             guard let sources = workspace.targets[index].sources, let folder = PathResolution.path(sources.directory, inside: workspace.root) else {
@@ -28,7 +28,7 @@ struct TargetFileIndex {
     }
 
     /// The owning targets of `path` (relative to the workspace root).
-    func owners(of path: String) -> [Int] {
+    func owners(of path: String) -> [TargetID] {
         let absolute = workspace.root + "/" + path
         var folder = ChangeClassifier.folder(of: path)
         while true {

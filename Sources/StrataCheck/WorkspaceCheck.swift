@@ -242,8 +242,9 @@ public enum WorkspaceCheck {
     static func scanSources(
         of workspace: Workspace, options: SourceOptions, walked: [TargetSources: SourceFileCollector.Result] = [:]
     ) async -> ScannedSources {
-        let targets = workspace.targets.enumerated().compactMap { index, target -> (target: Int, sources: TargetSources)? in
-            target.role == .external ? nil : target.sources.map { (index, $0) }
+        let targets = workspace.targets.withIDs.compactMap { index, target -> (target: Int, sources: TargetSources)? in
+            // The scanner tags each file with the number it was given: the target's index.
+            target.role == .external ? nil : target.sources.map { (index.index, $0) }
         }
         let scanner = SourceScanner(cachePath: options.useCache ? SourceScanner.defaultCachePath(workspaceRoot: workspace.root) : nil)
         let index = await scanner.scan(targets, walked: walked)

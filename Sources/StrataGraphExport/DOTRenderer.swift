@@ -23,7 +23,7 @@ public enum DOTRenderer {
 
             """.utf8)
         out.reserveCapacity(200 * view.targets.count)
-        var name = [String](repeating: "", count: workspace.targets.count)
+        var name = IDArray<TargetID, String>(repeating: "", count: workspace.targets.count)
         for target in view.targets { name[target] = quoted(workspace.targets[target].name) }
         for (index, band) in view.bands.enumerated() {
             let color = GraphStyle.color(ofBand: band.band, in: view)
@@ -45,7 +45,7 @@ public enum DOTRenderer {
     }
 
     /// One line per edge: most have no attributes; interface, automatic and flagged ones do.
-    static func edgeLines(_ edges: ArraySlice<GraphView.Edge>, name: [String]) -> [UInt8] {
+    static func edgeLines(_ edges: ArraySlice<GraphView.Edge>, name: IDArray<TargetID, String>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 * edges.count)
         for edge in edges {
@@ -72,7 +72,7 @@ public enum DOTRenderer {
     }
 
     /// One target's line: its style by role, and its findings in red.
-    static func node(_ target: Int, named name: String, view: GraphView, fill: String, tooltipSuffix: String, into out: inout [UInt8]) {
+    static func node(_ target: TargetID, named name: String, view: GraphView, fill: String, tooltipSuffix: String, into out: inout [UInt8]) {
         let t = view.workspace.targets[target]
         let style: StaticString
         var fillColor = fill

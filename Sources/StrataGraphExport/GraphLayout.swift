@@ -18,7 +18,7 @@ struct GraphLayout {
     static let bandPadding = 28.0
     static let columnGap = 18.0
 
-    var positions: [Int: Box] = [:]
+    var positions: [TargetID: Box] = [:]
     var bands: [Band] = []
     var nodeWidth: Double
     var width: Double
@@ -32,10 +32,10 @@ struct GraphLayout {
         let roleOrder: [TargetRole: Int] = [.app: 0, .implementation: 1, .interface: 2, .mocks: 3, .tests: 4, .external: 5]
 
         // Who uses each target, to place it under its users.
-        var users = [Int: [Int]]()
+        var users = [TargetID: [TargetID]]()
         for edge in view.edges { users[edge.to, default: []].append(edge.from) }
 
-        var placed: [Int: Box] = [:]
+        var placed: [TargetID: Box] = [:]
         var drawnBands: [Band] = []
         var y = 0.0
         var widest = 0.0
@@ -43,17 +43,17 @@ struct GraphLayout {
             var order = band.targets.sorted { a, b in
                 let (ta, tb) = (workspace.targets[a], workspace.targets[b])
                 if ta.module != tb.module {
-                    return (view.workspace.moduleOfTarget[a] ?? Int.max, a) < (view.workspace.moduleOfTarget[b] ?? Int.max, b)
+                    return (view.workspace.moduleOfTarget[a]?.index ?? Int.max, a) < (view.workspace.moduleOfTarget[b]?.index ?? Int.max, b)
                 }
                 return (roleOrder[ta.role] ?? 9, a) < (roleOrder[tb.role] ?? 9, b)
             }
             // Barycentre of the users already placed; modules stay together (their first target leads).
             let initial = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, Double($0)) })
-            func key(_ target: Int) -> Double {
+            func key(_ target: TargetID) -> Double {
                 let above = (users[target] ?? []).compactMap { placed[$0]?.x }
                 return above.isEmpty ? (initial[target] ?? 0) * 1e-3 : above.reduce(0, +) / Double(above.count)
             }
-            var moduleKey: [Int: Double] = [:]
+            var moduleKey: [ModuleID: Double] = [:]
             for target in order {
                 guard let module = workspace.moduleOfTarget[target] else { continue }
                 moduleKey[module] = min(moduleKey[module] ?? .infinity, key(target))

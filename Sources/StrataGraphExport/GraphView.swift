@@ -30,20 +30,20 @@ public struct GraphSelection: Sendable, Hashable {
 /// that concern them. Every format renders a view, so filters behave the same in all of them.
 public struct GraphView: Sendable {
     public let workspace: Workspace
-    /// Selected target indices, in workspace order.
-    public let targets: [Int]
+    /// Selected targets, in workspace order.
+    public let targets: [TargetID]
     /// Edges between selected targets.
     public let edges: [Edge]
     /// Findings about the selected targets, with the edges and targets they mark.
     public let findings: [MarkedFinding]
     /// The focused targets, if any.
-    public let focused: Set<Int>
+    public let focused: Set<TargetID>
     /// Rule ids of findings about each target itself, sorted, for targets that have some.
-    private let targetRules: [Int: [String]]
+    private let targetRules: [TargetID: [String]]
 
     public struct Edge: Sendable, Hashable {
-        public var from: Int
-        public var to: Int
+        public var from: TargetID
+        public var to: TargetID
         /// True for edges Strata adds by convention (a module on its interface, tests on mocks).
         public var isAutomatic: Bool
         /// Rule ids of findings about this edge (drawn in red).
@@ -58,24 +58,24 @@ public struct GraphView: Sendable {
     public struct MarkedFinding: Sendable, Hashable {
         public var diagnostic: Diagnostic
         /// Edges (from, to) that the finding is about, among the selected ones.
-        public var edges: [[Int]]
+        public var edges: [[TargetID]]
         /// Targets the finding is about when it is not about an edge (a cycle's members, an unmapped target).
-        public var targets: [Int]
+        public var targets: [TargetID]
     }
 
     /// Selects from `workspace`; an unknown focus or layer is an input error with a suggestion.
     public init(workspace: Workspace, findings: [Diagnostic], selection: GraphSelection) throws(InputErrors) {
         self.workspace = workspace
         let count = workspace.targets.count
-        var keep = [Bool](repeating: true, count: count)
-        for index in 0..<count {
+        var keep = IDArray<TargetID, Bool>(repeating: true, count: count)
+        for index in workspace.targets.indices {
             let target = workspace.targets[index]
             if !selection.includeTests && target.role == .tests { keep[index] = false }
             if !selection.includeExternals && target.role == .external { keep[index] = false }
         }
         if !selection.layers.isEmpty {
             let names = workspace.layers.map(\.name)
-            var wanted = Set<Int>()
+            var wanted = Set<LayerID>()
             for layer in selection.layers {
                 guard let index = names.firstIndex(of: layer) else {
                     throw InputErrors(
@@ -83,12 +83,12 @@ public struct GraphView: Sendable {
                             "unknown-layer", "there is no layer '\(layer)' in \(workspace.name)", at: nil,
                             hint: Suggestions.didYouMean(layer, in: names) ?? "the layers are: \(names.joined(separator: ", "))"))
                 }
-                wanted.insert(index)
+                wanted.insert(LayerID(index))
             }
-            for index in 0..<count where !(workspace.targets[index].layer.map(wanted.contains) ?? false) { keep[index] = false }
+            for index in workspace.targets.indices where !(workspace.targets[index].layer.map(wanted.contains) ?? false) { keep[index] = false }
         }
 
-        var focused = Set<Int>()
+        var focused = Set<TargetID>()
         if let focus = selection.focus {
             if let module = workspace.modules.first(where: { $0.name == focus }) {
                 focused = Set(module.targets.values)
@@ -103,14 +103,16 @@ public struct GraphView: Sendable {
             }
             let dependents = workspace.graph.reversed()
             var reached = focused
-            func walk(_ next: (Int) -> [Int]) {
+            func walk(_ next: (TargetID) -> [Int]) {
                 var frontier = Array(focused)
                 var distance = 0
                 while !frontier.isEmpty && distance < (selection.depth ?? Int.max) {
                     distance += 1
-                    var following: [Int] = []
+                    var following: [TargetID] = []
                     for target in frontier {
-                        for neighbour in next(target) where keep[neighbour] && !reached.contains(neighbour) {
+                        for node in next(target) {
+                            let neighbour = TargetID(node)
+                            guard keep[neighbour] && !reached.contains(neighbour) else { continue }
                             reached.insert(neighbour)
                             following.append(neighbour)
                         }
@@ -118,17 +120,18 @@ public struct GraphView: Sendable {
                     frontier = following
                 }
             }
-            if selection.direction != .dependents { walk { workspace.graph.successors[$0] } }
-            if selection.direction != .dependencies { walk { dependents.successors[$0] } }
-            for index in 0..<count where !reached.contains(index) { keep[index] = false }
+            // The graph's node `n` is target `TargetID(n)`.
+            if selection.direction != .dependents { walk { workspace.graph.successors[$0.index] } }
+            if selection.direction != .dependencies { walk { dependents.successors[$0.index] } }
+            for index in workspace.targets.indices where !reached.contains(index) { keep[index] = false }
         }
         self.focused = focused
-        targets = (0..<count).filter { keep[$0] }
+        targets = workspace.targets.indices.filter { keep[$0] }
 
         // Findings: an edge when the subject is one, else the subject's targets.
         struct EdgeKey: Hashable {
-            var from: Int
-            var to: Int
+            var from: TargetID
+            var to: TargetID
         }
         var edgeRules: [EdgeKey: [String]] = [:]
         var marked: [MarkedFinding] = []
@@ -136,7 +139,7 @@ public struct GraphView: Sendable {
             guard let subject = diagnostic.subject else { continue }
             let path = [subject.source] + subject.target.components(separatedBy: " → ").filter { !$0.isEmpty }
             let indices = path.compactMap { workspace.index[$0] }
-            var edges: [[Int]] = []
+            var edges: [[TargetID]] = []
             // A cycle's path returns to where it started.
             let closing = diagnostic.id == "no-cycles" && indices.count > 1 ? [indices[0]] : []
             for (from, to) in zip(indices, Array(indices.dropFirst()) + closing)
@@ -150,7 +153,7 @@ public struct GraphView: Sendable {
             }
         }
         self.findings = marked
-        var targetRules: [Int: Set<String>] = [:]
+        var targetRules: [TargetID: Set<String>] = [:]
         for finding in marked {
             for target in finding.targets { targetRules[target, default: []].insert(finding.diagnostic.id) }
         }
@@ -173,30 +176,30 @@ public struct GraphView: Sendable {
     }
 
     /// Rule ids of findings about the target itself (not about one of its edges).
-    public func rules(of target: Int) -> [String] {
+    public func rules(of target: TargetID) -> [String] {
         targetRules[target] ?? []
     }
 
     /// The band a target is drawn in: apps on top, then the layers top to bottom, then targets
     /// without a layer, then externals.
-    public func band(of target: Int) -> Int {
+    public func band(of target: TargetID) -> Int {
         let t = workspace.targets[target]
         switch t.role {
         case .app: return 0
         case .external: return workspace.layers.count + 2
-        default: return t.layer.map { $0 + 1 } ?? workspace.layers.count + 1
+        default: return t.layer.map { $0.index + 1 } ?? workspace.layers.count + 1
         }
     }
 
     /// A band's title.
     public func bandName(_ band: Int) -> String {
         if band == 0 { return "apps" }
-        if band <= workspace.layers.count { return workspace.layers[band - 1].name }
+        if band <= workspace.layers.count { return workspace.layers[LayerID(band - 1)].name }
         return band == workspace.layers.count + 1 ? "no layer" : "external packages"
     }
 
     /// The selected targets grouped by band, top to bottom, empty bands left out.
-    public var bands: [(band: Int, targets: [Int])] {
+    public var bands: [(band: Int, targets: [TargetID])] {
         Dictionary(grouping: targets, by: band(of:)).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

@@ -42,7 +42,7 @@ public enum HTMLRenderer {
                 "\(workspace.targets[edge.from].name) → \(workspace.targets[edge.to].name)"
                 + (edge.rules.isEmpty ? "" : " [\(edge.rules.joined(separator: ", "))]")
             svg.append(
-                "<path class=\"\(classes.joined(separator: " "))\" data-from=\"\(edge.from)\" data-to=\"\(edge.to)\" d=\"M \(format(x1)) \(format(y1)) C \(format(x1)) \(format(y1 + bend)), \(format(x2)) \(format(y2 - bend)), \(format(x2)) \(format(y2))\" marker-end=\"url(#\(edge.rules.isEmpty ? "arrow" : "arrow-red"))\"><title>\(escape(title))</title></path>"
+                "<path class=\"\(classes.joined(separator: " "))\" data-from=\"\(edge.from.index)\" data-to=\"\(edge.to.index)\" d=\"M \(format(x1)) \(format(y1)) C \(format(x1)) \(format(y1 + bend)), \(format(x2)) \(format(y2 - bend)), \(format(x2)) \(format(y2))\" marker-end=\"url(#\(edge.rules.isEmpty ? "arrow" : "arrow-red"))\"><title>\(escape(title))</title></path>"
             )
             if !edge.rules.isEmpty {
                 // The rule id, visible at the middle of the red edge.
@@ -68,7 +68,7 @@ public enum HTMLRenderer {
             let title =
                 "\(t.name) — \(t.role.rawValue), \(view.bandName(band))" + (rules.isEmpty ? "" : " — findings: \(rules.joined(separator: ", "))")
             svg.append(
-                "<g class=\"\(classes.joined(separator: " "))\" data-id=\"\(target)\" data-name=\"\(escape(t.name))\" transform=\"translate(\(format(box.x)),\(format(box.y)))\"><title>\(escape(title))</title><rect width=\"\(format(layout.nodeWidth))\" height=\"\(format(GraphLayout.nodeHeight))\" rx=\"7\" fill=\"\(fill)\"/><text x=\"\(format(half))\" y=\"19\">\(escape(t.name))</text></g>"
+                "<g class=\"\(classes.joined(separator: " "))\" data-id=\"\(target.index)\" data-name=\"\(escape(t.name))\" transform=\"translate(\(format(box.x)),\(format(box.y)))\"><title>\(escape(title))</title><rect width=\"\(format(layout.nodeWidth))\" height=\"\(format(GraphLayout.nodeHeight))\" rx=\"7\" fill=\"\(fill)\"/><text x=\"\(format(half))\" y=\"19\">\(escape(t.name))</text></g>"
             )
         }
         svg.append("</g></g></svg>")

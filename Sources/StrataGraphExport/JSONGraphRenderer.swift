@@ -13,10 +13,10 @@ public enum JSONGraphRenderer {
         var layers: [Layer]
         var modules: [Module]
         var targets: [Target]
-        /// The view's own edges, by target index: 124,000 of them at 5,000 modules, not copied
-        /// into strings; `names` gives each index its name.
+        /// The view's own edges, by target: 124,000 of them at 5,000 modules, not copied into
+        /// strings; `names` gives each target its name.
         var edges: [GraphView.Edge]
-        var names: [String]
+        var names: IDArray<TargetID, String>
         var findings: [Finding]
 
         enum CodingKeys: String, CodingKey {
@@ -98,11 +98,11 @@ public enum JSONGraphRenderer {
     static func document(_ view: GraphView) -> Document {
         let workspace = view.workspace
         let selected = Set(view.targets)
-        let name = { (index: Int) in workspace.targets[index].name }
-        let layerName = { (index: Int?) in index.map { workspace.layers[$0].name } }
+        let name = { (id: TargetID) in workspace.targets[id].name }
+        let layerName = { (id: LayerID?) in id.map { workspace.layers[$0].name } }
         return Document(
             workspace: workspace.name,
-            layers: workspace.layers.enumerated().map { Document.Layer(name: $1.name, index: $0, description: $1.description) },
+            layers: workspace.layers.withIDs.map { Document.Layer(name: $1.name, index: $0.index, description: $1.description) },
             modules: workspace.modules.filter { !selected.isDisjoint(with: $0.targets.values) }.map { module in
                 Document.Module(
                     name: module.name, layer: layerName(module.layer),
@@ -116,7 +116,7 @@ public enum JSONGraphRenderer {
                     testHost: t.isTestHost, package: t.package, rules: view.rules(of: index))
             },
             edges: view.edges,
-            names: workspace.targets.indices.map { workspace.targets[$0].name },
+            names: workspace.targets.mapElements(\.name),
             findings: view.findings.map { finding in
                 let location = finding.diagnostic.location.map {
                     "\(PathResolution.path($0.path, inside: workspace.root) ?? $0.path):\($0.line):\($0.column)"

@@ -17,7 +17,7 @@ public enum MermaidRenderer {
         let workspace = view.workspace
         var out = Array("flowchart TB\n".utf8)
         out.reserveCapacity(64 * (view.targets.count + view.edges.count))
-        var id = [String](repeating: "", count: workspace.targets.count)
+        var id = IDArray<TargetID, String>(repeating: "", count: workspace.targets.count)
         for (position, target) in view.targets.enumerated() { id[target] = "t\(position)" }
         for (index, band) in view.bands.enumerated() {
             out.append(utf8: "  subgraph b\(index)[\"\(label(view.bandName(band.band)))\"]\n")

@@ -107,7 +107,7 @@ public struct AdoptMigration: Sendable {
         var conventional = 0
         func edges(_ workspace: Workspace) -> Set<[String]> {
             var result: Set<[String]> = []
-            for (source, list) in workspace.dependencies.enumerated() {
+            for (source, list) in workspace.dependencies.withIDs {
                 for edge in list { result.insert([key(workspace.targets[source]), key(workspace.targets[edge.target])]) }
             }
             return result
@@ -117,14 +117,14 @@ public struct AdoptMigration: Sendable {
             differences.append("'\(edge[0])' depends on '\(edge[1])', which the migrated graph lacks")
         }
         // Conditions (`.when(platforms:)`) generate mode cannot say.
-        for (source, list) in adopted.dependencies.enumerated() {
+        for (source, list) in adopted.dependencies.withIDs {
             for edge in list where edge.condition != nil {
                 differences.append(
                     "'\(adopted.targets[source].name)' depends on '\(adopted.targets[edge.target].name)' under a condition, which the migrated graph drops"
                 )
             }
         }
-        for (source, list) in generated.dependencies.enumerated() {
+        for (source, list) in generated.dependencies.withIDs {
             for edge in list where !oldEdges.contains([key(generated.targets[source]), key(generated.targets[edge.target])]) {
                 if edge.isAutomatic {
                     conventional += 1
@@ -176,7 +176,7 @@ extension AdoptMigration {
             lines += carriedOver(["owners", "rules", "optional-imports", "affected", "registry", "outside-workspace"])
             lines.append("modules:")
             let modules = workspace.modules.filter { $0.targets[.implementation] != nil }
-                .sorted { ($0.layer ?? .max, $0.name) < ($1.layer ?? .max, $1.name) }
+                .sorted { ($0.layer?.index ?? .max, $0.name) < ($1.layer?.index ?? .max, $1.name) }
             for module in modules { lines.append("  " + moduleEntry(module, layout: layout, packages: packages.keys)) }
             let apps = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
             if !apps.isEmpty {
@@ -198,7 +198,7 @@ extension AdoptMigration {
                 workspace.dependencies[implementation].compactMap { edge in
                     workspace.moduleOfTarget[edge.target].flatMap { workspace.modules[$0].targets[.mocks] }
                 })
-            func declared(_ target: Int, conventional: Set<Int>) -> (dependencies: [String], packages: [String]) {
+            func declared(_ target: TargetID, conventional: Set<TargetID>) -> (dependencies: [String], packages: [String]) {
                 var dependencies: [String] = [], products: [String] = []
                 for edge in workspace.dependencies[target] where !conventional.contains(edge.target) {
                     let node = workspace.targets[edge.target]
@@ -210,7 +210,7 @@ extension AdoptMigration {
                 }
                 return (dependencies.uniqued(), products.uniqued())
             }
-            func companion(_ key: String, _ target: Int?, conventional: Set<Int>) {
+            func companion(_ key: String, _ target: TargetID?, conventional: Set<TargetID>) {
                 guard let target else { return }
                 let (dependencies, products) = declared(target, conventional: conventional)
                 var inner: [String] = []
@@ -238,7 +238,7 @@ extension AdoptMigration {
             return "\(ManifestEditor.scalar(module.name)): { \(fields.joined(separator: ", ")) }"
         }
 
-        func appEntry(_ app: Int, packages: [String: String]) -> String {
+        func appEntry(_ app: TargetID, packages: [String: String]) -> String {
             let target = workspace.targets[app]
             let name = workspace.manifest.naming.app.base(of: target.name) ?? target.name
             var dependencies: [String] = [], products: [String] = []
@@ -275,7 +275,7 @@ extension AdoptMigration {
         }
 
         /// The implementation's `path:` when it is not where the layout puts it.
-        func customPath(_ implementation: Int, layout: GenerateSettings.Layout, module: String) -> String? {
+        func customPath(_ implementation: TargetID, layout: GenerateSettings.Layout, module: String) -> String? {
             guard let folder = workspace.targets[implementation].sources?.directory,
                 folder != defaultFolder(module, role: .implementation, module: module, layout: layout)
             else { return nil }

@@ -49,7 +49,7 @@ public struct ModuleGraph: Sendable, Hashable {
             let roles = workspace.modules[index].targets.keys
             return roles.contains(.implementation) || roles.contains(.interface) || roles.contains(.mocks)
         }
-        var nodeOfModule = [Int?](repeating: nil, count: workspace.modules.count)
+        var nodeOfModule = IDArray<ModuleID, Int?>(repeating: nil, count: workspace.modules.count)
         for (node, module) in included.enumerated() { nodeOfModule[module] = node }
 
         // A module's folder: where its manifest is, unless other modules share that manifest
@@ -71,7 +71,7 @@ public struct ModuleGraph: Sendable, Hashable {
         }
 
         var edges = [[Edge]](repeating: [], count: included.count)
-        for (source, targetEdges) in workspace.dependencies.enumerated() {
+        for (source, targetEdges) in workspace.dependencies.withIDs {
             guard let module = workspace.moduleOfTarget[source], let from = nodeOfModule[module] else { continue }
             for dependency in targetEdges {
                 guard let otherModule = workspace.moduleOfTarget[dependency.target], let to = nodeOfModule[otherModule], to != from else { continue }

@@ -118,19 +118,19 @@ struct Publisher {
         }
     }
 
-    /// The registry scope of the layer `layerIndex`, which `module` is in.
-    func scope(ofLayer layerIndex: Int?, module: String) throws(InputErrors) -> String {
-        guard let layerIndex else {
+    /// The registry scope of `layer`, which `module` is in.
+    func scope(ofLayer layer: LayerID?, module: String) throws(InputErrors) -> String {
+        guard let layer else {
             throw InputErrors(
                 .inputError(
                     "unmapped-target", "'\(module)' is in no layer, so it has no registry scope", at: nil, hint: "map it to a layer in strata.yml"))
         }
-        let layer = workspace.layers[layerIndex].name
-        guard let scope = registry.scope(ofLayer: layer) else {
+        let layerName = workspace.layers[layer].name
+        guard let scope = registry.scope(ofLayer: layerName) else {
             throw InputErrors(
                 .inputError(
-                    "missing-scope", "'\(module)' is in layer '\(layer)', which has no scope under 'registry.scopes'", at: registry.location,
-                    hint: "add \(layer): <scope> under registry.scopes"))
+                    "missing-scope", "'\(module)' is in layer '\(layerName)', which has no scope under 'registry.scopes'", at: registry.location,
+                    hint: "add \(layerName): <scope> under registry.scopes"))
         }
         return scope.value
     }

@@ -53,18 +53,18 @@ public protocol Rule: Sendable {
 }
 
 extension Workspace {
-    /// `A → B → C` for a path of target indices.
-    func describe(path: [Int]) -> String {
+    /// `A → B → C` for a path of targets.
+    func describe(path: [TargetID]) -> String {
         path.map { targets[$0].name }.joined(separator: " → ")
     }
 
     /// `'Name' (layer)` for messages.
-    func label(_ target: Int) -> String {
+    func label(_ target: TargetID) -> String {
         "'\(targets[target].name)' (\(layerName(of: target)))"
     }
 
     /// A note for each edge of `path`, pointing at the line that declared it.
-    func edgeNotes(along path: [Int]) -> [DiagnosticNote] {
+    func edgeNotes(along path: [TargetID]) -> [DiagnosticNote] {
         zip(path, path.dropFirst()).map { from, to in
             DiagnosticNote("'\(targets[from].name)' depends on '\(targets[to].name)'", at: dependency(from: from, to: to)?.location)
         }
@@ -75,14 +75,14 @@ extension Workspace {
     /// Edges Strata adds by convention (a module on its own interface, tests on the mocks of
     /// the module's dependencies) are left out: each follows from a declared edge, is legal
     /// exactly when that one is, and would only repeat its finding.
-    func forEachDeclaredEdge(_ body: (_ from: Int, _ to: Int, _ dependency: Dependency) -> Void) {
+    func forEachDeclaredEdge(_ body: (_ from: TargetID, _ to: TargetID, _ dependency: Dependency) -> Void) {
         for from in targets.indices {
             for dependency in dependencies[from] where !dependency.isAutomatic { body(from, dependency.target, dependency) }
         }
     }
 
     /// True if both targets belong to the same module.
-    func sameModule(_ a: Int, _ b: Int) -> Bool {
+    func sameModule(_ a: TargetID, _ b: TargetID) -> Bool {
         guard let m = moduleOfTarget[a] else { return false }
         return m == moduleOfTarget[b]
     }

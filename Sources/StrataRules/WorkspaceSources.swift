@@ -25,6 +25,7 @@ public struct SourcedImport: Sendable {
 public struct ImportReference: Sendable, Hashable {
     let file: Int32
     let index: Int32
+    /// The imported target's index, -1 for none: the id stays inside, as small as the rest.
     let imported: Int32
     /// `@testable import`.
     public let isTestable: Bool
@@ -32,7 +33,7 @@ public struct ImportReference: Sendable, Hashable {
     public let isExported: Bool
 
     /// The workspace target (or package product) the imported module names, if any.
-    public var importedTarget: Int? { imported < 0 ? nil : Int(imported) }
+    public var importedTarget: TargetID? { imported < 0 ? nil : TargetID(Int(imported)) }
 }
 
 /// The scanned sources of a workspace, arranged for the source rules: the imports of each
@@ -43,17 +44,17 @@ public struct WorkspaceSources: Sendable {
     public let configuration: BuildConfiguration
     /// The scanned files the references point into.
     let files: [ScannedSourceFile]
-    /// Imports per target index that count under the build configuration.
-    public let imports: [[ImportReference]]
-    /// Imports per target index in `#if` branches the build configuration leaves out.
-    public let inactiveImports: [[ImportReference]]
-    /// Number of scanned files per target index.
-    public let fileCounts: [Int]
+    /// Imports per target that count under the build configuration.
+    public let imports: IDArray<TargetID, [ImportReference]>
+    /// Imports per target in `#if` branches the build configuration leaves out.
+    public let inactiveImports: IDArray<TargetID, [ImportReference]>
+    /// Number of scanned files per target.
+    public let fileCounts: IDArray<TargetID, Int>
     /// The target a module name means: workspace targets by module name, external products by product name.
-    public let targetByModule: [String: Int]
+    public let targetByModule: [String: TargetID]
     /// For each target, the targets it re-exports, transitively, through `@_exported import`,
     /// with the import that starts each chain.
-    public let reexports: [[Int: SourcedImport]]
+    public let reexports: IDArray<TargetID, [TargetID: SourcedImport]>
     /// Files `strata secrets export` wrote that git tracks (rule `tracked-secrets`): the check
     /// asks git about ``exportedSecretsFiles`` and records the answer here.
     public var trackedSecretsFiles: [ScannedSourceFile] = []
@@ -61,12 +62,13 @@ public struct WorkspaceSources: Sendable {
     /// Files `strata secrets export` wrote, found by their first line.
     public var exportedSecretsFiles: [ScannedSourceFile] { files.filter(\.scan.isExportedSecrets) }
 
-    /// Arranges the scan of `workspace`'s sources: each scanned file's `target` indexes `workspace.targets`.
+    /// Arranges the scan of `workspace`'s sources: each scanned file's `target` is the index of a
+    /// `TargetID` of `workspace`.
     public init(workspace: Workspace, index: SourceIndex, configuration: BuildConfiguration) {
         self.configuration = configuration
         self.files = index.files
-        var byModule: [String: Int] = [:]
-        for (id, target) in workspace.targets.enumerated() {
+        var byModule: [String: TargetID] = [:]
+        for (id, target) in workspace.targets.withIDs {
             for module in Self.moduleNames(of: target) where byModule[module] == nil || target.role != .external {
                 byModule[module] = id
             }
@@ -74,8 +76,8 @@ public struct WorkspaceSources: Sendable {
         targetByModule = byModule
         // Names that mean something else in one target: `-module-alias` flags of its own, and
         // `moduleAliases:` of the products it depends on.
-        var overrides: [Int: [String: Int]] = [:]
-        for (id, target) in workspace.targets.enumerated() {
+        var overrides: [TargetID: [String: TargetID]] = [:]
+        for (id, target) in workspace.targets.withIDs {
             for (name, real) in target.moduleAliases {
                 if let resolved = byModule[real] { overrides[id, default: [:]][name] = resolved }
             }
@@ -84,21 +86,22 @@ public struct WorkspaceSources: Sendable {
             }
         }
 
-        var imports = [[ImportReference]](repeating: [], count: workspace.targets.count)
+        var imports = IDArray<TargetID, [ImportReference]>(repeating: [], count: workspace.targets.count)
         var inactive = imports
-        var counts = [Int](repeating: 0, count: workspace.targets.count)
-        for (fileIndex, file) in index.files.enumerated() where file.target < imports.count {
-            counts[file.target] += 1
-            let renamed = overrides[file.target]
+        var counts = IDArray<TargetID, Int>(repeating: 0, count: workspace.targets.count)
+        for (fileIndex, file) in index.files.enumerated() where imports.contains(id: TargetID(file.target)) {
+            let target = TargetID(file.target)
+            counts[target] += 1
+            let renamed = overrides[target]
             for (declarationIndex, declaration) in file.scan.imports.enumerated() {
                 let imported = renamed?[declaration.module] ?? byModule[declaration.module]
                 let reference = ImportReference(
-                    file: Int32(fileIndex), index: Int32(declarationIndex), imported: Int32(imported ?? -1),
+                    file: Int32(fileIndex), index: Int32(declarationIndex), imported: Int32(imported?.index ?? -1),
                     isTestable: declaration.isTestable, isExported: declaration.isExported)
                 if configuration.isActive(declaration.conditions) {
-                    imports[file.target].append(reference)
+                    imports[target].append(reference)
                 } else {
-                    inactive[file.target].append(reference)
+                    inactive[target].append(reference)
                 }
             }
         }
@@ -107,25 +110,26 @@ public struct WorkspaceSources: Sendable {
         self.fileCounts = counts
 
         // Direct re-exports, then their closure.
-        var direct = [[Int: SourcedImport]](repeating: [:], count: imports.count)
-        for (target, list) in imports.enumerated() {
+        var direct = IDArray<TargetID, [TargetID: SourcedImport]>(repeating: [:], count: imports.count)
+        for (target, list) in imports.withIDs {
             for reference in list where reference.isExported {
                 if let exported = reference.importedTarget, direct[target][exported] == nil {
                     direct[target][exported] = Self.sourced(reference, in: index.files)
                 }
             }
         }
-        reexports = direct.indices.map { start in
-            var closure = direct[start]
-            var queue = Array(closure.keys)
-            while let next = queue.popLast() {
-                for (target, _) in direct[next] where closure[target] == nil && target != start {
-                    closure[target] = closure[next]
-                    queue.append(target)
+        reexports = IDArray(
+            direct.indices.map { start in
+                var closure = direct[start]
+                var queue = Array(closure.keys)
+                while let next = queue.popLast() {
+                    for (target, _) in direct[next] where closure[target] == nil && target != start {
+                        closure[target] = closure[next]
+                        queue.append(target)
+                    }
                 }
-            }
-            return closure
-        }
+                return closure
+            })
     }
 
     /// The import declaration a reference points to, with its file.
@@ -167,12 +171,12 @@ public struct WorkspaceSources: Sendable {
         /// A declared dependency.
         case declared
         /// Re-exported by a declared dependency, through this `@_exported import`.
-        case reexported(dependency: Int, through: SourcedImport)
+        case reexported(dependency: TargetID, through: SourcedImport)
     }
 
     /// The targets `target` may import: its declared dependencies and what they re-export.
-    func visibleTargets(of target: Int, in workspace: Workspace) -> [Int: Visibility] {
-        var visible: [Int: Visibility] = [:]
+    func visibleTargets(of target: TargetID, in workspace: Workspace) -> [TargetID: Visibility] {
+        var visible: [TargetID: Visibility] = [:]
         for dependency in workspace.dependencies[target] {
             visible[dependency.target] = .declared
         }
@@ -185,7 +189,7 @@ public struct WorkspaceSources: Sendable {
     }
 
     /// Where to declare a dependency of `target`, for hints.
-    static func whereToDeclare(_ target: Int, in workspace: Workspace) -> String {
+    static func whereToDeclare(_ target: TargetID, in workspace: Workspace) -> String {
         let t = workspace.targets[target]
         guard workspace.manifest.mode == .generate else {
             // Its own manifest's name: a package may be read from `Package@swift-5.9.swift`.

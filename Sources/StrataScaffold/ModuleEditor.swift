@@ -149,7 +149,7 @@ public enum ModuleEditor {
         let umbrella = workspace.manifest.generate.umbrella.flatMap { workspace.index[$0.value] }
         var notes: [DiagnosticNote] = []
         var dependents: Set<String> = []
-        for (source, edges) in workspace.dependencies.enumerated() where !own.contains(source) && source != umbrella {
+        for (source, edges) in workspace.dependencies.withIDs where !own.contains(source) && source != umbrella {
             for edge in edges where own.contains(edge.target) {
                 dependents.insert(workspace.targets[source].name)
                 notes.append(

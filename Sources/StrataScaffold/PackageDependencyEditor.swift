@@ -75,7 +75,9 @@ public enum PackageDependencyEditor {
 
     /// How `target`'s Package.swift names `dependency`: a target of its own package by name, one
     /// of another workspace package or an external product as `.product(name:package:)`.
-    static func reference(to dependency: String, from target: Int, in workspace: Workspace) throws(InputErrors) -> PackageManifestEditor.Reference {
+    static func reference(
+        to dependency: String, from target: TargetID, in workspace: Workspace
+    ) throws(InputErrors) -> PackageManifestEditor.Reference {
         let manifest = workspace.targets[target].location?.path
         if let slash = dependency.firstIndex(of: "/") {
             return .product(name: String(dependency[dependency.index(after: slash)...]), package: String(dependency[..<slash]))

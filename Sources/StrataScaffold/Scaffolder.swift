@@ -136,7 +136,7 @@ public enum Scaffolder {
         guard let module = updated.modules.first(where: { $0.name == request.name }) else {
             preconditionFailure("the edited manifest declares the module")
         }
-        var targets: [(role: TemplateRole, target: Int)] = [(.implementation, module.targets[.implementation]!)]
+        var targets: [(role: TemplateRole, target: TargetID)] = [(.implementation, module.targets[.implementation]!)]
         for (role, key) in [(TemplateRole.interface, TargetRole.interface), (.mocks, .mocks), (.tests, .tests)] {
             if let target = module.targets[key] { targets.append((role, target)) }
         }

@@ -10,8 +10,9 @@ import Testing
     /// A copy of ISS without strata.yml, and ISS's true layer of each module.
     static func issWithoutManifest(_ label: String) async throws -> (copy: String, truth: [String: String]) {
         let copy = try Fixtures.copyOfISS(label)
-        let truth = try await WorkspaceLoader().load(path: copy).workspace.modules.reduce(into: [String: String]()) { result, module in
-            if let layer = module.layer { result[module.name] = ["domain", "service", "core", "shared"][layer] }
+        let workspace = try await WorkspaceLoader().load(path: copy).workspace
+        let truth = workspace.modules.reduce(into: [String: String]()) { result, module in
+            if let layer = module.layer { result[module.name] = workspace.layers[layer].name }
         }
         try FileManager.default.removeItem(atPath: copy + "/strata.yml")
         return (copy, truth)

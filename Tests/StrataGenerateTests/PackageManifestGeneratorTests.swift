@@ -25,7 +25,7 @@ enum PackageManifestGeneratorOrder {
     /// Every edge of a workspace as "from -> to", with targets by name.
     private func edges(_ workspace: Workspace) -> Set<String> {
         var edges = Set<String>()
-        for (from, list) in workspace.dependencies.enumerated() {
+        for (from, list) in workspace.dependencies.withIDs {
             for edge in list { edges.insert("\(workspace.targets[from].name) -> \(workspace.targets[edge.target].name)") }
         }
         return edges
@@ -33,7 +33,7 @@ enum PackageManifestGeneratorOrder {
 
     /// The generated packages read as an adopt-mode workspace, with layer patterns listing the modules.
     private func readBack(_ workspace: TemporaryWorkspace, generated: Workspace, reading: WorkspaceLoader.PackageReading) async throws -> Workspace {
-        let layers = generated.layers.enumerated().map { index, layer in
+        let layers = generated.layers.withIDs.map { index, layer in
             let modules = generated.modules.filter { $0.layer == index }.map(\.name)
             return "  - { name: \(layer.name), patterns: [\(modules.joined(separator: ", "))] }"
         }

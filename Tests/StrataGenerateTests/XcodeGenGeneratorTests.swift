@@ -74,7 +74,7 @@ import Yams
             }
         }
         var expected = Set<String>()
-        for (from, list) in loaded.dependencies.enumerated() {
+        for (from, list) in loaded.dependencies.withIDs {
             for edge in list { expected.insert("\(loaded.targets[from].name) -> \(loaded.targets[edge.target].name)") }
         }
         #expect(edges == expected, "\(edges.symmetricDifference(expected))")
@@ -100,7 +100,7 @@ import Yams
         let adopted = try await workspace.load()
 
         func describe(_ w: Workspace) -> (targets: Set<String>, edges: Set<String>) {
-            func name(_ index: Int) -> String {
+            func name(_ index: TargetID) -> String {
                 let target = w.targets[index]
                 // Externals by product: strata.yml names packages, XcodeGen by their URL.
                 return target.role == .external ? "external " + String(target.name.split(separator: "/").last!) : target.name

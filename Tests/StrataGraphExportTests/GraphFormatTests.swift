@@ -130,9 +130,9 @@ import Testing
                 D.Target(name: "T", role: "tests", module: "N", layer: "a", linkage: "dynamic", testHost: false, package: "p", rules: ["x", "y"]),
             ],
             edges: [
-                GraphView.Edge(from: 1, to: 0, isAutomatic: true, rules: [], kind: "app"),
+                GraphView.Edge(from: TargetID(1), to: TargetID(0), isAutomatic: true, rules: [], kind: "app"),
                 GraphView.Edge(
-                    from: 0, to: 1, isAutomatic: false, rules: ["r"], kind: "tests",
+                    from: TargetID(0), to: TargetID(1), isAutomatic: false, rules: ["r"], kind: "tests",
                     condition: DependencyCondition(platforms: ["ios", "linux"], traits: [])),
             ],
             names: [awkward, "T"],
@@ -154,10 +154,10 @@ import Testing
         }
         let edges = (0..<20_000).map {
             GraphView.Edge(
-                from: $0 % 9_000, to: ($0 * 31) % 9_000, isAutomatic: $0 % 2 == 0, rules: $0 % 11 == 0 ? ["a", "b"] : [],
+                from: TargetID($0 % 9_000), to: TargetID(($0 * 31) % 9_000), isAutomatic: $0 % 2 == 0, rules: $0 % 11 == 0 ? ["a", "b"] : [],
                 kind: "implementation", condition: $0 % 13 == 0 ? DependencyCondition(platforms: ["ios"], traits: ["T\"1"]) : nil)
         }
-        let document = D(workspace: "W", layers: [], modules: [], targets: targets, edges: edges, names: targets.map(\.name), findings: [])
+        let document = D(workspace: "W", layers: [], modules: [], targets: targets, edges: edges, names: IDArray(targets.map(\.name)), findings: [])
         #expect(JSONGraphRenderer.write(document) == JSONGraphRenderer.encode(document))
     }
 

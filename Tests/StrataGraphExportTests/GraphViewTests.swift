@@ -43,7 +43,7 @@ import Testing
         selection.layers = ["core"]
         selection.includeTests = false
         let view = try GraphView(workspace: workspace, findings: [], selection: selection)
-        #expect(view.targets.allSatisfy { workspace.targets[$0].layer == 2 && workspace.targets[$0].role != .tests })
+        #expect(view.targets.allSatisfy { workspace.targets[$0].layer == LayerID(2) && workspace.targets[$0].role != .tests })
         #expect(names(view).contains("NetworkCore") && !names(view).contains("NetworkTests"))
         #expect(view.edges.allSatisfy { view.targets.contains($0.from) && view.targets.contains($0.to) })
     }

@@ -41,7 +41,7 @@ import Testing
     @Test func aCatchAllPatternDoesNotPullAnAppIntoALayer() async throws {
         let workspace = try await WorkspaceLoader().load(path: Fixtures.path("Adopt/DynamicManifest")).workspace
         #expect(try target(workspace, "App").role == .app)
-        #expect(try target(workspace, "Core").layer == 1)
+        #expect(try target(workspace, "Core").layer == LayerID(1))
     }
 
     @Test func theFallbackSaysWhyAManifestWasEvaluated() async throws {

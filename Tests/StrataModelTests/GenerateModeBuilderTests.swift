@@ -40,8 +40,8 @@ import Testing
                 .implementation, .interface, .mocks, .tests, .implementation, .interface, .mocks, .tests,
                 .implementation, .app, .external,
             ])
-        #expect(workspace.targets[0].linkage == .dynamic)
-        #expect(workspace.modules.first?.targets[.interface] == 1)
+        #expect(workspace.targets.first?.linkage == .dynamic)
+        #expect(workspace.modules.first?.targets[.interface] == TargetID(1))
     }
 
     @Test func conventionalEdgesAreAddedAndMarkedAutomatic() async throws {
@@ -57,8 +57,8 @@ import Testing
 
     @Test func appsSitAboveEveryLayer() async throws {
         let workspace = try await InlineWorkspace.load(Self.manifest).workspace
-        #expect(workspace.rank(of: workspace.index["CosmonautApp"]!) == -1)
-        #expect(workspace.rank(of: workspace.index["Suit"]!) == 0)
+        #expect(workspace.rank(of: workspace.index["CosmonautApp"]!) == .app)
+        #expect(workspace.rank(of: workspace.index["Suit"]!) == .layer(LayerID(0)))
         #expect(workspace.rank(of: workspace.index["swift-log/Logging"]!) == nil)
         #expect(workspace.layerName(of: workspace.index["NetworkMocks"]!) == "core")
     }

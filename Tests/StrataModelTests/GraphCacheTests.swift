@@ -60,7 +60,7 @@ struct GraphCacheTests {
     @Test func everyFieldOfTargetsAndEdgesSurvivesTheBinaryForm() throws {
         let manifest = try ManifestLoader.parse(data: Data("layers: [core]\nmodules: {}\n".utf8), path: "/w/strata.yml")
         var macro = Target(
-            name: "Macros", role: .implementation, module: "Macros", layer: 0, linkage: .dynamic, isTestHost: false,
+            name: "Macros", role: .implementation, module: "Macros", layer: LayerID(0), linkage: .dynamic, isTestHost: false,
             location: SourceLocation(path: "/w/Package.swift", line: 3, column: 9), package: nil,
             sources: TargetSources(
                 directory: "/w/Sources/Macros", only: ["A.swift", "Sub"], excluded: ["/w/Sources/Macros/Old"], boundary: "/w",
@@ -72,10 +72,10 @@ struct GraphCacheTests {
         var unresolved = Target(name: "swift-log/Logging", role: .external, module: nil, layer: nil, location: nil, package: "swift-log")
         unresolved.modules = .unknown(reason: "the package is not resolved yet")
         let host = Target(name: "Host", role: .app, module: nil, layer: nil, isTestHost: true, location: nil)
-        var conditional = Dependency(target: 1, location: SourceLocation(path: "/w/Package.swift", line: 9, column: 2))
+        var conditional = Dependency(target: TargetID(1), location: SourceLocation(path: "/w/Package.swift", line: 9, column: 2))
         conditional.condition = DependencyCondition(platforms: ["ios", "macos"], traits: ["Fast"])
         conditional.moduleAliases = ["GoLibs": "Go"]
-        var unconditional = Dependency(target: 2, location: nil, isAutomatic: true)
+        var unconditional = Dependency(target: TargetID(2), location: nil, isAutomatic: true)
         unconditional.condition = DependencyCondition(platforms: [], traits: [])
         let workspace = Workspace(
             name: "Every", root: "/w", manifest: manifest,
@@ -84,9 +84,33 @@ struct GraphCacheTests {
                     name: "core", location: SourceLocation(path: "/w/strata.yml", line: 1, column: 9), description: "the base",
                     allowsSameLayerLinks: true)
             ],
-            modules: [Module(name: "Macros", layer: 0, location: nil, targets: [.implementation: 0])],
-            targets: [macro, binary, unresolved, host], dependencies: [[conditional, unconditional], [], [], [Dependency(target: 0, location: nil)]])
+            modules: [Module(name: "Macros", layer: LayerID(0), location: nil, targets: [.implementation: TargetID(0)])],
+            targets: [macro, binary, unresolved, host],
+            dependencies: [[conditional, unconditional], [], [], [Dependency(target: TargetID(0), location: nil)]])
         expectSame(try roundTrip(workspace), workspace, "hand-made")
+    }
+
+    /// A layer or a module's target out of range is damage, refused like any other (it would
+    /// index past the end where the rules look it up).
+    @Test func idsOutOfRangeAreRefused() throws {
+        let manifest = try ManifestLoader.parse(data: Data("layers: [core]\nmodules: {}\n".utf8), path: "/w/strata.yml")
+        let layers: IDArray<LayerID, Layer> = [
+            Layer(name: "core", location: SourceLocation(path: "/w/strata.yml", line: 1, column: 9), description: nil)
+        ]
+        let target = Target(name: "Core", role: .implementation, module: "Core", layer: LayerID(0), location: nil)
+        func decodes(layerOfTarget: LayerID, layerOfModule: LayerID, moduleTarget: TargetID) -> Bool {
+            var node = target
+            node.layer = layerOfTarget
+            let workspace = Workspace(
+                name: "W", root: "/w", manifest: manifest, layers: layers,
+                modules: [Module(name: "Core", layer: layerOfModule, location: nil, targets: [.implementation: moduleTarget])],
+                targets: [node], dependencies: [[]])
+            return (try? roundTrip(workspace)) != nil
+        }
+        #expect(decodes(layerOfTarget: LayerID(0), layerOfModule: LayerID(0), moduleTarget: TargetID(0)))
+        #expect(!decodes(layerOfTarget: LayerID(1), layerOfModule: LayerID(0), moduleTarget: TargetID(0)))
+        #expect(!decodes(layerOfTarget: LayerID(0), layerOfModule: LayerID(-1), moduleTarget: TargetID(0)))
+        #expect(!decodes(layerOfTarget: LayerID(0), layerOfModule: LayerID(0), moduleTarget: TargetID(1)))
     }
 
     @Test func aLargeGraphIsBuiltOnceAndOnlyForItsExactBytes() async throws {

@@ -24,7 +24,7 @@ import Testing
                 })
         }
         var expected: [String: Set<String>] = [:]
-        for (index, target) in workspace.targets.enumerated() where target.role != .external {
+        for (index, target) in workspace.targets.withIDs where target.role != .external {
             expected[target.name] = Set(workspace.dependencies[index].map { workspace.targets[$0.target].name })
         }
         #expect(Set(declared.keys) == Set(expected.keys))

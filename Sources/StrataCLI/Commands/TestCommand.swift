@@ -42,7 +42,7 @@ struct TestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace: Workspace
-        let tests: [Int]
+        let tests: [TargetID]
         if affected {
             guard let base = change.base else {
                 throw ValidationError("--affected needs --base: say which revision the change is compared against, e.g. --base origin/main")

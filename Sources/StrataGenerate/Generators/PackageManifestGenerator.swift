@@ -49,7 +49,7 @@ struct PackageManifestGenerator {
         var packages: [ExternalPackageDeclaration]
     }
 
-    func uses(of targets: [Int]) -> Uses {
+    func uses(of targets: [TargetID]) -> Uses {
         let inPackage = Set(targets)
         var modules = Set<String>()
         var packages = Set<String>()
@@ -73,7 +73,7 @@ struct PackageManifestGenerator {
     struct PackagePlan {
         var name: String
         var folder: String
-        var targets: [Int]
+        var targets: [TargetID]
     }
 
     func files() throws(InputErrors) -> [GeneratedFile] {
@@ -98,7 +98,7 @@ struct PackageManifestGenerator {
     }
 
     /// A module's targets in the order its package lists them.
-    static func targets(of module: Module) -> [Int] {
+    static func targets(of module: Module) -> [TargetID] {
         [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] }
     }
 
@@ -110,7 +110,7 @@ struct PackageManifestGenerator {
     }
 
     /// The folder of the package that declares `target`.
-    private func packageFolder(of target: Int) -> String {
+    private func packageFolder(of target: TargetID) -> String {
         guard settings.layout == .packages, let module = workspace.targets[target].module else { return "" }
         return GenerateSettings.packageFolder(of: module)
     }
@@ -172,7 +172,7 @@ struct PackageManifestGenerator {
     }
 
     /// The library or executable product of a target; tests have none.
-    private func product(_ index: Int) -> String? {
+    private func product(_ index: TargetID) -> String? {
         let target = workspace.targets[index]
         let name = SwiftSource.literal(target.name)
         switch target.role {
@@ -188,7 +188,7 @@ struct PackageManifestGenerator {
         }
     }
 
-    private func declaration(of index: Int, packageRoot: String, inPackage: Set<Int>) -> [String] {
+    private func declaration(of index: TargetID, packageRoot: String, inPackage: Set<TargetID>) -> [String] {
         let target = workspace.targets[index]
         let function: String
         switch target.role {
@@ -198,7 +198,7 @@ struct PackageManifestGenerator {
         }
         // Conventional edges first (a module's own interface, a test's module and mocks), then declared ones.
         let edges = workspace.dependencies[index].filter(\.isAutomatic) + workspace.dependencies[index].filter { !$0.isAutomatic }
-        var seen = Set<Int>()
+        var seen = Set<TargetID>()
         var dependencies: [String] = []
         for edge in edges where seen.insert(edge.target).inserted {
             let name = workspace.targets[edge.target].name

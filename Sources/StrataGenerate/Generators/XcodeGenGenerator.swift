@@ -29,7 +29,7 @@ struct XcodeGenGenerator {
     struct ProjectPlan {
         var name: String
         var folder: String
-        var targets: [Int]
+        var targets: [TargetID]
     }
 
     func files() -> [GeneratedFile] {
@@ -75,7 +75,7 @@ struct XcodeGenGenerator {
         return GeneratedFile(path: Self.sharedSettingsPath, comment: .hash, lines: header + BlockYAMLEmitter.lines(.map(root)))
     }
 
-    private func project(for plan: ProjectPlan, projectOfTarget: [Int: ProjectPlan]) -> GeneratedFile {
+    private func project(for plan: ProjectPlan, projectOfTarget: [TargetID: ProjectPlan]) -> GeneratedFile {
         let members = Set(plan.targets)
         var references: [String: ProjectPlan] = [:]
         var packages = Set<String>()
@@ -90,7 +90,7 @@ struct XcodeGenGenerator {
                 fields.append(("sources", .list([.string(relative(directory, from: plan.folder))])))
             }
             var dependencies: [Node] = []
-            var seen = Set<Int>()
+            var seen = Set<TargetID>()
             let edges = workspace.dependencies[index].filter(\.isAutomatic) + workspace.dependencies[index].filter { !$0.isAutomatic }
             for edge in edges where seen.insert(edge.target).inserted {
                 let other = workspace.targets[edge.target]

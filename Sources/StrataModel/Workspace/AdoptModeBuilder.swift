@@ -46,20 +46,21 @@ struct AdoptModeBuilder {
         let hostWarnings = reports.compactMap(hostWarning) + xcodegen.warnings
 
         var assembler = GraphAssembler()
-        let layers = manifest.layers.map {
-            Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
-        }
+        let layers = IDArray<LayerID, Layer>(
+            manifest.layers.map {
+                Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
+            })
         let layerGlobs = manifest.layers.map { $0.patterns.map { Glob($0.value) } }
         let hostGlobs = settings.hosts.map { Glob($0.value) }
         let naming = manifest.naming
-        func layer(of name: String) -> Int? {
-            layerGlobs.firstIndex { globs in globs.contains { $0.matches(name) } }
+        func layer(of name: String) -> LayerID? {
+            layerGlobs.firstIndex { globs in globs.contains { $0.matches(name) } }.map(LayerID.init)
         }
 
         // 1. Roles and modules.
         let sourceTargets = packages.flatMap { package in package.targets.filter { $0.kind != .test && $0.kind != .plugin } }
         let sourceNames = Set(sourceTargets.map(\.name))
-        struct Placement { var role: TargetRole; var module: String?; var layer: Int?; var isHost = false }
+        struct Placement { var role: TargetRole; var module: String?; var layer: LayerID?; var isHost = false }
         func placement(of target: PackageTarget) -> Placement {
             switch target.kind {
             case .test:
@@ -82,7 +83,7 @@ struct AdoptModeBuilder {
             }
         }
 
-        var moduleTargets: [String: [TargetRole: Int]] = [:]
+        var moduleTargets: [String: [TargetRole: TargetID]] = [:]
         var moduleOrder: [String] = []
         var moduleLocations: [String: SourceLocation] = [:]
         for package in packages {
@@ -113,11 +114,12 @@ struct AdoptModeBuilder {
                 }
             }
         }
-        let modules = moduleOrder.map { name -> Module in
-            let targets = moduleTargets[name] ?? [:]
-            let anyTarget = targets[.implementation] ?? targets.values.min()!
-            return Module(name: name, layer: assembler.targets[anyTarget].layer, location: moduleLocations[name], targets: targets)
-        }
+        let modules = IDArray<ModuleID, Module>(
+            moduleOrder.map { name -> Module in
+                let targets = moduleTargets[name] ?? [:]
+                let anyTarget = targets[.implementation] ?? targets.values.min()!
+                return Module(name: name, layer: assembler.targets[anyTarget].layer, location: moduleLocations[name], targets: targets)
+            })
 
         // 2. Edges. (Path dependencies name SwiftPM packages only.)
         let packageByPath = Dictionary(swiftPackages.map { ($0.directory, $0) }, uniquingKeysWith: { a, _ in a })
@@ -227,13 +229,13 @@ struct AdoptModeBuilder {
     private func resolve(
         _ reference: PackageTargetDependency.Reference, in scope: PackageScope, packages: [String: PackageManifest],
         owner: String, location: SourceLocation?, assembler: inout GraphAssembler
-    ) -> [Int] {
+    ) -> [TargetID] {
         let package = scope.package
-        func unknown(_ message: String, _ hint: String?) -> [Int] {
+        func unknown(_ message: String, _ hint: String?) -> [TargetID] {
             assembler.diagnostics.append(.inputError("unknown-dependency", message, at: location, hint: hint))
             return []
         }
-        func targetsOf(product name: String, in dependency: PackageDependency) -> [Int]? {
+        func targetsOf(product name: String, in dependency: PackageDependency) -> [TargetID]? {
             guard case .fileSystem(let path) = dependency.source, let local = packages[path] else {
                 return [assembler.external(package: dependency.identity, product: name, location: location)]
             }

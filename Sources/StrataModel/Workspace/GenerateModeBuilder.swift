@@ -16,10 +16,11 @@ enum GenerateModeBuilder {
         var assembler = GraphAssembler()
         assembler.diagnostics = boundaryProblems(manifest, root: root, boundary: boundary)
         var warnings: [Diagnostic] = []
-        let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, $0) }, uniquingKeysWith: { a, _ in a })
-        let layers = manifest.layers.map {
-            Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
-        }
+        let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, LayerID($0)) }, uniquingKeysWith: { a, _ in a })
+        let layers = IDArray<LayerID, Layer>(
+            manifest.layers.map {
+                Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
+            })
         let packageNames = Set(manifest.packages.map(\.name.value))
         let naming = manifest.naming
 
@@ -36,7 +37,7 @@ enum GenerateModeBuilder {
             }
             return TargetSources(directory: PathResolution.resolve(path?.value ?? relative, in: root), opaqueFolders: opaqueFolders)
         }
-        var modules: [Module] = []
+        var modules: IDArray<ModuleID, Module> = []
         for declaration in manifest.modules {
             let name = declaration.name.value
             if manifest.generate.layout == .packages, let path = declaration.path {
@@ -52,7 +53,7 @@ enum GenerateModeBuilder {
             }
             let layer = layerIndex[declaration.layer.value]
             let origin = "module '\(name)'"
-            var targets: [TargetRole: Int] = [:]
+            var targets: [TargetRole: TargetID] = [:]
             targets[.implementation] = assembler.add(
                 Target(
                     name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
@@ -74,7 +75,7 @@ enum GenerateModeBuilder {
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
-        var appTargets: [Int] = []
+        var appTargets: [TargetID] = []
         for app in manifest.apps {
             let target = naming.app.name(for: app.name.value)
             appTargets.append(
@@ -85,13 +86,13 @@ enum GenerateModeBuilder {
                     origin: "app '\(app.name.value)'"))
         }
         // A module's host app lives in the root package, beside the apps.
-        var hosts: [(module: Int, target: Int)] = []
+        var hosts: [(module: ModuleID, target: TargetID)] = []
         for (index, declaration) in manifest.modules.enumerated() {
             guard let location = declaration.hostApp else { continue }
             let name = naming.host.name(for: declaration.name.value)
             hosts.append(
                 (
-                    index,
+                    ModuleID(index),
                     assembler.add(
                         Target(
                             name: name, role: .app, module: nil, layer: nil, isTestHost: true, location: location,
@@ -117,7 +118,7 @@ enum GenerateModeBuilder {
             if let suggestion = assembler.suggestion(for: name) { return suggestion }
             return name.contains("/") ? "external products go under 'packages:', not 'dependencies:'" : "declare it under 'modules:'"
         }
-        func resolve(_ entry: Located<String>, of owner: String) -> Int? {
+        func resolve(_ entry: Located<String>, of owner: String) -> TargetID? {
             guard let id = assembler.index[entry.value], assembler.targets[id].role != .external else {
                 assembler.diagnostics.append(
                     .inputError(
@@ -142,7 +143,7 @@ enum GenerateModeBuilder {
                 return id
             }
         }
-        func resolvePackage(_ entry: Located<String>, of owner: String) -> Int? {
+        func resolvePackage(_ entry: Located<String>, of owner: String) -> TargetID? {
             let parts = entry.value.split(separator: "/", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 assembler.diagnostics.append(
@@ -161,8 +162,8 @@ enum GenerateModeBuilder {
             }
             return assembler.external(package: parts[0], product: parts[1], location: entry.location)
         }
-        func addDeclared(_ from: Int, _ entries: [Located<String>], _ packages: [Located<String>], owner: String) {
-            var seen: [Int: SourceLocation] = [:]
+        func addDeclared(_ from: TargetID, _ entries: [Located<String>], _ packages: [Located<String>], owner: String) {
+            var seen: [TargetID: SourceLocation] = [:]
             for entry in entries {
                 guard let to = resolve(entry, of: owner) else { continue }
                 if let first = seen[to] {
@@ -202,7 +203,7 @@ enum GenerateModeBuilder {
         // 3. Conventional edges.
         /// The mocks targets of the other modules `declaration`'s implementation depends on, each
         /// with the dependency entry that brings it: what its tests and its host app link.
-        func mocksOfDependencies(_ declaration: ModuleDeclaration) -> [(target: Int, location: SourceLocation)] {
+        func mocksOfDependencies(_ declaration: ModuleDeclaration) -> [(target: TargetID, location: SourceLocation)] {
             declaration.dependencies.compactMap { entry in
                 guard let dependency = assembler.index[entry.value],
                     let owner = assembler.targets[dependency].module, owner != declaration.name.value,
@@ -240,7 +241,7 @@ enum GenerateModeBuilder {
         // module, its interface, the external products the module uses (the runtime it assembles
         // the mocks with), and the mocks target of each module it depends on.
         for (index, host) in hosts {
-            let declaration = manifest.modules[index], module = modules[index]
+            let declaration = manifest.modules[index.index], module = modules[index]
             let location = declaration.hostApp
             for role in [TargetRole.implementation, .interface] {
                 if let target = module.targets[role] { assembler.addEdge(from: host, to: target, location: location, automatic: true) }
@@ -258,8 +259,8 @@ enum GenerateModeBuilder {
         // 4. The umbrella depends on every module no other module links: the rest come with
         // them, so one build compiles and links everything, each library once.
         if let umbrella, let location = manifest.generate.umbrella?.location {
-            var linked = Set<Int>()
-            for (from, edges) in assembler.dependencies.enumerated() {
+            var linked = Set<TargetID>()
+            for (from, edges) in assembler.dependencies.withIDs {
                 let source = assembler.targets[from]
                 guard source.role == .implementation || source.role == .interface else { continue }
                 for edge in edges where assembler.targets[edge.target].module != source.module { linked.insert(edge.target) }

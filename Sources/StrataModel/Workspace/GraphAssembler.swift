@@ -4,16 +4,16 @@ import StrataFileSystem
 /// Collects targets and edges while a workspace is being built, catching name collisions.
 /// Both the generate-mode and the adopt-mode builders use it.
 struct GraphAssembler {
-    private(set) var targets: [Target] = []
-    private(set) var dependencies: [[Dependency]] = []
-    private(set) var index: [String: Int] = [:]
+    private(set) var targets: IDArray<TargetID, Target> = []
+    private(set) var dependencies: IDArray<TargetID, [Dependency]> = []
+    private(set) var index: [String: TargetID] = [:]
     /// Every edge as `from << 32 | to`, so that repeated edges are found in constant time.
     private var edges: Set<Int> = []
     var diagnostics: [Diagnostic] = []
 
     /// Adds a target; reports `duplicate-target` and returns the existing index if the name is taken.
     @discardableResult
-    mutating func add(_ target: Target, origin: String) -> Int {
+    mutating func add(_ target: Target, origin: String) -> TargetID {
         if let existing = index[target.name] {
             diagnostics.append(
                 .inputError(
@@ -25,15 +25,14 @@ struct GraphAssembler {
                 ))
             return existing
         }
-        let id = targets.count
-        targets.append(target)
+        let id = targets.append(target)
         dependencies.append([])
         index[target.name] = id
         return id
     }
 
     /// The external product's target, created on first use.
-    mutating func external(package: String, product: String, location: SourceLocation?) -> Int {
+    mutating func external(package: String, product: String, location: SourceLocation?) -> TargetID {
         let name = "\(package)/\(product)"
         if let id = index[name] { return id }
         return add(
@@ -42,17 +41,17 @@ struct GraphAssembler {
     }
 
     /// Sets what an external target provides and how it links.
-    mutating func setExternal(_ id: Int, modules: ProvidedModules, linkage: Linkage) {
+    mutating func setExternal(_ id: TargetID, modules: ProvidedModules, linkage: Linkage) {
         targets[id].modules = modules
         targets[id].linkage = linkage
     }
 
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
     mutating func addEdge(
-        from: Int, to: Int, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,
+        from: TargetID, to: TargetID, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,
         moduleAliases: [String: String] = [:], isLinked: Bool = true
     ) {
-        guard edges.insert(from << 32 | to).inserted else {
+        guard edges.insert(from.index << 32 | to.index).inserted else {
             // Declared again: the edge applies wherever either declaration does, and links if either does.
             guard let existing = dependencies[from].firstIndex(where: { $0.target == to }) else { return }
             dependencies[from][existing].condition = DependencyCondition.either(dependencies[from][existing].condition, condition)

@@ -47,26 +47,26 @@ extension ManifestEncoder {
     mutating func workspace(_ w: Workspace) {
         string(w.name)
         string(w.root)
-        list(w.layers) { e, layer in
+        list(w.layers.elements) { e, layer in
             e.string(layer.name)
             e.location(layer.location)
             e.optional(layer.description) { $0.string($1) }
             e.bool(layer.allowsSameLayerLinks)
         }
-        list(w.modules) { e, module in
+        list(w.modules.elements) { e, module in
             e.string(module.name)
-            e.optional(module.layer) { $0.int($1) }
+            e.optional(module.layer) { $0.int($1.index) }
             e.optional(module.location) { $0.location($1) }
             e.list(module.targets.sorted { $0.key.rawValue < $1.key.rawValue }) { e, entry in
                 e.role(entry.key)
-                e.int(entry.value)
+                e.int(entry.value.index)
             }
         }
-        sections(w.targets, size: Self.sectionSize) { e, target in
+        sections(w.targets.elements, size: Self.sectionSize) { e, target in
             e.string(target.name)
             e.role(target.role)
             e.optional(target.module) { $0.string($1) }
-            e.optional(target.layer) { $0.int($1) }
+            e.optional(target.layer) { $0.int($1.index) }
             e.int(Linkage.allCases.firstIndex(of: target.linkage)!)
             e.bool(target.isTestHost)
             e.optional(target.location) { $0.location($1) }
@@ -91,7 +91,7 @@ extension ManifestEncoder {
             }
             e.aliases(target.moduleAliases)
         }
-        sections(w.dependencies, size: Self.sectionSize) { e, edges in
+        sections(w.dependencies.elements, size: Self.sectionSize) { e, edges in
             e.list(edges) { e, edge in e.edge(edge) }
         }
     }
@@ -106,7 +106,7 @@ extension ManifestEncoder {
         if !edge.moduleAliases.isEmpty { flags.insert(.aliases) }
         if !edge.isLinked { flags.insert(.notLinked) }
         byte(flags.rawValue)
-        int(edge.target)
+        int(edge.target.index)
         if let location = edge.location { self.location(location) }
         if let condition = edge.condition {
             list(condition.platforms) { $0.string($1) }
@@ -138,13 +138,14 @@ extension ManifestDecoder {
                 name: try d.string(), location: try d.location(), description: try d.optional { d throws(CorruptData) in try d.string() },
                 allowsSameLayerLinks: try d.bool())
         }
+        let layerCount = layers.count
         let modules = try list { d throws(CorruptData) -> Module in
             let name = try d.string()
-            let layer = try d.optional { d throws(CorruptData) in try d.int() }
+            let layer = try d.optional { d throws(CorruptData) in try d.layer(count: layerCount) }
             let location = try d.optional { d throws(CorruptData) in try d.location() }
-            var targets: [TargetRole: Int] = [:]
+            var targets: [TargetRole: TargetID] = [:]
             for (role, index) in try d.list({ d throws(CorruptData) in (try d.role(), try d.int()) }) {
-                targets[role] = index
+                targets[role] = TargetID(index)
             }
             return Module(name: name, layer: layer, location: location, targets: targets)
         }
@@ -152,7 +153,7 @@ extension ManifestDecoder {
             let name = try d.string()
             let role = try d.role()
             let module = try d.optional { d throws(CorruptData) in try d.string() }
-            let layer = try d.optional { d throws(CorruptData) in try d.int() }
+            let layer = try d.optional { d throws(CorruptData) in try d.layer(count: layerCount) }
             let linkage = try d.element(of: Linkage.allCases)
             let isTestHost = try d.bool()
             let location = try d.optional { d throws(CorruptData) in try d.location() }
@@ -188,9 +189,19 @@ extension ManifestDecoder {
         let dependencies = try sections(size: ManifestEncoder.sectionSize) { d throws(CorruptData) in
             try d.list { d throws(CorruptData) in try d.edge(targetCount: targetCount) }
         }
-        guard dependencies.count == targets.count, isAtEnd else { throw CorruptData() }
+        guard dependencies.count == targets.count, isAtEnd,
+            modules.allSatisfy({ $0.targets.values.allSatisfy { $0.index >= 0 && $0.index < targetCount } })
+        else { throw CorruptData() }
         return Workspace(
-            name: name, root: root, manifest: manifest, layers: layers, modules: modules, targets: targets, dependencies: dependencies)
+            name: name, root: root, manifest: manifest, layers: IDArray(layers), modules: IDArray(modules), targets: IDArray(targets),
+            dependencies: IDArray(dependencies))
+    }
+
+    /// A layer's id, one of `count`.
+    private mutating func layer(count: Int) throws(CorruptData) -> LayerID {
+        let index = try int()
+        guard index >= 0, index < count else { throw CorruptData() }
+        return LayerID(index)
     }
 
     private mutating func edge(targetCount: Int) throws(CorruptData) -> Dependency {
@@ -205,7 +216,7 @@ extension ManifestDecoder {
                 platforms: try list { d throws(CorruptData) in try d.string() }, traits: try list { d throws(CorruptData) in try d.string() })
             : nil
         return Dependency(
-            target: target, location: location, isAutomatic: flags.contains(.automatic), condition: condition,
+            target: TargetID(target), location: location, isAutomatic: flags.contains(.automatic), condition: condition,
             moduleAliases: flags.contains(.aliases) ? try aliases() : [:], isLinked: !flags.contains(.notLinked))
     }
 

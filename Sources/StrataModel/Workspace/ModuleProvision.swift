@@ -14,7 +14,7 @@ struct ModuleProvision {
     /// What was found: the modules per node, warnings for what stays unknown, and every file
     /// consulted (the check cache stamps them: a `swift package resolve` changes the answer).
     struct Outcome {
-        var modules: [Int: ProvidedModules] = [:]
+        var modules: [TargetID: ProvidedModules] = [:]
         var warnings: [Diagnostic] = []
         var consulted: [String] = []
     }
@@ -31,10 +31,9 @@ struct ModuleProvision {
         }
 
         // 1. Binary and system-library targets of the workspace's own packages.
-        let targetIndex = Dictionary(workspace.targets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         for package in packages {
             for target in package.targets where target.kind == .binary || target.kind == .system {
-                guard let id = targetIndex[target.name] else { continue }
+                guard let id = workspace.index[target.name] else { continue }
                 let state = target.url != nil ? resolved(near: package.directory) : nil
                 let modules = nativeModules(
                     of: target, in: package.directory, identity: PackageDependency.identity(for: package.directory),
@@ -77,7 +76,7 @@ struct ModuleProvision {
         for (folder, read) in manifests {
             if case .success(let manifest) = read { outcome.consulted.append(manifest.path) } else { outcome.consulted.append(folder) }
         }
-        for (id, node) in workspace.targets.enumerated() where node.role == .external && node.package != nil {
+        for (id, node) in workspace.targets.withIDs where node.role == .external && node.package != nil {
             let identity = node.package!
             guard declared[identity] != nil else { continue }  // a binary or system target of a workspace package
             let product = String(node.name.dropFirst(identity.count + 1))

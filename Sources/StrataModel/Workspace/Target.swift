@@ -32,8 +32,8 @@ public struct Target: Sendable, Hashable {
     public var role: TargetRole
     /// The module it belongs to; nil for apps and externals.
     public var module: String?
-    /// Index into `Workspace.layers`; nil for apps, externals and targets no layer pattern matched.
-    public var layer: Int?
+    /// Its layer; nil for apps, externals and targets no layer pattern matched.
+    public var layer: LayerID?
     /// How the target's library is linked into images.
     public var linkage: Linkage
     /// For apps: a test or demo host that may link mocks.
@@ -53,7 +53,7 @@ public struct Target: Sendable, Hashable {
     public var moduleAliases: [String: String] = [:]
 
     public init(
-        name: String, role: TargetRole, module: String?, layer: Int?, linkage: Linkage = .static,
+        name: String, role: TargetRole, module: String?, layer: LayerID?, linkage: Linkage = .static,
         isTestHost: Bool = false, location: SourceLocation?, package: String? = nil, sources: TargetSources? = nil
     ) {
         self.name = name
@@ -81,8 +81,8 @@ public enum ProvidedModules: Sendable, Hashable {
 
 /// An edge of the graph: a target's dependency on another.
 public struct Dependency: Sendable, Hashable {
-    /// Index of the target depended on.
-    public var target: Int
+    /// The target depended on.
+    public var target: TargetID
     /// The manifest line that declared the edge.
     public var location: SourceLocation?
     /// True for edges Strata adds by convention (a module on its interface, tests on mocks).
@@ -96,7 +96,7 @@ public struct Dependency: Sendable, Hashable {
     /// embeds nothing (`static-linked-once`).
     public var isLinked = true
 
-    public init(target: Int, location: SourceLocation?, isAutomatic: Bool = false) {
+    public init(target: TargetID, location: SourceLocation?, isAutomatic: Bool = false) {
         self.target = target
         self.location = location
         self.isAutomatic = isAutomatic
@@ -104,7 +104,7 @@ public struct Dependency: Sendable, Hashable {
 
     /// Every field at once (decoding builds 100,000s of edges: no copy on the way).
     init(
-        target: Int, location: SourceLocation?, isAutomatic: Bool, condition: DependencyCondition?, moduleAliases: [String: String],
+        target: TargetID, location: SourceLocation?, isAutomatic: Bool, condition: DependencyCondition?, moduleAliases: [String: String],
         isLinked: Bool
     ) {
         self.target = target
@@ -149,8 +149,8 @@ public struct Layer: Sendable, Hashable {
 /// A module: the targets that belong together under one name.
 public struct Module: Sendable, Hashable {
     public var name: String
-    public var layer: Int?
+    public var layer: LayerID?
     public var location: SourceLocation?
-    /// Target indices by role (implementation, interface, mocks, tests), where present.
-    public var targets: [TargetRole: Int]
+    /// Its targets by role (implementation, interface, mocks, tests), where present.
+    public var targets: [TargetRole: TargetID]
 }

@@ -50,9 +50,9 @@ public struct ImplicitImport: Rule {
                 case nil:
                     let guarded = Self.isGuardedByCanImport(item.declaration, module: module)
                     if guarded && optional.contains(where: { $0.matches(module) }) { continue }
-                    if parents == nil { parents = workspace.graph.breadthFirstParents(from: [target]) }
+                    if parents == nil { parents = workspace.graph.breadthFirstParents(from: [target.index]) }
                     var notes: [DiagnosticNote] = []
-                    if workspace.edgesForOtherPlatforms.indices.contains(target),
+                    if workspace.edgesForOtherPlatforms.contains(id: target),
                         let other = workspace.edgesForOtherPlatforms[target].first(where: { $0.target == imported }),
                         let platforms = other.condition?.platforms
                     {
@@ -61,7 +61,7 @@ public struct ImplicitImport: Rule {
                                 "'\(name)' declares '\(workspace.targets[imported].name)' only for \(platforms.joined(separator: ", ")), not for \(sources.configuration.platform?.rawValue ?? "the platform checked")",
                                 at: other.location))
                     }
-                    if let path = Digraph.path(to: imported, parents: parents!), path.count > 2 {
+                    if let path = Digraph.path(to: imported.index, parents: parents!)?.map(TargetID.init), path.count > 2 {
                         notes.append(
                             DiagnosticNote(
                                 "it builds today only because '\(name)' reaches '\(module)' through \(workspace.describe(path: path))",
@@ -95,7 +95,7 @@ public struct ImplicitImport: Rule {
 
     /// What to declare to import `module`: the target (or product) that provides it, named as
     /// a manifest names it, and the module when the names differ (`GoLibsCryptoGo`, which provides `GoLibs`).
-    static func provider(of module: String, _ target: Int, in workspace: Workspace) -> String {
+    static func provider(of module: String, _ target: TargetID, in workspace: Workspace) -> String {
         let node = workspace.targets[target]
         if node.role == .external, let package = node.package, node.name.hasPrefix(package + "/") {
             let product = String(node.name.dropFirst(package.count + 1))

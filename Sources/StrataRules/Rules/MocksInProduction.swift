@@ -21,11 +21,11 @@ public struct MocksInProduction: Rule {
         let targets = workspace.targets
         // Shortest production paths from the apps to every production target.
         let apps = targets.indices.filter { targets[$0].role == .app && !targets[$0].isTestHost }
-        let parents = workspace.graph.breadthFirstParents(from: apps) { _, to in Self.isProduction(targets[to]) }
+        let parents = workspace.graph.breadthFirstParents(from: apps.map(\.index)) { _, to in Self.isProduction(targets[TargetID(to)]) }
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
             guard Self.isProduction(targets[from]), targets[to].role == .mocks else { return }
-            let path = (Digraph.path(to: from, parents: parents) ?? [from]) + [to]
+            let path = (Digraph.path(to: from.index, parents: parents)?.map(TargetID.init) ?? [from]) + [to]
             findings.append(
                 Finding(
                     "mocks target '\(targets[to].name)' is linked by production code: \(workspace.describe(path: path))",

@@ -20,12 +20,13 @@ public struct NoCycles: Rule {
         let workspace = input.workspace
         var findings: [Finding] = []
         for component in workspace.graph.elementaryCycles(limitPerComponent: limitPerComponent) {
-            for (index, cycle) in component.cycles.enumerated() {
+            for (index, nodes) in component.cycles.enumerated() {
+                let cycle = nodes.map(TargetID.init)
                 let path = cycle + [cycle[0]]
                 let first = workspace.targets[cycle[0]].name
                 var notes = workspace.edgeNotes(along: path)
                 if component.truncated && index == component.cycles.count - 1 {
-                    let names = component.component.map { workspace.targets[$0].name }
+                    let names = component.component.map { workspace.targets[TargetID($0)].name }
                     notes.append(
                         DiagnosticNote(
                             "more cycles exist among these \(names.count) targets; only the first \(component.cycles.count) are listed: \(names.joined(separator: ", "))"

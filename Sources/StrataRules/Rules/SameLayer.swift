@@ -18,7 +18,7 @@ public struct SameLayer: Rule {
             guard let fromRank = workspace.rank(of: from), fromRank == workspace.rank(of: to),
                 !workspace.sameModule(from, to)
             else { return }
-            if fromRank >= 0, workspace.layers[fromRank].allowsSameLayerLinks { return }
+            if case .layer(let layer) = fromRank, workspace.layers[layer].allowsSameLayerLinks { return }
             let source = workspace.targets[from], target = workspace.targets[to]
             if target.role == .interface { return }
             if source.role == .tests && target.role == .mocks { return }
@@ -38,9 +38,8 @@ public struct SameLayer: Rule {
                 hint = "give '\(target.module ?? target.name)' an interface target and depend on that, or move one of the two to another layer"
             }
             // A catch-all layer (`patterns: ["*"]`) is how a first adoption starts: say how to see the rest first.
-            if workspace.manifest.layers.indices.contains(fromRank),
-                workspace.manifest.layers[fromRank].patterns.contains(where: { $0.value == "*" })
-            {
+            // strata.yml declares the layers in the workspace's order.
+            if case .layer(let id) = fromRank, workspace.manifest.layers[id.index].patterns.contains(where: { $0.value == "*" }) {
                 hint += "; while layer '\(layer)' catches every module, 'same-layer: allowed' on it shows the graph and the import findings first"
             }
             findings.append(

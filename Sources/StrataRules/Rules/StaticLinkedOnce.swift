@@ -23,12 +23,13 @@ public struct StaticLinkedOnce: Rule {
         let workspace = input.workspace
         let targets = workspace.targets
         let graph = workspace.graph
+        // The graph's algorithms work on node numbers: target `id` is node `id.index`.
         let linkable = targets.map(Self.isLinkable)
-        let dynamic = targets.indices.map { linkable[$0] && targets[$0].linkage == .dynamic }
+        let dynamic = targets.indices.map { linkable[$0.index] && targets[$0].linkage == .dynamic }
         // Edges that do not link, `from << 32 | to` (none in SwiftPM workspaces).
         var unlinked: Set<Int> = []
         for from in targets.indices {
-            for edge in workspace.dependencies[from] where !edge.isLinked { unlinked.insert(from << 32 | edge.target) }
+            for edge in workspace.dependencies[from] where !edge.isLinked { unlinked.insert(from.index << 32 | edge.target.index) }
         }
 
         // For an image: the static libraries it embeds, with the BFS parents to explain how.
@@ -47,8 +48,8 @@ public struct StaticLinkedOnce: Rule {
         var findings: [Finding] = []
         var embeddingCount = [Int](repeating: 0, count: targets.count)
         for app in targets.indices where targets[app].role == .app {
-            let reachable = graph.reachable(from: [app]) { _, to in linkable[to] }
-            let images = [app] + targets.indices.filter { $0 != app && reachable[$0] && dynamic[$0] }
+            let reachable = graph.reachable(from: [app.index]) { _, to in linkable[to] }
+            let images = [app.index] + reachable.indices.filter { $0 != app.index && reachable[$0] && dynamic[$0] }
             guard images.count > 1 else { continue }  // one image embeds everything exactly once
             var touched: [Int] = []
             for image in images {
@@ -61,21 +62,23 @@ public struct StaticLinkedOnce: Rule {
                 let owners = images.filter { embeddedLibraries(of: $0).parents[library] != nil }
                 findings.append(
                     finding(
-                        app: app, library: library, owners: owners, workspace: workspace,
-                        parents: { embeddedLibraries(of: $0).parents }))
+                        app: app, library: TargetID(library), owners: owners.map(TargetID.init), workspace: workspace,
+                        parents: { embeddedLibraries(of: $0.index).parents }))
             }
             for library in touched { embeddingCount[library] = 0 }
         }
         return findings
     }
 
-    private func finding(app: Int, library: Int, owners: [Int], workspace: Workspace, parents: (Int) -> [Int?]) -> Finding {
+    private func finding(
+        app: TargetID, library: TargetID, owners: [TargetID], workspace: Workspace, parents: (TargetID) -> [Int?]
+    ) -> Finding {
         let targets = workspace.targets
         let names = owners.map { owner in
             owner == app ? "'\(targets[owner].name)' (the app)" : "'\(targets[owner].name)' (dynamic)"
         }
         let notes = owners.map { owner -> DiagnosticNote in
-            let path = Digraph.path(to: library, parents: parents(owner)) ?? [owner, library]
+            let path = Digraph.path(to: library.index, parents: parents(owner))?.map(TargetID.init) ?? [owner, library]
             return DiagnosticNote(
                 "embedded in '\(targets[owner].name)' through \(workspace.describe(path: path))",
                 at: workspace.dependency(from: path[path.count - 2], to: library)?.location)

@@ -21,7 +21,7 @@ public struct TrackedSecrets: Rule {
         guard let sources = input.sources else { return [] }
         let workspace = input.workspace
         return sources.trackedSecretsFiles.map { file in
-            let name = workspace.targets[file.target].name
+            let name = workspace.targets[TargetID(file.target)].name
             let relative = PathResolution.path(file.path, inside: workspace.root) ?? file.path
             return Finding(
                 "git tracks '\(relative)' of '\(name)', which holds the secrets 'strata secrets export' wrote",
