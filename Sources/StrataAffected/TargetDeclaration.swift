@@ -40,7 +40,10 @@ struct TargetDeclaration: Hashable {
         } else {
             package = ""
         }
-        dependencies = workspace.dependencies[index].map { workspace.targets[$0.target].name }.sorted()
+        // How each is linked counts too: a static link embeds it, a dynamic one loads it.
+        dependencies = workspace.dependencies[index].map { edge in
+            workspace.targets[edge.target].name + (edge.dynamicLibrary.map { " (through dynamic library \($0))" } ?? "")
+        }.sorted()
     }
 
     /// What changed from `old` to `self`, in words: "depends on X now", "no longer depends on Y", ….

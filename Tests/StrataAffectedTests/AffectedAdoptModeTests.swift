@@ -69,6 +69,21 @@ import Testing
         #expect(try await history.affectedNames(base: base) == ["Feature", "FeatureTests"])
     }
 
+    /// A link that becomes dynamic changes how the dependent links, though it depends on the same
+    /// target: the dependent's own declaration says so.
+    @Test func aProductMadeDynamicChangesHowItsDependentsLink() async throws {
+        let dynamic = Self.package("Core", dependsOn: nil).replacingOccurrences(
+            of: ".library(name: \"Core\", targets:", with: ".library(name: \"Core\", type: .dynamic, targets:")
+        try history.write("Packages/Core/Package.swift", dynamic)
+        try history.commit("Core as a dynamic library")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
+        let feature = try #require(report.analysis.affected.first { $0.name == "Feature" })
+        #expect(
+            feature.reason.cause
+                == .declaration("Feature: depends on Core (through dynamic library Core) now; no longer depends on Core"))
+    }
+
     @Test func movingSourcesBetweenSwiftPMsFoldersIsSeenInBothGraphs() async throws {
         try history.move("Packages/Core/Sources/Core/Core.swift", to: "Packages/Core/Source/Core/Core.swift")
         try history.commit("Sources → Source")

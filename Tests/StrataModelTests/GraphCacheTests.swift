@@ -75,6 +75,7 @@ struct GraphCacheTests {
         var conditional = Dependency(target: TargetID(1), location: SourceLocation(path: "/w/Package.swift", line: 9, column: 2))
         conditional.condition = DependencyCondition(platforms: ["ios", "macos"], traits: ["Fast"])
         conditional.moduleAliases = ["GoLibs": "Go"]
+        conditional.dynamicLibrary = "GoKit"
         var unconditional = Dependency(target: TargetID(2), location: nil, isAutomatic: true)
         unconditional.condition = DependencyCondition(platforms: [], traits: [])
         let workspace = Workspace(

@@ -1,12 +1,17 @@
 import StrataDiagnostics
+import StrataModel
 import StrataModelTestSupport
 import StrataRules
 import Testing
 
 @Suite struct StaticLinkedOnceTests {
+    /// Each module a package of its own, so that its dependents link its product: a module with
+    /// `linkage: dynamic` is a dynamic library to them.
+    static let packagesHeader = header + "generate: { layout: packages }\n"
+
     @Test func aStaticLibraryInOneImageIsFine() async throws {
         let marked = MarkedText(
-            header + """
+            Self.packagesHeader + """
                 modules:
                   Logging: { layer: shared }
                   Network: { layer: core, linkage: dynamic, dependencies: [Logging] }
@@ -19,7 +24,7 @@ import Testing
 
     @Test func aStaticLibraryEmbeddedByTheAppAndADynamicLibraryIsReported() async throws {
         let marked = MarkedText(
-            header + """
+            Self.packagesHeader + """
                 modules:
                   1️⃣Logging: { layer: shared }
                   Network: { layer: core, linkage: dynamic, dependencies: [2️⃣Logging] }
@@ -46,7 +51,7 @@ import Testing
 
     @Test func twoDynamicLibrariesEmbeddingOneStaticLibraryAreReportedPerApp() async throws {
         let marked = MarkedText(
-            header + """
+            Self.packagesHeader + """
                 modules:
                   Logging: { layer: shared }
                   Network: { layer: core, linkage: dynamic, dependencies: [Logging] }
@@ -57,5 +62,136 @@ import Testing
                 """)
         let result = try await findings(of: StaticLinkedOnce(), in: marked)
         #expect(result.map(\.subject) == [DiagnosticSubject(source: "Cosmonaut", target: "Logging")])
+    }
+
+    /// In one package SwiftPM links every target statically, whatever its products: in the
+    /// single layout `linkage: dynamic` makes a dynamic product for packages outside only.
+    @Test func inOnePackageEveryLinkIsStatic() async throws {
+        let marked = MarkedText(
+            header + """
+                modules:
+                  Logging: { layer: shared }
+                  Network: { layer: core, linkage: dynamic, dependencies: [Logging] }
+                  Suit: { layer: domain, dependencies: [Network, Logging] }
+                apps:
+                  Cosmonaut: { dependencies: [Suit] }
+                """)
+        #expect(try await findings(of: StaticLinkedOnce(), in: marked).isEmpty)
+    }
+
+    /// Adopt mode, as SwiftPM builds: an executable links the targets of its own package
+    /// statically, though a `.dynamic` product holds them (SwiftPM's own manifest does this);
+    /// another package's executable that uses that product loads one dynamic library, built
+    /// from all of the product's targets.
+    @Test func adoptModeLinksAPackagesOwnTargetsStaticallyAndAnotherPackagesDynamicProductAsOneLibrary() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers:
+              - { name: all, patterns: ["*"] }
+            adopt: { packages: [Kit, App] }
+            """)
+        try workspace.write(
+            "Kit/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [
+                    .library(name: "KitDynamic", type: .dynamic, targets: ["Parser", "Model"]),
+                    .library(name: "Base", targets: ["Base"]),
+                ],
+                targets: [
+                    .target(name: "Base"),
+                    .target(name: "Parser", dependencies: ["Base"]),
+                    .target(name: "Model", dependencies: ["Base"]),
+                    .executableTarget(name: "kit-tool", dependencies: ["Parser", "Model", "Base"]),
+                ]
+            )
+
+            """)
+        try workspace.write(
+            "App/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                dependencies: [.package(path: "../Kit")],
+                targets: [
+                    .executableTarget(
+                        name: "app",
+                        dependencies: [.product(name: "KitDynamic", package: "Kit"), .product(name: "Base", package: "Kit")]),
+                ]
+            )
+
+            """)
+        let loaded = try await workspace.load()
+        let edges = loaded.dependencies[loaded.index["app"]!].map { "\(loaded.targets[$0.target].name) \($0.dynamicLibrary ?? "static")" }
+        #expect(edges == ["Parser KitDynamic", "Model KitDynamic", "Base static"])
+        #expect(loaded.dependencies[loaded.index["kit-tool"]!].allSatisfy { $0.dynamicLibrary == nil })
+
+        let result = StaticLinkedOnce().check(RuleInput(workspace: loaded))
+        #expect(result.map(\.subject) == [DiagnosticSubject(source: "app", target: "Base")])
+        #expect(
+            result.first?.message
+                == "in app 'app', static library 'Base' would be embedded in 2 images: 'app' (the app), 'KitDynamic' (dynamic); its types would be loaded twice at launch"
+        )
+        #expect(
+            result.first?.notes.map(\.message) == [
+                "embedded in 'app' through app → Base", "embedded in 'KitDynamic' through Parser → Base",
+            ])
+    }
+
+    /// A target the dynamic library is built from, linked statically too, is loaded twice.
+    @Test func aTargetOfADynamicLibraryAlsoLinkedStaticallyIsReported() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers:
+              - { name: all, patterns: ["*"] }
+            adopt: { packages: [Kit, App] }
+            """)
+        try workspace.write(
+            "Kit/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                products: [
+                    .library(name: "KitDynamic", type: .dynamic, targets: ["Parser"]),
+                    .library(name: "ParserStatic", targets: ["Parser"]),
+                ],
+                targets: [.target(name: "Parser")]
+            )
+
+            """)
+        try workspace.write(
+            "App/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                dependencies: [.package(path: "../Kit")],
+                targets: [
+                    .target(name: "Feature", dependencies: [.product(name: "ParserStatic", package: "Kit")]),
+                    .executableTarget(name: "app", dependencies: ["Feature", .product(name: "KitDynamic", package: "Kit")]),
+                ]
+            )
+
+            """)
+        let loaded = try await workspace.load()
+        let result = StaticLinkedOnce().check(RuleInput(workspace: loaded))
+        #expect(result.map(\.subject) == [DiagnosticSubject(source: "app", target: "Parser")])
+        #expect(
+            result.first?.notes.map(\.message) == [
+                "embedded in 'app' through app → Feature → Parser", "embedded in 'KitDynamic', which is built from it",
+            ])
+        #expect(result.first?.notes.last?.location?.path == workspace.root + "/App/Package.swift")
     }
 }

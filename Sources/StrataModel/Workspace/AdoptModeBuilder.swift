@@ -129,13 +129,13 @@ struct AdoptModeBuilder {
                 guard let from = assembler.index[target.name] else { continue }
                 for dependency in target.dependencies + (pods.extraDependencies[target.name] ?? []) {
                     let location = dependency.location ?? target.location
-                    for to in resolve(
+                    for link in resolve(
                         dependency.reference, in: scope, packages: packageByPath, owner: target.name, location: location,
                         assembler: &assembler)
                     {
                         assembler.addEdge(
-                            from: from, to: to, location: location, condition: dependency.condition,
-                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked)
+                            from: from, to: link.target, location: location, condition: dependency.condition,
+                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked, dynamicLibrary: link.dynamicLibrary)
                     }
                 }
             }
@@ -224,34 +224,44 @@ struct AdoptModeBuilder {
         }
     }
 
+    /// A target a dependency entry links, and the dynamic library it links it through (nil: statically).
+    struct Link {
+        var target: TargetID
+        var dynamicLibrary: String?
+    }
+
     /// The targets a dependency entry stands for: one target, all targets of a local
-    /// product, or an external product.
+    /// product, or an external product; each linked statically, or through the framework or
+    /// `.dynamic` product that holds it.
     private func resolve(
         _ reference: PackageTargetDependency.Reference, in scope: PackageScope, packages: [String: PackageManifest],
         owner: String, location: SourceLocation?, assembler: inout GraphAssembler
-    ) -> [TargetID] {
+    ) -> [Link] {
         let package = scope.package
-        func unknown(_ message: String, _ hint: String?) -> [TargetID] {
+        func unknown(_ message: String, _ hint: String?) -> [Link] {
             assembler.diagnostics.append(.inputError("unknown-dependency", message, at: location, hint: hint))
             return []
         }
-        func targetsOf(product name: String, in dependency: PackageDependency) -> [TargetID]? {
+        func targetsOf(product name: String, in dependency: PackageDependency) -> [Link]? {
             guard case .fileSystem(let path) = dependency.source, let local = packages[path] else {
-                return [assembler.external(package: dependency.identity, product: name, location: location)]
+                return [Link(target: assembler.external(package: dependency.identity, product: name, location: location))]
             }
             guard let product = local.products.first(where: { $0.name == name }) else { return nil }
-            return product.targets.compactMap { assembler.index[$0] }
+            // Another package's product: linked as it is built, one dynamic library for all its targets.
+            let dynamicLibrary: String? = if case .library(.dynamic) = product.kind { product.name } else { nil }
+            return product.targets.compactMap { assembler.index[$0] }.map { Link(target: $0, dynamicLibrary: dynamicLibrary) }
         }
         switch reference {
         case .workspaceTarget(let name):
             guard let id = assembler.index[name] else {
                 return unknown("'\(owner)' depends on '\(name)', which no project of the workspace declares", assembler.suggestion(for: name))
             }
-            return [id]
+            // A project's library target is its own product: a framework is linked dynamically.
+            return [Link(target: id, dynamicLibrary: assembler.targets[id].linkage == .dynamic ? name : nil)]
         case .prebuilt(let framework):
             let id = assembler.external(package: framework.provider, product: framework.name, location: location)
             assembler.setExternal(id, modules: .named([framework.module]), linkage: framework.linkage)
-            return [id]
+            return [Link(target: id, dynamicLibrary: framework.linkage == .dynamic ? framework.name : nil)]
         case .target(let name):
             if scope.ownTargets[name]?.kind == .plugin { return [] }
             guard scope.ownTargets[name] != nil, let id = assembler.index[name] else {
@@ -259,10 +269,10 @@ struct AdoptModeBuilder {
                     "'\(owner)' depends on target '\(name)', which package '\(package.name)' does not declare",
                     Suggestions.didYouMean(name, in: scope.ownTargets.keys))
             }
-            return [id]
+            return [Link(target: id)]
         case .byName(let name):
             if let own = scope.ownTargets[name] {
-                return own.kind == .plugin ? [] : assembler.index[name].map { [$0] } ?? []
+                return own.kind == .plugin ? [] : assembler.index[name].map { [Link(target: $0)] } ?? []
             }
             if let dependency = scope.localProductOwner[name] ?? scope.dependency(referencedBy: name) {
                 return targetsOf(product: name, in: dependency) ?? []

@@ -271,7 +271,17 @@ enum GenerateModeBuilder {
             }
         }
 
-        // 5. Owners name modules (or patterns).
+        // 5. How edges link. In the packages layout each module is a package of its own, and its
+        // dependents elsewhere link its implementation's product: dynamically with `linkage:
+        // dynamic`. Inside one package SwiftPM links every target statically, whatever its
+        // product, so in the single layout `linkage:` shapes only what packages outside link.
+        if manifest.generate.layout == .packages {
+            assembler.linkDynamically { from, to in
+                to.role == .implementation && to.linkage == .dynamic && to.module != from.module
+            }
+        }
+
+        // 6. Owners name modules (or patterns).
         assembler.checkOwners(manifest.owners, modules: Set(modules.map(\.name)))
 
         if !assembler.diagnostics.isEmpty {

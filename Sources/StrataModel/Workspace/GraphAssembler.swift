@@ -49,7 +49,7 @@ struct GraphAssembler {
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
     mutating func addEdge(
         from: TargetID, to: TargetID, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,
-        moduleAliases: [String: String] = [:], isLinked: Bool = true
+        moduleAliases: [String: String] = [:], isLinked: Bool = true, dynamicLibrary: String? = nil
     ) {
         guard edges.insert(from.index << 32 | to.index).inserted else {
             // Declared again: the edge applies wherever either declaration does, and links if either does.
@@ -57,13 +57,26 @@ struct GraphAssembler {
             dependencies[from][existing].condition = DependencyCondition.either(dependencies[from][existing].condition, condition)
             dependencies[from][existing].moduleAliases.merge(moduleAliases) { first, _ in first }
             dependencies[from][existing].isLinked = dependencies[from][existing].isLinked || isLinked
+            // Linked statically once, it is embedded: the static link is the one that counts.
+            if dynamicLibrary == nil { dependencies[from][existing].dynamicLibrary = nil }
             return
         }
         var dependency = Dependency(target: to, location: location, isAutomatic: automatic)
         dependency.condition = condition
         dependency.moduleAliases = moduleAliases
         dependency.isLinked = isLinked
+        dependency.dynamicLibrary = dynamicLibrary
         dependencies[from].append(dependency)
+    }
+
+    /// Makes every edge `isDynamic(from, to)` holds for a link through `to`'s own dynamic library,
+    /// named after it.
+    mutating func linkDynamically(where isDynamic: (_ from: Target, _ to: Target) -> Bool) {
+        for from in dependencies.indices {
+            for index in dependencies[from].indices where isDynamic(targets[from], targets[dependencies[from][index].target]) {
+                dependencies[from][index].dynamicLibrary = targets[dependencies[from][index].target].name
+            }
+        }
     }
 
     /// Every owner in strata.yml names a module of the workspace (or a pattern).

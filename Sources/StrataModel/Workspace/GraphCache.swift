@@ -15,7 +15,7 @@ import StrataSources
 /// and the manifest's exact bytes, and is used only if all three match. Graphs that came with
 /// warnings are not kept, nor those of manifests under `ManifestCache.threshold` bytes.
 enum GraphCache {
-    private static let format: UInt32 = 6
+    private static let format: UInt32 = 7
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "graphs", manifestPath: path)
@@ -105,6 +105,7 @@ extension ManifestEncoder {
         if edge.condition != nil { flags.insert(.condition) }
         if !edge.moduleAliases.isEmpty { flags.insert(.aliases) }
         if !edge.isLinked { flags.insert(.notLinked) }
+        if edge.dynamicLibrary != nil { flags.insert(.dynamicLibrary) }
         byte(flags.rawValue)
         int(edge.target.index)
         if let location = edge.location { self.location(location) }
@@ -113,6 +114,7 @@ extension ManifestEncoder {
             list(condition.traits) { $0.string($1) }
         }
         if !edge.moduleAliases.isEmpty { aliases(edge.moduleAliases) }
+        if let library = edge.dynamicLibrary { string(library) }
     }
 
     /// A role by its place among `TargetRole.allCases`.
@@ -217,7 +219,8 @@ extension ManifestDecoder {
             : nil
         return Dependency(
             target: TargetID(target), location: location, isAutomatic: flags.contains(.automatic), condition: condition,
-            moduleAliases: flags.contains(.aliases) ? try aliases() : [:], isLinked: !flags.contains(.notLinked))
+            moduleAliases: flags.contains(.aliases) ? try aliases() : [:], isLinked: !flags.contains(.notLinked),
+            dynamicLibrary: flags.contains(.dynamicLibrary) ? try string() : nil)
     }
 
     private mutating func role() throws(CorruptData) -> TargetRole { try element(of: TargetRole.allCases) }
@@ -243,5 +246,6 @@ private struct EdgeFlags: OptionSet {
     static let condition = EdgeFlags(rawValue: 4)
     static let aliases = EdgeFlags(rawValue: 8)
     static let notLinked = EdgeFlags(rawValue: 16)
-    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases, .notLinked]
+    static let dynamicLibrary = EdgeFlags(rawValue: 32)
+    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases, .notLinked, .dynamicLibrary]
 }

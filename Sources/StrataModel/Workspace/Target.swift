@@ -95,6 +95,12 @@ public struct Dependency: Sendable, Hashable {
     /// (XcodeGen's `link: false`, and its default for a static library under a framework): it
     /// embeds nothing (`static-linked-once`).
     public var isLinked = true
+    /// The dynamic library through which the dependent links the target, by the name the build
+    /// gives it: a framework (XcodeGen, CocoaPods' `use_frameworks!`), or a `.dynamic` library
+    /// product of another package (in one package SwiftPM links its own targets statically,
+    /// whatever products contain them). The dependent loads that library at launch and embeds
+    /// none of it. Nil for a static link.
+    public var dynamicLibrary: String?
 
     public init(target: TargetID, location: SourceLocation?, isAutomatic: Bool = false) {
         self.target = target
@@ -105,7 +111,7 @@ public struct Dependency: Sendable, Hashable {
     /// Every field at once (decoding builds 100,000s of edges: no copy on the way).
     init(
         target: TargetID, location: SourceLocation?, isAutomatic: Bool, condition: DependencyCondition?, moduleAliases: [String: String],
-        isLinked: Bool
+        isLinked: Bool, dynamicLibrary: String?
     ) {
         self.target = target
         self.location = location
@@ -113,6 +119,7 @@ public struct Dependency: Sendable, Hashable {
         self.condition = condition
         self.moduleAliases = moduleAliases
         self.isLinked = isLinked
+        self.dynamicLibrary = dynamicLibrary
     }
 }
 

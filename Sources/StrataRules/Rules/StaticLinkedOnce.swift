@@ -4,10 +4,11 @@ public import StrataModel
 
 /// `static-linked-once`: within one app, a static library is embedded in at most one image.
 ///
-/// An app's images are the app itself and every dynamic library it reaches. An image embeds
-/// the static libraries it reaches without passing through another dynamic library, over
-/// dependencies that link (not XcodeGen's unlinked ones). A static library embedded by two
-/// images is loaded twice at launch ("class X is implemented in both").
+/// An app's images are the app itself and every dynamic library it loads: the libraries its
+/// targets, and theirs, link through a dynamic link (`Dependency.dynamicLibrary`: a framework,
+/// or a `.dynamic` product of another package). An image embeds the targets it is built from
+/// and the static libraries they reach over static links (not XcodeGen's unlinked ones). A
+/// static library embedded by two images is loaded twice at launch ("class X is implemented in both").
 public struct StaticLinkedOnce: Rule {
     public let id = "static-linked-once"
     public let defaultSeverity = RuleSeverity.error
@@ -19,74 +20,121 @@ public struct StaticLinkedOnce: Rule {
         target.role != .tests && target.role != .app
     }
 
+    /// A dynamic library: the targets it is built from (the ends of the edges that link it) and
+    /// the first such edge's declaration, to point at.
+    private struct DynamicLibrary {
+        var members: [Int] = []
+        var location: SourceLocation?
+    }
+
     public func check(_ input: RuleInput) -> [Finding] {
         let workspace = input.workspace
         let targets = workspace.targets
         let graph = workspace.graph
         // The graph's algorithms work on node numbers: target `id` is node `id.index`.
         let linkable = targets.map(Self.isLinkable)
-        let dynamic = targets.indices.map { linkable[$0.index] && targets[$0].linkage == .dynamic }
-        // Edges that do not link, `from << 32 | to` (none in SwiftPM workspaces).
-        var unlinked: Set<Int> = []
+        // Edges that embed nothing, `from << 32 | to`: the dynamic links and XcodeGen's unlinked
+        // dependencies. Each node's dynamic links, by library, for the nodes that have some.
+        var notEmbedding: Set<Int> = []
+        var libraries: [String: DynamicLibrary] = [:]
+        var librariesLinkedBy: [Int: [String]] = [:]
         for from in targets.indices {
-            for edge in workspace.dependencies[from] where !edge.isLinked { unlinked.insert(from.index << 32 | edge.target.index) }
-        }
-
-        // For an image: the static libraries it embeds, with the BFS parents to explain how.
-        // Dynamic libraries are shared by apps, so each one's closure is computed once.
-        var embedded: [Int: (members: [Int], parents: [Int?])] = [:]
-        func embeddedLibraries(of image: Int) -> (members: [Int], parents: [Int?]) {
-            if let cached = embedded[image] { return cached }
-            let parents = graph.breadthFirstParents(from: [image]) { from, to in
-                linkable[to] && !dynamic[to] && (from == image || !dynamic[from]) && (unlinked.isEmpty || !unlinked.contains(from << 32 | to))
+            for edge in workspace.dependencies[from] where !edge.isLinked || edge.dynamicLibrary != nil {
+                notEmbedding.insert(from.index << 32 | edge.target.index)
+                guard edge.isLinked, let name = edge.dynamicLibrary, linkable[edge.target.index] else { continue }
+                if libraries[name] == nil { libraries[name] = DynamicLibrary(location: edge.location) }
+                if !libraries[name]!.members.contains(edge.target.index) { libraries[name]!.members.append(edge.target.index) }
+                if librariesLinkedBy[from.index]?.contains(name) != true { librariesLinkedBy[from.index, default: []].append(name) }
             }
-            let members = parents.indices.filter { $0 != image && parents[$0] != nil }
-            embedded[image] = (members, parents)
-            return (members, parents)
+        }
+        guard !libraries.isEmpty else { return [] }  // one image per app embeds everything once
+
+        // What an image embeds: BFS parents from the targets it is built from over static links.
+        // Dynamic libraries are shared by apps, so each one's is computed once.
+        func embedding(from sources: [Int]) -> [Int?] {
+            graph.breadthFirstParents(from: sources) { from, to in
+                linkable[to] && (notEmbedding.isEmpty || !notEmbedding.contains(from << 32 | to))
+            }
+        }
+        var embedded: [String: (members: [Int], parents: [Int?])] = [:]
+        func embeddedLibraries(of image: Image) -> (members: [Int], parents: [Int?]) {
+            switch image {
+            case .app(let app):
+                let parents = embedding(from: [app])
+                return (parents.indices.filter { $0 != app && parents[$0] != nil }, parents)
+            case .library(let name):
+                if let known = embedded[name] { return known }
+                let parents = embedding(from: libraries[name]!.members)
+                let result = (parents.indices.filter { parents[$0] != nil }, parents)
+                embedded[name] = result
+                return result
+            }
         }
 
         var findings: [Finding] = []
         var embeddingCount = [Int](repeating: 0, count: targets.count)
+        let linkingNodes = librariesLinkedBy.keys.sorted()
         for app in targets.indices where targets[app].role == .app {
             let reachable = graph.reachable(from: [app.index]) { _, to in linkable[to] }
-            let images = [app.index] + reachable.indices.filter { $0 != app.index && reachable[$0] && dynamic[$0] }
-            guard images.count > 1 else { continue }  // one image embeds everything exactly once
+            var loaded: [String] = [], seen: Set<String> = []
+            for node in linkingNodes where reachable[node] {
+                for name in librariesLinkedBy[node]! where seen.insert(name).inserted { loaded.append(name) }
+            }
+            guard !loaded.isEmpty else { continue }  // one image embeds everything exactly once
+            let images = [Image.app(app.index)] + loaded.map(Image.library)
+            var imageParents: [Image: [Int?]] = [:]
             var touched: [Int] = []
             for image in images {
-                for library in embeddedLibraries(of: image).members {
+                let (members, parents) = embeddedLibraries(of: image)
+                imageParents[image] = parents
+                for library in members {
                     if embeddingCount[library] == 0 { touched.append(library) }
                     embeddingCount[library] += 1
                 }
             }
             for library in touched.sorted() where embeddingCount[library] > 1 {
-                let owners = images.filter { embeddedLibraries(of: $0).parents[library] != nil }
-                findings.append(
-                    finding(
-                        app: app, library: TargetID(library), owners: owners.map(TargetID.init), workspace: workspace,
-                        parents: { embeddedLibraries(of: $0.index).parents }))
+                let owners = images.filter { imageParents[$0]![library] != nil }
+                findings.append(finding(app: app, library: TargetID(library), owners: owners, workspace: workspace, parents: { imageParents[$0]! }))
             }
             for library in touched { embeddingCount[library] = 0 }
         }
         return findings
+
+        func finding(app: TargetID, library: TargetID, owners: [Image], workspace: Workspace, parents: (Image) -> [Int?]) -> Finding {
+            let targets = workspace.targets
+            let names = owners.map { owner in
+                switch owner {
+                case .app: "'\(targets[app].name)' (the app)"
+                case .library(let name): "'\(name)' (dynamic)"
+                }
+            }
+            let notes = owners.map { owner -> DiagnosticNote in
+                let imageName: String
+                switch owner {
+                case .app: imageName = targets[app].name
+                case .library(let name): imageName = name
+                }
+                let path = Digraph.path(to: library.index, parents: parents(owner))?.map(TargetID.init) ?? [library]
+                guard path.count > 1 else {
+                    // One of the targets the dynamic library is built from.
+                    let location: SourceLocation? = if case .library(let name) = owner { libraries[name]?.location } else { nil }
+                    return DiagnosticNote("embedded in '\(imageName)', which is built from it", at: location)
+                }
+                return DiagnosticNote(
+                    "embedded in '\(imageName)' through \(workspace.describe(path: path))",
+                    at: workspace.dependency(from: path[path.count - 2], to: library)?.location)
+            }
+            return Finding(
+                "in app '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
+                at: targets[library].location, notes: notes,
+                hint: "make '\(targets[library].name)' dynamic, or link it from only one of these images",
+                subject: DiagnosticSubject(source: targets[app].name, target: targets[library].name))
+        }
     }
 
-    private func finding(
-        app: TargetID, library: TargetID, owners: [TargetID], workspace: Workspace, parents: (TargetID) -> [Int?]
-    ) -> Finding {
-        let targets = workspace.targets
-        let names = owners.map { owner in
-            owner == app ? "'\(targets[owner].name)' (the app)" : "'\(targets[owner].name)' (dynamic)"
-        }
-        let notes = owners.map { owner -> DiagnosticNote in
-            let path = Digraph.path(to: library.index, parents: parents(owner))?.map(TargetID.init) ?? [owner, library]
-            return DiagnosticNote(
-                "embedded in '\(targets[owner].name)' through \(workspace.describe(path: path))",
-                at: workspace.dependency(from: path[path.count - 2], to: library)?.location)
-        }
-        return Finding(
-            "in app '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
-            at: targets[library].location, notes: notes,
-            hint: "make '\(targets[library].name)' dynamic, or link it from only one of these images",
-            subject: DiagnosticSubject(source: targets[app].name, target: targets[library].name))
+    /// An image an app loads: the app's executable, or a dynamic library by its name.
+    private enum Image: Hashable {
+        case app(Int)
+        case library(String)
     }
 }
