@@ -79,56 +79,36 @@ import Testing
         #expect(try await findings(of: StaticLinkedOnce(), in: marked).isEmpty)
     }
 
+    /// An adopt-mode workspace of two packages, Kit and App (which depends on Kit by path),
+    /// with these products and targets.
+    static func kitAndApp(kit: (products: String, targets: String), app targets: String) async throws -> (TemporaryWorkspace, Workspace) {
+        let workspace = try TemporaryWorkspace("layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [Kit, App] }\n")
+        func manifest(_ name: String, _ body: String) -> String {
+            "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"\(name)\",\n\(body)\n)\n"
+        }
+        try workspace.write("Kit/Package.swift", manifest("Kit", "    products: [\(kit.products)],\n    targets: [\(kit.targets)]"))
+        try workspace.write("App/Package.swift", manifest("App", "    dependencies: [.package(path: \"../Kit\")],\n    targets: [\(targets)]"))
+        return (workspace, try await workspace.load())
+    }
+
     /// Adopt mode, as SwiftPM builds: an executable links the targets of its own package
     /// statically, though a `.dynamic` product holds them (SwiftPM's own manifest does this);
     /// another package's executable that uses that product loads one dynamic library, built
     /// from all of the product's targets.
     @Test func adoptModeLinksAPackagesOwnTargetsStaticallyAndAnotherPackagesDynamicProductAsOneLibrary() async throws {
-        let workspace = try TemporaryWorkspace(
-            """
-            layers:
-              - { name: all, patterns: ["*"] }
-            adopt: { packages: [Kit, App] }
-            """)
-        try workspace.write(
-            "Kit/Package.swift",
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "Kit",
-                products: [
-                    .library(name: "KitDynamic", type: .dynamic, targets: ["Parser", "Model"]),
-                    .library(name: "Base", targets: ["Base"]),
-                ],
-                targets: [
-                    .target(name: "Base"),
-                    .target(name: "Parser", dependencies: ["Base"]),
-                    .target(name: "Model", dependencies: ["Base"]),
-                    .executableTarget(name: "kit-tool", dependencies: ["Parser", "Model", "Base"]),
-                ]
-            )
-
-            """)
-        try workspace.write(
-            "App/Package.swift",
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "App",
-                dependencies: [.package(path: "../Kit")],
-                targets: [
-                    .executableTarget(
-                        name: "app",
-                        dependencies: [.product(name: "KitDynamic", package: "Kit"), .product(name: "Base", package: "Kit")]),
-                ]
-            )
-
-            """)
-        let loaded = try await workspace.load()
+        let (_, loaded) = try await Self.kitAndApp(
+            kit: (
+                """
+                .library(name: "KitDynamic", type: .dynamic, targets: ["Parser", "Model"]), .library(name: "Base", targets: ["Base"])
+                """,
+                """
+                .target(name: "Base"), .target(name: "Parser", dependencies: ["Base"]), .target(name: "Model", dependencies: ["Base"]),
+                .executableTarget(name: "kit-tool", dependencies: ["Parser", "Model", "Base"])
+                """
+            ),
+            app: """
+                .executableTarget(name: "app", dependencies: [.product(name: "KitDynamic", package: "Kit"), .product(name: "Base", package: "Kit")])
+                """)
         let edges = loaded.dependencies[loaded.index["app"]!].map { "\(loaded.targets[$0.target].name) \($0.dynamicLibrary ?? "static")" }
         #expect(edges == ["Parser KitDynamic", "Model KitDynamic", "Base static"])
         #expect(loaded.dependencies[loaded.index["kit-tool"]!].allSatisfy { $0.dynamicLibrary == nil })
@@ -147,45 +127,17 @@ import Testing
 
     /// A target the dynamic library is built from, linked statically too, is loaded twice.
     @Test func aTargetOfADynamicLibraryAlsoLinkedStaticallyIsReported() async throws {
-        let workspace = try TemporaryWorkspace(
-            """
-            layers:
-              - { name: all, patterns: ["*"] }
-            adopt: { packages: [Kit, App] }
-            """)
-        try workspace.write(
-            "Kit/Package.swift",
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "Kit",
-                products: [
-                    .library(name: "KitDynamic", type: .dynamic, targets: ["Parser"]),
-                    .library(name: "ParserStatic", targets: ["Parser"]),
-                ],
-                targets: [.target(name: "Parser")]
-            )
-
-            """)
-        try workspace.write(
-            "App/Package.swift",
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "App",
-                dependencies: [.package(path: "../Kit")],
-                targets: [
-                    .target(name: "Feature", dependencies: [.product(name: "ParserStatic", package: "Kit")]),
-                    .executableTarget(name: "app", dependencies: ["Feature", .product(name: "KitDynamic", package: "Kit")]),
-                ]
-            )
-
-            """)
-        let loaded = try await workspace.load()
+        let (workspace, loaded) = try await Self.kitAndApp(
+            kit: (
+                """
+                .library(name: "KitDynamic", type: .dynamic, targets: ["Parser"]), .library(name: "ParserStatic", targets: ["Parser"])
+                """,
+                ".target(name: \"Parser\")"
+            ),
+            app: """
+                .target(name: "Feature", dependencies: [.product(name: "ParserStatic", package: "Kit")]),
+                .executableTarget(name: "app", dependencies: ["Feature", .product(name: "KitDynamic", package: "Kit")])
+                """)
         let result = StaticLinkedOnce().check(RuleInput(workspace: loaded))
         #expect(result.map(\.subject) == [DiagnosticSubject(source: "app", target: "Parser")])
         #expect(
