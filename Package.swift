@@ -472,7 +472,7 @@ let package = Package(
         .testTarget(name: "StrataReportTests", dependencies: ["StrataReport", "StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataRulesTests",
-            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],
+            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport", "StrataSynthetic"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -13,7 +13,9 @@ enum GraphRulesBenchmark {
         print("|---:|---:|---:|---:|---:|---|")
         for count in moduleCounts {
             let synthetic = SyntheticWorkspace(configuration: .init(moduleCount: count, seed: 1))
-            let text = Data(synthetic.generateModeManifest().utf8)
+            // Each module a package: the dynamic leaves are dynamic libraries to their dependents,
+            // so static-linked-once has images to follow (in one package everything is static).
+            let text = Data(synthetic.generateModeManifest(layout: .packages).utf8)
             let path = "/synthetic/\(count)/strata.yml"
 
             var workspace: Workspace?
