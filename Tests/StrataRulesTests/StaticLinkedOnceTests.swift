@@ -92,6 +92,23 @@ import Testing
         return (workspace, try await workspace.load())
     }
 
+    /// The XcodeGen projects make each module's implementation a framework, dynamic by its
+    /// `linkage`, in any layout: their build embeds Logging twice.
+    @Test func theXcodeGenProjectsLinkDynamicModulesAsFrameworksInTheSingleLayout() async throws {
+        let marked = MarkedText(
+            header + """
+                generate: { xcodegen: { platform: iOS } }
+                modules:
+                  Logging: { layer: shared }
+                  Network: { layer: core, linkage: dynamic, dependencies: [Logging] }
+                  Suit: { layer: domain, dependencies: [Network, Logging] }
+                apps:
+                  Cosmonaut: { dependencies: [Suit] }
+                """)
+        let result = try await findings(of: StaticLinkedOnce(), in: marked)
+        #expect(result.map(\.subject) == [DiagnosticSubject(source: "Cosmonaut", target: "Logging")])
+    }
+
     /// Adopt mode, as SwiftPM builds: an executable links the targets of its own package
     /// statically, though a `.dynamic` product holds them (SwiftPM's own manifest does this);
     /// another package's executable that uses that product loads one dynamic library, built

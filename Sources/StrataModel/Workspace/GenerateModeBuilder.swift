@@ -273,9 +273,10 @@ enum GenerateModeBuilder {
 
         // 5. How edges link. In the packages layout each module is a package of its own, and its
         // dependents elsewhere link its implementation's product: dynamically with `linkage:
-        // dynamic`. Inside one package SwiftPM links every target statically, whatever its
-        // product, so in the single layout `linkage:` shapes only what packages outside link.
-        if manifest.generate.layout == .packages {
+        // dynamic`. So do the XcodeGen projects (one per module, its implementation a framework).
+        // Inside one package SwiftPM links every target statically, whatever its product, so in
+        // the single layout without XcodeGen `linkage:` shapes only what packages outside link.
+        if manifest.generate.layout == .packages || manifest.generate.xcodegen != nil {
             assembler.linkDynamically { from, to in
                 to.role == .implementation && to.linkage == .dynamic && to.module != from.module
             }
