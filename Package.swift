@@ -466,13 +466,16 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataCheckTests",
-            dependencies: ["StrataCheck", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport", "StrataFileSystem"],
+            dependencies: [
+                "StrataCheck", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport", "StrataFileSystem",
+                "StrataRules", "StrataSynthetic",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataReportTests", dependencies: ["StrataReport", "StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataRulesTests",
-            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport", "StrataSynthetic"],
+            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
