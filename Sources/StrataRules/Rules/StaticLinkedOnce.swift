@@ -81,6 +81,8 @@ public struct StaticLinkedOnce: Rule {
                 for name in librariesLinkedBy[node]! where seen.insert(name).inserted { loaded.append(name) }
             }
             guard !loaded.isEmpty else { continue }  // one image embeds everything exactly once
+            // In workspace order: by the first target each library is built from.
+            loaded.sort { (libraries[$0]!.members.min()!, $0) < (libraries[$1]!.members.min()!, $1) }
             let images = [Image.app(app.index)] + loaded.map(Image.library)
             var imageParents: [Image: [Int?]] = [:]
             var touched: [Int] = []
