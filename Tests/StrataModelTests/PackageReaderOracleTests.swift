@@ -160,6 +160,34 @@ import Testing
         #expect(fromStaticReader.targets.first { $0.name == "Bin" }?.url == "https://example.invalid/bin.zip")
     }
 
+    /// `condition ? a : b` with a constant condition, decided per host by `#if` as swift-nio's
+    /// manifest does, read as dump-package evaluates it.
+    @Test func conditionalsOnConstantsAreReadAsSwiftPMReadsThem() async throws {
+        let (fromStaticReader, reference) = try await Self.readBothWays(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            #if os(Linux)
+            let includePrivacyManifest = false
+            #else
+            let includePrivacyManifest = true
+            #endif
+            let useCore = true
+
+            let package = Package(
+                name: "Conditional",
+                targets: [
+                    .target(name: "Core", exclude: includePrivacyManifest ? [] : ["PrivacyInfo.xcprivacy"]),
+                    .target(name: "Feature", dependencies: useCore ? ["Core"] : [], exclude: useCore ? ["B"] + ["C"] : ["A"]),
+                ]
+            )
+
+            """, sources: ["Core", "Feature"])
+        #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
+        #expect(fromStaticReader.targets.first { $0.name == "Feature" }?.dependencies.count == 1)
+    }
+
     /// `var`s nothing changes and extension helpers, as dump-package evaluates them.
     @Test func helpersAndUnchangedVarsAreReadAsSwiftPMReadsThem() async throws {
         let (fromStaticReader, reference) = try await Self.readBothWays(Self.helpersManifest, sources: ["Core", "Feature"])

@@ -109,7 +109,11 @@ import Testing
         ("let package = Package(name: \"P\", targets: [.target(name: \"unterminated])", "unterminated string"),
         ("import PackageDescription\n", "no 'let package = Package"),
         ("let products: [Product]\nif flag {\n  products = []\n}\nlet package = Package(name: \"P\", products: products)", "a 'let' without a value"),
-        ("let package = Package(name: \"P\", targets: ProcessInfo.processInfo.environment[\"X\"] == nil ? [] : [])", "unexpected ':'"),
+        (
+            "let package = Package(name: \"P\", targets: ProcessInfo.processInfo.environment[\"X\"] == nil ? [] : [])",
+            "a '?:' whose condition is not a constant true or false"
+        ),
+        ("let flag = true\nlet package = Package(name: \"P\", targets: flag ? [] [])", "a '?' without its ':'"),
     ])
     func anythingOutsideTheDeclarativeFormMakesTheReaderUnsure(text: String, expectedReason: String) {
         let reason = uncertainReason(text)

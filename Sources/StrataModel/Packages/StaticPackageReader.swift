@@ -373,6 +373,12 @@ struct StaticPackageReader {
             evaluating.insert(key)
             defer { evaluating.remove(key) }
             return try resolve(member.value)
+        case .conditional(let condition, let then, let otherwise, let at):
+            // Decided as the compiler would, when the condition is a constant `true` or `false`.
+            guard case .identifier(let value, _)? = try? resolve(condition), value == "true" || value == "false" else {
+                throw UncertainManifest(reason: "a '?:' whose condition is not a constant true or false", offset: at)
+            }
+            return try resolve(value == "true" ? then : otherwise)
         case .opaque(let what, let at):
             throw UncertainManifest(reason: what, offset: at)
         case .binary(let op, _, _, let at):

@@ -2,7 +2,7 @@ import StrataLexer
 import StrataSources
 
 /// A Swift expression, as far as a declarative Package.swift needs: literals, names, member
-/// access, calls, arrays and binary operators. Anything else is `opaque`.
+/// access, calls, arrays, binary operators and `condition ? a : b`. Anything else is `opaque`.
 indirect enum SwiftExpression {
     struct Argument {
         var label: String?
@@ -19,6 +19,8 @@ indirect enum SwiftExpression {
     /// `[key: value, …]`, `[:]`.
     case dictionary([(key: SwiftExpression, value: SwiftExpression)], at: Int)
     case binary(op: String, SwiftExpression, SwiftExpression, at: Int)
+    /// `condition ? then : otherwise`.
+    case conditional(SwiftExpression, then: SwiftExpression, otherwise: SwiftExpression, at: Int)
     /// Something the reader does not model (a closure, a subscript).
     case opaque(String, at: Int)
 
@@ -26,7 +28,8 @@ indirect enum SwiftExpression {
     var offset: Int {
         switch self {
         case .string(_, let at), .number(let at), .identifier(_, let at), .member(_, _, let at),
-            .call(_, _, let at), .array(_, let at), .dictionary(_, let at), .binary(_, _, _, let at), .opaque(_, let at):
+            .call(_, _, let at), .array(_, let at), .dictionary(_, let at), .binary(_, _, _, let at), .conditional(_, _, _, let at),
+            .opaque(_, let at):
             return at
         }
     }
@@ -213,6 +216,10 @@ struct SwiftExpressionParser {
             case .binary(_, let lhs, let rhs, _):
                 count(lhs)
                 count(rhs)
+            case .conditional(let condition, let then, let otherwise, _):
+                count(condition)
+                count(then)
+                count(otherwise)
             case .string, .number, .opaque: break
             }
         }
@@ -276,6 +283,16 @@ struct SwiftExpressionParser {
             let op = source.text(of: token)
             if op == "=" { break }
             position += 1
+            if op == "?" {
+                // The ternary operator binds loosest: what came before is its condition.
+                let then = try parseExpression()
+                guard let colon = peek(), colon.kind == .colon else {
+                    throw UncertainManifest(reason: "a '?' without its ':'", offset: token.range.lowerBound)
+                }
+                position += 1
+                let otherwise = try parseExpression()
+                return .conditional(lhs, then: then, otherwise: otherwise, at: lhs.offset)
+            }
             let rhs = try parsePostfix()
             lhs = .binary(op: op, lhs, rhs, at: lhs.offset)
         }
