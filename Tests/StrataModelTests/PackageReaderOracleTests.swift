@@ -188,6 +188,29 @@ import Testing
         #expect(fromStaticReader.targets.first { $0.name == "Feature" }?.dependencies.count == 1)
     }
 
+    /// A top-level computed `var` of one expression (Vapor's manifest has one), as dump-package
+    /// evaluates it.
+    @Test func computedVariablesAreReadAsSwiftPMReadsThem() async throws {
+        let (fromStaticReader, reference) = try await Self.readBothWays(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Computed",
+                targets: [.target(name: "Core"), .target(name: "Feature", dependencies: featureDependencies)]
+            )
+
+            var featureDependencies: [Target.Dependency] { ["Core"] }
+            var excluded: [String] {
+                return ["Old"]
+            }
+
+            """, sources: ["Core", "Feature"])
+        #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
+        #expect(fromStaticReader.targets.first { $0.name == "Feature" }?.dependencies.count == 1)
+    }
+
     /// `var`s nothing changes and extension helpers, as dump-package evaluates them.
     @Test func helpersAndUnchangedVarsAreReadAsSwiftPMReadsThem() async throws {
         let (fromStaticReader, reference) = try await Self.readBothWays(Self.helpersManifest, sources: ["Core", "Feature"])

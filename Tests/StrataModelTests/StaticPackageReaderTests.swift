@@ -114,6 +114,10 @@ import Testing
             "a '?:' whose condition is not a constant true or false"
         ),
         ("let flag = true\nlet package = Package(name: \"P\", targets: flag ? [] [])", "a '?' without its ':'"),
+        (
+            "var targets: [Target] {\n  let base = \"A\"\n  return [.target(name: base)]\n}\nlet package = Package(name: \"P\", targets: targets)",
+            "a computed property of more than one expression"
+        ),
     ])
     func anythingOutsideTheDeclarativeFormMakesTheReaderUnsure(text: String, expectedReason: String) {
         let reason = uncertainReason(text)

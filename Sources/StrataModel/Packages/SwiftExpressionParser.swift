@@ -94,6 +94,9 @@ struct SwiftExpressionParser {
                 isWord(next, "let") || isWord(next, "var") || isWord(next, "extension")
             {
                 position += 1  // `private let`, `fileprivate extension`: the access level changes nothing here
+            } else if isWord(token, "var"), let body = try computedPropertyBody(token) {
+                // `var name: T { expression }`: no setter, so nothing can change it.
+                statements.append(.constant(name: body.0, value: body.1, at: token.range.lowerBound))
             } else if isWord(token, "let") || isWord(token, "var") {
                 let (name, value) = try parseBinding(token)
                 if isWord(token, "var") { variables.append((name, token.range.lowerBound)) }
