@@ -77,6 +77,14 @@ import Testing
                   Cosmonaut: { dependencies: [Suit] }
                 """)
         #expect(try await findings(of: StaticLinkedOnce(), in: marked).isEmpty)
+        // Strata says that the linkage changes nothing here.
+        let warnings = try await InlineWorkspace.load(marked.text).diagnostics
+        #expect(warnings.map(\.id) == ["ineffective-linkage"])
+        #expect(
+            warnings.first?.message
+                == "module 'Network' is 'linkage: dynamic', but in the single layout every module is a target of the one package, and SwiftPM links a package's own targets statically: only packages outside the workspace would load it as a dynamic library"
+        )
+        #expect(warnings.first?.location?.line == 5)
     }
 
     /// An adopt-mode workspace of two packages, Kit and App (which depends on Kit by path),

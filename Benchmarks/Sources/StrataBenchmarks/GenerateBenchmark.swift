@@ -12,17 +12,17 @@ enum GenerateBenchmark {
         print("")
         print("| layout | files | load strata.yml and graph | render | compare with disk | write | first run | re-run (writes) |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
-        let configurations = [
-            ("single", "layout: single"),
-            ("packages", "layout: packages"),
-            ("packages + XcodeGen", "layout: packages, xcodegen: { platform: iOS, deployment-target: \"17.0\" }"),
+        let configurations: [(String, GenerateSettings.Layout, String)] = [
+            ("single", .single, "umbrella: SyntheticFramework"),
+            ("packages", .packages, "umbrella: SyntheticFramework"),
+            ("packages + XcodeGen", .packages, "xcodegen: { platform: iOS, deployment-target: \"17.0\" }, umbrella: SyntheticFramework"),
         ]
-        for (layout, settings) in configurations {
+        for (layout, layoutSetting, settings) in configurations {
             let folder = base + "/strata-generate-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let synthetic = SyntheticWorkspace(configuration: .init(moduleCount: modules, seed: 1))
-            let manifest = synthetic.generateModeManifest() + "\ngenerate: { \(settings), umbrella: SyntheticFramework }\n"
+            let manifest = synthetic.generateModeManifest(layout: layoutSetting, settings: settings)
             try manifest.write(toFile: folder + "/strata.yml", atomically: true, encoding: .utf8)
 
             var load: [Duration] = [], render: [Duration] = [], compare: [Duration] = [], write: [Duration] = []

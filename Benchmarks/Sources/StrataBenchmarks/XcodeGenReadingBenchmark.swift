@@ -14,8 +14,7 @@ enum XcodeGenReadingBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let synthetic = SyntheticWorkspace(configuration: .init(moduleCount: modules, seed: 1))
-        let manifest =
-            synthetic.generateModeManifest() + "\ngenerate: { layout: packages, xcodegen: { platform: iOS, deployment-target: \"17.0\" } }\n"
+        let manifest = synthetic.generateModeManifest(layout: .packages, settings: "xcodegen: { platform: iOS, deployment-target: \"17.0\" }")
         try manifest.write(toFile: folder + "/strata.yml", atomically: true, encoding: .utf8)
         let generated = try await WorkspaceLoader().load(path: folder).workspace
         try WorkspaceGenerator.plan(for: generated).apply(force: false)

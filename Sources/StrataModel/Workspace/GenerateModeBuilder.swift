@@ -296,6 +296,30 @@ enum GenerateModeBuilder {
 }
 
 extension GenerateModeBuilder {
+    /// `linkage: dynamic` where nothing links it dynamically: the single layout without XcodeGen
+    /// projects, where every module is a target of the one package and SwiftPM links them all
+    /// statically. Asked on every load (it follows from strata.yml alone, cheaply), so that a
+    /// kept graph does not hide it.
+    static func linkageWarnings(_ manifest: Manifest) -> [Diagnostic] {
+        guard manifest.mode == .generate, manifest.generate.layout == .single, manifest.generate.xcodegen == nil else { return [] }
+        let dynamic = manifest.modules.filter { $0.linkage == .dynamic }
+        guard let first = dynamic.first else { return [] }
+        let names = dynamic.map { "'\($0.name.value)'" }
+        let subject =
+            names.count == 1
+            ? "module \(names[0]) is"
+            : "modules \(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? " and \(names.count - 3) more" : "") are"
+        return [
+            .warning(
+                "ineffective-linkage",
+                "\(subject) 'linkage: dynamic', but in the single layout every module is a target of the one package, and SwiftPM links a package's own targets statically: only packages outside the workspace would load \(names.count == 1 ? "it" : "them") as a dynamic library",
+                at: first.name.location,
+                hint:
+                    "set 'generate: { layout: packages }' so that each module is a package its dependents link by product, or remove 'linkage: dynamic'"
+            )
+        ]
+    }
+
     /// The paths in strata.yml that leave the workspace (packages may also lie in listed
     /// outside folders). Symbolic links are followed, so this depends on the disk as well as on
     /// strata.yml: `GraphCache` asks it every time.

@@ -131,6 +131,7 @@ public struct WorkspaceLoader: Sendable {
                     loaded.sourceBytes = graphKey
                 }
             }
+            loaded.diagnostics += GenerateModeBuilder.linkageWarnings(manifest)
         case .adopt:
             var builder = AdoptModeBuilder(packageReading: packageReading, files: files)
             builder.readsModules = readsModules
