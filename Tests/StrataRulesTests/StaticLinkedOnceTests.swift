@@ -9,6 +9,17 @@ import Testing
     /// `linkage: dynamic` is a dynamic library to them.
     static let packagesHeader = header + "generate: { layout: packages }\n"
 
+    /// Logging linked by the app (through Suit) and by the dynamic Network: embedded twice
+    /// wherever Network is a dynamic library to Suit.
+    static let loggingTwice = """
+        modules:
+          Logging: { layer: shared }
+          Network: { layer: core, linkage: dynamic, dependencies: [Logging] }
+          Suit: { layer: domain, dependencies: [Network, Logging] }
+        apps:
+          Cosmonaut: { dependencies: [Suit] }
+        """
+
     @Test func aStaticLibraryInOneImageIsFine() async throws {
         let marked = MarkedText(
             Self.packagesHeader + """
@@ -67,15 +78,7 @@ import Testing
     /// In one package SwiftPM links every target statically, whatever its products: in the
     /// single layout `linkage: dynamic` makes a dynamic product for packages outside only.
     @Test func inOnePackageEveryLinkIsStatic() async throws {
-        let marked = MarkedText(
-            header + """
-                modules:
-                  Logging: { layer: shared }
-                  Network: { layer: core, linkage: dynamic, dependencies: [Logging] }
-                  Suit: { layer: domain, dependencies: [Network, Logging] }
-                apps:
-                  Cosmonaut: { dependencies: [Suit] }
-                """)
+        let marked = MarkedText(header + Self.loggingTwice)
         #expect(try await findings(of: StaticLinkedOnce(), in: marked).isEmpty)
         // Strata says that the linkage changes nothing here.
         let warnings = try await InlineWorkspace.load(marked.text).diagnostics
@@ -102,16 +105,7 @@ import Testing
     /// The XcodeGen projects make each module's implementation a framework, dynamic by its
     /// `linkage`, in any layout: their build embeds Logging twice.
     @Test func theXcodeGenProjectsLinkDynamicModulesAsFrameworksInTheSingleLayout() async throws {
-        let marked = MarkedText(
-            header + """
-                generate: { xcodegen: { platform: iOS } }
-                modules:
-                  Logging: { layer: shared }
-                  Network: { layer: core, linkage: dynamic, dependencies: [Logging] }
-                  Suit: { layer: domain, dependencies: [Network, Logging] }
-                apps:
-                  Cosmonaut: { dependencies: [Suit] }
-                """)
+        let marked = MarkedText(header + "generate: { xcodegen: { platform: iOS } }\n" + Self.loggingTwice)
         let result = try await findings(of: StaticLinkedOnce(), in: marked)
         #expect(result.map(\.subject) == [DiagnosticSubject(source: "Cosmonaut", target: "Logging")])
     }
