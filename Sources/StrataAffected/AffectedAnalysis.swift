@@ -206,7 +206,7 @@ public struct AffectedAnalysis: Sendable {
         let parents = workspace.graph.reversed().breadthFirstParents(from: seeds.keys.sorted().map(\.index))
         return workspace.targets.indices.compactMap { target -> AffectedTarget? in
             // The path runs from the seed to the target through dependents.
-            guard let path = Digraph.path(to: target.index, parents: parents)?.map(TargetID.init) else { return nil }
+            guard let path = workspace.path(to: target, parents: parents) else { return nil }
             let t = workspace.targets[target]
             return AffectedTarget(
                 target: target, name: t.name, role: t.role,

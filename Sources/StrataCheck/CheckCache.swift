@@ -65,10 +65,10 @@ struct CheckCache {
             record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 })
         else { return .miss(walked: [:]) }
         // One `stat` per folder and file, where the last walks can be trusted for it.
-        if let snapshot = record.snapshot, await snapshot.isUnchanged() {
+        if let snapshot = record.snapshot, snapshot.isUnchanged() {
             return .hit(record, proof: "\(snapshot.folders.count) folders and \(snapshot.files.count) files as they were")
         }
-        let walks = await SourceFileCollector.collectAll(record.sources)
+        let walks = SourceFileCollector.collectAll(record.sources)
         guard SourceFileCollector.Fingerprint(walks) == record.fingerprint else {
             return .miss(walked: Dictionary(zip(record.sources, walks), uniquingKeysWith: { first, _ in first }))
         }

@@ -35,7 +35,7 @@ extension SourceFileCollector {
         }
 
         /// Whether every folder and file still has the stamp it had, stat'ed in parallel.
-        public func isUnchanged() async -> Bool {
+        public func isUnchanged() -> Bool {
             !ParallelMap.map(folders + files) { FileStamp.of($0.path) == $0 }.contains(false)
         }
     }

@@ -54,7 +54,7 @@ public enum SourceFileCollector {
     }
 
     /// What `collect` finds for each of these targets, walking them in parallel on all cores.
-    public static func collectAll(_ targets: [TargetSources]) async -> [Result] {
+    public static func collectAll(_ targets: [TargetSources]) -> [Result] {
         let folders = ResolvedFolders(parentsOf: targets)
         return ParallelMap.map(targets) { collect($0, folders: folders) }
     }

@@ -288,6 +288,11 @@ public struct GenerateSettings: Sendable, Hashable {
     }
 
     public var layout: Layout = .single
+
+    /// Whether a module's dependents in the workspace link it by its product, as `linkage:`
+    /// says: in the packages layout (each module a package) and in the XcodeGen projects (its
+    /// implementation a framework). In the single layout SwiftPM links every module statically.
+    public var linksModulesByProduct: Bool { layout == .packages || xcodegen != nil }
     /// `distribution:` how modules reach each other unless a module says otherwise (`path` when absent).
     public var distribution: Located<Distribution>?
     /// The `swift-tools-version` of every generated Package.swift.

@@ -46,10 +46,7 @@ struct AdoptModeBuilder {
         let hostWarnings = reports.compactMap(hostWarning) + xcodegen.warnings
 
         var assembler = GraphAssembler()
-        let layers = IDArray<LayerID, Layer>(
-            manifest.layers.map {
-                Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
-            })
+        let layers = IDArray<LayerID, Layer>(manifest.layers.map(Layer.init))
         let layerGlobs = manifest.layers.map { $0.patterns.map { Glob($0.value) } }
         let hostGlobs = settings.hosts.map { Glob($0.value) }
         let naming = manifest.naming

@@ -17,10 +17,7 @@ enum GenerateModeBuilder {
         assembler.diagnostics = boundaryProblems(manifest, root: root, boundary: boundary)
         var warnings: [Diagnostic] = []
         let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, LayerID($0)) }, uniquingKeysWith: { a, _ in a })
-        let layers = IDArray<LayerID, Layer>(
-            manifest.layers.map {
-                Layer(name: $0.name.value, location: $0.name.location, description: $0.description, allowsSameLayerLinks: $0.allowsSameLayerLinks)
-            })
+        let layers = IDArray<LayerID, Layer>(manifest.layers.map(Layer.init))
         let packageNames = Set(manifest.packages.map(\.name.value))
         let naming = manifest.naming
 
@@ -271,12 +268,10 @@ enum GenerateModeBuilder {
             }
         }
 
-        // 5. How edges link. In the packages layout each module is a package of its own, and its
-        // dependents elsewhere link its implementation's product: dynamically with `linkage:
-        // dynamic`. So do the XcodeGen projects (one per module, its implementation a framework).
-        // Inside one package SwiftPM links every target statically, whatever its product, so in
-        // the single layout without XcodeGen `linkage:` shapes only what packages outside link.
-        if manifest.generate.layout == .packages || manifest.generate.xcodegen != nil {
+        // 5. How edges link: a module's dependents in other packages or projects load its
+        // implementation's dynamic library. Inside one package SwiftPM links every target
+        // statically, whatever its product, so there `linkage:` shapes only what packages outside link.
+        if manifest.generate.linksModulesByProduct {
             assembler.linkDynamically { from, to in
                 to.role == .implementation && to.linkage == .dynamic && to.module != from.module
             }
@@ -301,7 +296,7 @@ extension GenerateModeBuilder {
     /// statically. Asked on every load (it follows from strata.yml alone, cheaply), so that a
     /// kept graph does not hide it.
     static func linkageWarnings(_ manifest: Manifest) -> [Diagnostic] {
-        guard manifest.mode == .generate, manifest.generate.layout == .single, manifest.generate.xcodegen == nil else { return [] }
+        guard manifest.mode == .generate, !manifest.generate.linksModulesByProduct else { return [] }
         let dynamic = manifest.modules.filter { $0.linkage == .dynamic }
         guard let first = dynamic.first else { return [] }
         let names = dynamic.map { "'\($0.name.value)'" }

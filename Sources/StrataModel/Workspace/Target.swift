@@ -151,6 +151,13 @@ public struct Layer: Sendable, Hashable {
         self.description = description
         self.allowsSameLayerLinks = allowsSameLayerLinks
     }
+
+    /// The layer strata.yml declares.
+    init(_ declaration: LayerDeclaration) {
+        self.init(
+            name: declaration.name.value, location: declaration.name.location, description: declaration.description,
+            allowsSameLayerLinks: declaration.allowsSameLayerLinks)
+    }
 }
 
 /// A module: the targets that belong together under one name.

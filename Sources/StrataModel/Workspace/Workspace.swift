@@ -83,6 +83,12 @@ public struct Workspace: Sendable {
         dependencies[source].first { $0.target == target }
     }
 
+    /// The path from a search source to `target` through `parents` (as `graph`'s breadth-first
+    /// searches return them), or nil if the search did not reach it.
+    public func path(to target: TargetID, parents: [Int?]) -> [TargetID]? {
+        Digraph.path(to: target.index, parents: parents)?.map(TargetID.init)
+    }
+
     /// The target of this workspace that is `target` of `other` (another revision of it, say):
     /// the one of the same name, if there is one. Ids of two workspaces are never compared.
     public func target(matching target: TargetID, of other: Workspace) -> TargetID? {

@@ -61,7 +61,7 @@ public struct ImplicitImport: Rule {
                                 "'\(name)' declares '\(workspace.targets[imported].name)' only for \(platforms.joined(separator: ", ")), not for \(sources.configuration.platform?.rawValue ?? "the platform checked")",
                                 at: other.location))
                     }
-                    if let path = Digraph.path(to: imported.index, parents: parents!)?.map(TargetID.init), path.count > 2 {
+                    if let path = workspace.path(to: imported, parents: parents!), path.count > 2 {
                         notes.append(
                             DiagnosticNote(
                                 "it builds today only because '\(name)' reaches '\(module)' through \(workspace.describe(path: path))",

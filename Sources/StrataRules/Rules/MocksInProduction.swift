@@ -25,7 +25,7 @@ public struct MocksInProduction: Rule {
         var findings: [Finding] = []
         workspace.forEachDeclaredEdge { from, to, dependency in
             guard Self.isProduction(targets[from]), targets[to].role == .mocks else { return }
-            let path = (Digraph.path(to: from.index, parents: parents)?.map(TargetID.init) ?? [from]) + [to]
+            let path = (workspace.path(to: from, parents: parents) ?? [from]) + [to]
             findings.append(
                 Finding(
                     "mocks target '\(targets[to].name)' is linked by production code: \(workspace.describe(path: path))",

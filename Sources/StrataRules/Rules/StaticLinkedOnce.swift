@@ -27,6 +27,12 @@ public struct StaticLinkedOnce: Rule {
         var location: SourceLocation?
     }
 
+    /// An image an app loads: the app's executable, or a dynamic library by its name.
+    private enum Image: Hashable {
+        case app(Int)
+        case library(String)
+    }
+
     public func check(_ input: RuleInput) -> [Finding] {
         let workspace = input.workspace
         let targets = workspace.targets
@@ -37,24 +43,24 @@ public struct StaticLinkedOnce: Rule {
         // dependencies. Each node's dynamic links, by library, for the nodes that have some.
         var notEmbedding: Set<Int> = []
         var libraries: [String: DynamicLibrary] = [:]
-        var librariesLinkedBy: [Int: [String]] = [:]
+        var librariesLinkedBy: [Int: Set<String>] = [:]
         for from in targets.indices {
             for edge in workspace.dependencies[from] where !edge.isLinked || edge.dynamicLibrary != nil {
                 notEmbedding.insert(from.index << 32 | edge.target.index)
                 guard edge.isLinked, let name = edge.dynamicLibrary, linkable[edge.target.index] else { continue }
                 if libraries[name] == nil { libraries[name] = DynamicLibrary(location: edge.location) }
                 if !libraries[name]!.members.contains(edge.target.index) { libraries[name]!.members.append(edge.target.index) }
-                if librariesLinkedBy[from.index]?.contains(name) != true { librariesLinkedBy[from.index, default: []].append(name) }
+                librariesLinkedBy[from.index, default: []].insert(name)
             }
         }
         guard !libraries.isEmpty else { return [] }  // one image per app embeds everything once
+        // Images are named in workspace order: by the first target each library is built from.
+        let libraryOrder = libraries.keys.sorted { (libraries[$0]!.members.min()!, $0) < (libraries[$1]!.members.min()!, $1) }
 
         // What an image embeds: BFS parents from the targets it is built from over static links.
         // Dynamic libraries are shared by apps, so each one's is computed once.
         func embedding(from sources: [Int]) -> [Int?] {
-            graph.breadthFirstParents(from: sources) { from, to in
-                linkable[to] && (notEmbedding.isEmpty || !notEmbedding.contains(from << 32 | to))
-            }
+            graph.breadthFirstParents(from: sources) { from, to in linkable[to] && !notEmbedding.contains(from << 32 | to) }
         }
         var embedded: [String: (members: [Int], parents: [Int?])] = [:]
         func embeddedLibraries(of image: Image) -> (members: [Int], parents: [Int?]) {
@@ -73,17 +79,14 @@ public struct StaticLinkedOnce: Rule {
 
         var findings: [Finding] = []
         var embeddingCount = [Int](repeating: 0, count: targets.count)
-        let linkingNodes = librariesLinkedBy.keys.sorted()
+        let linkingNodes = Array(librariesLinkedBy.keys)
         for app in targets.indices where targets[app].role == .app {
             let reachable = graph.reachable(from: [app.index]) { _, to in linkable[to] }
-            var loaded: [String] = [], seen: Set<String> = []
-            for node in linkingNodes where reachable[node] {
-                for name in librariesLinkedBy[node]! where seen.insert(name).inserted { loaded.append(name) }
+            let loaded = linkingNodes.reduce(into: Set<String>()) { names, node in
+                if reachable[node] { names.formUnion(librariesLinkedBy[node]!) }
             }
             guard !loaded.isEmpty else { continue }  // one image embeds everything exactly once
-            // In workspace order: by the first target each library is built from.
-            loaded.sort { (libraries[$0]!.members.min()!, $0) < (libraries[$1]!.members.min()!, $1) }
-            let images = [Image.app(app.index)] + loaded.map(Image.library)
+            let images = [Image.app(app.index)] + libraryOrder.filter(loaded.contains).map(Image.library)
             var imageParents: [Image: [Int?]] = [:]
             var touched: [Int] = []
             for image in images {
@@ -96,47 +99,42 @@ public struct StaticLinkedOnce: Rule {
             }
             for library in touched.sorted() where embeddingCount[library] > 1 {
                 let owners = images.filter { imageParents[$0]![library] != nil }
-                findings.append(finding(app: app, library: TargetID(library), owners: owners, workspace: workspace, parents: { imageParents[$0]! }))
+                findings.append(
+                    finding(
+                        app: app, library: TargetID(library), owners: owners.map { ($0, imageParents[$0]!) }, libraries: libraries,
+                        workspace: workspace))
             }
             for library in touched { embeddingCount[library] = 0 }
         }
         return findings
-
-        func finding(app: TargetID, library: TargetID, owners: [Image], workspace: Workspace, parents: (Image) -> [Int?]) -> Finding {
-            let targets = workspace.targets
-            let names = owners.map { owner in
-                switch owner {
-                case .app: "'\(targets[app].name)' (the app)"
-                case .library(let name): "'\(name)' (dynamic)"
-                }
-            }
-            let notes = owners.map { owner -> DiagnosticNote in
-                let imageName: String
-                switch owner {
-                case .app: imageName = targets[app].name
-                case .library(let name): imageName = name
-                }
-                let path = Digraph.path(to: library.index, parents: parents(owner))?.map(TargetID.init) ?? [library]
-                guard path.count > 1 else {
-                    // One of the targets the dynamic library is built from.
-                    let location: SourceLocation? = if case .library(let name) = owner { libraries[name]?.location } else { nil }
-                    return DiagnosticNote("embedded in '\(imageName)', which is built from it", at: location)
-                }
-                return DiagnosticNote(
-                    "embedded in '\(imageName)' through \(workspace.describe(path: path))",
-                    at: workspace.dependency(from: path[path.count - 2], to: library)?.location)
-            }
-            return Finding(
-                "in app '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
-                at: targets[library].location, notes: notes,
-                hint: "make '\(targets[library].name)' dynamic, or link it from only one of these images",
-                subject: DiagnosticSubject(source: targets[app].name, target: targets[library].name))
-        }
     }
 
-    /// An image an app loads: the app's executable, or a dynamic library by its name.
-    private enum Image: Hashable {
-        case app(Int)
-        case library(String)
+    /// The finding for `library`, embedded in each of `owners` (with the BFS parents that reached it there).
+    private func finding(
+        app: TargetID, library: TargetID, owners: [(image: Image, parents: [Int?])], libraries: [String: DynamicLibrary], workspace: Workspace
+    ) -> Finding {
+        let targets = workspace.targets
+        func name(_ image: Image) -> String {
+            switch image {
+            case .app: targets[app].name
+            case .library(let name): name
+            }
+        }
+        let names = owners.map { "'\(name($0.image))' (\($0.image == .app(app.index) ? "the app" : "dynamic"))" }
+        let notes = owners.map { owner -> DiagnosticNote in
+            guard let path = workspace.path(to: library, parents: owner.parents), path.count > 1 else {
+                // One of the targets the dynamic library is built from.
+                let location: SourceLocation? = if case .library(let name) = owner.image { libraries[name]?.location } else { nil }
+                return DiagnosticNote("embedded in '\(name(owner.image))', which is built from it", at: location)
+            }
+            return DiagnosticNote(
+                "embedded in '\(name(owner.image))' through \(workspace.describe(path: path))",
+                at: workspace.dependency(from: path[path.count - 2], to: library)?.location)
+        }
+        return Finding(
+            "in app '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
+            at: targets[library].location, notes: notes,
+            hint: "make '\(targets[library].name)' dynamic, or link it from only one of these images",
+            subject: DiagnosticSubject(source: targets[app].name, target: targets[library].name))
     }
 }
