@@ -1,6 +1,6 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|registry|release-plan|age|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|release-plan|age|all]
 import Foundation
 import StrataDiagnostics
 
@@ -9,7 +9,7 @@ let which = arguments.first ?? "all"
 let benchmarks = [
     "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "podspec-reading", "init-inference", "scanner", "check", "generate",
     "affected",
-    "affected-history", "registry",
+    "affected-history", "affected-unchanged-manifest", "registry",
     "release-plan",
     "age", "all",
 ]
@@ -57,6 +57,9 @@ do {
     }
     if which == "affected-history" || which == "all" {
         try await AffectedHistoryBenchmark.run(targets: 40, commits: 30)
+    }
+    if which == "affected-unchanged-manifest" || which == "all" {
+        try await AffectedUnchangedManifestBenchmark.run(modules: 62, commits: 12)
     }
     if which == "release-plan" || which == "all" {
         try await ReleasePlanBenchmark.run(modules: 5_000, changed: 50, iterations: 5)

@@ -9,7 +9,7 @@ import StrataToolchain
 /// An entry holds the manifest's path and exact bytes and the toolchain's identity, and is used
 /// only if all three are the same again: a changed manifest, another place or another `swift`
 /// evaluates anew. Only successful evaluations are kept. A manifest that may read files
-/// (`FileManager`, `#filePath`, `contentsOf`, `Context.packageDirectory`) is kept only with a
+/// (`ManifestFileAccess`: `FileManager`, `String(contentsOfFile:)`, `Context.packageDirectory`, …) is kept only with a
 /// fingerprint of its package's folder — the git tree id when it is evaluated at a revision —
 /// and not at all when there is none (in the work tree). Environment variables a manifest reads
 /// are not part of the key; `STRATA_NO_MANIFEST_CACHE=1` turns the cache off. It lives in `$STRATA_CACHE_DIR`, else `$XDG_CACHE_HOME/strata`, else
@@ -29,19 +29,10 @@ enum EvaluatedManifestCache {
 
     static var folder: String? { root.map { $0 + "/evaluated-manifests" } }
 
-    /// Words by which a manifest may read files, so that its answer can depend on more than its text.
-    static let fileSystemWords = ["FileManager", "#filePath", "#file", "contentsOf", "Context.packageDirectory", "fopen", "opendir"]
-
-    /// True if the manifest's text holds any of `fileSystemWords`.
-    static func mayReadFiles(_ manifest: [UInt8]) -> Bool {
-        let text = String(decoding: manifest, as: UTF8.self)
-        return fileSystemWords.contains { text.contains($0) }
-    }
-
     /// What the entry's key adds to the manifest's text: nothing, the folder's fingerprint for
     /// a manifest that may read files, or nil when such a manifest has no fingerprint (not kept).
     private static func context(manifest: [UInt8], folderFingerprint: String?) -> String? {
-        guard mayReadFiles(manifest) else { return "" }
+        guard ManifestFileAccess.mayReadFiles(manifest) else { return "" }
         return folderFingerprint
     }
 

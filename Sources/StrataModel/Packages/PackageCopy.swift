@@ -38,7 +38,7 @@ public struct PackageCopy: Sendable {
     /// True if the manifest's text shows it may read files, so that a fingerprint of its folder
     /// is worth asking for.
     public static func mayReadFiles(_ manifest: [UInt8]) -> Bool {
-        EvaluatedManifestCache.mayReadFiles(manifest)
+        ManifestFileAccess.mayReadFiles(manifest)
     }
 
     /// `text` with every path into `copy` turned into the same path under `original`, as
