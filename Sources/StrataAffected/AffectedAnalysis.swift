@@ -44,6 +44,18 @@ public struct ChangedFile: Sendable, Hashable {
     public var role: String?
 }
 
+/// A changed pin file's contents at both revisions (nil where it does not exist), so that the
+/// analysis can tell whether it pins Swift (`ToolchainPin`).
+public struct PinContents: Sendable, Hashable {
+    public var base: [UInt8]?
+    public var head: [UInt8]?
+
+    public init(base: [UInt8]?, head: [UInt8]?) {
+        self.base = base
+        self.head = head
+    }
+}
+
 /// The base revision's graph, as far as it was needed.
 public enum BaseGraph: Sendable {
     /// No manifest changed, so the base graph is the head's.
@@ -81,10 +93,12 @@ public struct AffectedAnalysis: Sendable {
     /// the graphs do not account for, so all targets of their package are affected.
     /// Products of packages outside the workspace are left out of `affected` (nothing of
     /// theirs is built or tested here) unless `includeExternal` is set; they still carry a
-    /// change along to the workspace's targets that depend on them.
+    /// change along to the workspace's targets that depend on them. `pins` holds the contents
+    /// of changed tool-version files (`.tool-versions`, `mise.toml`) by path: only a change of
+    /// the lines that pin Swift affects everything.
     public init(
         head: Workspace, headFiles: any WorkspaceFiles, base: BaseGraph, changes: [FileChange],
-        unexplainedPackages: Set<String> = [], includeExternal: Bool = false
+        unexplainedPackages: Set<String> = [], pins: [String: PinContents] = [:], includeExternal: Bool = false
     ) {
         defer {
             if !includeExternal { affected.removeAll { $0.role == .external } }
@@ -130,8 +144,10 @@ public struct AffectedAnalysis: Sendable {
                     seed(owner, .file(path: path, change: change.kind))
                 }
                 if ChangeClassifier.isToolchainPin(path) {
-                    role = "toolchain pin"
-                    everythingReasons.append("\(path) pins the toolchain or the resolved packages, which every target builds with")
+                    if let reason = ToolchainPin.reason(path: path, base: pins[path]?.base, head: pins[path]?.head) {
+                        role = "toolchain pin"
+                        everythingReasons.append(reason)
+                    }
                 } else if ChangeClassifier.isManifest(path) {
                     role = "manifest"
                 }

@@ -165,8 +165,9 @@ extension AffectedQuery {
             }
 
             let unexplained = Self.unexplainedPackageChanges(changes, head: (workspace, headFiles), base: base)
+            let pins = try await Self.pinContents(changes, repository: repository, base: from, head: headCommit, root: root)
             let analysis = AffectedAnalysis(
-                head: workspace, headFiles: headFiles, base: base, changes: changes, unexplainedPackages: unexplained,
+                head: workspace, headFiles: headFiles, base: base, changes: changes, unexplainedPackages: unexplained, pins: pins,
                 includeExternal: includeExternal)
             let baseDescription: String
             switch base {
@@ -189,6 +190,28 @@ extension AffectedQuery {
         } catch {
             throw InputErrors(.inputError("affected-failed", "\(error)", at: nil, hint: nil))
         }
+    }
+
+    /// The contents of each changed tool-version file at both revisions (the work tree's when
+    /// `head` is nil): whether it pins Swift is in its lines, not its name.
+    static func pinContents(
+        _ changes: [FileChange], repository: GitRepository, base: String, head: String?, root: String
+    ) async throws(GitError) -> [String: PinContents] {
+        var pins: [String: PinContents] = [:]
+        for path in Set(changes.flatMap(\.touchedPaths)) {
+            switch ToolchainPin.Kind(path: path) {
+            case .toolVersions?, .mise?:
+                let before = try await repository.contents(of: repository.prefix + path, at: base)
+                let after =
+                    if let head { try await repository.contents(of: repository.prefix + path, at: head) } else {
+                        LocalFiles().contents(of: root + "/" + path)
+                    }
+                pins[path] = PinContents(base: before, head: after)
+            default:
+                continue
+            }
+        }
+        return pins
     }
 
     /// `git status` (tracked changes and untracked files), and how long it took.

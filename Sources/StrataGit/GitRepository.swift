@@ -158,6 +158,13 @@ public struct GitRepository: Sendable {
         return blobs
     }
 
+    /// The contents of the file at `path` (from the top level) at `commit`, or nil when the
+    /// commit has no file there.
+    public func contents(of path: String, at commit: String) async throws(GitError) -> [UInt8]? {
+        let result = try await git.run(["cat-file", "blob", "\(commit):\(path)"])
+        return result.succeeded ? result.standardOutput : nil
+    }
+
     /// Writes the files of `folder` (from the top level; `""` for all) as they are at `commit`
     /// into `destination`, at the same path from there as from the top level, without touching
     /// the work tree or its index: the tree is read into a scratch index beside `destination`

@@ -162,13 +162,61 @@ import Testing
         #expect(report.analysis.everything?.contains("platforms [macOS 15]") == true)
     }
 
-    @Test(arguments: ["Package.resolved", ".swift-version", "Sources/Auth/.tool-versions"])
-    func toolchainPinsAffectEverything(pin: String) async throws {
-        try history.write(pin, "6.3\n")
+    @Test(arguments: [
+        ("Package.resolved", "{}\n"), (".swift-version", "6.3\n"), ("Sources/Auth/.tool-versions", "swift 6.3\n"),
+        (".mise.toml", "[tools]\nswift = \"6.3\"\n"), ("mise.toml", "[tools.swift]\nversion = \"6.3\"\n"),
+    ])
+    func toolchainPinsAffectEverything(pin: String, contents: String) async throws {
+        try history.write(pin, contents)
         try history.commit("pin")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
         #expect(report.analysis.everything?.hasPrefix(pin) == true)
+    }
+
+    /// A tool-version file pins many tools; only its Swift lines are a toolchain pin.
+    @Test(arguments: [
+        (".mise.toml", "[tools]\ntuist = \"4.31.0\"\nswiftlint = \"0.57.0\"\n"), (".tool-versions", "tuist 4.31.0\nswiftformat 0.54.0\n"),
+    ])
+    func aToolVersionFileThatDoesNotPinSwiftAffectsNothing(pin: String, contents: String) async throws {
+        try history.write(pin, contents)
+        try history.commit("pin tuist")
+        let report = try await history.affected(base: base)
+        #expect(report.analysis.everything == nil)
+        #expect(report.analysis.affected.isEmpty)
+    }
+
+    @Test func changingAnotherToolBesideAnUnchangedSwiftPinAffectsNothing() async throws {
+        try history.write(".tool-versions", "swift 6.3\ntuist 4.30.0\n")
+        let pinned = try history.commit("pin swift and tuist")
+        try history.write(".tool-versions", "swift 6.3\ntuist 4.31.0\n")
+        try history.commit("bump tuist")
+        #expect(try await history.affected(base: pinned).analysis.affected.isEmpty)
+    }
+
+    @Test func theReasonNamesTheLineThatPinsSwift() async throws {
+        try history.write(".mise.toml", "[tools]\ntuist = \"4.31.0\"\n")
+        let tuist = try history.commit("pin tuist")
+        try history.write(".mise.toml", "[tools]\ntuist = \"4.31.0\"\n\"asdf:swift\" = \"6.3\"  # the CI image\n")
+        try history.commit("pin swift")
+        let report = try await history.affected(base: tuist)
+        #expect(report.analysis.everything == ".mise.toml:3 pins Swift (`\"asdf:swift\" = \"6.3\"`), which every target builds with")
+        #expect(report.analysis.changedFiles.first { $0.path == ".mise.toml" }?.role == "toolchain pin")
+    }
+
+    @Test func removingTheSwiftPinAffectsEverything() async throws {
+        try history.write(".tool-versions", "swift 6.2\ntuist 4.30.0\n")
+        let pinned = try history.commit("pin swift")
+        try history.write(".tool-versions", "tuist 4.30.0\n")
+        try history.commit("unpin swift")
+        let report = try await history.affected(base: pinned)
+        #expect(report.analysis.everything == ".tool-versions no longer pins Swift (`swift 6.2` was line 1), which every target builds with")
+    }
+
+    @Test func aSwiftPinInTheWorkTreeIsReadFromTheDisk() async throws {
+        try history.write(".tool-versions", "swift 6.3\n")
+        let report = try await history.affected(base: base, includeUncommitted: true)
+        #expect(report.analysis.everything?.hasPrefix(".tool-versions:1 pins Swift") == true)
     }
 
     @Test func aManifestUnreadableAtTheBaseAffectsEverything() async throws {
@@ -189,7 +237,7 @@ import Testing
         try history.commit("fix it and pin the packages")
         let reasons = try await history.affected(base: broken).analysis.everythingReasons
         #expect(reasons.count == 2, "\(reasons)")
-        #expect(reasons.contains { $0.hasPrefix("Package.resolved pins") })
+        #expect(reasons.contains { $0.hasPrefix("Package.resolved pins the resolved packages") })
         #expect(reasons.contains { $0.contains("cannot be read at the base revision") })
     }
 
