@@ -74,10 +74,23 @@ public struct WorkspaceSources: Sendable {
             }
         }
         targetByModule = byModule
-        // Names that mean something else in one target: `-module-alias` flags of its own, and
-        // `moduleAliases:` of the products it depends on.
+        // Names that mean something else in one target: a module its own dependencies provide
+        // under a name another target of the workspace has too (a remote product `Core` beside a
+        // local package's target `Core`: SwiftPM builds the one the manifest names), its
+        // `-module-alias` flags, and `moduleAliases:` of the products it depends on.
         var overrides: [TargetID: [String: TargetID]] = [:]
+        // (A product whose modules are unknown, its package not resolved yet, provides at least its own name.)
+        let shadowed = IDArray<TargetID, [String]>(
+            workspace.targets.withIDs.map { id, target in
+                let names = Self.hasUnknownModules(target) ? [Self.moduleName(of: target)] : Self.moduleNames(of: target)
+                return names.filter { byModule[$0] != id }
+            })
         for (id, target) in workspace.targets.withIDs {
+            for dependency in workspace.dependencies[id] {
+                for module in shadowed[dependency.target] where dependency.moduleAliases[module] == nil {
+                    overrides[id, default: [:]][module] = dependency.target
+                }
+            }
             for (name, real) in target.moduleAliases {
                 if let resolved = byModule[real] { overrides[id, default: [:]][name] = resolved }
             }

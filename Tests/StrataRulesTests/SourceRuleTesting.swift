@@ -30,8 +30,10 @@ struct SourceWorkspace {
     }
 
     /// The workspace and its scanned sources, as the check hands them to the rules.
-    func input(platform: Platform? = nil) async throws -> RuleInput? {
-        let workspace = try await WorkspaceLoader().load(path: root).workspace
+    /// With `readsModules`, the modules of external products and binary targets are read as
+    /// the check reads them (from what SwiftPM resolved).
+    func input(platform: Platform? = nil, readsModules: Bool = false) async throws -> RuleInput? {
+        let workspace = try await WorkspaceLoader(readsModules: readsModules).load(path: root).workspace
         let targets = workspace.targets.enumerated().compactMap { index, target in target.sources.map { (target: index, sources: $0) } }
         let index = await SourceScanner(cachePath: nil).scan(targets)
         let configuration = BuildConfiguration(

@@ -43,4 +43,32 @@ import Testing
         // Radio's own edge to RadioCore is added by convention; Network has no sources here.
         #expect(try await workspace.findings(of: UnusedDependency()).isEmpty)
     }
+
+    /// UI tests launch the app they depend on; they never import it.
+    @Test func aTestBundlesDependencyOnTheAppItTestsIsNotUnused() async throws {
+        let files = [
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "App",
+                targets: [
+                    .target(name: "Logging"),
+                    .executableTarget(name: "App", dependencies: ["Logging"]),
+                    .testTarget(name: "AppUITests", dependencies: ["App", "Logging"]),
+                ]
+            )
+            """,
+            "Sources/Logging/Logging.swift": "public let logging = 1\n",
+            "Sources/App/main.swift": "import Logging\n",
+            "Tests/AppUITests/LaunchTests.swift": "import XCTest\n",
+        ]
+        let workspace = try SourceWorkspace(manifest: "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: {}\n", files: files)
+        defer { workspace.remove() }
+        // The app is not reported; a library the bundle never imports still is.
+        #expect(
+            try await workspace.findings(of: UnusedDependency()).map(\.message) == [
+                "'AppUITests' depends on 'Logging', but none of its 1 source file imports it"
+            ])
+    }
 }

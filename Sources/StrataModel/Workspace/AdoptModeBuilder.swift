@@ -132,7 +132,8 @@ struct AdoptModeBuilder {
                     {
                         assembler.addEdge(
                             from: from, to: link.target, location: location, condition: dependency.condition,
-                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked, dynamicLibrary: link.dynamicLibrary)
+                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked, dynamicLibrary: link.dynamicLibrary,
+                            product: link.product)
                     }
                 }
             }
@@ -225,6 +226,8 @@ struct AdoptModeBuilder {
     struct Link {
         var target: TargetID
         var dynamicLibrary: String?
+        /// The local product of several targets the entry named, which this target is one of.
+        var product: String?
     }
 
     /// The targets a dependency entry stands for: one target, all targets of a local
@@ -246,7 +249,8 @@ struct AdoptModeBuilder {
             guard let product = local.products.first(where: { $0.name == name }) else { return nil }
             // Another package's product: linked as it is built, one dynamic library for all its targets.
             let dynamicLibrary: String? = if case .library(.dynamic) = product.kind { product.name } else { nil }
-            return product.targets.compactMap { assembler.index[$0] }.map { Link(target: $0, dynamicLibrary: dynamicLibrary) }
+            let shared = product.targets.count > 1 ? product.name : nil
+            return product.targets.compactMap { assembler.index[$0] }.map { Link(target: $0, dynamicLibrary: dynamicLibrary, product: shared) }
         }
         switch reference {
         case .workspaceTarget(let name):

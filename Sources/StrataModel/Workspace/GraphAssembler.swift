@@ -49,7 +49,7 @@ struct GraphAssembler {
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
     mutating func addEdge(
         from: TargetID, to: TargetID, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,
-        moduleAliases: [String: String] = [:], isLinked: Bool = true, dynamicLibrary: String? = nil
+        moduleAliases: [String: String] = [:], isLinked: Bool = true, dynamicLibrary: String? = nil, product: String? = nil
     ) {
         guard edges.insert(from.index << 32 | to.index).inserted else {
             // Declared again: the edge applies wherever either declaration does, and links if either does.
@@ -59,6 +59,8 @@ struct GraphAssembler {
             dependencies[from][existing].isLinked = dependencies[from][existing].isLinked || isLinked
             // Linked statically once, it is embedded: the static link is the one that counts.
             if dynamicLibrary == nil { dependencies[from][existing].dynamicLibrary = nil }
+            // Named on its own once, it is a declaration of its own.
+            if product == nil { dependencies[from][existing].product = nil }
             return
         }
         var dependency = Dependency(target: to, location: location, isAutomatic: automatic)
@@ -66,6 +68,7 @@ struct GraphAssembler {
         dependency.moduleAliases = moduleAliases
         dependency.isLinked = isLinked
         dependency.dynamicLibrary = dynamicLibrary
+        dependency.product = product
         dependencies[from].append(dependency)
     }
 

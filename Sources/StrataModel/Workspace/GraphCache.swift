@@ -15,7 +15,7 @@ import StrataSources
 /// and the manifest's exact bytes, and is used only if all three match. Graphs that came with
 /// warnings are not kept, nor those of manifests under `ManifestCache.threshold` bytes.
 enum GraphCache {
-    private static let format: UInt32 = 7
+    private static let format: UInt32 = 8
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "graphs", manifestPath: path)
@@ -106,6 +106,7 @@ extension ManifestEncoder {
         if !edge.moduleAliases.isEmpty { flags.insert(.aliases) }
         if !edge.isLinked { flags.insert(.notLinked) }
         if edge.dynamicLibrary != nil { flags.insert(.dynamicLibrary) }
+        if edge.product != nil { flags.insert(.product) }
         byte(flags.rawValue)
         int(edge.target.index)
         if let location = edge.location { self.location(location) }
@@ -115,6 +116,7 @@ extension ManifestEncoder {
         }
         if !edge.moduleAliases.isEmpty { aliases(edge.moduleAliases) }
         if let library = edge.dynamicLibrary { string(library) }
+        if let product = edge.product { string(product) }
     }
 
     /// A role by its place among `TargetRole.allCases`.
@@ -220,7 +222,7 @@ extension ManifestDecoder {
         return Dependency(
             target: TargetID(target), location: location, isAutomatic: flags.contains(.automatic), condition: condition,
             moduleAliases: flags.contains(.aliases) ? try aliases() : [:], isLinked: !flags.contains(.notLinked),
-            dynamicLibrary: flags.contains(.dynamicLibrary) ? try string() : nil)
+            dynamicLibrary: flags.contains(.dynamicLibrary) ? try string() : nil, product: flags.contains(.product) ? try string() : nil)
     }
 
     private mutating func role() throws(CorruptData) -> TargetRole { try element(of: TargetRole.allCases) }
@@ -247,5 +249,6 @@ private struct EdgeFlags: OptionSet {
     static let aliases = EdgeFlags(rawValue: 8)
     static let notLinked = EdgeFlags(rawValue: 16)
     static let dynamicLibrary = EdgeFlags(rawValue: 32)
-    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases, .notLinked, .dynamicLibrary]
+    static let product = EdgeFlags(rawValue: 64)
+    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases, .notLinked, .dynamicLibrary, .product]
 }

@@ -101,6 +101,10 @@ public struct Dependency: Sendable, Hashable {
     /// whatever products contain them). The dependent loads that library at launch and embeds
     /// none of it. Nil for a static link.
     public var dynamicLibrary: String?
+    /// The product of another package of the workspace that the entry named, when the edge
+    /// is one of that product's targets: the entry is one declaration, used when any of the
+    /// product's modules is imported (`unused-dependency`). Nil for an entry that names a target.
+    public var product: String?
 
     public init(target: TargetID, location: SourceLocation?, isAutomatic: Bool = false) {
         self.target = target
@@ -111,7 +115,7 @@ public struct Dependency: Sendable, Hashable {
     /// Every field at once (decoding builds 100,000s of edges: no copy on the way).
     init(
         target: TargetID, location: SourceLocation?, isAutomatic: Bool, condition: DependencyCondition?, moduleAliases: [String: String],
-        isLinked: Bool, dynamicLibrary: String?
+        isLinked: Bool, dynamicLibrary: String?, product: String?
     ) {
         self.target = target
         self.location = location
@@ -120,6 +124,7 @@ public struct Dependency: Sendable, Hashable {
         self.moduleAliases = moduleAliases
         self.isLinked = isLinked
         self.dynamicLibrary = dynamicLibrary
+        self.product = product
     }
 }
 
