@@ -29,6 +29,8 @@ struct TargetFileIndex {
 
     /// The owning targets of `path` (relative to the workspace root).
     func owners(of path: String) -> [TargetID] {
+        // A binary target's `path:` may be the artifact file itself (`Artifacts/Lib.zip`).
+        if let artifact = targetsByFolder[path] { return artifact }
         let absolute = workspace.root + "/" + path
         var folder = ChangeClassifier.folder(of: path)
         while true {

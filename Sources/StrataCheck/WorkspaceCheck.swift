@@ -94,10 +94,13 @@ public enum WorkspaceCheck {
     ///   - packageReading: how adopt mode reads Package.swift files (statically where it can, or
     ///     always through `swift package dump-package`).
     ///   - sourceOptions: whether and how Swift sources are scanned for the import rules.
+    ///   - strict: every warning about the input (a path dependency without a Package.swift,
+    ///     modules that cannot be known, a manifest read as another host reads it, an unreadable
+    ///     source file) is an error, and the report fails as for bad input.
     ///   - progress: told what the check starts doing next, for a progress line.
     public static func run(
         path: String, manifestBytes: [UInt8]? = nil, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
-        sources sourceOptions: SourceOptions = SourceOptions(), progress: @Sendable (String) -> Void = { _ in }
+        sources sourceOptions: SourceOptions = SourceOptions(), strict: Bool = false, progress: @Sendable (String) -> Void = { _ in }
     ) async -> CheckReport {
         var timer = PhaseTimer()
         func failure(_ error: InputErrors) -> CheckReport {
@@ -126,7 +129,8 @@ public enum WorkspaceCheck {
             switch await CheckCache.lookup(root: root, sources: sourceOptions.scan, key: cacheKey) {
             case .hit(let record, let proof):
                 timer.end("reuse the last check (nothing changed: \(proof))")
-                var report = finish(findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath)
+                var report = finish(
+                    findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
                 report.summary = record.summary
                 report.fromCheckCache = true
                 report.sourceStatistics = SourceStatistics(
@@ -199,7 +203,7 @@ public enum WorkspaceCheck {
                 "finish writing the scan cache (\(write.duration.formatted(.units(allowed: [.milliseconds], width: .narrow))) in all, alongside the rules)"
             )
         }
-        var report = finish(findings: findings, warnings: warnings, baseline: baseline, baselinePath: baselinePath)
+        var report = finish(findings: findings, warnings: warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
         report.workspace = workspace
         report.summary = summary
         report.packageReports = loaded.packageReports
@@ -208,8 +212,21 @@ public enum WorkspaceCheck {
         return report
     }
 
-    /// The report for a set of findings and warnings, with the baseline applied.
-    static func finish(findings: [Diagnostic], warnings: [Diagnostic], baseline: Baseline?, baselinePath: String?) -> CheckReport {
+    /// The report for a set of findings and warnings about the input, with the baseline
+    /// applied; with `strict`, the warnings are errors and the input fails.
+    static func finish(
+        findings: [Diagnostic], warnings: [Diagnostic], baseline: Baseline?, baselinePath: String?, strict: Bool = false
+    ) -> CheckReport {
+        if strict, !warnings.isEmpty {
+            let errors = warnings.map { warning in
+                var error = warning
+                error.severity = .error
+                return error
+            }
+            return CheckReport(
+                workspace: nil, diagnostics: errors.sorted(by: Diagnostic.presentationOrder), findings: findings, suppressedCount: 0,
+                inputFailed: true, packageReports: [], sourceStatistics: nil)
+        }
         var shown = findings
         var suppressed = 0
         if let baseline, let baselinePath {

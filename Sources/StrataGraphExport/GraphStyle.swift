@@ -21,7 +21,7 @@ extension TargetRole {
         case .mocks: "mocks target (dotted, grey)"
         case .tests: "tests (white)"
         case .app: "app (bold)"
-        case .external: "external product"
+        case .external: "external product, system library, binary target or plugin"
         }
     }
 }

@@ -181,12 +181,13 @@ public struct GraphView: Sendable {
     }
 
     /// The band a target is drawn in: apps on top, then the layers top to bottom, then targets
-    /// without a layer, then externals.
+    /// without a layer (system libraries, binary targets and plugins of the workspace's own
+    /// packages among them), then externals.
     public func band(of target: TargetID) -> Int {
         let t = workspace.targets[target]
         switch t.role {
         case .app: return 0
-        case .external: return workspace.layers.count + 2
+        case .external: return t.isOutsideWorkspace ? workspace.layers.count + 2 : workspace.layers.count + 1
         default: return t.layer.map { $0.index + 1 } ?? workspace.layers.count + 1
         }
     }

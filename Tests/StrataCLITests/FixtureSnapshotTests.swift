@@ -35,14 +35,13 @@ import Testing
         ("UnreadablePodspec", "unreadable-podspec"),
         ("MissingPackageSwift", "missing-package"),
         ("UnevaluableManifest", "package-evaluation"),
-        ("MissingPathPackage", "missing-package"),
     ]
 
     static let adoptFixtures: [(fixture: String, status: Int32)] = [
         ("RootPackage", 0), ("LocalPackages", 0), ("DynamicManifest", 0), ("LayerViolationInPackage", 1),
         ("MacroDependency", 0), ("RawStringQuotes", 1), ("NonSourceFolders", 0),
         ("VersionSpecificManifest", 0), ("BinaryAndSystemModules", 1), ("ModuleAliases", 0), ("ConditionalDependencies", 0),
-        ("HostDependentManifest", 0), ("XcodeGenModules", 1), ("CocoaPodsModules", 1),
+        ("HostDependentManifest", 0), ("XcodeGenModules", 1), ("CocoaPodsModules", 1), ("MissingPathPackage", 0),
     ]
 
     @Test func everyFixtureFolderIsCovered() {

@@ -15,6 +15,7 @@ import Testing
             "its modules are pods, which CocoaPods and Xcode build; its graph is checked against what its podspecs and Podfile declare (CocoaPodsAdoptTests)",
         "XcodeGenModules":
             "its modules are XcodeGen projects, which only Xcode builds; its graph is checked against what its specs declare (XcodeGenAdoptTests)",
+        "MissingPathPackage": "it shows a '.package(path:)' whose folder has no Package.swift, which SwiftPM refuses to build",
     ]
 
     static var built: [String] {

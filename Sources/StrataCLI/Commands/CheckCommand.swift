@@ -73,6 +73,12 @@ struct CheckCommand: AsyncParsableCommand {
     )
     var strictImports = false
 
+    @Flag(
+        help:
+            "Make every warning about the input an error (exit 2): a path dependency without a Package.swift, modules that cannot be known, a manifest read as another host reads it, an unreadable source file."
+    )
+    var strict = false
+
     @Flag(inversion: .prefixedNo, help: "Scan Swift sources for the import rules.")
     var sources = true
 
@@ -111,12 +117,14 @@ struct CheckCommand: AsyncParsableCommand {
             scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), undefines: Set(undefines),
             strictImports: strictImports)
         let progress = ProgressLine.start(enabled: format == .text && !quiet)
-        var report = await WorkspaceCheck.run(path: path, baselinePath: baseline, packageReading: manifestReader, sources: options) {
+        var report = await WorkspaceCheck.run(
+            path: path, baselinePath: baseline, packageReading: manifestReader, sources: options, strict: strict
+        ) {
             progress?.update($0)
         }
         progress?.finish()
         if fix, !report.inputFailed, try await applyFixes(report) {
-            report = await WorkspaceCheck.run(path: path, packageReading: manifestReader, sources: options)
+            report = await WorkspaceCheck.run(path: path, packageReading: manifestReader, sources: options, strict: strict)
         }
         let elapsed = ContinuousClock.now - start
         let display = PathDisplay()

@@ -1,5 +1,6 @@
 import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
 
 /// The contents of a `strata.yml`, as written, with the location of every value.
 ///
@@ -377,6 +378,11 @@ public struct RegistrySettings: Sendable, Hashable {
 public struct AdoptSettings: Sendable, Hashable {
     /// Folders holding a Package.swift, relative to the workspace root; globs allowed (`Packages/*`).
     public var packages: [Located<String>]
+    /// Folders left out of the workspace, as path patterns from the workspace folder
+    /// (`Examples/**`, `Fixtures`): a package there is not read, whether `packages` matches it or
+    /// another package depends on it by path; its products stay unknown, as an unresolved
+    /// remote package's do.
+    public var exclude: [Located<String>] = []
     /// Executable targets matching these patterns are test or demo host apps (may link mocks).
     public var hosts: [Located<String>]
     /// XcodeGen specs, as path patterns from the workspace folder (`Modules/**/project.yml`):
@@ -392,6 +398,14 @@ public struct AdoptSettings: Sendable, Hashable {
     public var readsProjectSpecs: Bool { !xcodegen.isEmpty || !podspecs.isEmpty || podfile != nil }
     /// Where the section is.
     public var location: SourceLocation
+}
+
+extension AdoptSettings {
+    /// The `exclude` pattern that leaves out `folder` (absolute), if any.
+    public func exclusion(of folder: String, root: String) -> Located<String>? {
+        guard !exclude.isEmpty, let relative = PathResolution.path(folder, inside: root), !relative.isEmpty else { return nil }
+        return exclude.first { PathPattern($0.value).matches(relative) }
+    }
 }
 
 extension Diagnostic {

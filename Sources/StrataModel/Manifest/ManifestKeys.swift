@@ -11,7 +11,7 @@ public enum ManifestKeys {
     public static let module = ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "host-app", "distribution"]
     public static let companionTarget = ["dependencies", "packages"]
     public static let app = ["dependencies", "packages", "host", "path"]
-    public static let adopt = ["packages", "hosts", "xcodegen", "podspecs", "podfile", "spec-repos"]
+    public static let adopt = ["packages", "exclude", "hosts", "xcodegen", "podspecs", "podfile", "spec-repos"]
     public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners", "xcodegen", "distribution"]
     public static let affected = ["ignore", "always"]
     public static let registry = ["url", "scopes"]

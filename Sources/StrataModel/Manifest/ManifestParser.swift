@@ -516,6 +516,8 @@ struct ManifestParser {
             switch field.value {
             case "packages":
                 if let packages = reader.strings(value, "'adopt.packages'") { settings.packages = packages }
+            case "exclude":
+                if let exclude = reader.strings(value, "'adopt.exclude'") { settings.exclude = exclude }
             case "hosts":
                 if let hosts = reader.strings(value, "'adopt.hosts'") { settings.hosts = hosts }
             case "xcodegen":

@@ -183,6 +183,7 @@ enum DumpPackageReader {
             packageTarget.resources = target.resources.map(\.path)
             packageTarget.url = target.url
             packageTarget.moduleAliases = moduleAliasFlags(target.settings)
+            packageTarget.plugins = target.pluginUsages.map { PackageTarget.PluginUsage(name: $0.name, package: $0.package, location: location) }
             return packageTarget
         }
         return manifest

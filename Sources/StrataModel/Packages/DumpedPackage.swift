@@ -163,10 +163,11 @@ struct DumpedTarget: Decodable {
     var resources: [Resource]
     var url: String?
     var settings: [DumpedSetting]
+    var pluginUsages: [DumpedPluginUsage]
 
     struct Resource: Decodable { var path: String }
 
-    enum CodingKeys: String, CodingKey { case name, type, dependencies, path, exclude, sources, resources, url, settings }
+    enum CodingKeys: String, CodingKey { case name, type, dependencies, path, exclude, sources, resources, url, settings, pluginUsages }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -183,6 +184,21 @@ struct DumpedTarget: Decodable {
         resources = try container.decodeIfPresent([Resource].self, forKey: .resources) ?? []
         url = try container.decodeIfPresent(String.self, forKey: .url)
         settings = try container.decodeIfPresent([DumpedSetting].self, forKey: .settings) ?? []
+        pluginUsages = try container.decodeIfPresent([DumpedPluginUsage].self, forKey: .pluginUsages) ?? []
+    }
+}
+
+/// `{"plugin": [name, package]}` (null for a plugin of the target's own package).
+struct DumpedPluginUsage: Decodable {
+    var name: String
+    var package: String?
+
+    init(from decoder: any Decoder) throws {
+        let (key, container) = try SingleKey.open(decoder, kind: "plugin usage")
+        guard key.stringValue == "plugin" else { throw SingleKey.unknown(key, kind: "plugin usage", in: container) }
+        var fields = try container.nestedUnkeyedContainer(forKey: key)
+        name = try fields.decode(String.self)
+        package = try fields.isAtEnd ? nil : fields.decodeIfPresent(String.self)
     }
 }
 

@@ -46,6 +46,9 @@ public struct PackageManifest: Sendable, Hashable {
             t.dependencies = t.dependencies.map {
                 var d = $0; d.location = nil; return d
             }
+            t.plugins = t.plugins.map {
+                var p = $0; p.location = nil; return p
+            }
             return t
         }
         return copy
@@ -150,6 +153,22 @@ public struct PackageTarget: Sendable, Hashable {
     /// The module of the architecture it belongs to, when its build system says so rather than
     /// the naming templates (a pod's test spec, `Profile-Unit-Tests`, belongs to `Profile`).
     public var owningModule: String?
+    /// `plugins:`: the plugins that run when it builds.
+    public var plugins: [PluginUsage] = []
+
+    /// `.plugin(name:package:)` in a target's `plugins:`.
+    public struct PluginUsage: Sendable, Hashable {
+        public var name: String
+        /// The package that vends it; nil for a plugin target of the same package.
+        public var package: String?
+        public var location: SourceLocation?
+
+        public init(name: String, package: String?, location: SourceLocation?) {
+            self.name = name
+            self.package = package
+            self.location = location
+        }
+    }
 
     public init(
         name: String, kind: Kind, dependencies: [PackageTargetDependency], path: String?, exclude: [String],

@@ -237,6 +237,9 @@ struct StaticPackageReader {
         if let resources = try optionalArgument("resources", in: arguments) {
             for element in try list(resources, "resources") { target.resources.append(try resourcePath(element)) }
         }
+        if let plugins = try optionalArgument("plugins", in: arguments) {
+            for element in try list(plugins, "plugin usages") { target.plugins.append(try pluginUsage(element)) }
+        }
         if kind == .binary, let url = try optionalArgument("url", in: arguments) {
             target.url = try string(url, "a binary target's URL")
         }
@@ -336,6 +339,20 @@ struct StaticPackageReader {
             dependency.condition = try dependencyCondition(condition)
         }
         return dependency
+    }
+
+    /// `.plugin(name: "Generate")` or `.plugin(name: "Lint", package: "swiftlint")` in `plugins:`.
+    private mutating func pluginUsage(_ expression: SwiftExpression) throws(UncertainManifest) -> PackageTarget.PluginUsage {
+        let resolved = try resolve(expression)
+        let (factory, arguments) = try factoryCall(resolved, "a plugin usage")
+        guard factory == "plugin" else {
+            throw UncertainManifest(reason: "an unknown plugin usage '.\(factory)(…)'", offset: resolved.offset)
+        }
+        let name = try string(try argument("name", in: arguments, of: resolved), "a plugin name")
+        let package = try optionalArgument("package", in: arguments).flatMap { e throws(UncertainManifest) in
+            try optionalString(e, "a package name")
+        }
+        return PackageTarget.PluginUsage(name: name, package: package, location: location(resolved.offset))
     }
 
     // MARK: - Evaluation

@@ -41,9 +41,9 @@ struct AdoptModeBuilder {
         var folders = try Self.packageFolders(
             settings, root: root, files: files, boundary: boundary, othersFound: !xcodegen.manifests.isEmpty || !pods.manifests.isEmpty)
         for folder in xcodegen.localPackages where !folders.contains(folder) { folders.append(folder) }
-        let (swiftPackages, reports) = try await readPackages(folders, root: root)
+        let (swiftPackages, reports, missing) = try await readPackages(folders, root: root, settings: settings)
         let packages = swiftPackages + xcodegen.manifests + pods.manifests
-        let hostWarnings = reports.compactMap(hostWarning) + xcodegen.warnings
+        let hostWarnings = missing + reports.compactMap(hostWarning) + xcodegen.warnings
 
         var assembler = GraphAssembler()
         let layers = IDArray<LayerID, Layer>(manifest.layers.map(Layer.init))
@@ -63,7 +63,7 @@ struct AdoptModeBuilder {
             case .test:
                 let module = target.owningModule ?? naming.testsBases(of: target.name).first { sourceNames.contains($0) } ?? target.name
                 return Placement(role: .tests, module: module, layer: layer(of: module))
-            case .binary, .system:
+            case .binary, .system, .plugin:
                 return Placement(role: .external, module: nil, layer: nil)
             case .executable:
                 return Placement(role: .app, module: nil, layer: nil, isHost: hostGlobs.contains { $0.matches(target.name) })
@@ -89,20 +89,30 @@ struct AdoptModeBuilder {
                     if case .library(.dynamic) = product.kind { return product.targets }
                     return []
                 })
-            for target in package.targets where target.kind != .plugin {
+            for target in package.targets {
                 let place = placement(of: target)
+                // A binary target downloaded from a URL has no files in the workspace.
+                let isDownloaded = target.kind == .binary && target.url != nil
                 var node = Target(
                     name: target.name, role: place.role, module: place.module, layer: place.layer,
                     linkage: dynamicTargets.contains(target.name) ? .dynamic : .static,
                     isTestHost: place.isHost, location: target.location ?? .file(package.path),
                     package: place.role == .external ? package.name : nil,
-                    sources: place.role == .external
+                    sources: isDownloaded
                         ? nil
                         : target.declaredSources ?? Self.sources(of: target, in: package.directory, toolsVersion: package.toolsVersion, files: files))
                 node.isMacro = target.kind == .macro
+                node.native = NativeTarget(target.kind)
+                // A plugin is run, never imported.
+                if target.kind == .plugin { node.modules = .named([]) }
                 node.moduleAliases = target.moduleAliases
                 if let moduleName = target.moduleName { node.modules = .named([moduleName]) }
-                let id = assembler.add(node, origin: "package '\(package.name)'")
+                let folder = PathResolution.relative(package.directory, from: root)
+                let id = assembler.add(
+                    node, origin: "package '\(package.name)'",
+                    duplicateHint:
+                        "two packages or projects of the workspace declare '\(target.name)'; if '\(folder)' is an example or a fixture, leave it out with 'adopt: { exclude: [\"\(folder)\"] }' (or list only the packages you mean under 'adopt.packages'), else rename one of the targets"
+                )
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
                 moduleTargets[module, default: [:]][place.role] = id
@@ -122,7 +132,7 @@ struct AdoptModeBuilder {
         let packageByPath = Dictionary(swiftPackages.map { ($0.directory, $0) }, uniquingKeysWith: { a, _ in a })
         for package in packages {
             let scope = PackageScope(package, packages: packageByPath)
-            for target in package.targets where target.kind != .plugin {
+            for target in package.targets {
                 guard let from = assembler.index[target.name] else { continue }
                 for dependency in target.dependencies + (pods.extraDependencies[target.name] ?? []) {
                     let location = dependency.location ?? target.location
@@ -134,6 +144,11 @@ struct AdoptModeBuilder {
                             from: from, to: link.target, location: location, condition: dependency.condition,
                             moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked, dynamicLibrary: link.dynamicLibrary,
                             product: link.product)
+                    }
+                }
+                for usage in target.plugins {
+                    for plugin in resolve(usage, in: scope, packages: packageByPath, owner: target.name, assembler: &assembler) {
+                        assembler.addEdge(from: from, to: plugin, location: usage.location ?? target.location, isLinked: false, isPluginUsage: true)
                     }
                 }
             }
@@ -301,6 +316,46 @@ struct AdoptModeBuilder {
         }
     }
 
+    /// The plugin a `plugins:` entry names: a plugin target of the same package, the targets of
+    /// a local package's plugin product, or another package's product.
+    private func resolve(
+        _ usage: PackageTarget.PluginUsage, in scope: PackageScope, packages: [String: PackageManifest], owner: String,
+        assembler: inout GraphAssembler
+    ) -> [TargetID] {
+        let location = usage.location
+        guard let reference = usage.package else {
+            if scope.ownTargets[usage.name]?.kind == .plugin, let id = assembler.index[usage.name] { return [id] }
+            assembler.diagnostics.append(
+                .inputError(
+                    "unknown-dependency", "'\(owner)' uses plugin '\(usage.name)', which package '\(scope.package.name)' does not declare",
+                    at: location,
+                    hint: Suggestions.didYouMean(usage.name, in: scope.ownTargets.values.filter { $0.kind == .plugin }.map(\.name))
+                        ?? "name the package that vends it: .plugin(name: \"\(usage.name)\", package: \"…\")"))
+            return []
+        }
+        guard let dependency = scope.dependency(referencedBy: reference) else {
+            assembler.diagnostics.append(
+                .inputError(
+                    "unknown-dependency",
+                    "'\(owner)' uses plugin '\(usage.name)' of package '\(reference)', which package '\(scope.package.name)' does not depend on",
+                    at: location,
+                    hint: Suggestions.didYouMean(reference, in: scope.package.dependencies.map(\.identity))
+                        ?? "add it to the package's 'dependencies:'"))
+            return []
+        }
+        guard case .fileSystem(let path) = dependency.source, let local = packages[path] else {
+            return [assembler.external(package: dependency.identity, product: usage.name, location: location)]
+        }
+        guard let product = local.products.first(where: { $0.name == usage.name }) else {
+            assembler.diagnostics.append(
+                .inputError(
+                    "unknown-dependency", "'\(owner)' uses plugin '\(usage.name)', which package '\(reference)' does not vend", at: location,
+                    hint: Suggestions.didYouMean(usage.name, in: local.products.map(\.name))))
+            return []
+        }
+        return product.targets.compactMap { assembler.index[$0] }
+    }
+
     /// Where SwiftPM looks for a target's sources: its `path:`, else the first predefined
     /// folder that holds a folder named after it; narrowed by `sources:`, less `exclude:` and
     /// `resources:`, and not inside the folders the package's tools version makes opaque.
@@ -311,7 +366,9 @@ struct AdoptModeBuilder {
         if let path = target.path {
             directory = PathResolution.resolve(path, in: packageFolder)
         } else {
-            let candidates = TargetSources.predefinedFolders(isTest: target.kind == .test)
+            let predefined = target.kind == .plugin ? ["Plugins"] : TargetSources.predefinedFolders(isTest: target.kind == .test)
+            let candidates =
+                predefined
                 .map { PathResolution.resolve("\($0)/\(target.name)", in: packageFolder) }
             directory = candidates.first { files.exists($0) } ?? candidates[0]
         }
@@ -335,7 +392,7 @@ struct AdoptModeBuilder {
         var problems: [Diagnostic] = []
         for entry in settings.packages {
             let matches = expand(entry.value, root: root, files: files).filter {
-                files.exists(($0 as NSString).appendingPathComponent("Package.swift"))
+                files.exists(($0 as NSString).appendingPathComponent("Package.swift")) && settings.exclusion(of: $0, root: root) == nil
             }
             let outside = matches.compactMap { match in
                 boundary.problem(Located(match, at: entry.location), relativeTo: root, use: .package(PathResolution.relative(match, from: root)))
@@ -396,13 +453,19 @@ struct AdoptModeBuilder {
         }
     }
 
-    /// Reads every package, in parallel, following local path dependencies inside `root`.
-    private func readPackages(_ folders: [String], root: String) async throws(InputErrors) -> ([PackageManifest], [PackageReadReport]) {
+    /// Reads every package, in parallel, following local path dependencies inside `root` (but
+    /// not into folders `adopt.exclude` leaves out). A path dependency on a folder without a
+    /// Package.swift (generated, ignored by git, an uninitialised submodule) is a warning: its
+    /// products stay unknown, as an unresolved remote package's do.
+    private func readPackages(
+        _ folders: [String], root: String, settings: AdoptSettings
+    ) async throws(InputErrors) -> (manifests: [PackageManifest], reports: [PackageReadReport], warnings: [Diagnostic]) {
         var pending = folders
         var seen = Set(folders)
         var manifests: [String: (PackageManifest, PackageReadReport)] = [:]
         var order: [String] = []
         var problems: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
         let reading = packageReading
         let files = files
@@ -429,15 +492,19 @@ struct AdoptModeBuilder {
                         guard case .fileSystem(let path) = dependency.source else { continue }
                         // SwiftPM refuses a path dependency without a package, wherever it is.
                         guard files.exists((path as NSString).appendingPathComponent("Package.swift")) else {
-                            problems.append(
-                                .inputError(
-                                    "missing-package",
-                                    "'\(read.0.name)' depends on the package at '\(PathResolution.relative(path, from: folder))', which has no Package.swift",
+                            warnings.append(
+                                .warning(
+                                    "missing-path-package",
+                                    "'\(read.0.name)' depends on the package at '\(PathResolution.relative(path, from: folder))', which has no Package.swift, so the modules of its products are unknown and imports of them are not checked",
                                     at: dependency.location ?? .file(read.0.path),
-                                    hint: "fix the path in '.package(path:)', or add the package there"))
+                                    hint:
+                                        "generate or check out the package there (an uninitialised submodule: git submodule update --init), or fix the path in '.package(path:)'; 'strata check --strict' makes this an error"
+                                ))
                             continue
                         }
-                        guard path.hasPrefix(rootPrefix) || path == root, !seen.contains(path) else { continue }
+                        guard path.hasPrefix(rootPrefix) || path == root, !seen.contains(path), settings.exclusion(of: path, root: root) == nil else {
+                            continue
+                        }
                         seen.insert(path)
                         pending.append(path)
                     }
@@ -445,6 +512,6 @@ struct AdoptModeBuilder {
             }
         }
         if !problems.isEmpty { throw InputErrors(problems) }
-        return (order.map { manifests[$0]!.0 }, order.map { manifests[$0]!.1 })
+        return (order.map { manifests[$0]!.0 }, order.map { manifests[$0]!.1 }, warnings)
     }
 }

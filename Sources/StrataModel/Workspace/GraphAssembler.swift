@@ -11,16 +11,17 @@ struct GraphAssembler {
     private var edges: Set<Int> = []
     var diagnostics: [Diagnostic] = []
 
-    /// Adds a target; reports `duplicate-target` and returns the existing index if the name is taken.
+    /// Adds a target; reports `duplicate-target` and returns the existing index if the name is
+    /// taken (`hint` says how to resolve it where the caller knows better than the default).
     @discardableResult
-    mutating func add(_ target: Target, origin: String) -> TargetID {
+    mutating func add(_ target: Target, origin: String, duplicateHint: String? = nil) -> TargetID {
         if let existing = index[target.name] {
             diagnostics.append(
                 .inputError(
                     "duplicate-target",
                     "\(origin) produces target '\(target.name)', which already exists",
                     at: target.location,
-                    hint: "rename one of them, or change the naming templates in 'naming:'",
+                    hint: duplicateHint ?? "rename one of them, or change the naming templates in 'naming:'",
                     notes: [DiagnosticNote("'\(target.name)' is first declared here", at: targets[existing].location)]
                 ))
             return existing
@@ -49,7 +50,8 @@ struct GraphAssembler {
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
     mutating func addEdge(
         from: TargetID, to: TargetID, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,
-        moduleAliases: [String: String] = [:], isLinked: Bool = true, dynamicLibrary: String? = nil, product: String? = nil
+        moduleAliases: [String: String] = [:], isLinked: Bool = true, dynamicLibrary: String? = nil, product: String? = nil,
+        isPluginUsage: Bool = false
     ) {
         guard edges.insert(from.index << 32 | to.index).inserted else {
             // Declared again: the edge applies wherever either declaration does, and links if either does.
@@ -61,6 +63,8 @@ struct GraphAssembler {
             if dynamicLibrary == nil { dependencies[from][existing].dynamicLibrary = nil }
             // Named on its own once, it is a declaration of its own.
             if product == nil { dependencies[from][existing].product = nil }
+            // Depended on as well as run as a plugin: the dependency is what counts.
+            if !isPluginUsage { dependencies[from][existing].isPluginUsage = false }
             return
         }
         var dependency = Dependency(target: to, location: location, isAutomatic: automatic)
@@ -69,6 +73,7 @@ struct GraphAssembler {
         dependency.isLinked = isLinked
         dependency.dynamicLibrary = dynamicLibrary
         dependency.product = product
+        dependency.isPluginUsage = isPluginUsage
         dependencies[from].append(dependency)
     }
 

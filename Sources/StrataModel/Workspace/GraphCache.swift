@@ -15,7 +15,7 @@ import StrataSources
 /// and the manifest's exact bytes, and is used only if all three match. Graphs that came with
 /// warnings are not kept, nor those of manifests under `ManifestCache.threshold` bytes.
 enum GraphCache {
-    private static let format: UInt32 = 8
+    private static let format: UInt32 = 9
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "graphs", manifestPath: path)
@@ -84,6 +84,7 @@ extension ManifestEncoder {
                 }
             }
             e.bool(target.isMacro)
+            e.int(target.native.map { NativeTarget.allCases.firstIndex(of: $0)! + 1 } ?? 0)
             switch target.modules {
             case .own: e.int(0)
             case .named(let names): e.int(1); e.list(names) { $0.string($1) }
@@ -107,6 +108,7 @@ extension ManifestEncoder {
         if !edge.isLinked { flags.insert(.notLinked) }
         if edge.dynamicLibrary != nil { flags.insert(.dynamicLibrary) }
         if edge.product != nil { flags.insert(.product) }
+        if edge.isPluginUsage { flags.insert(.pluginUsage) }
         byte(flags.rawValue)
         int(edge.target.index)
         if let location = edge.location { self.location(location) }
@@ -180,6 +182,9 @@ extension ManifestDecoder {
                 name: name, role: role, module: module, layer: layer, linkage: linkage, isTestHost: isTestHost, location: location,
                 package: package, sources: sources)
             target.isMacro = try d.bool()
+            let native = try d.int()
+            guard native >= 0, native <= NativeTarget.allCases.count else { throw CorruptData() }
+            target.native = native == 0 ? nil : NativeTarget.allCases[native - 1]
             switch try d.int() {
             case 0: target.modules = .own
             case 1: target.modules = .named(try d.list { d throws(CorruptData) in try d.string() })
@@ -222,7 +227,8 @@ extension ManifestDecoder {
         return Dependency(
             target: TargetID(target), location: location, isAutomatic: flags.contains(.automatic), condition: condition,
             moduleAliases: flags.contains(.aliases) ? try aliases() : [:], isLinked: !flags.contains(.notLinked),
-            dynamicLibrary: flags.contains(.dynamicLibrary) ? try string() : nil, product: flags.contains(.product) ? try string() : nil)
+            dynamicLibrary: flags.contains(.dynamicLibrary) ? try string() : nil, product: flags.contains(.product) ? try string() : nil,
+            isPluginUsage: flags.contains(.pluginUsage))
     }
 
     private mutating func role() throws(CorruptData) -> TargetRole { try element(of: TargetRole.allCases) }
@@ -250,5 +256,6 @@ private struct EdgeFlags: OptionSet {
     static let notLinked = EdgeFlags(rawValue: 16)
     static let dynamicLibrary = EdgeFlags(rawValue: 32)
     static let product = EdgeFlags(rawValue: 64)
-    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases, .notLinked, .dynamicLibrary, .product]
+    static let pluginUsage = EdgeFlags(rawValue: 128)
+    static let all: EdgeFlags = [.location, .automatic, .condition, .aliases, .notLinked, .dynamicLibrary, .product, .pluginUsage]
 }

@@ -62,10 +62,19 @@ struct ModuleProvision {
             }
         }
         var externalFolders: [String: String] = [:]
+        var unread: [String: String] = [:]
         var unresolved: [(identity: String, location: SourceLocation?, folder: String)] = []
+        let adopt = workspace.manifest.adopt
         for (identity, (dependency, package)) in declared.sorted(by: { $0.key < $1.key }) {
             if case .fileSystem(let path) = dependency.source {
-                externalFolders[identity] = path
+                // Both were said already: the missing package by the reader, the exclusion by strata.yml.
+                if !files.exists(path + "/Package.swift") {
+                    unread[identity] = "the package at '\(PathResolution.relative(path, from: root))' has no Package.swift"
+                } else if let pattern = adopt?.exclusion(of: path, root: root) {
+                    unread[identity] = "'\(PathResolution.relative(path, from: root))' is left out by adopt.exclude '\(pattern.value)'"
+                } else {
+                    externalFolders[identity] = path
+                }
             } else if let folder = resolved(near: package.directory)?.folders[identity] {
                 externalFolders[identity] = folder
             } else {
@@ -76,10 +85,14 @@ struct ModuleProvision {
         for (folder, read) in manifests {
             if case .success(let manifest) = read { outcome.consulted.append(manifest.path) } else { outcome.consulted.append(folder) }
         }
-        for (id, node) in workspace.targets.withIDs where node.role == .external && node.package != nil {
+        for (id, node) in workspace.targets.withIDs where node.isOutsideWorkspace && node.package != nil {
             let identity = node.package!
-            guard declared[identity] != nil else { continue }  // a binary or system target of a workspace package
+            guard declared[identity] != nil else { continue }
             let product = String(node.name.dropFirst(identity.count + 1))
+            if let reason = unread[identity] {
+                outcome.modules[id] = .unknown(reason: reason)
+                continue
+            }
             guard let folder = externalFolders[identity] else {
                 outcome.modules[id] = .unknown(reason: "package '\(identity)' is not resolved")
                 continue

@@ -13,7 +13,9 @@ public enum TargetRole: String, Sendable, Codable, CaseIterable {
     case tests
     /// An executable that assembles modules; apps sit above every layer.
     case app
-    /// A product of a package outside the workspace.
+    /// A product of a package outside the workspace, or a target of the workspace's own
+    /// packages that is no module of the architecture (a system library, a binary target, a
+    /// plugin: see `Target.native`).
     case external
 
     /// Tests and externals are outside the production architecture; everything else is in it.
@@ -47,6 +49,11 @@ public struct Target: Sendable, Hashable {
     /// A macro target (adopt mode): a compiler plug-in that sources use through
     /// `#externalMacro(module:type:)`, never through `import`.
     public var isMacro = false
+    /// For a target of the workspace's own packages that is not a Swift module of the
+    /// architecture: which kind it is. Such a target has the `external` role (no layer, no rules
+    /// of its own), but it is built from the workspace's files, so it is one of the workspace's
+    /// targets: a change to its files affects it and its dependents. Nil for every other target.
+    public var native: NativeTarget?
     /// The modules `import` reaches this target by.
     public var modules = ProvidedModules.own
     /// `-module-alias NAME=REAL` in its unsafe flags: its sources `import NAME` to get module `REAL`.
@@ -66,6 +73,34 @@ public struct Target: Sendable, Hashable {
         self.package = package
         self.sources = sources
     }
+}
+
+/// A target kind of SwiftPM that is not a Swift module of the architecture.
+public enum NativeTarget: String, Sendable, Hashable, CaseIterable {
+    /// `.systemLibrary`: a module map over a library of the system.
+    case systemLibrary = "system library"
+    /// `.binaryTarget`: a prebuilt XCFramework or artifact bundle.
+    case binary = "binary target"
+    /// `.plugin`: a command or build-tool plugin that targets use through `plugins:`.
+    case plugin
+}
+
+extension NativeTarget {
+    /// The kind of a package's target, or nil for a Swift module (regular, executable, test, macro).
+    init?(_ kind: PackageTarget.Kind) {
+        switch kind {
+        case .system: self = .systemLibrary
+        case .binary: self = .binary
+        case .plugin: self = .plugin
+        case .regular, .executable, .test, .macro: return nil
+        }
+    }
+}
+
+extension Target {
+    /// True for a product of a package outside the workspace: nothing of it is built or tested
+    /// here (a native target of the workspace's own packages is inside).
+    public var isOutsideWorkspace: Bool { role == .external && native == nil }
 }
 
 /// The module names a graph node provides to `import`.
@@ -105,6 +140,9 @@ public struct Dependency: Sendable, Hashable {
     /// is one of that product's targets: the entry is one declaration, used when any of the
     /// product's modules is imported (`unused-dependency`). Nil for an entry that names a target.
     public var product: String?
+    /// True for an entry of the dependent's `plugins:`: the plugin runs when the dependent
+    /// builds (and a change to it reaches the dependent), but nothing of it is imported or linked.
+    public var isPluginUsage = false
 
     public init(target: TargetID, location: SourceLocation?, isAutomatic: Bool = false) {
         self.target = target
@@ -115,7 +153,7 @@ public struct Dependency: Sendable, Hashable {
     /// Every field at once (decoding builds 100,000s of edges: no copy on the way).
     init(
         target: TargetID, location: SourceLocation?, isAutomatic: Bool, condition: DependencyCondition?, moduleAliases: [String: String],
-        isLinked: Bool, dynamicLibrary: String?, product: String?
+        isLinked: Bool, dynamicLibrary: String?, product: String?, isPluginUsage: Bool
     ) {
         self.target = target
         self.location = location
@@ -125,6 +163,7 @@ public struct Dependency: Sendable, Hashable {
         self.isLinked = isLinked
         self.dynamicLibrary = dynamicLibrary
         self.product = product
+        self.isPluginUsage = isPluginUsage
     }
 }
 

@@ -32,7 +32,7 @@ public struct UnusedDependency: Rule {
                 workspace.targets[target].role == .tests && workspace.targets[dependency.target].role == .app
             }
             let checked = workspace.dependencies[target].filter { dependency in
-                !dependency.isAutomatic && !workspace.targets[dependency.target].isMacro
+                !dependency.isAutomatic && !dependency.isPluginUsage && !workspace.targets[dependency.target].isMacro
                     && !WorkspaceSources.hasUnknownModules(workspace.targets[dependency.target]) && !testsAnApp(dependency)
             }
             // A product of several targets is one declaration: used when any of its modules is.
