@@ -185,8 +185,8 @@ let package = Package(
         .target(
             name: "StrataAffected",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataProcess",
-                "StrataSources", "StrataToolchain",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataLexer", "StrataModel",
+                "StrataProcess", "StrataSources", "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings

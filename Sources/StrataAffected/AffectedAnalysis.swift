@@ -90,7 +90,9 @@ public struct AffectedAnalysis: Sendable {
 
     /// Computes the affected set. `changes` carry paths relative to the workspace root;
     /// `unexplainedPackages` are the changed package manifests (relative paths) whose change
-    /// the graphs do not account for, so all targets of their package are affected.
+    /// the graphs do not account for, each with what it changed: the declarations of some
+    /// targets (affected, with what depends on them), or something the whole package builds
+    /// with (all its targets are affected).
     /// Products of packages outside the workspace are left out of `affected` (nothing of
     /// theirs is built or tested here) unless `includeExternal` is set; they still carry a
     /// change along to the workspace's targets that depend on them. `pins` holds the contents
@@ -98,10 +100,10 @@ public struct AffectedAnalysis: Sendable {
     /// the lines that pin Swift affects everything.
     public init(
         head: Workspace, headFiles: any WorkspaceFiles, base: BaseGraph, changes: [FileChange],
-        unexplainedPackages: Set<String> = [], pins: [String: PinContents] = [:], includeExternal: Bool = false
+        unexplainedPackages: [String: PackageManifestChange] = [:], pins: [String: PinContents] = [:], includeExternal: Bool = false
     ) {
         defer {
-            if !includeExternal { affected.removeAll { $0.role == .external } }
+            if !includeExternal { affected.removeAll { head.targets[$0.target].isOutsideWorkspace } }
         }
         var seeds: [TargetID: AffectedReason.Cause] = [:]
         func seed(_ target: TargetID, _ cause: AffectedReason.Cause) {
@@ -173,17 +175,29 @@ public struct AffectedAnalysis: Sendable {
             }
         }
 
-        // 3. Package manifests the graphs do not explain: every target of their package.
-        if !unexplainedPackages.isEmpty {
+        // 3. Package manifests the graphs do not explain: the targets whose declarations
+        // changed, or every target of the package when what they all share did.
+        for (manifest, change) in unexplainedPackages.sorted(by: { $0.key < $1.key }) {
+            guard case .targets(let names) = change else { continue }
+            for name in names.sorted() {
+                guard let target = head.index[name] else { continue }
+                seed(target, .declaration("\(manifest) changed the declaration of \(name)"))
+            }
+        }
+        let wholePackages = unexplainedPackages.compactMapValues { change -> String? in
+            if case .wholePackage(let reason) = change { return reason }
+            return nil
+        }
+        if !wholePackages.isEmpty {
             var revisions: [(Workspace, any WorkspaceFiles)] = [(head, headFiles)]
             if let baseWorkspace, let baseFiles { revisions.append((baseWorkspace, baseFiles)) }
             for (workspace, files) in revisions {
                 for target in workspace.targets {
                     guard let folder = workspace.packageFolder(of: target, files: files),
-                        let manifest = unexplainedPackages.first(where: { ChangeClassifier.folder(of: $0) == folder }),
+                        let (manifest, reason) = wholePackages.first(where: { ChangeClassifier.folder(of: $0.key) == folder }),
                         let headTarget = head.index[target.name]
                     else { continue }
-                    seed(headTarget, .declaration("\(manifest) changed, and \(target.name) is one of its targets"))
+                    seed(headTarget, .declaration("\(manifest) changed (\(reason)), and \(target.name) is one of its targets"))
                 }
             }
         }

@@ -59,7 +59,7 @@ public struct AffectedReport: Sendable {
 
     /// The targets the counts are out of: the workspace's own, and external products only when asked.
     public var countedTargets: Int {
-        includesExternal ? workspace.targets.count : workspace.targets.lazy.filter { $0.role != .external }.count
+        includesExternal ? workspace.targets.count : workspace.targets.lazy.filter { !$0.isOutsideWorkspace }.count
     }
 }
 
@@ -279,13 +279,29 @@ extension AffectedQuery {
         return "the workspace did not exist yet at that revision; compare against a later one"
     }
 
-    /// The changed package manifests whose change the graphs do not account for. In adopt mode
-    /// that is every one (Strata reads targets and dependencies, not settings); in generate mode
-    /// a Package.swift that is exactly what `strata generate` makes of strata.yml at both
-    /// revisions is explained by strata.yml's own change.
+    /// The changed package manifests whose change the graphs do not account for, each with
+    /// what it changed (`PackageManifestChange`: some targets' declarations, or what the whole
+    /// package shares). In adopt mode that is every one (Strata's graph has targets and
+    /// dependencies, not settings); in generate mode a Package.swift that is exactly what
+    /// `strata generate` makes of strata.yml at both revisions is explained by strata.yml's own
+    /// change.
     static func unexplainedPackageChanges(
         _ changes: [FileChange], head: (Workspace, any WorkspaceFiles), base: BaseGraph
-    ) -> Set<String> {
+    ) -> [String: PackageManifestChange] {
+        let unexplained = unexplainedManifests(changes, head: head, base: base)
+        guard case .loaded(let baseWorkspace, let baseFiles) = base else {
+            return Dictionary(uniqueKeysWithValues: unexplained.map { ($0, .wholePackage(reason: "the base graph was not read")) })
+        }
+        return Dictionary(
+            uniqueKeysWithValues: unexplained.map { path in
+                let change = PackageManifestChange.between(
+                    baseFiles.contents(of: baseWorkspace.root + "/" + path), head.1.contents(of: head.0.root + "/" + path))
+                return (path, change)
+            })
+    }
+
+    /// The changed package manifests that the graphs' own change does not explain.
+    static func unexplainedManifests(_ changes: [FileChange], head: (Workspace, any WorkspaceFiles), base: BaseGraph) -> Set<String> {
         let manifests = Set(changes.flatMap(\.touchedPaths).filter(ChangeClassifier.isPackageManifest))
         guard !manifests.isEmpty else { return [] }
         guard head.0.manifest.mode == .generate else { return manifests }

@@ -57,16 +57,37 @@ import Testing
         #expect(try await history.affectedNames(base: base) == ["Core", "CoreTests", "Feature", "FeatureTests"])
     }
 
-    @Test func aPackageSwiftChangeAffectsItsPackagesTargetsAndTheirDependents() async throws {
-        try history.append("Packages/Core/Package.swift", "// swiftSettings could have changed here\n")
-        try history.commit("edit Core's manifest")
-        #expect(try await history.affectedNames(base: base) == ["Core", "CoreTests", "Feature", "FeatureTests"])
+    @Test func aPackageWideChangeAffectsItsPackagesTargetsAndTheirDependents() async throws {
+        try history.edit("Packages/Core/Package.swift", replacing: "name: \"Core\",\n", with: "name: \"Core\",\n    platforms: [.macOS(.v14)],\n")
+        try history.commit("Core for macOS 14")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
+        let core = try #require(report.analysis.affected.first { $0.name == "Core" })
+        #expect(core.reason.cause == .declaration("Packages/Core/Package.swift changed (a declaration every target shares changed), and Core is one of its targets"))
     }
 
     @Test func aDependentPackagesManifestAffectsOnlyThatPackage() async throws {
-        try history.append("Packages/Feature/Package.swift", "// a comment\n")
-        try history.commit("edit Feature's manifest")
+        try history.edit("Packages/Feature/Package.swift", replacing: "name: \"Feature\",\n", with: "name: \"Feature\",\n    platforms: [.iOS(.v17)],\n")
+        try history.commit("Feature for iOS 17")
         #expect(try await history.affectedNames(base: base) == ["Feature", "FeatureTests"])
+    }
+
+    /// Issue 44: a comment, a trailing comma or a new setting of one target affected all of a
+    /// package's targets; the two versions are now compared declaration by declaration.
+    @Test func aCommentInAPackageSwiftAffectsNothing() async throws {
+        try history.append("Packages/Core/Package.swift", "// who owns this package\n")
+        try history.commit("comment")
+        #expect(try await history.affectedNames(base: base).isEmpty)
+    }
+
+    @Test func aSettingOfOneTargetAffectsThatTargetAndItsDependents() async throws {
+        try history.edit(
+            "Packages/Core/Package.swift", replacing: ".testTarget(name: \"CoreTests\", dependencies: [\"Core\"])",
+            with: ".testTarget(name: \"CoreTests\", dependencies: [\"Core\"], swiftSettings: [.define(\"SLOW\")])")
+        try history.commit("CoreTests: SLOW")
+        let report = try await history.affected(base: base)
+        #expect(Set(report.analysis.affected.map(\.name)) == ["CoreTests"])
+        #expect(report.analysis.affected.first?.reason.cause == .declaration("Packages/Core/Package.swift changed the declaration of CoreTests"))
     }
 
     /// A link that becomes dynamic changes how the dependent links, though it depends on the same

@@ -147,11 +147,20 @@ import Testing
         try await generate()
         try history.commit("generate")
         let generated = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
-        try history.append("Package.swift", "\n// tweaked by hand\n")
+        try history.append("Package.swift", "\npackage.swiftLanguageModes = [.v5]\n")
         try history.commit("hand edit")
         let report = try await history.affected(base: generated)
         #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
         #expect(report.analysis.everything == nil)
+    }
+
+    @Test func aCommentAddedToAGeneratedPackageSwiftAffectsNothing() async throws {
+        try await generate()
+        try history.commit("generate")
+        let generated = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try history.append("Package.swift", "\n// tweaked by hand\n")
+        try history.commit("hand edit")
+        #expect(try await history.affected(base: generated).analysis.affected.isEmpty)
     }
 
     @Test func sharedBuildSettingsAffectEverything() async throws {

@@ -65,8 +65,7 @@ import Testing
                 let exclude = target.exclude.isEmpty ? "" : ", exclude: [\(target.exclude.map { "\"\($0)\"" }.joined(separator: ", "))]"
                 return ".\(kind)(name: \"\(target.name)\", dependencies: [\(target.dependencies.map(dependency).joined(separator: ", "))]\(exclude))"
             }
-            let products = package.targets.filter { !$0.isTest }.map { ".library(name: \"\($0.name)\", targets: [\"\($0.name)\"])" }
-            let dependencies = others.map { ".package(path: \"../\($0.folder.split(separator: "/").last!)\")" }
+            let (products, dependencies) = shared(package)
             var text = "// swift-tools-version: 6.0\nimport PackageDescription\n"
             if package.needsEvaluation {
                 // A manifest that builds its package in code: only evaluating it can say what it declares.
@@ -83,6 +82,18 @@ import Testing
                 text += "    targets: [\n" + package.targets.map { "        " + declaration($0) + ",\n" }.joined() + "    ]\n)\n"
             }
             return text
+        }
+
+        /// What every target of `package` shares in its manifest: its products and the packages
+        /// it depends on.
+        func shared(_ package: Package) -> (products: [String], dependencies: [String]) {
+            let others = packages.filter { other in
+                other.name != package.name && package.targets.contains { $0.dependencies.contains { other.targets.map(\.name).contains($0) } }
+            }
+            return (
+                package.targets.filter { !$0.isTest }.map { ".library(name: \"\($0.name)\", targets: [\"\($0.name)\"])" },
+                others.map { ".package(path: \"../\($0.folder.split(separator: "/").last!)\")" }
+            )
         }
 
         /// What the change from `base` (with its files, path → blob) to this model (with `files`)
@@ -104,11 +115,27 @@ import Testing
                     seeds.insert(name)
                 }
             }
-            // A changed Package.swift: every target of its package, at either revision.
+            // A changed Package.swift: every target of its package, at either revision, when what
+            // they share changed (its products, the packages it uses, its form; in the evaluated
+            // form each target is a statement of its own); else the targets it declares anew.
             for package in packages + base.packages {
                 let manifest = (package.folder.isEmpty ? "" : package.folder + "/") + "Package.swift"
-                if changed.contains(manifest) {
+                guard changed.contains(manifest) else { continue }
+                let before = base.packages.first { $0.name == package.name }, after = packages.first { $0.name == package.name }
+                let sharedBefore = before.map { base.shared($0) }, sharedAfter = after.map { shared($0) }
+                let sharesTheSame =
+                    sharedBefore?.products == sharedAfter?.products && sharedBefore?.dependencies == sharedAfter?.dependencies
+                    && before?.needsEvaluation == after?.needsEvaluation
+                    && (after?.needsEvaluation != true || before?.targets.count == after?.targets.count)
+                guard sharesTheSame, let before, let after else {
                     seeds.formUnion(package.targets.map(\.name).filter { head[$0] != nil })
+                    continue
+                }
+                for target in after.targets {
+                    let old = before.targets.first { $0.name == target.name }
+                    if old?.dependencies != target.dependencies || old?.exclude != target.exclude || old?.isTest != target.isTest {
+                        seeds.insert(target.name)
+                    }
                 }
             }
             return GitHistory.dependents(of: seeds, in: head.mapValues(\.dependencies))
