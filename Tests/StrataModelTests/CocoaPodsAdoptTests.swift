@@ -124,6 +124,24 @@ import Testing
         #expect(found.first?.hint == "the repos have 5.0.0")
     }
 
+    @Test func aVersionFolderHoldingAnotherPodsSpecSaysSo() async throws {
+        let found = try await errors([
+            "Podfile": "target 'App' do\n  pod 'Net', '1.0.0'\nend\n",
+            "Repo/Specs/Net/1.0.0/Networking.podspec.json": "{ \"name\": \"Networking\", \"version\": \"1.0.0\" }",
+        ])
+        #expect(found.map(\.id) == ["invalid-podspec"])
+        #expect(
+            found.first?.message
+                == "the spec repo's folder for pod 'Net' 1.0.0 holds no Net.podspec or Net.podspec.json (it holds Networking.podspec.json)")
+        #expect(found.first?.location?.line == 2)
+    }
+
+    @Test(arguments: ["target :App do", "target :'App' do", "target :\"App\" do"])
+    func aTargetNamedBySymbolIsReadAsCocoaPodsReadsIt(line: String) async throws {
+        let found = try await errors(["Podfile": "\(line)\n  pod 'Kit', :path => 'Pods/Kit'\nend\n"])
+        #expect(found.isEmpty)
+    }
+
     @Test func aPathPodWithoutAPodspecIsAnError() async throws {
         let found = try await errors(["Podfile": "target 'App' do\n  pod 'Missing', :path => 'Pods/Missing'\nend\n"])
         #expect(found.map(\.id) == ["missing-podspec"])
@@ -134,6 +152,7 @@ import Testing
         ("target 'App' do\n  1️⃣if ENV['CI']\n    pod 'Kit'\n  end\nend\n", "cannot read 'if'"),
         ("target 'App' do\n  pod 1️⃣name\nend\n", "a pod's name must be a literal string"),
         ("target 1️⃣App do\nend\n", "the target's name must be a literal string"),
+        ("target 1️⃣\"#{name}\" do\nend\n", "the target's name must be a literal string"),
         ("1️⃣target 'App' do\n  pod 'Kit', :path => 'Pods/Kit'\n", "a block is not closed"),
         ("target 'App' do\n  inherit! 1️⃣'search_paths'\nend\n", "expected ':search_paths'"),
     ])

@@ -108,6 +108,38 @@ import Testing
         #expect(try compiled(workspace, "FromC") == ["Shared/CSources/C.swift"])
     }
 
+    /// XcodeGen reads `enable:` as a boolean, else as NSString's boolValue: a variable that is not
+    /// set stays `${NAME}` and disables the include.
+    @Test(arguments: [
+        ("true", true), ("NO", false), ("\"${STRATA_TEST_NEVER_SET}\"", false), ("\"1\"", true), ("\"0\"", false), ("\"Yes please\"", true),
+    ])
+    func anIncludeIsEnabledAsXcodeGenReadsEnable(value: String, enabled: Bool) async throws {
+        let workspace = try await load([
+            "Module/project.yml": "name: M\ninclude:\n  - { path: extra.yml, enable: \(value) }\ntargets: {}\n",
+            "Module/extra.yml": "targets:\n  Extra: { type: framework, platform: iOS, sources: [Extra] }\n",
+            "Module/Extra/Extra.swift": "",
+        ])
+        #expect(workspace.targets.contains { $0.name == "Extra" } == enabled)
+    }
+
+    /// App → Fw (a framework of the same project) → Lib (static), and App → Lib: the app loads
+    /// the framework, and links Lib itself (StaticLinkedOnceTests: Lib is embedded twice).
+    @Test func aFrameworkOfTheSameProjectIsADynamicLibraryItsDependentsLoad() async throws {
+        let workspace = try await load([
+            "App/project.yml": """
+            name: App
+            targets:
+              App: { type: application, platform: iOS, sources: [App], dependencies: [{ target: Fw }, { target: Lib }] }
+              Fw: { type: framework, platform: iOS, sources: [Fw], dependencies: [{ target: Lib }] }
+              Lib: { type: library.static, platform: iOS, sources: [Lib] }
+            """,
+            "App/App/App.swift": "", "App/Fw/Fw.swift": "", "App/Lib/Lib.swift": "",
+        ])
+        #expect(try edge(workspace, "App", "Fw").dynamicLibrary == "Fw")
+        #expect(try edge(workspace, "Fw", "Lib").dynamicLibrary == nil)
+        #expect(try edge(workspace, "App", "Lib").dynamicLibrary == nil)
+    }
+
     @Test func specsMergeAsXcodeGenMergesThem() async throws {
         // The including spec merges onto the included: mappings key by key, lists appended,
         // `:REPLACE` replaces.

@@ -165,4 +165,25 @@ import Testing
             ])
         #expect(result.first?.notes.last?.location?.path == workspace.root + "/App/Package.swift")
     }
+
+    /// XcodeGen: App → Fw (a framework of the same project) → Lib (static, linked into the
+    /// framework), and App → Lib: the app loads the framework, which embeds Lib, and embeds Lib too.
+    @Test func aStaticLibraryInAFrameworkOfTheSameProjectAndInTheAppIsEmbeddedTwice() async throws {
+        let workspace = try SourceWorkspace(
+            manifest: "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [], xcodegen: [App/project.yml] }\n",
+            files: [
+                "App/project.yml": """
+                name: App
+                targets:
+                  App: { type: application, platform: iOS, sources: [App], dependencies: [{ target: Fw }, { target: Lib }] }
+                  Fw: { type: framework, platform: iOS, sources: [Fw], dependencies: [{ target: Lib, link: true }] }
+                  Lib: { type: library.static, platform: iOS, sources: [Lib] }
+                """,
+                "App/App/App.swift": "", "App/Fw/Fw.swift": "", "App/Lib/Lib.swift": "",
+            ])
+        defer { workspace.remove() }
+        let findings = try await workspace.findings(of: StaticLinkedOnce())
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("'Lib'") == true, "\(findings.map(\.message))")
+    }
 }

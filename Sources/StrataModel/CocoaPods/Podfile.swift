@@ -109,6 +109,14 @@ struct PodfileReader {
         return text
     }
 
+    /// A name given as a string or a symbol (`target 'App'`, `target :App`, `target :'My App'`):
+    /// CocoaPods takes either.
+    private mutating func stringOrSymbol(_ what: String) throws(InputErrors) -> String {
+        guard case .symbol(let symbol) = current?.kind else { return try string(what) }
+        position += 1
+        return symbol
+    }
+
     /// Reads a block's statements: the pods declared at its level (methods' included) and every
     /// target declared in it, nested ones included. A target's nested targets inherit its pods,
     /// and an abstract target's targets inherit its pods, whatever the order they are written in.
@@ -131,7 +139,7 @@ struct PodfileReader {
             position += 1
             switch name {
             case "target", "abstract_target":
-                let targetName = try string("the target's name")
+                let targetName = try stringOrSymbol("the target's name")
                 guard current?.kind == .identifier("do") else { throw unreadable("expected 'do' after the target's name", at: current) }
                 position += 1
                 if name == "target" {

@@ -32,6 +32,7 @@ struct SpecRepos {
     func spec(of pod: String, requirements: [String], at location: SourceLocation) throws(InputErrors) -> Podspec? {
         guard !folders.isEmpty else { return nil }
         var available: [String] = []
+        var withoutSpec: [String] = []
         for folder in folders {
             let versions = files.children(of: folder + "/" + pod).filter { !$0.hasPrefix(".") }
             available += versions
@@ -44,6 +45,20 @@ struct SpecRepos {
                 let spec = path.hasSuffix(".json") ? try PodspecJSONReader.read(text, path: path) : try PodspecReader.read(text, path: path)
                 return spec
             }
+            withoutSpec.append("\(folder)/\(pod)/\(newest)")
+        }
+        if let folder = withoutSpec.first {
+            let held = files.children(of: folder).filter { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }.sorted()
+            throw InputErrors([
+                .inputError(
+                    "invalid-podspec",
+                    "the spec repo's folder for pod '\(pod)' \(lastPathComponent(folder)) holds no \(pod).podspec or \(pod).podspec.json"
+                        + (held.isEmpty ? "" : " (it holds \(held.joined(separator: ", ")))"),
+                    at: location,
+                    hint:
+                        "a spec repo keeps each version as Specs/<Name>/<version>/<Name>.podspec(.json): rename the file in '\(folder)', or fix the pod's name"
+                )
+            ])
         }
         if available.isEmpty {
             throw InputErrors([

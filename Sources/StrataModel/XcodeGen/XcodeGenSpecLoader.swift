@@ -128,7 +128,7 @@ struct XcodeGenSpecLoader {
         return entries.compactMap { entry -> Include? in
             if let path = entry.string { return Include(path: path, relativePaths: true, enable: true, entry: entry) }
             if let path = entry["path"]?.string {
-                return Include(path: path, relativePaths: entry["relativePaths"]?.bool ?? true, enable: entry["enable"]?.bool ?? true, entry: entry)
+                return Include(path: path, relativePaths: entry["relativePaths"]?.bool ?? true, enable: isEnabled(entry["enable"]), entry: entry)
             }
             problems.append(
                 .inputError(
@@ -136,6 +136,21 @@ struct XcodeGenSpecLoader {
                     at: entry.location, hint: "write 'include: [base.yml]' or 'include: [{ path: base.yml, relativePaths: false }]'"))
             return nil
         }
+    }
+
+    /// XcodeGen's reading of an include's `enable:`: absent (or null) means enabled; a boolean
+    /// is itself; any other text is read as Foundation's `NSString.boolValue` reads it (after
+    /// blanks and a sign with zeros, `Y`, `y`, `T`, `t` or a digit 1–9), so `${FEATURE}` of a
+    /// variable that is not set, left as written, disables the include.
+    static func isEnabled(_ value: SpecNode?) -> Bool {
+        guard let value else { return true }
+        if let bool = value.bool { return bool }
+        guard case .scalar(let scalar) = value, !scalar.isNull else { return true }
+        var rest = Substring(scalar.text).drop { $0 == " " || $0 == "\t" }
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        rest = rest.drop { $0 == "0" }
+        guard let first = rest.first else { return false }
+        return "YyTt123456789".contains(first)
     }
 
     // MARK: Paths

@@ -199,7 +199,9 @@ struct XcodeGenWorkspace {
         switch dependency.kind {
         case .target(let name):
             guard let slash = name.firstIndex(of: "/") else {
-                return project.targets.first { $0.name == name }.map { onTarget($0, .target(name)) } ?? []
+                // A project's target is its own product, as one of another project is: a
+                // framework of the same project is a dynamic library its dependents load.
+                return project.targets.first { $0.name == name }.map { onTarget($0, .workspaceTarget(name)) } ?? []
             }
             let referenceName = String(name[..<slash]), targetName = String(name[name.index(after: slash)...])
             if let file = project.projectReferences[referenceName], let other = projects[file],
