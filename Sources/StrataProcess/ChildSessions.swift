@@ -171,24 +171,27 @@ enum ChildSessions {
     static func stopOnSignals() {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                // The children are stopped, the signal's default action is back, and only then
-                // are they killed and the signal raised again: Strata dies of it before the
-                // rest of the program can take their deaths for failures and report them.
-                // `terminating` covers the moment between the kill and the raise, in which a
-                // loaded machine may let a run see its child end.
-                terminating.store(true, ordering: .sequentiallyConsistent)
-                SignalCleanup.runAll()
-                killAll { _ in signal(signalNumber, SIG_DFL) }
-                // To the process, not this thread: dispatch's threads block signals.
-                kill(getpid(), signalNumber)
+            // Made inside the lock, so that the source is the lock's own value from the start.
+            signalSources.withLock { sources in
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler {
+                    // The children are stopped, the signal's default action is back, and only then
+                    // are they killed and the signal raised again: Strata dies of it before the
+                    // rest of the program can take their deaths for failures and report them.
+                    // `terminating` covers the moment between the kill and the raise, in which a
+                    // loaded machine may let a run see its child end.
+                    terminating.store(true, ordering: .sequentiallyConsistent)
+                    SignalCleanup.runAll()
+                    killAll { _ in signal(signalNumber, SIG_DFL) }
+                    // To the process, not this thread: dispatch's threads block signals.
+                    kill(getpid(), signalNumber)
+                }
+                source.resume()
+                sources.append(source)
             }
-            source.resume()
-            signalSources.append(source)
         }
     }
 
-    /// Kept alive for the life of the process; written once, at start-up, before any child runs.
-    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+    /// Kept alive for the life of the process.
+    private static let signalSources = Mutex<[any DispatchSourceSignal]>([])
 }
