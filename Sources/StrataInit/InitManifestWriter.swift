@@ -40,6 +40,10 @@ public enum InitManifestWriter {
                 lines.append("    ]")
             }
         }
+        if !proposal.givenUp.isEmpty {
+            lines.append("# Shared names and folders not made layers, because the graph contradicts them:")
+            for reason in proposal.givenUp { lines.append("#   \(reason)") }
+        }
         if !proposal.cycles.isEmpty {
             lines.append("# These modules depend on each other in a cycle, so each group shares a layer; 'strata check'")
             lines.append("# reports the cycles (no-cycles) until they are broken:")

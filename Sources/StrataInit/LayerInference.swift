@@ -31,7 +31,95 @@ public enum LayerInference {
     /// A prefix shared by more than this share of the modules is the product's name, not a layer.
     static let productPrefixShare = 0.8
 
+    ///
+    /// A name or folder group is kept only while the proposal with it breaks no more links
+    /// than the proposal from the graph alone: shared words that say nothing about layers (a
+    /// feature family `Payments…` or a team's prefix spanning every layer) would otherwise
+    /// invent violations the graph does not have. The group taking part in most broken links is
+    /// given up first, and the proposal says which were given up and why (`givenUp`).
     public static func propose(_ graph: ModuleGraph) -> LayerProposal {
+        var leftOut: Set<String> = []
+        var proposal = propose(graph, groups: .leaving(leftOut))
+        guard proposal.layers.contains(where: { $0.basis.isGroup }) else { return proposal }
+        let allowed = brokenLinks(of: propose(graph, groups: .none), in: graph).count
+        var givenUp: [String] = []
+        while case let broken = brokenLinks(of: proposal, in: graph), broken.count > allowed {
+            guard let (key, links) = mostBreaking(broken, proposal: proposal, graph: graph) else { break }
+            leftOut.insert(key)
+            givenUp.append("\(describe(groupKey: key)) would have broken \(links) link\(links == 1 ? "" : "s") the graph alone keeps")
+            proposal = propose(graph, groups: .leaving(leftOut))
+        }
+        proposal.givenUp = givenUp
+        return proposal
+    }
+
+    /// Which name and folder groups a proposal may use.
+    enum Groups {
+        /// None: the graph alone.
+        case none
+        /// All but these (group keys: `suffix:feature`, `prefix:payments`, `folder:Modules/Features`).
+        case leaving(Set<String>)
+
+        func allows(_ key: String) -> Bool {
+            guard case .leaving(let leftOut) = self else { return false }
+            return !leftOut.contains(key)
+        }
+    }
+
+    /// The links the proposal's layers break: an implementation link that does not point to a
+    /// lower layer (inside a layer whose modules may link each other, it may stay), and an
+    /// interface link that points to a higher one. Pairs of node indices.
+    static func brokenLinks(of proposal: LayerProposal, in graph: ModuleGraph) -> [(source: Int, target: Int)] {
+        var layerIndex: [String: Int] = [:]
+        for (index, layer) in proposal.layers.enumerated() { for module in layer.modules { layerIndex[module] = index } }
+        var broken: [(Int, Int)] = []
+        for (source, edges) in graph.edges.enumerated() {
+            guard let from = layerIndex[graph.nodes[source].name] else { continue }
+            for edge in edges {
+                guard let to = layerIndex[graph.nodes[edge.target].name] else { continue }
+                // Layers are listed top first: below is a greater index.
+                let breaks = edge.isStrict ? to < from || (to == from && !proposal.layers[from].allowsSameLayerLinks) : to < from
+                if breaks { broken.append((source, edge.target)) }
+            }
+        }
+        return broken
+    }
+
+    /// The group taking part in most of the broken links, and how many.
+    static func mostBreaking(
+        _ broken: [(source: Int, target: Int)], proposal: LayerProposal, graph: ModuleGraph
+    ) -> (key: String, links: Int)? {
+        var keyOfModule: [String: String] = [:]
+        for layer in proposal.layers {
+            guard let key = groupKey(of: layer.basis) else { continue }
+            for module in layer.modules where !layer.placedByDependencies.contains(module) { keyOfModule[module] = key }
+        }
+        var counts: [String: Int] = [:]
+        for link in broken {
+            let keys = Set([keyOfModule[graph.nodes[link.source].name], keyOfModule[graph.nodes[link.target].name]].compactMap { $0 })
+            for key in keys { counts[key, default: 0] += 1 }
+        }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// The key of the group a layer's basis stands for.
+    static func groupKey(of basis: LayerProposal.Basis) -> String? {
+        switch basis {
+        case .affix(let words, let isPrefix): (isPrefix ? "prefix:" : "suffix:") + NameWords.key(words[0])
+        case .folder(let folder): "folder:" + folder
+        case .dependencies, .merged: nil
+        }
+    }
+
+    /// A group key in words: "names ending in 'Feature'", "the folder 'Modules/Core'".
+    static func describe(groupKey key: String) -> String {
+        let value = String(key.drop { $0 != ":" }.dropFirst())
+        if key.hasPrefix("folder:") { return "the folder '\(value)'" }
+        return "names \(key.hasPrefix("prefix:") ? "starting with" : "ending in") '\(value)'"
+    }
+
+    /// The proposal with the name and folder groups `groups` allows.
+    static func propose(_ graph: ModuleGraph, groups allowed: Groups) -> LayerProposal {
         let count = graph.nodes.count
         guard count > 0 else { return LayerProposal(layers: []) }
         let digraph = Digraph(successors: graph.edges.map { $0.map(\.target) })
@@ -54,7 +142,7 @@ public enum LayerInference {
         // 2. Name groups, most members first.
         var groups: [Group] = []
         var taken = [Bool](repeating: false, count: count)
-        for candidate in affixCandidates(graph) {
+        for candidate in affixCandidates(graph) where allowed.allows(candidate.key) {
             let members = candidate.members.filter { !taken[$0] }
             let word = String(candidate.key.drop { $0 != ":" }.dropFirst())
             let isKnown = layerWords.contains(word)
@@ -76,7 +164,7 @@ public enum LayerInference {
             for node in 0..<count where !taken[node] {
                 if let folder = graph.nodes[node].group { byFolder[folder, default: []].append(node) }
             }
-            for folder in byFolder.keys.sorted() where isLayerLike(byFolder[folder]!) {
+            for folder in byFolder.keys.sorted() where allowed.allows("folder:" + folder) && isLayerLike(byFolder[folder]!) {
                 for member in byFolder[folder]! { taken[member] = true }
                 groups.append(Group(basis: .folder(folder), members: byFolder[folder]!))
             }

@@ -51,6 +51,9 @@ public struct LayerProposal: Sendable, Hashable {
     public var layers: [Layer]
     /// Groups of modules that depend on each other in a cycle (each shares one layer).
     public var cycles: [[String]]
+    /// Name and folder groups that were not made layers, each with why: the links they would
+    /// have broken that the graph alone keeps.
+    public var givenUp: [String] = []
 
     public init(layers: [Layer], cycles: [[String]] = []) {
         self.layers = layers

@@ -42,7 +42,7 @@ extension SyntheticWorkspace {
             "layers:",
         ]
         for (index, (layer, prefix)) in zip(Self.layers, prefixes).enumerated() {
-            let patterns = configuration.neutralNames ? modules.filter { $0.layer == index }.map(\.name) : ["\(prefix)*"]
+            let patterns = configuration.namesHideLayers ? modules.filter { $0.layer == index }.map(\.name) : ["\(prefix)*"]
             lines.append("  - { name: \(layer), patterns: [\(patterns.map { "\"\($0)\"" }.joined(separator: ", "))] }")
         }
         lines.append("naming: { interface: \"{module}Interface\", mocks: \"{module}Mocks\", tests: \"{module}Tests\" }")

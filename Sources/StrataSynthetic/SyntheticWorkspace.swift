@@ -16,13 +16,21 @@ public struct SyntheticWorkspace: Sendable {
         /// Name modules `Module00042` whatever their layer, instead of `Service00042`: a workspace
         /// whose layers only its graph tells (what `strata init`'s inference is measured on too).
         public var neutralNames: Bool
+        /// Name modules after feature families that span every layer and nouns each used on two
+        /// layers (`PaymentsStore00042`, `SearchScreen00007`): words that mislead an inference by
+        /// name, as team and feature prefixes do in real apps. Takes precedence over `neutralNames`.
+        public var misleadingNames: Bool
 
-        public init(moduleCount: Int, seed: UInt64 = 1, averageFanOut: Int = 5, neutralNames: Bool = false) {
+        public init(moduleCount: Int, seed: UInt64 = 1, averageFanOut: Int = 5, neutralNames: Bool = false, misleadingNames: Bool = false) {
             self.moduleCount = moduleCount
             self.seed = seed
             self.averageFanOut = averageFanOut
             self.neutralNames = neutralNames
+            self.misleadingNames = misleadingNames
         }
+
+        /// True if the layer's name is not in the module names (`strata.yml` lists each module).
+        var namesHideLayers: Bool { neutralNames || misleadingNames }
     }
 
     public struct Module: Sendable {
@@ -48,6 +56,20 @@ public struct SyntheticWorkspace: Sendable {
     /// Chance of an interface target per layer.
     private static let interfaceChance = [0.3, 0.9, 0.7, 0.2]
 
+    /// Feature families and the nouns of each layer (each noun on two layers) for misleading names.
+    private static let families = ["Payments", "Search", "Profile", "Orders", "Catalog", "Chat", "Maps", "Wallet", "Rewards", "Onboarding"]
+    private static let misleadingNouns = [["Screen", "Flow"], ["Flow", "Store"], ["Store", "Client"], ["Client", "Screen"]]
+
+    /// A module's name: its layer's prefix, `Module`, or a family and a noun, then its number.
+    private static func name(number: Int, layer: Int, configuration: Configuration, random: inout SplitMix64) -> String {
+        let digits = String(format: "%05d", number)
+        if configuration.misleadingNames {
+            let family = families[Int.random(in: 0..<families.count, using: &random)]
+            return family + misleadingNouns[layer][Int.random(in: 0..<2, using: &random)] + digits
+        }
+        return (configuration.neutralNames ? "Module" : layerPrefixes[layer]) + digits
+    }
+
     public let configuration: Configuration
     public private(set) var modules: [Module] = []
     public private(set) var apps: [App] = []
@@ -70,7 +92,7 @@ public struct SyntheticWorkspace: Sendable {
         for layer in (0..<Self.layers.count).reversed() {
             for _ in 0..<sizes[layer] {
                 number += 1
-                let name = "\(configuration.neutralNames ? "Module" : Self.layerPrefixes[layer])\(String(format: "%05d", number))"
+                let name = Self.name(number: number, layer: layer, configuration: configuration, random: &random)
                 let isBottom = layer == Self.layers.count - 1
                 let isDynamic = isBottom && Bool.random(using: &random)
                 // A dynamic library embeds its own (static) interface target, which its users

@@ -7,7 +7,8 @@ import StrataSynthetic
 /// `strata init`'s inference (issue 22's bar: ≥ 95% of targets in their true layer, up to
 /// renaming, and no findings on a clean workspace) on synthetic workspaces written as one package
 /// per module, whose true layers the generator knows: with names that carry the layer
-/// (`Service00042`) and with names that do not (`Module00042`, only the graph tells). And how long
+/// (`Service00042`), with names that do not (`Module00042`, only the graph tells) and with names
+/// whose words mislead (`PaymentsStore00042`: families and nouns that span layers). And how long
 /// planning takes, side by side in each round with one load of the same packages under their
 /// hand-written strata.yml.
 enum InitInferenceBenchmark {
@@ -21,12 +22,14 @@ enum InitInferenceBenchmark {
         print("| modules | names | seeds | targets right (min – median) | layers | findings |")
         print("|---:|---|---:|---|---|---:|")
         for size in sizes {
-            for neutral in [false, true] {
+            for naming in ["layer prefix", "neutral", "misleading"] {
                 var shares: [Double] = []
                 var layerCounts: Set<Int> = []
                 var findings = 0
                 for seed in seeds {
-                    let synthetic = SyntheticWorkspace(configuration: .init(moduleCount: size, seed: seed, neutralNames: neutral))
+                    let synthetic = SyntheticWorkspace(
+                        configuration: .init(
+                            moduleCount: size, seed: seed, neutralNames: naming == "neutral", misleadingNames: naming == "misleading"))
                     let folder = try write(synthetic)
                     defer { try? FileManager.default.removeItem(atPath: folder) }
                     try FileManager.default.removeItem(atPath: folder + "/strata.yml")
@@ -42,7 +45,7 @@ enum InitInferenceBenchmark {
                 }
                 shares.sort()
                 print(
-                    "| \(size) | \(neutral ? "neutral" : "layer prefix") | \(seeds.count) | \(percent(shares.first!)) – \(percent(shares[shares.count / 2])) | \(layerCounts.sorted().map(String.init).joined(separator: ", ")) | \(findings) |"
+                    "| \(size) | \(naming) | \(seeds.count) | \(percent(shares.first!)) – \(percent(shares[shares.count / 2])) | \(layerCounts.sorted().map(String.init).joined(separator: ", ")) | \(findings) |"
                 )
             }
         }
