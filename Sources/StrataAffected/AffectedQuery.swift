@@ -144,7 +144,7 @@ extension AffectedQuery {
             let manifestChanged = changes.contains { change in
                 change.touchedPaths.contains { ChangeClassifier.isManifest($0) || (readsSpecs && ChangeClassifier.mayBeProjectSpec($0)) }
             }
-            let evaluatedFolders = loaded.packageReports.filter { $0.method == .dumpPackage }.compactMap { report in
+            let evaluatedFolders = loaded.packageReports.filter { $0.method == .dumpPackage && !$0.isExternal }.compactMap { report in
                 PathResolution.path((report.path as NSString).deletingLastPathComponent, inside: root)
             }
             let evaluatedFolderChanged = changes.contains { change in

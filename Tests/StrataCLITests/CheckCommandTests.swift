@@ -14,6 +14,12 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasSuffix("no violations\n"))
         #expect(result.stderr.contains("Package.swift: read statically"))
+        // The resolved packages' manifests, read for the modules of their products, are named too.
+        let external = result.stderr.split(separator: "\n").filter {
+            $0.hasSuffix("(a package outside the workspace, for the modules of its products)")
+        }
+        #expect(external.contains { $0.contains("/swift-log/Package.swift: read with swift package dump-package") }, "\(result.stderr)")
+        #expect(external == external.sorted())
     }
 
     @Test func pathsArePrintedRelativeToTheWorkingDirectory() async throws {

@@ -135,7 +135,8 @@ struct CheckCommand: AsyncParsableCommand {
                     packageReport.method == .static
                     ? "read statically"
                     : "read with swift package dump-package (\(packageReport.reason ?? "requested"))"
-                Terminal.standardError("strata: \(display(packageReport.path)): \(how)")
+                let whose = packageReport.isExternal ? " (a package outside the workspace, for the modules of its products)" : ""
+                Terminal.standardError("strata: \(display(packageReport.path)): \(how)\(whose)")
             }
             if report.fromCheckCache {
                 Terminal.standardError("strata: nothing changed since the last check; its findings were reused (--no-cache to check afresh)")

@@ -178,7 +178,7 @@ struct AdoptModeBuilder {
         let provided = await ModuleProvision(root: root, files: files, packageReading: packageReading)
             .provide(workspace: workspace, packages: swiftPackages)
         for (id, names) in provided.modules { workspace.targets[id].modules = names }
-        var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports)
+        var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports + provided.reports)
         loaded.inputs = xcodegen.inputs + pods.inputs + provided.consulted
         loaded.externalPackages = externalPackages.keys.sorted().map { externalPackages[$0]! }
         return loaded

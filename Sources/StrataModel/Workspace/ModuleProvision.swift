@@ -17,6 +17,8 @@ struct ModuleProvision {
         var modules: [TargetID: ProvidedModules] = [:]
         var warnings: [Diagnostic] = []
         var consulted: [String] = []
+        /// How each external package's manifest was read, for `--verbose`.
+        var reports: [PackageReadReport] = []
     }
 
     func provide(workspace: Workspace, packages: [PackageManifest]) async -> Outcome {
@@ -83,7 +85,12 @@ struct ModuleProvision {
         }
         let manifests = await readManifests(Array(Set(externalFolders.values)))
         for (folder, read) in manifests {
-            if case .success(let manifest) = read { outcome.consulted.append(manifest.path) } else { outcome.consulted.append(folder) }
+            if case .success(let (manifest, report)) = read {
+                outcome.consulted.append(manifest.path)
+                outcome.reports.append(report)
+            } else {
+                outcome.consulted.append(folder)
+            }
         }
         for (id, node) in workspace.targets.withIDs where node.isOutsideWorkspace && node.package != nil {
             let identity = node.package!
@@ -98,7 +105,7 @@ struct ModuleProvision {
                 continue
             }
             switch manifests[folder] {
-            case .success(let manifest)?:
+            case .success(let (manifest, _))?:
                 let state = manifest.targets.contains { $0.url != nil } ? resolved(near: declared[identity]!.1.directory) : nil
                 outcome.modules[id] = productModules(product, of: manifest, identity: identity, resolved: state, consulted: &outcome.consulted)
             case .failure(let reason)?:
@@ -120,6 +127,7 @@ struct ModuleProvision {
                     "unknown-modules", what + ", so imports of them are not checked", at: first.location,
                     hint: "run 'swift package resolve' (or build once) in \(folders.joined(separator: ", ")), then check again"))
         }
+        outcome.reports.sort { $0.path < $1.path }
         for (folder, read) in manifests.sorted(by: { $0.key < $1.key }) {
             guard case .failure(let reason) = read else { continue }
             let identity = externalFolders.first { $0.value == folder }?.key ?? folder
@@ -184,16 +192,16 @@ struct ModuleProvision {
     }
 
     /// Reads the manifest SwiftPM reads in each folder, in parallel; a failure keeps its first message.
-    private func readManifests(_ folders: [String]) async -> [String: Result<PackageManifest, ReadFailure>] {
+    private func readManifests(_ folders: [String]) async -> [String: Result<(PackageManifest, PackageReadReport), ReadFailure>] {
         let files = files
         let reading = packageReading
-        return await withTaskGroup(of: (String, Result<PackageManifest, ReadFailure>).self) { group in
+        return await withTaskGroup(of: (String, Result<(PackageManifest, PackageReadReport), ReadFailure>).self) { group in
             for folder in folders {
                 group.addTask {
                     (folder, await Self.read(folder: folder, reading: reading, files: files))
                 }
             }
-            var results: [String: Result<PackageManifest, ReadFailure>] = [:]
+            var results: [String: Result<(PackageManifest, PackageReadReport), ReadFailure>] = [:]
             for await (folder, result) in group { results[folder] = result }
             return results
         }
@@ -201,10 +209,12 @@ struct ModuleProvision {
 
     private static func read(
         folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles
-    ) async -> Result<PackageManifest, ReadFailure> {
+    ) async -> Result<(PackageManifest, PackageReadReport), ReadFailure> {
         let path = await ManifestSelection.manifestPath(in: folder, files: files)
         do {
-            return .success(try await PackageManifestReader.read(path: path, reading: reading, files: files).0)
+            var (manifest, report) = try await PackageManifestReader.read(path: path, reading: reading, files: files)
+            report.isExternal = true
+            return .success((manifest, report))
         } catch {
             return .failure(ReadFailure(description: error.diagnostics.first?.message ?? "it has errors"))
         }

@@ -43,6 +43,8 @@ public struct PackageReadReport: Sendable, Hashable {
     public var host: Platform?
     /// Its `#if` conditions that depend on that machine (`os(macOS)`, `canImport(Darwin)`).
     public var hostConditions: [HostCondition] = []
+    /// The manifest of a package outside the workspace, read for the modules of its products.
+    public var isExternal = false
 
     public struct HostCondition: Sendable, Hashable {
         public var text: String
