@@ -10,8 +10,11 @@ if [[ "${STRATA_CHECK:-true}" != "true" ]]; then
 fi
 arguments=("$STRATA_PATH")
 [[ -n "${STRATA_BASELINE:-}" ]] && arguments+=(--baseline "$STRATA_PATH/$STRATA_BASELINE")
+# A fresh checkout has resolved no package: resolve first, or imports of them go unchecked.
+resolve=()
+[[ "${STRATA_RESOLVE:-true}" == "true" ]] && resolve=(--resolve)
 status=0
-"$STRATA" check "${arguments[@]}" --format github || status=$?
+"$STRATA" check "${arguments[@]}" "${resolve[@]}" --format github || status=$?
 if ((status > 1)); then
     echo "::error::strata check could not read the workspace (exit status $status)" >&2
     exit "$status"

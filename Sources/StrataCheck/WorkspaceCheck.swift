@@ -97,10 +97,14 @@ public enum WorkspaceCheck {
     ///   - strict: every warning about the input (a path dependency without a Package.swift,
     ///     modules that cannot be known, a manifest read as another host reads it, an unreadable
     ///     source file) is an error, and the report fails as for bad input.
+    ///   - resolve: run `swift package resolve` in the packages whose dependencies SwiftPM has
+    ///     not resolved yet, then read the workspace again, so that the modules of their products
+    ///     are known and imports of them are checked.
     ///   - progress: told what the check starts doing next, for a progress line.
     public static func run(
         path: String, manifestBytes: [UInt8]? = nil, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
-        sources sourceOptions: SourceOptions = SourceOptions(), strict: Bool = false, progress: @Sendable (String) -> Void = { _ in }
+        sources sourceOptions: SourceOptions = SourceOptions(), strict: Bool = false, resolve: Bool = false,
+        progress: @Sendable (String) -> Void = { _ in }
     ) async -> CheckReport {
         var timer = PhaseTimer()
         func failure(_ error: InputErrors) -> CheckReport {
@@ -127,7 +131,7 @@ public enum WorkspaceCheck {
         if let cacheKey {
             progress("looking for changes since the last check")
             switch await CheckCache.lookup(root: root, sources: sourceOptions.scan, key: cacheKey) {
-            case .hit(let record, let proof):
+            case .hit(let record, let proof) where !(resolve && record.warnings.contains { $0.id == "unknown-modules" }):
                 timer.end("reuse the last check (nothing changed: \(proof))")
                 var report = finish(
                     findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
@@ -138,6 +142,9 @@ public enum WorkspaceCheck {
                     cacheWriteFailure: nil)
                 report.phases = timer.phases
                 return report
+            case .hit:
+                // The last check could not see into unresolved packages, which --resolve is for.
+                timer.end("look for changes since the last check (it had unresolved packages)")
             case .miss(let walks):
                 walked = walks
                 timer.end("look for changes since the last check")
@@ -145,14 +152,21 @@ public enum WorkspaceCheck {
         }
 
         var loaded: LoadedWorkspace
+        var resolutionProblems: [Diagnostic] = []
         let checker: ArchitectureChecker
         progress("loading the workspace")
         do throws(InputErrors) {
             // The import rules need the modules of binary targets and external products.
-            loaded = try await WorkspaceLoader(
-                packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform
-            ).load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
+            let loader = WorkspaceLoader(packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform)
+            loaded = try await loader.load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
             timer.end("load the workspace")
+            if resolve, !loaded.unresolvedPackageFolders.isEmpty {
+                progress("resolving \(loaded.unresolvedPackageFolders.count) package\(loaded.unresolvedPackageFolders.count == 1 ? "" : "s")")
+                resolutionProblems = await PackageResolution.resolve(loaded.unresolvedPackageFolders, root: root)
+                timer.end("swift package resolve in \(loaded.unresolvedPackageFolders.count) package folder(s)")
+                loaded = try await loader.load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
+                timer.end("load the workspace again")
+            }
             checker = try ArchitectureChecker(manifest: loaded.workspace.manifest, defaults: sourceOptions.ruleDefaults)
             // `--platform`: the graph rules and the import rules see the edges built for it.
             if let platform = sourceOptions.platform {
@@ -162,7 +176,7 @@ public enum WorkspaceCheck {
             return failure(error)
         }
         var input = RuleInput(workspace: loaded.workspace)
-        var warnings = loaded.diagnostics
+        var warnings = resolutionProblems + loaded.diagnostics
         var scanned: ScannedSources?
         if sourceOptions.scan {
             progress("scanning the sources of \(loaded.workspace.targets.count) targets")

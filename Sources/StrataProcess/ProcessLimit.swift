@@ -28,8 +28,12 @@ public struct ProcessLimit: Sendable, Hashable {
     /// module's package while `strata release` checks and compares it.
     public static let swiftBuild = ProcessLimit(variable: "STRATA_TIMEOUT_SWIFT_BUILD", defaultSeconds: 1800)
 
+    /// `swift package resolve` for `strata check --resolve`: cloning or fetching every
+    /// dependency of a package, over the network.
+    public static let resolve = ProcessLimit(variable: "STRATA_TIMEOUT_RESOLVE", defaultSeconds: 600)
+
     /// Every kind, for validation and documentation.
-    public static let all: [ProcessLimit] = [.manifest, .git, .swiftTest, .swiftBuild]
+    public static let all: [ProcessLimit] = [.manifest, .git, .swiftTest, .swiftBuild, .resolve]
 
     /// A limit that is not a number of seconds.
     public struct InvalidValue: Error, Sendable, CustomStringConvertible {

@@ -79,6 +79,12 @@ struct CheckCommand: AsyncParsableCommand {
     )
     var strict = false
 
+    @Flag(
+        help:
+            "Run 'swift package resolve' in the packages whose dependencies are not resolved yet (within STRATA_TIMEOUT_RESOLVE), so that imports of them are checked too."
+    )
+    var resolve = false
+
     @Flag(inversion: .prefixedNo, help: "Scan Swift sources for the import rules.")
     var sources = true
 
@@ -118,7 +124,7 @@ struct CheckCommand: AsyncParsableCommand {
             strictImports: strictImports)
         let progress = ProgressLine.start(enabled: format == .text && !quiet)
         var report = await WorkspaceCheck.run(
-            path: path, baselinePath: baseline, packageReading: manifestReader, sources: options, strict: strict
+            path: path, baselinePath: baseline, packageReading: manifestReader, sources: options, strict: strict, resolve: resolve
         ) {
             progress?.update($0)
         }

@@ -180,6 +180,7 @@ struct AdoptModeBuilder {
         for (id, names) in provided.modules { workspace.targets[id].modules = names }
         var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports + provided.reports)
         loaded.inputs = xcodegen.inputs + pods.inputs + provided.consulted
+        loaded.unresolvedPackageFolders = provided.unresolvedFolders
         loaded.externalPackages = externalPackages.keys.sorted().map { externalPackages[$0]! }
         return loaded
     }

@@ -19,6 +19,8 @@ struct ModuleProvision {
         var consulted: [String] = []
         /// How each external package's manifest was read, for `--verbose`.
         var reports: [PackageReadReport] = []
+        /// Package folders whose dependencies SwiftPM has not resolved (`strata check --resolve`).
+        var unresolvedFolders: [String] = []
     }
 
     func provide(workspace: Workspace, packages: [PackageManifest]) async -> Outcome {
@@ -57,12 +59,17 @@ struct ModuleProvision {
         // 2. Products of packages outside the workspace.
         let workspaceFolders = Set(packages.map(\.directory))
         var declared: [String: (PackageDependency, PackageManifest)] = [:]
+        // Every package that uses each identity: any of them may be the one SwiftPM resolved.
+        var users: [String: [PackageManifest]] = [:]
         for package in packages {
-            for dependency in package.dependencies where declared[dependency.identity] == nil {
+            for dependency in package.dependencies {
                 if case .fileSystem(let path) = dependency.source, workspaceFolders.contains(path) { continue }
-                declared[dependency.identity] = (dependency, package)
+                users[dependency.identity, default: []].append(package)
+                if declared[dependency.identity] == nil { declared[dependency.identity] = (dependency, package) }
             }
         }
+        let xcode = XcodeSourcePackages.resolved(for: root, files: files)
+        outcome.consulted += xcode.consulted
         var externalFolders: [String: String] = [:]
         var unread: [String: String] = [:]
         var unresolved: [(identity: String, location: SourceLocation?, folder: String)] = []
@@ -77,7 +84,9 @@ struct ModuleProvision {
                 } else {
                     externalFolders[identity] = path
                 }
-            } else if let folder = resolved(near: package.directory)?.folders[identity] {
+            } else if let folder = (users[identity] ?? [package]).lazy.compactMap({ resolved(near: $0.directory)?.folders[identity] }).first
+                ?? xcode.state?.folders[identity]
+            {
                 externalFolders[identity] = folder
             } else {
                 unresolved.append((identity, dependency.location ?? .file(package.path), package.directory))
@@ -114,6 +123,7 @@ struct ModuleProvision {
                 outcome.modules[id] = .unknown(reason: "package '\(identity)' is not resolved")
             }
         }
+        outcome.unresolvedFolders = Array(Set(unresolved.map(\.folder))).sorted()
         if let first = unresolved.first {
             let names = unresolved.map { "'\($0.identity)'" }
             let folders = Array(Set(unresolved.map { PathResolution.relative($0.folder, from: root) })).sorted()

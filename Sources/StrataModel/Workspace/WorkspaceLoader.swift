@@ -16,6 +16,9 @@ public struct LoadedWorkspace: Sendable {
     /// Adopt mode: the packages the external products come from, as the workspace's manifests
     /// declare them (with their version requirements), one per identity.
     public var externalPackages: [PackageDependency] = []
+    /// Adopt mode, reading modules: package folders with dependencies SwiftPM has not resolved
+    /// yet (`swift package resolve` there makes their products' modules known).
+    public var unresolvedPackageFolders: [String] = []
     /// The strata.yml's bytes when the workspace follows from them alone (`WorkspaceResultCache`).
     var sourceBytes: ManifestBytes?
 
