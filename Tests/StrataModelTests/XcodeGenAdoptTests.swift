@@ -140,6 +140,27 @@ import Testing
         #expect(try edge(workspace, "App", "Lib").dynamicLibrary == nil)
     }
 
+    /// `transitivelyLinkDependencies` (the project's option, or the target's own): a target also
+    /// links its target dependencies' dependencies, as XcodeGen adds them.
+    @Test func transitivelyLinkedDependenciesAreEdges() async throws {
+        let workspace = try await load([
+            "App/project.yml": """
+            name: App
+            options: { transitivelyLinkDependencies: true }
+            targets:
+              App: { type: application, platform: iOS, sources: [App], dependencies: [{ target: Feature }] }
+              Plain: { type: application, platform: iOS, sources: [Plain], transitivelyLinkDependencies: false, dependencies: [{ target: Feature }] }
+              Feature: { type: framework, platform: iOS, sources: [Feature], dependencies: [{ target: Kit }] }
+              Kit: { type: library.static, platform: iOS, sources: [Kit], dependencies: [{ carthage: Alamofire }] }
+            """,
+            "App/App/App.swift": "", "App/Plain/Plain.swift": "", "App/Feature/Feature.swift": "", "App/Kit/Kit.swift": "",
+        ])
+        #expect(edges(workspace, from: "App") == ["Feature", "Kit", "carthage/Alamofire"])
+        #expect(try edge(workspace, "App", "Kit").isLinked)  // an app links a static library
+        #expect(edges(workspace, from: "Plain") == ["Feature"])
+        #expect(edges(workspace, from: "Feature") == ["Kit", "carthage/Alamofire"])
+    }
+
     @Test func specsMergeAsXcodeGenMergesThem() async throws {
         // The including spec merges onto the included: mappings key by key, lists appended,
         // `:REPLACE` replaces.

@@ -15,6 +15,9 @@ struct XcodeGenProject: Sendable {
     var packages: [String: XcodeGenPackage]
     /// `projectReferences:` by name: the `.xcodeproj` each points at.
     var projectReferences: [String: String]
+    /// `options.transitivelyLinkDependencies`: targets link their target dependencies'
+    /// dependencies too (XcodeGen's default: false).
+    var transitivelyLinks = false
 
     /// The folder XcodeGen writes the project into by default, and its paths are relative to.
     var folder: String { PathResolution.parent(of: path) }
@@ -37,6 +40,8 @@ struct XcodeGenTarget: Sendable {
     var moduleName: String
     var sources: [XcodeGenSource]
     var dependencies: [XcodeGenDependency]
+    /// `transitivelyLinkDependencies:` of the target, overriding the project's option.
+    var transitivelyLinks: Bool?
 }
 
 /// One entry of a target's `sources:` whose files are compiled.
@@ -158,6 +163,7 @@ extension XcodeGenProject {
         if let options = spec["options"], let minimum = options["minimumXcodeGenVersion"] {
             Self.checkMinimumVersion(minimum, problems: &problems, warnings: &warnings)
         }
+        transitivelyLinks = spec["options"]?["transitivelyLinkDependencies"]?.bool ?? false
 
         // Packages first: targets' `package:` dependencies name them.
         var packages: [String: XcodeGenPackage] = [:]
@@ -365,7 +371,8 @@ extension XcodeGenProject {
             name: name, location: entry.keyLocation, type: type,
             typeName: typeName.hasPrefix(XcodeGenProductType.prefix) ? String(typeName.dropFirst(XcodeGenProductType.prefix.count)) : typeName,
             platform: platform, productName: productName,
-            moduleName: moduleName, sources: sources, dependencies: dependencies)
+            moduleName: moduleName, sources: sources, dependencies: dependencies,
+            transitivelyLinks: spec["transitivelyLinkDependencies"]?.bool)
     }
 
     /// A `sources:` entry whose files are compiled; nil for one that is not (a folder reference,

@@ -155,7 +155,11 @@ struct XcodeGenWorkspace {
                     name: target.name, kind: kind, dependencies: [], path: nil, exclude: [], sources: nil, location: target.location)
                 converted.declaredSources = sources(of: target, in: project)
                 if target.moduleName != target.name { converted.moduleName = target.moduleName }
-                for dependency in target.dependencies {
+                var entries = target.dependencies
+                if target.transitivelyLinks ?? project.transitivelyLinks {
+                    entries += transitiveDependencies(of: target, in: project, projects: byProjectFile)
+                }
+                for dependency in entries {
                     for (reference, isLinked) in references(dependency, of: target, in: project, builds: builds, projects: byProjectFile) {
                         var entry = PackageTargetDependency(reference, location: dependency.location)
                         entry.condition = dependency.condition
@@ -170,6 +174,47 @@ struct XcodeGenWorkspace {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return manifests
+    }
+
+    /// With `transitivelyLinkDependencies`, XcodeGen links a target to the dependencies of its
+    /// target dependencies too, at every depth through library targets: those entries, each
+    /// once, not already direct, written where the direct dependency that leads to it is. (The
+    /// targets of a referenced project are followed, but its own `target:` entries are not added:
+    /// they name targets of that project, which this one reaches through its reference.)
+    private static func transitiveDependencies(
+        of target: XcodeGenTarget, in project: XcodeGenProject, projects: [String: XcodeGenProject]
+    ) -> [XcodeGenDependency] {
+        /// The library target a `target:` entry names, in this project or a referenced one.
+        func library(_ kind: XcodeGenDependency.Kind, from project: XcodeGenProject) -> (XcodeGenTarget, XcodeGenProject)? {
+            guard case .target(let name) = kind else { return nil }
+            var owner = project
+            var targetName = name
+            if let slash = name.firstIndex(of: "/") {
+                guard let file = project.projectReferences[String(name[..<slash])], let other = projects[file] else { return nil }
+                owner = other
+                targetName = String(name[name.index(after: slash)...])
+            }
+            guard let found = owner.targets.first(where: { $0.name == targetName }), case .library = found.type else { return nil }
+            return (found, owner)
+        }
+        var seen = Set(target.dependencies.map { "\($0.kind)" })
+        var added: [XcodeGenDependency] = []
+        var queue = target.dependencies.compactMap { direct in library(direct.kind, from: project).map { ($0.0, $0.1, direct.location) } }
+        var visited = Set(queue.map(\.0.name))
+        while !queue.isEmpty {
+            let (current, owner, location) = queue.removeFirst()
+            for dependency in current.dependencies {
+                // A referenced project's `target:` names its own targets: followed, not written here.
+                let isForeignTarget: Bool = if case .target = dependency.kind { owner.path != project.path } else { false }
+                if !isForeignTarget, seen.insert("\(dependency.kind)").inserted {
+                    added.append(XcodeGenDependency(kind: dependency.kind, location: location, condition: dependency.condition, link: nil))
+                }
+                if let (next, nextOwner) = library(dependency.kind, from: owner), visited.insert(next.name).inserted {
+                    queue.append((next, nextOwner, location))
+                }
+            }
+        }
+        return added
     }
 
     /// What one dependency entry of `target` stands for in the graph (nothing for an SDK or a
