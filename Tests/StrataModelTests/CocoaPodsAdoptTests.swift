@@ -95,6 +95,35 @@ import Testing
         #expect(try target(loaded, "Shop").sources?.only == [workspace.root + "/App/Shop"])
     }
 
+    /// An external pod's own dependencies come from its podspec in the spec repos, at every
+    /// depth: a Podfile with one pod whose pod depends on another has both, linked in a chain.
+    @Test func externalPodsDependOnWhatTheirPodspecsDeclare() async throws {
+        let workspace = try TemporaryWorkspace(
+            "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [], podfile: Podfile, spec-repos: [Repo] }\n", label: "pods-external")
+        try workspace.write(
+            "Repo/Specs/Networking/1.2.0/Networking.podspec.json",
+            "{ \"name\": \"Networking\", \"version\": \"1.2.0\", \"dependencies\": { \"Logging\": [\"~> 2.0\"] } }")
+        try workspace.write(
+            "Repo/Specs/Logging/2.1.0/Logging.podspec.json",
+            "{ \"name\": \"Logging\", \"version\": \"2.1.0\", \"dependencies\": { \"Clock\": [] } }")
+        try workspace.write("Repo/Specs/Clock/1.0.0/Clock.podspec.json", "{ \"name\": \"Clock\", \"version\": \"1.0.0\" }")
+        try workspace.write("Podfile", "target 'App' do\n  pod 'Networking', '~> 1.2'\nend\n")
+        let loaded = try await workspace.load()
+        #expect(edges(loaded, from: "App") == ["pods/Networking"])
+        #expect(edges(loaded, from: "pods/Networking") == ["pods/Logging"])
+        #expect(edges(loaded, from: "pods/Logging") == ["pods/Clock"])
+        #expect(loaded.targets.count == 4)
+    }
+
+    @Test func anExternalPodsDependencyNoRepoMeetsIsAnErrorAtItsLine() async throws {
+        let found = try await errors([
+            "Podfile": "target 'App' do\n  pod 'Net', '1.0.0'\nend\n",
+            "Repo/Specs/Net/1.0.0/Net.podspec.json": "{ \"name\": \"Net\", \"version\": \"1.0.0\", \"dependencies\": { \"Yams\": [\"~> 9.0\"] } }",
+        ])
+        #expect(found.first?.message == "no version of pod 'Yams' in the spec repos meets '~> 9.0'")
+        #expect(found.first?.location?.path.hasSuffix("Repo/Specs/Net/1.0.0/Net.podspec.json") == true)
+    }
+
     // MARK: Bad input
 
     private func errors(_ files: [String: String]) async throws -> [Diagnostic] {

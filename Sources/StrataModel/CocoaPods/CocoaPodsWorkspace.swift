@@ -22,6 +22,9 @@ struct CocoaPodsWorkspace {
     var manifests: [PackageManifest] = []
     /// Dependencies of targets other readers declare (an XcodeGen app that is also a Podfile target).
     var extraDependencies: [String: [PackageTargetDependency]] = [:]
+    /// The dependencies of external pods, by pod name, as their podspecs in the spec repos
+    /// declare them: so transitive links (and `static-linked-once`) see through them.
+    var externalDependencies: [String: [PackageTargetDependency]] = [:]
     var inputs: [String] = []
     var specs: [ProjectSpec] = []
 
@@ -131,6 +134,7 @@ struct CocoaPodsWorkspace {
             result.manifests.append(PackageManifest(path: podfile.path, name: "Podfile", products: [], dependencies: [], targets: targets))
             result.specs.append(ProjectSpec(files: [podfile.path], targets: targets.map(\.name)))
         }
+        result.externalDependencies = try resolver.externalDependencies()
         return result
     }
 
@@ -159,18 +163,48 @@ struct CocoaPodsWorkspace {
         "\(spec.name)-\(part.name.split(separator: "/").last ?? "App")"
     }
 
-    /// What a pod name stands for: the workspace's pod, or an external one from the spec repos.
-    struct PodResolver {
+    /// What a pod name stands for: the workspace's pod, or an external one from the spec repos
+    /// (whose podspecs it keeps, for their own dependencies).
+    final class PodResolver {
         let pods: [String: Podspec]
         let repos: SpecRepos
         /// `use_frameworks!` without `:linkage => :static`.
         let dynamic: Bool
+        /// The external pods resolved so far, with their specs from the repos.
+        private(set) var external: [String: Podspec] = [:]
+
+        init(pods: [String: Podspec], repos: SpecRepos, dynamic: Bool) {
+            self.pods = pods
+            self.repos = repos
+            self.dynamic = dynamic
+        }
 
         func reference(to pod: String, requirements: [String], at location: SourceLocation) throws(InputErrors) -> PackageTargetDependency.Reference {
             if pods[pod] != nil { return .workspaceTarget(pod) }
             let spec = try repos.spec(of: pod, requirements: requirements, at: location)
+            if let spec, external[pod] == nil { external[pod] = spec }
             let linkage: Linkage = dynamic && spec?.staticFramework != true ? .dynamic : .static
             return .prebuilt(.init(name: pod, provider: "pods", module: spec?.module ?? SwiftIdentifier.moduleName(ofTarget: pod), linkage: linkage))
+        }
+
+        /// Each external pod's dependencies (its root and subspecs'), resolving the pods they
+        /// name in turn, until every pod reached is known.
+        func externalDependencies() throws(InputErrors) -> [String: [PackageTargetDependency]] {
+            var result: [String: [PackageTargetDependency]] = [:]
+            var done: Set<String> = []
+            while let name = external.keys.sorted().first(where: { !done.contains($0) }) {
+                done.insert(name)
+                let spec = external[name]!
+                var entries: [PackageTargetDependency] = []
+                for dependency in ([spec.root] + spec.subspecs).flatMap(\.dependencies) where dependency.pod != spec.name {
+                    let entry = PackageTargetDependency(
+                        try reference(to: dependency.pod, requirements: dependency.requirements, at: dependency.location),
+                        location: dependency.location)
+                    if !entries.contains(where: { $0.reference == entry.reference }) { entries.append(entry) }
+                }
+                if !entries.isEmpty { result[name] = entries }
+            }
+            return result
         }
     }
 

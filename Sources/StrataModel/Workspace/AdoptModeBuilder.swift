@@ -154,6 +154,19 @@ struct AdoptModeBuilder {
             }
         }
 
+        // External pods link the pods their podspecs depend on (prebuilt or the workspace's).
+        let podfileScope = PackageScope(PackageManifest(path: root, name: "pods", products: [], dependencies: [], targets: []), packages: [:])
+        for (pod, dependencies) in pods.externalDependencies.sorted(by: { $0.key < $1.key }) {
+            let from = assembler.external(package: "pods", product: pod, location: nil)
+            for dependency in dependencies {
+                for link in resolve(
+                    dependency.reference, in: podfileScope, packages: [:], owner: "pods/\(pod)", location: dependency.location, assembler: &assembler)
+                {
+                    assembler.addEdge(from: from, to: link.target, location: dependency.location, dynamicLibrary: link.dynamicLibrary)
+                }
+            }
+        }
+
         // 3. Owners name modules or patterns.
         assembler.checkOwners(manifest.owners, modules: Set(moduleOrder))
 
