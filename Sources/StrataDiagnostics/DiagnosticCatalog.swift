@@ -149,6 +149,7 @@ public enum DiagnosticCatalog {
         warning("host-dependent-manifest", "a manifest's graph depends on the machine that compiles it, which is not the one asked for"),
         warning("secrets-tracking-unknown", "git could not say whether it tracks a file 'strata secrets export' wrote"),
         warning("xcodegen-version", "an XcodeGen spec needs a newer XcodeGen than the spec format Strata reads"),
+        warning("overridden-key", "an XcodeGen spec writes a key twice in one mapping; XcodeGen takes the last value"),
         warning("resolve-failed", "'swift package resolve', which 'strata check --resolve' ran, failed, so those dependencies' modules stay unknown"),
         warning("missing-path-package", "a '.package(path:)' folder has no Package.swift, so the modules of its products are unknown"),
         warning("unknown-modules", "the modules a package product or binary target provides cannot be known, so imports of them are not checked"),

@@ -161,6 +161,35 @@ import Testing
         #expect(edges(workspace, from: "Feature") == ["Kit", "carthage/Alamofire"])
     }
 
+    /// XcodeGen takes a key written twice in one mapping for its last value; so does Strata,
+    /// with a warning at each earlier one.
+    @Test func aKeyWrittenTwiceTakesItsLastValueWithAWarning() async throws {
+        let workspace = try TemporaryWorkspace(
+            "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [], xcodegen: [App/project.yml] }\n", label: "xcodegen-twice")
+        folders.kept.append(workspace)
+        try workspace.write(
+            "App/project.yml",
+            """
+            name: App
+            targets:
+              Kit:
+                type: framework
+                platform: iOS
+                sources: [Old]
+                sources: [Kit]
+              Kit2: { type: framework, platform: iOS, sources: [Kit], sources: [Kit2] }
+            """)
+        try workspace.write("App/Kit/Kit.swift", "")
+        try workspace.write("App/Kit2/Kit2.swift", "")
+        let loaded = try await WorkspaceLoader().load(path: workspace.root)
+        #expect(try compiled(loaded.workspace, "Kit") == ["App/Kit/Kit.swift"])
+        #expect(try compiled(loaded.workspace, "Kit2") == ["App/Kit2/Kit2.swift"])
+        let warnings = loaded.diagnostics.filter { $0.id == "overridden-key" }
+        #expect(warnings.map(\.location?.line) == [6, 8])
+        #expect(warnings.first?.location?.column == 5)
+        #expect(warnings.first?.message == "'sources' is written again later in this mapping, and XcodeGen takes the last value")
+    }
+
     @Test func specsMergeAsXcodeGenMergesThem() async throws {
         // The including spec merges onto the included: mappings key by key, lists appended,
         // `:REPLACE` replaces.

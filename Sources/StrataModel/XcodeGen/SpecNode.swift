@@ -83,27 +83,67 @@ indirect enum SpecNode: Sendable {
 
     /// The spec in `text`, read from `path` (JSON is YAML too).
     static func parse(_ text: String, path: String) throws(InputErrors) -> SpecNode {
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text, Resolver.basic)
-        } catch {
-            throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
-        }
-        guard let node else { return .mapping([], SourceLocation(path: path, line: 1, column: 1)) }
-        var problems: [Diagnostic] = []
-        let converted = convert(node, path: path, problems: &problems)
-        if !problems.isEmpty { throw InputErrors(problems) }
-        return converted
+        try parseWithWarnings(text, path: path).node
     }
 
-    private static func convert(_ node: Node, path: String, problems: inout [Diagnostic]) -> SpecNode {
+    /// What a key repeated in one mapping is renamed to while parsing, so that YAML accepts it.
+    private static let overriddenPrefix = "__strata_overridden_key__"
+
+    /// The spec in `text` and the warnings about it. A key written twice in one mapping is what
+    /// XcodeGen takes it for — its last value — with a warning at each earlier one (Yams
+    /// refuses a repeated key, so each earlier one is renamed until the text parses).
+    static func parseWithWarnings(_ text: String, path: String) throws(InputErrors) -> (node: SpecNode, warnings: [Diagnostic]) {
+        var text = text
+        var node: Node?
+        var renamed = 0
+        while true {
+            do {
+                node = try Yams.compose(yaml: text, Resolver.basic)
+                break
+            } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) where renamed < 1_000 {
+                guard let key = duplicates.first, let once = renamingKey(key, at: context.mark, in: text) else {
+                    throw InputErrors([
+                        YAMLErrorTranslator.diagnostic(
+                            for: YamlError.duplicatedKeysInMapping(duplicates: duplicates, context: context), text: text, path: path)
+                    ])
+                }
+                text = once
+                renamed += 1
+            } catch {
+                throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
+            }
+        }
+        guard let node else { return (.mapping([], SourceLocation(path: path, line: 1, column: 1)), []) }
+        var problems: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
+        let converted = convert(node, path: path, problems: &problems, warnings: &warnings)
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return (converted, warnings)
+    }
+
+    /// `text` with the key at `mark` (1-based line and column) renamed out of the way, or nil if
+    /// `key` is not written there.
+    private static func renamingKey(_ key: String, at mark: Mark, in text: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        var line = Array(lines[mark.line - 1])
+        var start = mark.column - 1
+        guard start >= 0, start < line.count else { return nil }
+        if line[start] == "\"" || line[start] == "'" { start += 1 }
+        guard String(line[start...]).hasPrefix(key) else { return nil }
+        line.insert(contentsOf: overriddenPrefix, at: start)
+        lines[mark.line - 1] = String(line)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func convert(_ node: Node, path: String, problems: inout [Diagnostic], warnings: inout [Diagnostic]) -> SpecNode {
         let location = SourceLocation(path: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         switch node {
         case .scalar(let scalar):
             // XcodeGen's YAML resolver has no null rule: `~` and an empty value are strings.
             return .scalar(SpecScalar(text: scalar.string, location: location, isNull: false, isPlain: scalar.style == .plain))
         case .sequence(let sequence):
-            return .sequence(sequence.map { convert($0, path: path, problems: &problems) }, location)
+            return .sequence(sequence.map { convert($0, path: path, problems: &problems, warnings: &warnings) }, location)
         case .mapping(let mapping):
             var entries: [SpecEntry] = []
             for (key, value) in mapping {
@@ -112,7 +152,16 @@ indirect enum SpecNode: Sendable {
                     problems.append(.inputError("wrong-type", "a key must be a name, found \(describe(key))", at: keyLocation))
                     continue
                 }
-                let entry = SpecEntry(key: name.string, keyLocation: keyLocation, value: convert(value, path: path, problems: &problems))
+                if name.string.hasPrefix(overriddenPrefix) {
+                    let original = String(name.string.dropFirst(overriddenPrefix.count))
+                    warnings.append(
+                        .warning(
+                            "overridden-key", "'\(original)' is written again later in this mapping, and XcodeGen takes the last value",
+                            at: keyLocation, hint: "remove one of the two '\(original):' entries"))
+                    continue
+                }
+                let entry = SpecEntry(
+                    key: name.string, keyLocation: keyLocation, value: convert(value, path: path, problems: &problems, warnings: &warnings))
                 entries.append(entry)
             }
             return .mapping(entries, location)

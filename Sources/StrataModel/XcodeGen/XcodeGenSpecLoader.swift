@@ -305,13 +305,13 @@ struct XcodeGenSpecLoader {
 final class SpecFileCache: @unchecked Sendable {
     // `@unchecked Sendable`: `nodes` is read and written only under `lock`.
     private let lock = NSLock()
-    private var nodes: [String: Result<SpecNode, InputErrors>] = [:]
+    private var nodes: [String: Result<(node: SpecNode, warnings: [Diagnostic]), InputErrors>] = [:]
 
     init() {}
 
     /// The parsed file at `path`; a missing file is reported at `entry`, the include that names it.
     func node(at path: String, files: any WorkspaceFiles, includedFrom entry: SpecNode?) throws(InputErrors) -> SpecNode {
-        if let cached = lock.withLock({ nodes[path] }) { return try cached.get() }
+        if let cached = lock.withLock({ nodes[path] }) { return try cached.get().node }
         guard let bytes = files.contents(of: path) else {
             throw InputErrors([
                 entry.map {
@@ -321,8 +321,13 @@ final class SpecFileCache: @unchecked Sendable {
                 } ?? .inputError("missing-file", "there is no XcodeGen spec at '\(path)'", at: .file(path))
             ])
         }
-        let result = Result { () throws(InputErrors) in try SpecNode.parse(ManifestLoader.decodeUTF8(bytes, path: path), path: path) }
+        let result = Result { () throws(InputErrors) in try SpecNode.parseWithWarnings(ManifestLoader.decodeUTF8(bytes, path: path), path: path) }
         lock.withLock { nodes[path] = result }
-        return try result.get()
+        return try result.get().node
+    }
+
+    /// The warnings about the file at `path`, once it was read (a key XcodeGen takes the last of).
+    func warnings(at path: String) -> [Diagnostic] {
+        lock.withLock { (try? nodes[path]?.get().warnings) ?? [] }
     }
 }

@@ -72,7 +72,8 @@ struct XcodeGenWorkspace {
                 projects.append(project)
                 result.inputs += inputs
                 result.specs.append(ProjectSpec(files: inputs, targets: project.targets.filter { $0.type != .other }.map(\.name)))
-                result.warnings += warnings
+                // A shared include's warnings come with every project that reads it: said once.
+                result.warnings += warnings.filter { !result.warnings.contains($0) }
             case .failure(let errors):
                 problems += errors.diagnostics
             }
@@ -93,7 +94,7 @@ struct XcodeGenWorkspace {
     > {
         do {
             let (spec, inputs) = try loader.load(path)
-            var warnings: [Diagnostic] = []
+            var warnings = inputs.flatMap { loader.cache.warnings(at: $0) }
             let project = try XcodeGenProject(path: path, spec: spec, files: files, warnings: &warnings)
             return .success((project, inputs, warnings))
         } catch {
