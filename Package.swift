@@ -150,6 +150,7 @@ let package = Package(
                 "StrataDiagnostics",
                 "StrataFileSystem",
                 "StrataGenerate",
+                "StrataGit",
                 "StrataGraphExport",
                 "StrataInit",
                 "StrataModel",

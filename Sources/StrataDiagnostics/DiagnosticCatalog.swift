@@ -63,6 +63,7 @@ public enum DiagnosticCatalog {
         error("generated-file-edited", "a generated file was edited by hand (use --force)"),
         error("not-generated", "a file to write exists and was not written by Strata (use --force)"),
         error("write-failed", "a file or folder could not be written"),
+        error("move-blocked", "strata generate --move-sources finds files where a target's sources are to go"),
         error("unwritable-output", "the output file cannot be written"),
         error("unknown-shell", "strata completions: a shell other than bash, zsh or fish"),
         error("strata-yml-exists", "strata init: the folder has a strata.yml already (use --force to replace it)"),

@@ -124,13 +124,20 @@ public struct GenerationPlan: Sendable {
     /// (absolute paths) written in the same transaction, such as the sources `strata new` makes;
     /// `removing` are files (absolute paths) removed in it, such as a removed module's sources.
     /// Folders that the removals leave empty are removed after the transaction.
-    public func apply(force: Bool, alongside: [(path: String, contents: String)] = [], removing: [String] = []) throws(InputErrors) {
+    /// `copies` are files (absolute paths) written byte for byte, such as the sources
+    /// `--move-sources` moves.
+    public func apply(
+        force: Bool, alongside: [(path: String, contents: String)] = [], copies: [(path: String, data: Data)] = [], removing: [String] = []
+    ) throws(InputErrors) {
         let conflicts = conflicts
         if !force, !conflicts.isEmpty { throw InputErrors(conflicts) }
         var transaction = FileTransaction()
         do throws(AtomicFileWriter.WriteError) {
             for file in alongside {
                 try transaction.stage(Data(file.contents.utf8), at: file.path)
+            }
+            for file in copies {
+                try transaction.stage(file.data, at: file.path)
             }
             for path in removing { transaction.stageRemoval(of: path) }
             for change in changes {

@@ -49,6 +49,11 @@ extension GitRepository {
         return commits
     }
 
+    /// Stages every change under `paths` (inside the folder): new, changed and removed files.
+    public func stage(_ paths: [String]) async throws(GitError) {
+        _ = try await git.output(["add", "--all", "--"] + paths)
+    }
+
     /// Commits `paths` (inside the folder) with `message`, and returns the new commit's id.
     public func commit(paths: [String], message: String) async throws(GitError) -> String {
         _ = try await git.output(["add", "--"] + paths)

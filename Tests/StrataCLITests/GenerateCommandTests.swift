@@ -138,4 +138,70 @@ import Testing
         #expect(try await StrataBinary.run(["generate", "--check"], in: folder).status == 0)
         #expect(try String(contentsOfFile: crew, encoding: .utf8).contains(#".package(id: "st-core.Clock", from: "1.1.0"),"#))
     }
+
+    /// Every file under `folder`, relative, with its bytes.
+    private func tree(_ folder: String, _ parts: [String]) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for part in parts {
+            guard let enumerator = FileManager.default.enumerator(atPath: folder + "/" + part) else { continue }
+            while let path = enumerator.nextObject() as? String {
+                var isFolder: ObjCBool = false
+                let full = folder + "/" + part + "/" + path
+                if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[part + "/" + path] = FileManager.default.contents(atPath: full)
+                }
+            }
+        }
+        return files
+    }
+
+    /// Issue 44: switching to the packages layout left every module's sources behind (54
+    /// missing-sources warnings on ISS). --move-sources moves them with the build files, and back.
+    @Test func moveSourcesFollowsTheLayoutBothWaysWithGit() async throws {
+        let folder = try await copyOfISS()
+        defer { Fixtures.removeCopy(ofISS: folder) }
+        let before = try tree(folder, ["Sources", "Tests"])
+        _ = try TemporaryGitRepository.run(["init", "--quiet"], in: folder)
+        _ = try TemporaryGitRepository.run(["add", "--all"], in: folder)
+        _ = try TemporaryGitRepository.run(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", "ISS"], in: folder)
+        let manifest = folder + "/strata.yml"
+        let single = try String(contentsOfFile: manifest, encoding: .utf8)
+        try single.replacingOccurrences(of: "generate:\n", with: "generate:\n  layout: packages\n").write(
+            toFile: manifest, atomically: true, encoding: .utf8)
+
+        let moved = try await StrataBinary.run(["generate", "--move-sources"], in: folder)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(!moved.stderr.contains("missing-sources"), "\(moved.stderr)")
+        #expect(moved.stderr.contains("strata: moved Sources/Network → Packages/Network/Sources/Network"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/Packages/Network/Sources/Network"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Sources/Network"))
+        // Staged as git mv stages: git sees renames.
+        let status = try TemporaryGitRepository.run(["status", "--porcelain"], in: folder)
+        #expect(status.contains("R  Sources/Network/"), "\(status)")
+        let check = try await StrataBinary.run(["check", "--no-sources"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)")
+
+        try single.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let back = try await StrataBinary.run(["generate", "--move-sources"], in: folder)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(try tree(folder, ["Sources", "Tests"]) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Packages/Network"))
+    }
+
+    @Test func moveSourcesRefusesWhenSomethingIsInTheWayAndChangesNothing() async throws {
+        let folder = try await copyOfISS()
+        defer { Fixtures.removeCopy(ofISS: folder) }
+        let manifest = folder + "/strata.yml"
+        let single = try String(contentsOfFile: manifest, encoding: .utf8)
+        try single.replacingOccurrences(of: "generate:\n", with: "generate:\n  layout: packages\n").write(
+            toFile: manifest, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/Packages/Radio/Sources/Radio", withIntermediateDirectories: true)
+        try "// stray\n".write(toFile: folder + "/Packages/Radio/Sources/Radio/Stray.swift", atomically: true, encoding: .utf8)
+        let before = try tree(folder, ["Sources", "Tests", "Packages"])
+        let result = try await StrataBinary.run(["generate", "--move-sources"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: [move-blocked] 'Packages/Radio/Sources/Radio' holds 1 file already"), "\(result.stderr)")
+        #expect(try tree(folder, ["Sources", "Tests", "Packages"]) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Packages/Network"))
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
+import StrataGit
 import StrataModel
 import StrataReport
 
@@ -37,6 +38,12 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Replace generated files edited by hand and files strata did not write.")
     var force = false
 
+    @Flag(
+        help:
+            "Move each module target's sources where the layout wants them (after switching to or from 'layout: packages'), in one transaction with the build files; staged with git when the workspace is in a repository."
+    )
+    var moveSources = false
+
     @Flag(help: "Also list the files that are up to date, and every warning (repeated ones are otherwise summed up).")
     var verbose = false
 
@@ -69,6 +76,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let progress = ProgressLine.start(enabled: !quiet)
         defer { progress?.finish() }
         let plan: GenerationPlan
+        var moves = SourceMoves.none
         let workspace: Workspace
         let cache: GenerateCache?
         var localModules: [String] = []
@@ -77,8 +85,9 @@ struct GenerateCommand: AsyncParsableCommand {
             let loaded = try await WorkspaceLoader().load(path: path)
             workspace = loaded.workspace
             LeftForExit.keep(workspace)
-            // --local and --no-local change what is generated: the last run's proof is not for them.
-            cache = local.isEmpty && !noLocal ? GenerateCache(loaded) : nil
+            // --local and --no-local change what is generated, and --move-sources what is in the
+            // tree: the last run's proof is not for them.
+            cache = local.isEmpty && !noLocal && !moveSources ? GenerateCache(loaded) : nil
             if let outcome = cache?.lookup() {
                 progress?.finish()
                 reportUpToDate(outcome, in: workspace)
@@ -89,7 +98,8 @@ struct GenerateCommand: AsyncParsableCommand {
             localModules = workspace.modules.map(\.name).filter(options.local.contains)
             progress?.finish()
             reportLocalDevelopment(localModules)
-            plan = try WorkspaceGenerator.plan(for: workspace, options: options)
+            moves = moveSources ? try SourceMoves.plan(for: workspace) : .none
+            plan = try WorkspaceGenerator.plan(for: workspace, creating: Set(moves.moves.map(\.to)), options: options)
         } catch {
             progress?.finish()
             throw fail(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
@@ -118,11 +128,18 @@ struct GenerateCommand: AsyncParsableCommand {
             if !quiet { Terminal.reportRemoved(staleFiles: removed) }
         }
         do throws(InputErrors) {
-            try plan.apply(force: force)
+            try plan.apply(force: force, copies: moves.copies, removing: moves.removals)
         } catch {
             throw fail(error.diagnostics)
         }
         cache?.store(plan, localModules: localModules)
+        await stageMoves(moves, in: workspace.root)
+        if !quiet {
+            for move in moves.moves {
+                Terminal.standardError(
+                    "strata: moved \(display(move.from)) → \(display(move.to)) (\(move.files.count) file\(move.files.count == 1 ? "" : "s"))")
+            }
+        }
         if quiet { return }
         // Each file when there are few (or with --verbose); a count of each kind when there are many.
         if verbose || plan.changes.count <= Self.filesListedByName {
@@ -145,6 +162,24 @@ struct GenerateCommand: AsyncParsableCommand {
             written == 0
                 ? "strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place); nothing was written"
                 : "strata: \(written) file\(written == 1 ? "" : "s") changed, \(plan.unchanged.count) up to date\(place)")
+    }
+
+    /// In a git repository, the moves are staged as `git mv` stages them (both folders added,
+    /// so git sees the renames); outside one, or if git fails, the files are moved all the same.
+    func stageMoves(_ moves: SourceMoves, in root: String) async {
+        guard !moves.moves.isEmpty, let repository = try? await GitRepository.open(at: root) else { return }
+        do throws(GitError) {
+            var paths: [String] = []
+            for move in moves.moves {
+                guard let from = PathResolution.path(move.from, inside: root), let to = PathResolution.path(move.to, inside: root) else { continue }
+                // A folder git never tracked is gone without a trace to stage.
+                if try await repository.isTracked(from) { paths.append(from) }
+                paths.append(to)
+            }
+            try await repository.stage(paths)
+        } catch {
+            Terminal.standardError("strata: warning: the moved files are in place, but git could not stage them: \(error.message)")
+        }
     }
 
     /// What a run that finds every file up to date says, from the last run's outcome
