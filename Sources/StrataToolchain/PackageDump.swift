@@ -21,15 +21,21 @@ public enum PackageDump {
     /// its own: the package's `.build` may be locked by a build running right now, and
     /// dump-package needs nothing from it).
     public static func run(packageAt directory: String, scratch: String) async throws(Failure) -> String {
+        try await swiftPackage(
+            ["dump-package", "--package-path", directory, "--scratch-path", scratch], outputLimit: 64 << 20, limit: .manifest)
+    }
+
+    /// `swift package ARGUMENTS` within `limit`: its standard output, or why there is none.
+    static func swiftPackage(_ arguments: [String], outputLimit: Int, limit: ProcessLimit) async throws(Failure) -> String {
         let result: ChildProcess.Outcome<String, String>
         do {
             result = try await ChildProcess.run(
                 SwiftToolchain.swift,
-                arguments: ["package", "dump-package", "--package-path", directory, "--scratch-path", scratch],
+                arguments: ["package"] + arguments,
                 input: .none,
-                output: .string(limit: 64 << 20),
+                output: .string(limit: outputLimit),
                 error: .string(limit: 4 << 20),
-                limit: .manifest
+                limit: limit
             )
         } catch let error as ProcessLimit.InvalidValue {
             throw .invalidLimit(error.description)
@@ -37,7 +43,7 @@ public enum PackageDump {
             throw .cannotRun("\(error)")
         }
         if result.timedOut {
-            throw .timedOut(within: ProcessLimit.within(result.limit), variable: ProcessLimit.manifest.variable)
+            throw .timedOut(within: ProcessLimit.within(result.limit), variable: limit.variable)
         }
         guard result.succeeded else { throw .failed(standardError: result.standardError) }
         return result.standardOutput
