@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a changed toolchain or dependency pin file pins, so that a change to it affects
 /// everything only when it changes what every target builds with.
 ///
@@ -66,7 +68,7 @@ enum ToolchainPin {
         var table = ""
         for (offset, raw) in lines.enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let text = line.trimmingWhitespace
+            let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
             switch kind {
             case .toolVersions:
@@ -75,12 +77,12 @@ enum ToolchainPin {
                 }
             case .mise:
                 if text.hasPrefix("[") {
-                    table = text.trimming("[] ")
+                    table = text.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
                     if isSwiftTable(table) { found.append(Line(number: offset + 1, text: text)) }
                     continue
                 }
                 guard let equals = text.firstIndex(of: "=") else { continue }
-                let key = unquoted(String(text[..<equals]).trimmingWhitespace)
+                let key = unquoted(String(text[..<equals]).trimmingCharacters(in: .whitespacesAndNewlines))
                 if isSwiftTable(table) || (table == "tools" && isSwift(Substring(key))) {
                     found.append(Line(number: offset + 1, text: text))
                 }
@@ -105,21 +107,5 @@ enum ToolchainPin {
     static func unquoted(_ text: String) -> String {
         text.count >= 2 && (text.hasPrefix("\"") && text.hasSuffix("\"") || text.hasPrefix("'") && text.hasSuffix("'"))
             ? String(text.dropFirst().dropLast()) : text
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
-        return String(text)
-    }
-
-    fileprivate func trimming(_ set: String) -> String {
-        var text = Substring(self)
-        while let first = text.first, set.contains(first) { text = text.dropFirst() }
-        while let last = text.last, set.contains(last) { text = text.dropLast() }
-        return String(text)
     }
 }

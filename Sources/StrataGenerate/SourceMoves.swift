@@ -53,7 +53,8 @@ public struct SourceMoves: Sendable {
                 let other = otherLayoutFolder(of: target, module: module, in: workspace), sources.directory != other
             else { continue }
             let wanted = sources.directory
-            guard isFolder(other), !files(under: other).isEmpty else { continue }
+            let toMove = files(under: other)
+            guard !toMove.isEmpty else { continue }
             let inTheWay = files(under: wanted)
             guard inTheWay.isEmpty else {
                 problems.append(
@@ -66,7 +67,7 @@ public struct SourceMoves: Sendable {
                 continue
             }
             var read: [(path: String, data: Data)] = []
-            for file in files(under: other) {
+            for file in toMove {
                 guard let data = manager.contents(atPath: other + "/" + file) else {
                     problems.append(
                         .inputError(
