@@ -499,7 +499,10 @@ let package = Package(
         // Helpers shared by the test targets only (fixture paths, inline manifests).
         .target(
             name: "StrataModelTestSupport",
-            dependencies: ["StrataModel", "StrataDiagnostics"],
+            dependencies: [
+                "StrataModel", "StrataDiagnostics", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/StrataModelTestSupport",
             swiftSettings: strictSettings
         ),

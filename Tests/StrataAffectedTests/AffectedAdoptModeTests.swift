@@ -46,20 +46,20 @@ import Testing
     let history: GitHistory
     let base: String
 
-    init() throws {
-        history = try GitHistory(manifest: Self.manifest, files: Self.files, label: "strata-affected-adopt")
-        base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    init() async throws {
+        history = try await GitHistory(manifest: Self.manifest, files: Self.files, label: "strata-affected-adopt")
+        base = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func theGraphIsReadFromThePackages() async throws {
         try history.append("Packages/Core/Sources/Core/Core.swift")
-        try history.commit("edit Core")
+        try await history.commit("edit Core")
         #expect(try await history.affectedNames(base: base) == ["Core", "CoreTests", "Feature", "FeatureTests"])
     }
 
     @Test func aPackageWideChangeAffectsItsPackagesTargetsAndTheirDependents() async throws {
         try history.edit("Packages/Core/Package.swift", replacing: "name: \"Core\",\n", with: "name: \"Core\",\n    platforms: [.macOS(.v14)],\n")
-        try history.commit("Core for macOS 14")
+        try await history.commit("Core for macOS 14")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
         let core = try #require(report.analysis.affected.first { $0.name == "Core" })
@@ -68,7 +68,7 @@ import Testing
 
     @Test func aDependentPackagesManifestAffectsOnlyThatPackage() async throws {
         try history.edit("Packages/Feature/Package.swift", replacing: "name: \"Feature\",\n", with: "name: \"Feature\",\n    platforms: [.iOS(.v17)],\n")
-        try history.commit("Feature for iOS 17")
+        try await history.commit("Feature for iOS 17")
         #expect(try await history.affectedNames(base: base) == ["Feature", "FeatureTests"])
     }
 
@@ -76,7 +76,7 @@ import Testing
     /// package's targets; the two versions are now compared declaration by declaration.
     @Test func aCommentInAPackageSwiftAffectsNothing() async throws {
         try history.append("Packages/Core/Package.swift", "// who owns this package\n")
-        try history.commit("comment")
+        try await history.commit("comment")
         #expect(try await history.affectedNames(base: base).isEmpty)
     }
 
@@ -84,7 +84,7 @@ import Testing
         try history.edit(
             "Packages/Core/Package.swift", replacing: ".testTarget(name: \"CoreTests\", dependencies: [\"Core\"])",
             with: ".testTarget(name: \"CoreTests\", dependencies: [\"Core\"], swiftSettings: [.define(\"SLOW\")])")
-        try history.commit("CoreTests: SLOW")
+        try await history.commit("CoreTests: SLOW")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["CoreTests"])
         #expect(report.analysis.affected.first?.reason.cause == .declaration("Packages/Core/Package.swift changed the declaration of CoreTests"))
@@ -96,7 +96,7 @@ import Testing
         let dynamic = Self.package("Core", dependsOn: nil).replacingOccurrences(
             of: ".library(name: \"Core\", targets:", with: ".library(name: \"Core\", type: .dynamic, targets:")
         try history.write("Packages/Core/Package.swift", dynamic)
-        try history.commit("Core as a dynamic library")
+        try await history.commit("Core as a dynamic library")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
         let feature = try #require(report.analysis.affected.first { $0.name == "Feature" })
@@ -106,8 +106,8 @@ import Testing
     }
 
     @Test func movingSourcesBetweenSwiftPMsFoldersIsSeenInBothGraphs() async throws {
-        try history.move("Packages/Core/Sources/Core/Core.swift", to: "Packages/Core/Source/Core/Core.swift")
-        try history.commit("Sources → Source")
+        try await history.move("Packages/Core/Sources/Core/Core.swift", to: "Packages/Core/Source/Core/Core.swift")
+        try await history.commit("Sources → Source")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
         // Both manifests are plain declarations, so no folder can change either graph.
@@ -132,17 +132,17 @@ import Testing
         """
 
     @Test func aManifestThatListsItsFoldersIsEvaluatedAtEachRevision() async throws {
-        let history = try GitHistory(
+        let history = try await GitHistory(
             manifest: "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: {}\n",
             files: [
                 "Package.swift": Self.folderListingManifest, "Sources/A/A.swift": "public let a = 1\n", "Sources/B/B.swift": "public let b = 1\n",
                 "Tests/ListedTests/ListedTests.swift": "import A\n",
             ], label: "strata-affected-listed")
-        let first = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
-        try history.delete("Sources/B/B.swift")
-        let second = try history.commit("B goes: the manifest now declares only A")
+        let first = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try await history.delete("Sources/B/B.swift")
+        let second = try await history.commit("B goes: the manifest now declares only A")
         try history.write("Sources/C/C.swift", "public let c = 1\n")
-        let third = try history.commit("C comes")
+        let third = try await history.commit("C comes")
 
         // Deleting B's only file removes the target B, so ListedTests no longer depends on it.
         let removed = try await history.affected(base: first, head: second)
@@ -162,7 +162,7 @@ import Testing
             .replacingOccurrences(of: "targets: [\n", with: "targets: [\n        .target(name: \"CoreExtras\"),\n")
         try history.write("Packages/Core/Package@swift-6.1.swift", versioned)
         try history.write("Packages/Core/Sources/CoreExtras/Extras.swift", "public let extras = 1\n")
-        try history.commit("a version-specific manifest for Core")
+        try await history.commit("a version-specific manifest for Core")
         let affected = try await history.affectedNames(base: base)
         #expect(affected.contains("CoreExtras"))
     }
@@ -176,7 +176,7 @@ import Testing
                 of: ".target(name: \"Core\", dependencies: [])",
                 with: ".target(name: \"Core\", dependencies: [.product(name: \"Logging\", package: \"swift-log\")])")
         try history.write("Packages/Core/Package.swift", manifest)
-        try history.commit("Core logs")
+        try await history.commit("Core logs")
         let report = try await history.affected(base: base)
         let names = Set(report.analysis.affected.map(\.name))
         #expect(names == ["Core", "CoreTests", "Feature", "FeatureTests"])
@@ -195,16 +195,16 @@ import Testing
         try history.write("Packages/Core/Package.swift", manifest)
         try history.write("Packages/Core/Tests/CoreTests/__Snapshots__/CoreTests/testLayout.1.txt", "layout\n")
         try history.write("Packages/Core/Tests/CoreTests/Fixtures/input.json", "{}\n")
-        try history.commit("snapshots and fixtures")
-        let before = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try await history.commit("snapshots and fixtures")
+        let before = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
 
         try history.append("Packages/Core/Tests/CoreTests/__Snapshots__/CoreTests/testLayout.1.txt", "changed\n")
-        try history.commit("a new reference image")
+        try await history.commit("a new reference image")
         #expect(try await history.affectedNames(base: before) == ["CoreTests"])
 
-        let afterSnapshot = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        let afterSnapshot = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         try history.append("Packages/Core/Tests/CoreTests/Fixtures/input.json", "[]\n")
-        try history.commit("a fixture")
+        try await history.commit("a fixture")
         #expect(try await history.affectedNames(base: afterSnapshot) == ["CoreTests"])
     }
 
@@ -212,7 +212,7 @@ import Testing
         try history.write("Packages/Search/Package.swift", Self.package("Search", dependsOn: "Core"))
         try history.write("Packages/Search/Sources/Search/Search.swift", "import Core\n")
         try history.write("Packages/Search/Tests/SearchTests/SearchTests.swift", "import Search\n")
-        try history.commit("add Search")
+        try await history.commit("add Search")
         #expect(try await history.affectedNames(base: base) == ["Search", "SearchTests"])
     }
 }

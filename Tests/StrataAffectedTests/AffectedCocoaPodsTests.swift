@@ -34,26 +34,26 @@ import Testing
     let history: GitHistory
     let base: String
 
-    init() throws {
-        history = try GitHistory(manifest: Self.manifest, files: Self.files, label: "strata-affected-pods")
-        base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    init() async throws {
+        history = try await GitHistory(manifest: Self.manifest, files: Self.files, label: "strata-affected-pods")
+        base = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func aSourceAffectsItsPodItsTestsAndWhatUsesIt() async throws {
         try history.append("Pods/Core/Sources/Core.swift")
-        try history.commit("edit Core")
+        try await history.commit("edit Core")
         #expect(try await history.affectedNames(base: base) == ["App", "Core", "Core-Unit-Tests", "Feature", "Feature-Unit-Tests"])
     }
 
     @Test func aPodspecChangeAffectsItsPodAndWhatUsesIt() async throws {
         try history.append("Pods/Feature/Feature.podspec", "# a build setting could have changed here\n")
-        try history.commit("edit Feature's podspec")
+        try await history.commit("edit Feature's podspec")
         #expect(try await history.affectedNames(base: base) == ["App", "Feature", "Feature-Unit-Tests"])
     }
 
     @Test func aNewDependencyInThePodfileIsSeenInBothGraphs() async throws {
         try history.edit("Podfile", replacing: "  pod 'Feature', :path => 'Pods/Feature'\n", with: "  pod 'Feature', :path => 'Pods/Feature'\n  pod 'Core', :path => 'Pods/Core'\n")
-        try history.commit("App uses Core directly")
+        try await history.commit("App uses Core directly")
         #expect(try await history.affectedNames(base: base) == ["App"])
     }
 }

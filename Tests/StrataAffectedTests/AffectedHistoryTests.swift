@@ -13,9 +13,9 @@ import Testing
     let history: GitHistory
     let base: String
 
-    init() throws {
-        history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
-        base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    init() async throws {
+        history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        base = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static let everything: Set<String> = [
@@ -31,50 +31,50 @@ import Testing
 
     @Test func editingAnImplementationAffectsWhatLinksItButNotTheUsersOfItsInterface() async throws {
         try history.append("Sources/Auth/Auth.swift")
-        try history.commit("edit Auth")
+        try await history.commit("edit Auth")
         #expect(try await affected() == ["Auth", "AuthTests", "App"])
     }
 
     @Test func editingAnInterfaceAffectsEveryoneWhoLinksIt() async throws {
         try history.append("Sources/AuthInterface/AuthInterface.swift")
-        try history.commit("edit AuthInterface")
+        try await history.commit("edit AuthInterface")
         #expect(
             try await affected() == ["AuthInterface", "Auth", "AuthMocks", "AuthTests", "Login", "LoginTests", "Home", "HomeTests", "App"])
     }
 
     @Test func editingACoreModuleAffectsItsTransitiveDependents() async throws {
         try history.append("Sources/Network/Network.swift")
-        try history.commit("edit Network")
+        try await history.commit("edit Network")
         #expect(try await affected() == ["Network", "NetworkTests", "Auth", "AuthTests", "Profile", "ProfileTests", "Home", "HomeTests", "App"])
     }
 
     @Test func editingOnlyTestsAffectsOnlyThatTestTarget() async throws {
         try history.append("Tests/LoginTests/LoginTests.swift")
-        try history.commit("edit LoginTests")
+        try await history.commit("edit LoginTests")
         #expect(try await affected() == ["LoginTests"])
     }
 
     @Test func editingMocksAffectsTheTestsThatUseThem() async throws {
         try history.append("Sources/AuthMocks/AuthMocks.swift")
-        try history.commit("edit AuthMocks")
+        try await history.commit("edit AuthMocks")
         #expect(try await affected() == ["AuthMocks", "AuthTests", "LoginTests", "HomeTests"])
     }
 
     @Test func addingAFileAffectsItsTarget() async throws {
         try history.write("Sources/Login/LoginView.swift", "struct LoginView {}\n")
-        try history.commit("add a file")
+        try await history.commit("add a file")
         #expect(try await affected() == ["Login", "LoginTests", "App"])
     }
 
     @Test func deletingAFileAffectsTheTargetThatHadIt() async throws {
-        try history.delete("Sources/Home/Home.swift")
-        try history.commit("delete a file")
+        try await history.delete("Sources/Home/Home.swift")
+        try await history.commit("delete a file")
         #expect(try await affected() == ["Home", "HomeTests", "App"])
     }
 
     @Test func renamingAFileInsideATargetAffectsThatTarget() async throws {
-        try history.move("Sources/Login/Login.swift", to: "Sources/Login/LoginFlow.swift")
-        try history.commit("rename")
+        try await history.move("Sources/Login/Login.swift", to: "Sources/Login/LoginFlow.swift")
+        try await history.commit("rename")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["Login", "LoginTests", "App"])
         let change = try #require(report.analysis.changedFiles.first)
@@ -82,21 +82,21 @@ import Testing
     }
 
     @Test func movingAFileBetweenModulesAffectsBothModules() async throws {
-        try history.move("Sources/Login/Login.swift", to: "Sources/Home/Login.swift")
-        try history.commit("move to Home")
+        try await history.move("Sources/Login/Login.swift", to: "Sources/Home/Login.swift")
+        try await history.commit("move to Home")
         #expect(try await affected() == ["Login", "LoginTests", "Home", "HomeTests", "App"])
     }
 
     @Test func editingAResourceAffectsItsTarget() async throws {
         try history.write("Sources/Profile/Resources/avatar.json", "{\"size\": 2}\n")
-        try history.commit("edit a resource")
+        try await history.commit("edit a resource")
         #expect(try await affected() == ["Profile", "ProfileTests", "Home", "HomeTests", "App"])
     }
 
     @Test func aFileOutsideEveryTargetAffectsNothing() async throws {
         try history.write("README.md", "# Harness, documented\n")
         try history.write("docs/notes.md", "notes\n")
-        try history.commit("docs")
+        try await history.commit("docs")
         #expect(try await affected() == [])
     }
 
@@ -104,7 +104,7 @@ import Testing
 
     @Test func addingADependencyInStrataYmlAffectsTheTargetAndItsDependents() async throws {
         try history.edit("strata.yml", replacing: "Login:   { layer: feature, dependencies: [AuthInterface]", with: "Login:   { layer: feature, dependencies: [AuthInterface, Profile]")
-        try history.commit("Login uses Profile")
+        try await history.commit("Login uses Profile")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["Login", "LoginTests", "App"])
         let login = try #require(report.analysis.affected.first { $0.name == "Login" })
@@ -114,7 +114,7 @@ import Testing
 
     @Test func removingADependencyAffectsTheTargetAndItsDependents() async throws {
         try history.edit("strata.yml", replacing: "dependencies: [AuthInterface, Profile]", with: "dependencies: [AuthInterface]")
-        try history.commit("Home drops Profile")
+        try await history.commit("Home drops Profile")
         #expect(try await affected() == ["Home", "HomeTests", "App"])
     }
 
@@ -122,33 +122,33 @@ import Testing
         try history.edit("strata.yml", replacing: "apps:", with: "  Search:  { layer: feature, dependencies: [Profile], tests: true }\napps:")
         try history.write("Sources/Search/Search.swift", "import Profile\n")
         try history.write("Tests/SearchTests/SearchTests.swift", "import Search\n")
-        try history.commit("add Search")
+        try await history.commit("add Search")
         #expect(try await affected() == ["Search", "SearchTests"])
     }
 
     @Test func aCommentOrAnOwnerInStrataYmlAffectsNothing() async throws {
         try history.edit("strata.yml", replacing: "# core", with: "# core: the enablers")
         try history.write("strata.yml", (history.workspace.read("strata.yml") ?? "") + "owners:\n  \"@team/auth\": [Auth]\n")
-        try history.commit("comment and owners")
+        try await history.commit("comment and owners")
         #expect(try await affected() == [])
     }
 
     @Test func regeneratedPackageSwiftIsExplainedByStrataYml() async throws {
         try await generate()
-        try history.commit("generate")
-        let generated = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try await history.commit("generate")
+        let generated = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         try history.edit("strata.yml", replacing: "Login:   { layer: feature, dependencies: [AuthInterface]", with: "Login:   { layer: feature, dependencies: [AuthInterface, Profile]")
         try await generate()
-        try history.commit("Login uses Profile, regenerated")
+        try await history.commit("Login uses Profile, regenerated")
         #expect(try await history.affectedNames(base: generated) == ["Login", "LoginTests", "App"])
     }
 
     @Test func aHandEditedPackageSwiftAffectsEveryTargetOfItsPackage() async throws {
         try await generate()
-        try history.commit("generate")
-        let generated = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try await history.commit("generate")
+        let generated = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         try history.append("Package.swift", "\npackage.swiftLanguageModes = [.v5]\n")
-        try history.commit("hand edit")
+        try await history.commit("hand edit")
         let report = try await history.affected(base: generated)
         #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
         #expect(report.analysis.everything == nil)
@@ -156,16 +156,16 @@ import Testing
 
     @Test func aCommentAddedToAGeneratedPackageSwiftAffectsNothing() async throws {
         try await generate()
-        try history.commit("generate")
-        let generated = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        try await history.commit("generate")
+        let generated = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         try history.append("Package.swift", "\n// tweaked by hand\n")
-        try history.commit("hand edit")
+        try await history.commit("hand edit")
         #expect(try await history.affected(base: generated).analysis.affected.isEmpty)
     }
 
     @Test func sharedBuildSettingsAffectEverything() async throws {
         try history.edit("strata.yml", replacing: "name: Harness\n", with: "name: Harness\ngenerate:\n  platforms: { macOS: \"15\" }\n")
-        try history.commit("platforms")
+        try await history.commit("platforms")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
         #expect(report.analysis.everything?.contains("platforms [macOS 15]") == true)
@@ -177,7 +177,7 @@ import Testing
     ])
     func toolchainPinsAffectEverything(pin: String, contents: String) async throws {
         try history.write(pin, contents)
-        try history.commit("pin")
+        try await history.commit("pin")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
         #expect(report.analysis.everything?.hasPrefix(pin) == true)
@@ -189,7 +189,7 @@ import Testing
     ])
     func aToolVersionFileThatDoesNotPinSwiftAffectsNothing(pin: String, contents: String) async throws {
         try history.write(pin, contents)
-        try history.commit("pin tuist")
+        try await history.commit("pin tuist")
         let report = try await history.affected(base: base)
         #expect(report.analysis.everything == nil)
         #expect(report.analysis.affected.isEmpty)
@@ -197,17 +197,17 @@ import Testing
 
     @Test func changingAnotherToolBesideAnUnchangedSwiftPinAffectsNothing() async throws {
         try history.write(".tool-versions", "swift 6.3\ntuist 4.30.0\n")
-        let pinned = try history.commit("pin swift and tuist")
+        let pinned = try await history.commit("pin swift and tuist")
         try history.write(".tool-versions", "swift 6.3\ntuist 4.31.0\n")
-        try history.commit("bump tuist")
+        try await history.commit("bump tuist")
         #expect(try await history.affected(base: pinned).analysis.affected.isEmpty)
     }
 
     @Test func theReasonNamesTheLineThatPinsSwift() async throws {
         try history.write(".mise.toml", "[tools]\ntuist = \"4.31.0\"\n")
-        let tuist = try history.commit("pin tuist")
+        let tuist = try await history.commit("pin tuist")
         try history.write(".mise.toml", "[tools]\ntuist = \"4.31.0\"\n\"asdf:swift\" = \"6.3\"  # the CI image\n")
-        try history.commit("pin swift")
+        try await history.commit("pin swift")
         let report = try await history.affected(base: tuist)
         #expect(report.analysis.everything == ".mise.toml:3 pins Swift (`\"asdf:swift\" = \"6.3\"`), which every target builds with")
         #expect(report.analysis.changedFiles.first { $0.path == ".mise.toml" }?.role == "toolchain pin")
@@ -215,9 +215,9 @@ import Testing
 
     @Test func removingTheSwiftPinAffectsEverything() async throws {
         try history.write(".tool-versions", "swift 6.2\ntuist 4.30.0\n")
-        let pinned = try history.commit("pin swift")
+        let pinned = try await history.commit("pin swift")
         try history.write(".tool-versions", "tuist 4.30.0\n")
-        try history.commit("unpin swift")
+        try await history.commit("unpin swift")
         let report = try await history.affected(base: pinned)
         #expect(report.analysis.everything == ".tool-versions no longer pins Swift (`swift 6.2` was line 1), which every target builds with")
     }
@@ -230,9 +230,9 @@ import Testing
 
     @Test func aManifestUnreadableAtTheBaseAffectsEverything() async throws {
         try history.write("strata.yml", "layers: [\n")
-        let broken = try history.commit("break the manifest")
+        let broken = try await history.commit("break the manifest")
         try history.write("strata.yml", HarnessWorkspace.manifest)
-        try history.commit("fix it")
+        try await history.commit("fix it")
         let report = try await history.affected(base: broken)
         #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
         #expect(report.analysis.everything?.contains("cannot be read at the base revision") == true)
@@ -240,10 +240,10 @@ import Testing
 
     @Test func everythingGivesEveryReasonNotTheFirst() async throws {
         try history.write("strata.yml", "layers: [\n")
-        let broken = try history.commit("break the manifest")
+        let broken = try await history.commit("break the manifest")
         try history.write("strata.yml", HarnessWorkspace.manifest)
         try history.write("Package.resolved", "{}\n")
-        try history.commit("fix it and pin the packages")
+        try await history.commit("fix it and pin the packages")
         let reasons = try await history.affected(base: broken).analysis.everythingReasons
         #expect(reasons.count == 2, "\(reasons)")
         #expect(reasons.contains { $0.hasPrefix("Package.resolved pins the resolved packages") })
@@ -254,10 +254,10 @@ import Testing
 
     @Test func ignoredFilesAffectNothingEvenInsideATarget() async throws {
         try history.append("strata.yml", "affected: { ignore: [\"**/*.md\", Sources/Profile/Resources] }\n")
-        let configured = try history.commit("configure affected")
+        let configured = try await history.commit("configure affected")
         try history.write("Sources/Network/README.md", "how the client retries\n")
         try history.write("Sources/Profile/Resources/avatar.json", "{\"size\": 3}\n")
-        try history.commit("docs and a resource")
+        try await history.commit("docs and a resource")
         let report = try await history.affected(base: configured)
         #expect(report.analysis.affected.isEmpty)
         #expect(report.analysis.changedFiles.map(\.role) == ["ignored", "ignored"])
@@ -266,15 +266,15 @@ import Testing
         try history.edit(
             "strata.yml", replacing: "Login:   { layer: feature, dependencies: [AuthInterface]",
             with: "Login:   { layer: feature, dependencies: [AuthInterface, Network]")
-        try history.commit("Login uses Network, and strata.yml is listed under ignore")
+        try await history.commit("Login uses Network, and strata.yml is listed under ignore")
         #expect(try await history.affectedNames(base: configured) == ["Login", "LoginTests", "App"])
     }
 
     @Test func alwaysFilesAffectEverythingAndSaySo() async throws {
         try history.append("strata.yml", "affected: { always: [Scripts/*.xcconfig] }\n")
-        let configured = try history.commit("configure affected")
+        let configured = try await history.commit("configure affected")
         try history.write("Scripts/Shared.xcconfig", "SWIFT_VERSION = 6\n")
-        try history.commit("shared settings")
+        try await history.commit("shared settings")
         let report = try await history.affected(base: configured)
         #expect(Set(report.analysis.affected.map(\.name)) == Self.everything)
         #expect(report.analysis.everythingReasons == ["Scripts/Shared.xcconfig changed, and affected.always lists 'Scripts/*.xcconfig'"])
@@ -283,7 +283,7 @@ import Testing
 
     @Test func aManifestWithErrorsAtTheHeadIsAnInputError() async throws {
         try history.write("strata.yml", "layers: [\n")
-        try history.commit("break the manifest")
+        try await history.commit("break the manifest")
         let error = await #expect(throws: InputErrors.self) { try await history.affected(base: base) }
         #expect(error?.diagnostics.isEmpty == false)
     }
@@ -292,9 +292,9 @@ import Testing
 
     @Test func anExplicitHeadComparesTwoCommitsOnly() async throws {
         try history.append("Sources/Login/Login.swift")
-        let first = try history.commit("edit Login")
+        let first = try await history.commit("edit Login")
         try history.append("Sources/Network/Network.swift")
-        try history.commit("edit Network")
+        try await history.commit("edit Network")
         #expect(try await history.affectedNames(base: base, head: first) == ["Login", "LoginTests", "App"])
     }
 
@@ -322,9 +322,9 @@ import Testing
         #expect(note?.firstMatch(of: /^git status took \d+\.\d\d s, most of it looking for untracked files/) != nil, "\(note ?? "no note")")
         #expect(note?.contains("`git config core.untrackedCache true` lets git skip the folders that did not change") == true)
         for (key, value) in [("core.untrackedCache", "false"), ("core.untrackedCache", "true"), ("feature.manyFiles", "true")] {
-            try history.git("config", key, value)
+            try await history.git("config", key, value)
             #expect(try await query.run().untrackedCacheNote == nil, "\(key)=\(value)")
-            try history.git("config", "--unset", key)
+            try await history.git("config", "--unset", key)
         }
         #expect(try await query.run().untrackedCacheNote != nil)
         query.slowStatus = .seconds(60)
@@ -339,7 +339,7 @@ import Testing
     /// the graph cache) instead of from HEAD's files in git. Anything else is read at HEAD.
     @Test func theHeadGraphIsReadFromTheDiskWhenOnlySourcesWereEdited() async throws {
         try history.append("Sources/Network/Network.swift")
-        try history.commit("edit Network")
+        try await history.commit("edit Network")
         let committed = try await history.affectedNames(base: base)
         #expect(committed.contains("Profile") && !committed.contains("Extra"))
 
@@ -352,29 +352,29 @@ import Testing
         // disk, but HEAD's graph has no such module.
         try history.write("strata.yml", HarnessWorkspace.manifest + "  Extra: { layer: service, dependencies: [Network] }\n")
         try history.write("Sources/Extra/Extra.swift", "struct Extra {}\n")
-        try history.git("add", "Sources/Extra/Extra.swift")
+        try await history.git("add", "Sources/Extra/Extra.swift")
         let manifestEdited = try await history.affected(base: base)
         #expect(manifestEdited.headGraph.hasPrefix("read at "))
         #expect(Set(manifestEdited.analysis.affected.map(\.name)) == committed)
-        try history.git("checkout", "HEAD", "--", "strata.yml")
+        try await history.git("checkout", "HEAD", "--", "strata.yml")
         // A file added (staged), even a source: folders and files differ, so read at HEAD too.
         let added = try await history.affected(base: base)
         #expect(added.headGraph.hasPrefix("read at ") && Set(added.analysis.affected.map(\.name)) == committed)
-        try history.git("rm", "--cached", "-q", "Sources/Extra/Extra.swift")
+        try await history.git("rm", "--cached", "-q", "Sources/Extra/Extra.swift")
         try FileManager.default.removeItem(atPath: history.root + "/Sources/Extra")
         // Clean again: the disk is HEAD.
-        try history.git("checkout", "HEAD", "--", "Sources/Login/Login.swift")
+        try await history.git("checkout", "HEAD", "--", "Sources/Login/Login.swift")
         let clean = try await history.affected(base: base)
         #expect(clean.headGraph == "the work tree, a clean checkout of HEAD" && clean.uncommittedLeftOut.isEmpty)
     }
 
     @Test func theUncommittedChangesLeftOutAreThoseInTheWorkspaceFolder() async throws {
         // The workspace in iOS/ of a repository that holds other work too.
-        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        let history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
         try FileManager.default.createDirectory(atPath: history.root + "/iOS", withIntermediateDirectories: true)
-        try history.git("mv", "strata.yml", "Sources", "Tests", "iOS/")
+        try await history.git("mv", "strata.yml", "Sources", "Tests", "iOS/")
         try history.write("Android/build.gradle", "// another app\n")
-        let base = try history.commit("the workspace moves into iOS/, beside Android/")
+        let base = try await history.commit("the workspace moves into iOS/, beside Android/")
         try history.append("iOS/Sources/Login/Login.swift")
         try history.write("iOS/Sources/Settings/Settings.swift", "struct Settings {}\n")
         try history.write("iOS/Sources/Settings/SettingsView.swift", "struct SettingsView {}\n")
@@ -389,7 +389,7 @@ import Testing
 
     @Test func reasonsChainFromTheChangedFileToTheTarget() async throws {
         try history.append("Sources/Network/Network.swift")
-        try history.commit("edit Network")
+        try await history.commit("edit Network")
         let report = try await history.affected(base: base)
         let app = try #require(report.analysis.affected.first { $0.name == "App" })
         #expect(app.reason.cause == .file(path: "Sources/Network/Network.swift", change: .modified))

@@ -16,20 +16,20 @@ import Testing
     }
 
     @Test func anUnknownRevision() async throws {
-        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        let history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
         #expect(await errorID(AffectedQuery(path: history.root, base: "origin/no-such-branch")) == "unknown-revision")
         #expect(await errorID(AffectedQuery(path: history.root, base: "--output=/tmp/x")) == "unknown-revision")
         #expect(await errorID(AffectedQuery(path: history.root, base: "HEAD", head: "v9.9")) == "unknown-revision")
     }
 
     @Test func aShallowCloneWithoutTheBase() async throws {
-        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
-        let first = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        let history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        let first = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         try history.append("Sources/Login/Login.swift")
-        try history.commit("second")
+        try await history.commit("second")
         let clone = try Fixtures.temporaryFolder("strata-shallow")
         defer { try? FileManager.default.removeItem(atPath: clone) }
-        try GitHistory.run(["clone", "--quiet", "--depth", "1", "file://" + history.root, clone + "/repo"], in: clone)
+        try await GitHistory.run(["clone", "--quiet", "--depth", "1", "file://" + history.root, clone + "/repo"], in: clone)
         let query = AffectedQuery(path: clone + "/repo", base: first)
         do {
             _ = try await query.run()
@@ -47,22 +47,22 @@ import Testing
     }
 
     @Test func aPathThatIsNoWorkspace() async throws {
-        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        let history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
         #expect(await errorID(AffectedQuery(path: history.root + "/Sources", base: "HEAD")) == "missing-manifest")
         #expect(await errorID(AffectedQuery(path: history.root + "/nowhere", base: "HEAD")) == "missing-workspace")
     }
 
     @Test func headAndTheWorkTreeTogether() async throws {
-        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        let history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
         #expect(
             await errorID(AffectedQuery(path: history.root, base: "HEAD", head: "HEAD", includeUncommitted: true)) == "conflicting-options")
     }
 
     @Test func aWorkspaceThatDidNotExistAtTheBaseAffectsEverything() async throws {
-        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        let history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
         try FileManager.default.createDirectory(atPath: history.root + "/iOS", withIntermediateDirectories: true)
-        try history.git("mv", "strata.yml", "Sources", "Tests", "iOS/")
-        try history.commit("move the workspace into iOS/")
+        try await history.git("mv", "strata.yml", "Sources", "Tests", "iOS/")
+        try await history.commit("move the workspace into iOS/")
         let report = try await AffectedQuery(path: history.root + "/iOS", base: "HEAD~1").run()
         #expect(report.analysis.everything?.contains("no strata.yml") == true)
         #expect(report.analysis.affected.count == 13)
@@ -71,9 +71,9 @@ import Testing
     }
 
     @Test func aStrataYmlThatIsNotCommittedSaysSo() async throws {
-        let history = try GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
-        try history.git("rm", "--cached", "--quiet", "strata.yml")
-        try history.git("commit", "--quiet", "-m", "stop tracking strata.yml")  // and leave it in the work tree
+        let history = try await GitHistory(manifest: HarnessWorkspace.manifest, files: HarnessWorkspace.files)
+        try await history.git("rm", "--cached", "--quiet", "strata.yml")
+        try await history.git("commit", "--quiet", "-m", "stop tracking strata.yml")  // and leave it in the work tree
         let error = await #expect(throws: InputErrors.self) { try await history.affected(base: "HEAD~1") }
         #expect(error?.diagnostics.first?.id == "missing-manifest")
         #expect(error?.diagnostics.first?.hint?.contains("commit strata.yml, or pass --include-uncommitted") == true)

@@ -48,15 +48,15 @@ import Testing
     let history: GitHistory
     let base: String
 
-    init() throws {
-        history = try GitHistory(
+    init() async throws {
+        history = try await GitHistory(
             manifest: "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: {}\n", files: Self.files, label: "strata-affected-native")
-        base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        base = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func affected(after change: () throws -> Void) async throws -> Set<String> {
         try change()
-        try history.commit("change")
+        try await history.commit("change")
         return try await history.affectedNames(base: base)
     }
 
@@ -90,7 +90,7 @@ import Testing
 
     @Test func everythingListsEveryTargetSwiftPMHas() async throws {
         try history.write("Package.resolved", "{}\n")
-        try history.commit("pin")
+        try await history.commit("pin")
         let report = try await history.affected(base: base)
         let swiftPMTargets: Set = [
             "Csqlite3", "Compression", "Zipped", "StoreMacros", "SchemaTool", "GenerateSchema", "Store", "Cache", "StoreTests",

@@ -28,19 +28,19 @@ import Testing
             )
 
             """
-        let history = try GitHistory(
+        let history = try await GitHistory(
             manifest: "layers:\n  - { name: feature, patterns: [Feature] }\n  - { name: core, patterns: [\"*\"] }\nadopt: { packages: [\".\"] }\n",
             files: ["Package.swift": app, "Sources/Core/Core.swift": "public struct Core {}\n", "Sources/Feature/Feature.swift": "import Core\nimport Shared\n"],
             label: "strata-affected-outside")
-        let base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        let base = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         try history.append("Sources/Core/Core.swift")
-        try history.commit("edit Core")
+        try await history.commit("edit Core")
         // An untracked file: the head is read from git too, not from the work tree.
         try history.write("notes.txt", "not committed\n")
         #expect(try await history.affectedNames(base: base) == ["Core", "Feature"])
         // A manifest change: the base graph is loaded at its commit rather than taken from the head's.
         try history.append("Package.swift", "// a comment\n")
-        try history.commit("edit the manifest")
+        try await history.commit("edit the manifest")
         #expect(try await history.affectedNames(base: base) == ["Core", "Feature"])
     }
 }

@@ -84,8 +84,8 @@ import Testing
     }
 
     /// One random change to the work tree and the model.
-    static func change(_ history: GitHistory, _ model: inout Model, _ random: inout SplitMix64, step: Int) throws -> String {
-        let files = try history.git("ls-files").split(separator: "\n").map(String.init).filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") }
+    static func change(_ history: GitHistory, _ model: inout Model, _ random: inout SplitMix64, step: Int) async throws -> String {
+        let files = try await history.git("ls-files").split(separator: "\n").map(String.init).filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") }
         let folders = model.targets.values.map(\.folder).sorted()
         switch Int.random(in: 0..<9, using: &random) {
         case 0:
@@ -98,17 +98,17 @@ import Testing
             return "add \(file)"
         case 2:
             let file = files.randomElement(using: &random)!
-            try history.delete(file)
+            try await history.delete(file)
             return "delete \(file)"
         case 3:
             let file = files.randomElement(using: &random)!
             let renamed = (file as NSString).deletingLastPathComponent + "/Renamed\(step).swift"
-            try history.move(file, to: renamed)
+            try await history.move(file, to: renamed)
             return "rename \(file) → \(renamed)"
         case 4:
             let file = files.randomElement(using: &random)!
             let destination = folders.randomElement(using: &random)! + "Moved\(step).swift"
-            try history.move(file, to: destination)
+            try await history.move(file, to: destination)
             return "move \(file) → \(destination)"
         case 5:
             let index = model.modules.indices.randomElement(using: &random)!
@@ -149,16 +149,16 @@ import Testing
     func theAffectedSetIsExactlyWhatChanged(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed &* 7919)
         var model = Self.randomModel(&random)
-        let history = try GitHistory(manifest: model.manifest, files: ["README.md": "random\n"], label: "strata-affected-random")
+        let history = try await GitHistory(manifest: model.manifest, files: ["README.md": "random\n"], label: "strata-affected-random")
         for module in model.modules { try Self.writeSources(of: module, to: history) }
-        var commits = [(try history.commit("sources"), model)]
+        var commits = [(try await history.commit("sources"), model)]
         var log: [String] = []
 
         for step in 1...4 {
             for _ in 0..<Int.random(in: 1...3, using: &random) {
-                log.append(try Self.change(history, &model, &random, step: step))
+                await log.append(try Self.change(history, &model, &random, step: step))
             }
-            commits.append((try history.commit("step \(step)"), model))
+            commits.append((try await history.commit("step \(step)"), model))
         }
         let loaded = try await history.workspace.load()
         let loadedGraph = Dictionary(uniqueKeysWithValues: loaded.targets.indices.map { index in
@@ -170,7 +170,7 @@ import Testing
         pairs.append((commits[0], commits[commits.count - 1]))
         for (base, head) in pairs {
             let expected = head.1.mustAffect(
-                from: base.1, files: try history.blobs(at: head.0), baseFiles: try history.blobs(at: base.0))
+                from: base.1, files: try await history.blobs(at: head.0), baseFiles: try await history.blobs(at: base.0))
             let actual = try await history.affectedNames(base: base.0, head: head.0)
             #expect(
                 expected.isSubset(of: actual),

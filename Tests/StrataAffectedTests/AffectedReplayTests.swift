@@ -160,7 +160,7 @@ import Testing
         var model: Model
         var commits: [(id: String, model: Model, step: String)] = []
 
-        init(_ model: Model) throws {
+        init(_ model: Model) async throws {
             self.model = model
             var files = ["README.md": "# Replay\n", ".gitignore": ".build/\n"]
             for package in model.packages {
@@ -172,8 +172,8 @@ import Testing
                     for excluded in target.exclude { files[folder + excluded + "/reference.png"] = "png 0\n" }
                 }
             }
-            history = try GitHistory(manifest: AffectedReplayTests.strataYml(model), files: files, label: "strata-affected-replay")
-            commits.append((try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines), model, "initial"))
+            history = try await GitHistory(manifest: AffectedReplayTests.strataYml(model), files: files, label: "strata-affected-replay")
+            commits.append((try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines), model, "initial"))
         }
 
         func folder(_ target: String) -> String { model.targets[target]!.folder }
@@ -185,40 +185,40 @@ import Testing
             }
         }
 
-        func commit(_ step: String, _ change: () throws -> Void) throws {
-            try change()
-            commits.append((try history.commit(step), model, step))
+        func commit(_ step: String, _ change: () async throws -> Void) async throws {
+            try await change()
+            commits.append((try await history.commit(step), model, step))
         }
 
         /// The script both layouts share: every kind of change the issue lists, one commit each.
-        func play() throws {
+        func play() async throws {
             let test = "FeatureTests"
-            try commit("a snapshot reference the test target excludes") {
+            try await commit("a snapshot reference the test target excludes") {
                 try history.write(folder(test) + "__Snapshots__/reference.png", "png 1\n")
             }
-            try commit("files added, deleted and renamed outside every target") {
+            try await commit("files added, deleted and renamed outside every target") {
                 try history.write(".editorconfig", "root = true\n")
                 try history.write(".github/ISSUE_TEMPLATE/bug.yml", "name: Bug\n")
-                try history.move("README.md", to: "docs/README.md")
+                try await history.move("README.md", to: "docs/README.md")
             }
-            try commit("a file added to a target") { try history.write(folder("Network") + "Retry.swift", "struct Retry {}\n") }
-            try commit("a file deleted from a target") { try history.delete(folder("Network") + "Retry.swift") }
-            try commit("a file renamed inside a target") {
-                try history.move(folder("Feature") + "Feature.swift", to: folder("Feature") + "FeatureView.swift")
+            try await commit("a file added to a target") { try history.write(folder("Network") + "Retry.swift", "struct Retry {}\n") }
+            try await commit("a file deleted from a target") { try await history.delete(folder("Network") + "Retry.swift") }
+            try await commit("a file renamed inside a target") {
+                try await history.move(folder("Feature") + "Feature.swift", to: folder("Feature") + "FeatureView.swift")
             }
-            try commit("a file moved from one target to another") {
-                try history.move(folder("Network") + "Network.swift", to: folder("Core") + "Network.swift")
+            try await commit("a file moved from one target to another") {
+                try await history.move(folder("Network") + "Network.swift", to: folder("Core") + "Network.swift")
             }
-            try commit("documentation inside a target, which affected.ignore lists") {
+            try await commit("documentation inside a target, which affected.ignore lists") {
                 try history.write(folder("Core") + "README.md", "Core's notes\n")
             }
-            try commit("a dependency changed in a manifest only SwiftPM can evaluate") {
+            try await commit("a dependency changed in a manifest only SwiftPM can evaluate") {
                 let index = model.packages.firstIndex { $0.targets.contains { $0.name == "Feature" } }!
                 let target = model.packages[index].targets.firstIndex { $0.name == "Feature" }!
                 model.packages[index].targets[target].dependencies = ["Core"]
                 try writeManifests()
             }
-            try commit("a new target with tests") {
+            try await commit("a new target with tests") {
                 let index = model.packages.firstIndex { $0.targets.contains { $0.name == "Core" } }!
                 model.packages[index].targets += [
                     Model.Target(name: "Storage", dependencies: ["Core"]), Model.Target(name: "StorageTests", isTest: true, dependencies: ["Storage"]),
@@ -227,10 +227,10 @@ import Testing
                 try history.write(folder("Storage") + "Storage.swift", "public struct Storage {}\n")
                 try history.write(folder("StorageTests") + "StorageTests.swift", "import Storage\n")
             }
-            try commit("a CI setting affected.always lists") { try history.write("ci/Shared.xcconfig", "SWIFT_VERSION = 6\n") }
-            try commit("an unrelated file beside it") { try history.write("ci/notes.txt", "nothing\n") }
-            try commit("the resolved packages") { try history.write("Package.resolved", "{ \"pins\": [] }\n") }
-            try commit("only sources again") {
+            try await commit("a CI setting affected.always lists") { try history.write("ci/Shared.xcconfig", "SWIFT_VERSION = 6\n") }
+            try await commit("an unrelated file beside it") { try history.write("ci/notes.txt", "nothing\n") }
+            try await commit("the resolved packages") { try history.write("Package.resolved", "{ \"pins\": [] }\n") }
+            try await commit("only sources again") {
                 try history.append(folder("Storage") + "Storage.swift")
                 try history.write(folder(test) + "__Snapshots__/reference.png", "png 2\n")
             }
@@ -244,7 +244,7 @@ import Testing
             var skipped: [Double] = []
             for (index, (base, head)) in pairs.enumerated() {
                 let expected = head.model.mustAffect(
-                    from: base.model, files: try history.blobs(at: head.id), baseFiles: try history.blobs(at: base.id))
+                    from: base.model, files: try await history.blobs(at: head.id), baseFiles: try await history.blobs(at: base.id))
                 let report = try await history.affected(base: base.id, head: head.id)
                 let actual = Set(report.analysis.affected.map(\.name))
                 let context = "\(base.id.prefix(7))..\(head.id.prefix(7)) '\(head.step)'"
@@ -304,14 +304,14 @@ import Testing
 
     @Test(arguments: ["root package", "Packages/ folder"])
     func everyCommitMatchesTheModel(layout: String) async throws {
-        let replay = try Replay(layout == "root package" ? Self.rootPackage : Self.packagesFolder)
+        let replay = try await Replay(layout == "root package" ? Self.rootPackage : Self.packagesFolder)
         let loaded = try await replay.history.workspace.load()
         let graph = Dictionary(
             uniqueKeysWithValues: loaded.targets.indices.map { index in
                 (loaded.targets[index].name, Set(loaded.dependencies[index].map { loaded.targets[$0.target].name }))
             })
         #expect(graph == replay.model.targets.mapValues(\.dependencies), "the model disagrees with the loaded graph")
-        try replay.play()
+        try await replay.play()
         let skipped = try await replay.verify()
         let median = skipped.sorted()[skipped.count / 2]
         print("replay (\(layout)): \(skipped.count) commits, median share of test targets skipped \(Int((median * 100).rounded()))%")

@@ -48,32 +48,32 @@ import Testing
     let history: GitHistory
     let base: String
 
-    init() throws {
-        history = try GitHistory(manifest: Self.manifest, files: Self.files, label: "strata-affected-xcodegen")
-        base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    init() async throws {
+        history = try await GitHistory(manifest: Self.manifest, files: Self.files, label: "strata-affected-xcodegen")
+        base = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func aSourceBelongsToTheTargetWhoseSourcesHoldIt() async throws {
         try history.append("Modules/Core/Core/Core.swift")
-        try history.commit("edit Core")
+        try await history.commit("edit Core")
         #expect(try await history.affectedNames(base: base) == ["Core", "CoreTests", "Feature", "FeatureTests"])
     }
 
     @Test func aProjectSpecChangeAffectsItsTargetsAndTheirDependents() async throws {
         try history.append("Modules/Feature/project.yml", "# a build setting could have changed here\n")
-        try history.commit("edit Feature's spec")
+        try await history.commit("edit Feature's spec")
         #expect(try await history.affectedNames(base: base) == ["Feature", "FeatureTests"])
     }
 
     @Test func aSharedIncludeAffectsEveryProjectThatReadsIt() async throws {
         try history.append("Shared/base.yml", "# shared settings\n")
-        try history.commit("edit the shared spec")
+        try await history.commit("edit the shared spec")
         #expect(try await history.affectedNames(base: base) == ["Core", "CoreTests", "Feature", "FeatureTests"])
     }
 
     @Test func aLinkageChangeInTheSpecIsSeenInBothGraphs() async throws {
         try history.edit("Modules/Core/project.yml", replacing: "Core: { templates: [Framework] }", with: "Core: { templates: [Framework], type: framework.static }")
-        try history.commit("Core becomes static")
+        try await history.commit("Core becomes static")
         let report = try await history.affected(base: base)
         #expect(Set(report.analysis.affected.map(\.name)) == ["Core", "CoreTests", "Feature", "FeatureTests"])
         let core = try #require(report.analysis.affected.first { $0.name == "Core" })

@@ -11,19 +11,19 @@ final class GitHistory {
     var root: String { repository.root }
 
     /// A repository holding `manifest` and `files` (path → text), committed as the first commit.
-    init(manifest: String, files: [String: String], label: String = "strata-affected") throws {
-        repository = try TemporaryGitRepository(manifest: manifest, files: files, label: label)
+    init(manifest: String, files: [String: String], label: String = "strata-affected") async throws {
+        repository = try await TemporaryGitRepository(manifest: manifest, files: files, label: label)
     }
 
     // MARK: - Changes
 
     func write(_ path: String, _ text: String) throws { try repository.write(path, text) }
     func append(_ path: String, _ text: String = "\n// changed\n") throws { try repository.append(path, text) }
-    func delete(_ path: String) throws { try repository.delete(path) }
-    func move(_ from: String, to: String) throws { try repository.move(from, to: to) }
+    func delete(_ path: String) async throws { try await repository.delete(path) }
+    func move(_ from: String, to: String) async throws { try await repository.move(from, to: to) }
     func edit(_ path: String, replacing old: String, with new: String) throws { try repository.edit(path, replacing: old, with: new) }
-    @discardableResult func commit(_ message: String) throws -> String { try repository.commit(message) }
-    func blobs(at commit: String) throws -> [String: String] { try repository.blobs(at: commit) }
+    @discardableResult func commit(_ message: String) async throws -> String { try await repository.commit(message) }
+    func blobs(at commit: String) async throws -> [String: String] { try await repository.blobs(at: commit) }
 
     // MARK: - Asking
 
@@ -54,12 +54,12 @@ final class GitHistory {
     // MARK: - git
 
     @discardableResult
-    func git(_ arguments: String...) throws -> String {
-        try TemporaryGitRepository.run(arguments, in: root)
+    func git(_ arguments: String...) async throws -> String {
+        try await TemporaryGitRepository.run(arguments, in: root)
     }
 
     @discardableResult
-    static func run(_ arguments: [String], in folder: String) throws -> String {
-        try TemporaryGitRepository.run(arguments, in: folder)
+    static func run(_ arguments: [String], in folder: String) async throws -> String {
+        try await TemporaryGitRepository.run(arguments, in: folder)
     }
 }

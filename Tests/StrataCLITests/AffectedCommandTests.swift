@@ -8,26 +8,26 @@ import Testing
 @Suite final class AffectedCommandTests {
     let iss: String
 
-    init() throws {
+    init() async throws {
         iss = try Fixtures.copyOfISS("strata-affected-iss")
-        try git("init", "--quiet", "--initial-branch=main")
-        try commit("the reference workspace")
+        try await git("init", "--quiet", "--initial-branch=main")
+        try await commit("the reference workspace")
     }
 
     deinit { Fixtures.removeCopy(ofISS: iss) }
 
     @discardableResult
-    func git(_ arguments: String...) throws -> String {
-        let result = try ProcessRunner.run(
+    func git(_ arguments: String...) async throws -> String {
+        let result = try await ProcessRunner.run(
             "git", ["-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false"] + arguments,
             in: iss)
         #expect(result.status == 0, "git \(arguments)")
         return result.output
     }
 
-    func commit(_ message: String) throws {
-        try git("add", "--all")
-        try git("commit", "--quiet", "--allow-empty", "-m", message)
+    func commit(_ message: String) async throws {
+        try await git("add", "--all")
+        try await git("commit", "--quiet", "--allow-empty", "-m", message)
     }
 
     func editSpacesuitService() throws {
@@ -37,7 +37,7 @@ import Testing
 
     @Test func everyFormat() async throws {
         try editSpacesuitService()
-        try commit("tune the suit service")
+        try await commit("tune the suit service")
         let list = try await StrataBinary.run(["affected", "--base", "HEAD~1"], in: iss)
         #expect(list.status == 0)
         #expect(list.stdout == "SpacesuitService\nSpacesuitServiceTests\nCosmonautApp\nOverviewApp\nISSFramework\n")
@@ -81,8 +81,8 @@ import Testing
     @Test func everyReasonForEverythingIsPrinted() async throws {
         try "6.3\n".write(toFile: iss + "/.swift-version", atomically: true, encoding: .utf8)
         try "{}\n".write(toFile: iss + "/Package.resolved", atomically: true, encoding: .utf8)
-        try git("add", "--all", "--force")
-        try git("commit", "--quiet", "-m", "pin the toolchain and the packages")
+        try await git("add", "--all", "--force")
+        try await git("commit", "--quiet", "-m", "pin the toolchain and the packages")
         let run = try await StrataBinary.run(["affected", "--base", "HEAD~1", "--format", "json"], in: iss)
         #expect(run.status == 0)
         let reasons = run.stderr.split(separator: "\n").filter { $0.hasPrefix("strata: everything is affected: ") }
@@ -104,8 +104,8 @@ import Testing
     }
 
     @Test func strataTestRunsOnlyTheAffectedTests() async throws {
-        try git("mv", "Sources/SpacesuitService/SpacesuitService.swift", "Sources/SpacesuitService/Spacesuits.swift")
-        try commit("rename a file in the suit service")
+        try await git("mv", "Sources/SpacesuitService/SpacesuitService.swift", "Sources/SpacesuitService/Spacesuits.swift")
+        try await commit("rename a file in the suit service")
         let result = try await StrataBinary.run(["test", "--affected", "--base", "HEAD~1"], in: iss)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("strata: running 1 affected test target: SpacesuitServiceTests\n"))

@@ -161,9 +161,9 @@ import Testing
         let folder = try await copyOfISS()
         defer { Fixtures.removeCopy(ofISS: folder) }
         let before = try tree(folder, ["Sources", "Tests"])
-        _ = try TemporaryGitRepository.run(["init", "--quiet"], in: folder)
-        _ = try TemporaryGitRepository.run(["add", "--all"], in: folder)
-        _ = try TemporaryGitRepository.run(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", "ISS"], in: folder)
+        _ = try await TemporaryGitRepository.run(["init", "--quiet"], in: folder)
+        _ = try await TemporaryGitRepository.run(["add", "--all"], in: folder)
+        _ = try await TemporaryGitRepository.run(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", "ISS"], in: folder)
         let manifest = folder + "/strata.yml"
         let single = try String(contentsOfFile: manifest, encoding: .utf8)
         try single.replacingOccurrences(of: "generate:\n", with: "generate:\n  layout: packages\n").write(
@@ -176,7 +176,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/Packages/Network/Sources/Network"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/Sources/Network"))
         // Staged as git mv stages: git sees renames.
-        let status = try TemporaryGitRepository.run(["status", "--porcelain"], in: folder)
+        let status = try await TemporaryGitRepository.run(["status", "--porcelain"], in: folder)
         #expect(status.contains("R  Sources/Network/"), "\(status)")
         let check = try await StrataBinary.run(["check", "--no-sources"], in: folder)
         #expect(check.status == 0, "\(check.stdout)")

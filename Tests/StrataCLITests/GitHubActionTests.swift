@@ -31,8 +31,8 @@ import Testing
 
     let history: TemporaryGitRepository
 
-    init() throws {
-        history = try TemporaryGitRepository(
+    init() async throws {
+        history = try await TemporaryGitRepository(
             manifest:
                 "name: App\nlayers:\n  - { name: features, patterns: [\"Feature*\"] }\n  - { name: core, patterns: [\"Core*\"] }\nadopt: { packages: [\".\"] }\n",
             files: [
@@ -73,7 +73,7 @@ import Testing
 
     @Test func aCleanChangeChecksUploadsAndListsTheAffectedTests() async throws {
         try history.append("Sources/Core/Clock.swift", "// an edit\n")
-        try history.commit("edit Core")
+        try await history.commit("edit Core")
         let run = try await runAction()
         #expect(run.exitStatus == 0)
         #expect(run.steps.map(\.status) == Array(repeating: .exited(0), count: 5), "\(run.steps)")
@@ -86,7 +86,7 @@ import Testing
 
     @Test func violationsFailTheJobAfterTheUploadAndTheAffectedStep() async throws {
         try history.write("Sources/Core/Clock.swift", "import Feature\npublic struct Clock { public init() {} }\n")
-        try history.commit("Core imports Feature")
+        try await history.commit("Core imports Feature")
         let run = try await runAction()
         #expect(run.exitStatus == 1)
         #expect(run.status(of: "strata check") == .exited(0))
@@ -101,9 +101,9 @@ import Testing
     }
 
     @Test func aPullRequestIsComparedWithItsBaseFromTheMergeBase() async throws {
-        let base = try history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        let base = try await history.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         try history.append("Sources/Feature/Screen.swift", "// an edit\n")
-        try history.commit("edit Feature")
+        try await history.commit("edit Feature")
         let run = try await runAction(event: #"{"pull_request":{"base":{"sha":"\#(base)"}}}"#)
         #expect(run.exitStatus == 0)
         #expect(run.outputs["tests"] == #"["FeatureTests"]"#)
@@ -111,7 +111,7 @@ import Testing
 
     @Test func inputsTurnStepsOff() async throws {
         try history.append("Sources/Feature/Screen.swift", "// an edit\n")
-        try history.commit("edit Feature")
+        try await history.commit("edit Feature")
         let run = try await runAction(["sarif": "false", "affected": "false"])
         #expect(run.exitStatus == 0)
         #expect(run.status(of: "Upload the findings to code scanning") == .skipped)
@@ -121,7 +121,7 @@ import Testing
 
     @Test func anUnreadableWorkspaceFailsTheCheckStepAndSkipsTheRest() async throws {
         try history.write("strata.yml", "layers: [\n")
-        try history.commit("break strata.yml")
+        try await history.commit("break strata.yml")
         let run = try await runAction()
         #expect(run.exitStatus == 2)
         #expect(run.status(of: "strata check") == .exited(2))

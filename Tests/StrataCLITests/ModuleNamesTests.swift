@@ -7,7 +7,7 @@ import Testing
 @Suite struct ModuleNamesTests {
     /// A package outside the workspace, as a git repository with a tag: its product
     /// 'SwiftToolsSupport-auto' provides the modules TSCBasic and TSCUtility.
-    private func toolsRepository(in folder: String) throws -> String {
+    private func toolsRepository(in folder: String) async throws -> String {
         let repository = folder + "/tools-support"
         for target in ["TSCBasic", "TSCUtility"] {
             try FileManager.default.createDirectory(atPath: "\(repository)/Sources/\(target)", withIntermediateDirectories: true)
@@ -28,7 +28,7 @@ import Testing
         for arguments in [
             ["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.com", "-c", "user.name=T", "commit", "-qm", "tools"], ["tag", "1.0.0"],
         ] {
-            let result = try ProcessRunner.run("git", arguments, in: repository)
+            let result = try await ProcessRunner.run("git", arguments, in: repository)
             try #require(result.status == 0, "git \(arguments): \(result.error)")
         }
         return repository
@@ -72,7 +72,7 @@ import Testing
     @Test func productsAreMappedToTheModulesTheirResolvedPackageDeclares() async throws {
         let folder = try Fixtures.temporaryFolder("module-names")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let root = try workspace(in: folder, repository: try toolsRepository(in: folder))
+        let root = try await workspace(in: folder, repository: try toolsRepository(in: folder))
 
         // Not resolved yet: said once, and nothing about the product is guessed. (With the
         // check cache on: resolving must invalidate it.)

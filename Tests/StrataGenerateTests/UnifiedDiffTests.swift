@@ -50,7 +50,7 @@ import Testing
 
     /// Random pairs of texts over a small alphabet of lines (so that they share many lines),
     /// with and without final line breaks.
-    @Test func patchAppliesEveryDiffAndNoDiffIsLongerThanDiffMinimal() throws {
+    @Test func patchAppliesEveryDiffAndNoDiffIsLongerThanDiffMinimal() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-diff-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -74,10 +74,10 @@ import Testing
                 continue
             }
             try diff.write(toFile: patchPath, atomically: true, encoding: .utf8)
-            let patched = try ProcessRunner.run("/usr/bin/patch", ["--quiet", "--force", "--output=-", oldPath, patchPath])
+            let patched = try await ProcessRunner.run("/usr/bin/patch", ["--quiet", "--force", "--output=-", oldPath, patchPath])
             #expect(patched.status == 0, "patch failed: \(patched.error) for diff:\n\(diff)")
             #expect(patched.output == new, "patch gave a different text for diff:\n\(diff)")
-            let reference = try ProcessRunner.run("/usr/bin/diff", ["--minimal", "-u", oldPath, newPath])
+            let reference = try await ProcessRunner.run("/usr/bin/diff", ["--minimal", "-u", oldPath, newPath])
             #expect(changedLines(diff) <= changedLines(reference.output), "longer than diff --minimal:\n\(diff)\n\(reference.output)")
             compared += 1
         }

@@ -1,6 +1,19 @@
 public import Foundation
+import Subprocess
+import Synchronization
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a tool the tests compare against or drive (git, Graphviz, Chromium, patch, diff).
+///
+/// Children are started with swift-subprocess, never Foundation's `Process`: on Linux its
+/// `run()` over-reads `/proc/self/fd` entries and crashed the test process about once per full
+/// run (swift-corelibs-foundation #5472, fixed after Swift 6.3.1). Subprocess is async only, so
+/// every helper that starts a tool is async too: a synchronous wait on an async run blocks one of
+/// the pool's few threads and, with every thread blocked so, never ends.
 public enum ProcessRunner {
     public struct Result: Sendable {
         public var status: Int32
@@ -8,103 +21,86 @@ public enum ProcessRunner {
         public var error: String
     }
 
-    /// `run` from an async test: the tool runs and is waited for on a thread of its own. Waiting
-    /// on one of the few threads async tests share (two on a 2-core machine) would stall every
-    /// other test's tasks for as long as the tool runs: a `swift build` of a minute made a
-    /// one-second child-process limit fire two minutes late.
-    public static func run(
-        _ executable: String, _ arguments: [String], in folder: String? = nil, input: Data? = nil,
-        environment: [String: String] = [:], timeout: TimeInterval = defaultTimeout
-    ) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Swift.Result {
-                        try run(executable, arguments, in: folder, input: input, environment: environment, timeout: timeout) as Result
-                    })
-            }.start()
-        }
-    }
-
     /// How long a tool may run before it is killed: longer than any build a test runs on a loaded
     /// 2-core machine, short enough that a hung tool fails its test with what it printed instead
     /// of holding the whole run until CI cuts it.
     public static let defaultTimeout: TimeInterval = 20 * 60
 
+    /// The most either output stream may hold; a tool printing more is a failed test, not a
+    /// test process out of memory.
+    static let outputLimit = 256 << 20
+
     /// Runs `executable` (a path, or a name looked up on the PATH) with `arguments` in `folder`,
-    /// feeding `input` on standard input; both output streams are read as they come, so a chatty
-    /// tool cannot block on a full pipe. After `timeout` seconds the tool's process group (the
-    /// tool and what it started: Foundation gives each child a group of its own) is killed, and
-    /// the result's standard error says so.
+    /// feeding `input` on standard input, with `environment` added to the test process's own.
+    /// After `timeout` seconds the tool's process group (the tool and what it started: each tool
+    /// leads a session of its own) is killed, and the result's standard error says so.
     public static func run(
         _ executable: String, _ arguments: [String], in folder: String? = nil, input: Data? = nil,
         environment: [String: String] = [:], timeout: TimeInterval = defaultTimeout
-    ) throws -> Result {
-        let process = Process()
-        if executable.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        let output = Pipe(), error = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
-        try process.run()
-        // The watchdog is a thread of its own: Dispatch's shared threads may all be blocked by
-        // tests waiting on tools, which would make it late.
-        let timedOut = Flag()
-        let finished = DispatchSemaphore(value: 0)
-        Thread { [pid = process.processIdentifier] in
-            if finished.wait(timeout: .now() + timeout) == .timedOut {
-                timedOut.set()
-                kill(-pid, SIGKILL)
+    ) async throws -> Result {
+        let started = ChildStart()
+        let result = try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                let run = try await Subprocess.run(
+                    LaunchedProcess.executable(executable), arguments: Arguments(arguments),
+                    environment: LaunchedProcess.environment(adding: environment), workingDirectory: folder.map { FilePath($0) },
+                    platformOptions: LaunchedProcess.ownSession, input: .data(input ?? Data()),
+                    output: .string(limit: outputLimit), error: .string(limit: outputLimit)
+                ) { execution in
+                    started.record(execution.processIdentifier.value)
+                }
+                started.ended()
+                return Result(
+                    status: LaunchedProcess.Ending(run.terminationStatus).status, output: run.standardOutput,
+                    error: run.standardError)
             }
-        }.start()
-        defer { finished.signal() }
-        let errorData = LockedData()
-        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        if let input {
-            standardInput.fileHandleForWriting.write(input)
-            try standardInput.fileHandleForWriting.close()
+            group.addTask {
+                try await Task.sleep(for: .seconds(timeout))
+                // The child's id is known once the run's callback has run; on a loaded machine that
+                // may be after the timeout, so wait for it.
+                while !started.killGroup() { try await Task.sleep(for: .milliseconds(20)) }
+                return nil
+            }
+            while let next = try await group.next() {
+                if let result = next {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            preconditionFailure("the run's own task always returns a result")
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let killed = timedOut.isSet ? "\n[ProcessRunner: \(executable) killed after \(Int(timeout)) s without finishing]" : ""
-        return Result(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData.wait(), as: UTF8.self) + killed)
+        guard started.wasKilled else { return result }
+        var killed = result
+        killed.error += "\n[ProcessRunner: \(executable) killed after \(Int(timeout)) s without finishing]"
+        return killed
     }
 
-    /// Set once by the watchdog, read after the tool has ended.
-    private final class Flag: @unchecked Sendable {
-        // @unchecked: every access holds `lock`.
-        private let lock = NSLock()
-        private var value = false
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
-    }
-
-    /// Standard error's bytes, handed from the reading thread.
-    private final class LockedData: @unchecked Sendable {
-        // @unchecked: `data` is written once by the reader thread before `done` is signalled and
-        // read only after waiting for it.
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-        func set(_ value: Data) {
-            data = value
-            done.signal()
+    /// The child's process id once it has started, whether it has ended, and whether its timer
+    /// killed it.
+    private final class ChildStart: Sendable {
+        private struct State {
+            var pid: Int32?
+            var killed = false
+            var ended = false
         }
-        func wait() -> Data {
-            done.wait()
-            return data
+        private let state = Mutex(State())
+
+        var wasKilled: Bool { state.withLock { $0.killed } }
+
+        func record(_ pid: Int32) { state.withLock { $0.pid = pid } }
+
+        /// The child has ended and been reaped: its id may belong to another process now.
+        func ended() { state.withLock { $0.ended = true } }
+
+        /// Kills the child's group; false if the child's id is not known yet (try again).
+        func killGroup() -> Bool {
+            state.withLock { state in
+                if state.ended { return true }
+                guard let pid = state.pid else { return false }
+                state.killed = true
+                kill(-pid, SIGKILL)
+                return true
+            }
         }
     }
 }

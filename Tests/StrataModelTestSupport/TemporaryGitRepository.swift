@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A workspace folder in a git repository of its own, changed and committed step by step by a
 /// test, removed when the value goes away. Commits have fixed dates, so ids repeat between runs.
@@ -8,14 +8,14 @@ public final class TemporaryGitRepository {
 
     /// A repository holding `manifest` (as strata.yml) and `files` (path → text), committed as
     /// the first commit.
-    public init(manifest: String, files: [String: String], label: String = "strata-git") throws {
+    public init(manifest: String, files: [String: String], label: String = "strata-git") async throws {
         workspace = try TemporaryWorkspace(manifest, label: label)
         for (path, text) in files { try workspace.write(path, text) }
-        try git("init", "--quiet", "--initial-branch=main")
-        try git("config", "user.email", "tests@strata.invalid")
-        try git("config", "user.name", "Strata Tests")
-        try git("config", "commit.gpgsign", "false")
-        try commit("initial")
+        try await git("init", "--quiet", "--initial-branch=main")
+        try await git("config", "user.email", "tests@strata.invalid")
+        try await git("config", "user.name", "Strata Tests")
+        try await git("config", "commit.gpgsign", "false")
+        try await commit("initial")
     }
 
     // MARK: - Changes
@@ -26,12 +26,12 @@ public final class TemporaryGitRepository {
         try write(path, (workspace.read(path) ?? "") + text)
     }
 
-    public func delete(_ path: String) throws { try git("rm", "--quiet", path) }
+    public func delete(_ path: String) async throws { try await git("rm", "--quiet", path) }
 
-    public func move(_ from: String, to: String) throws {
+    public func move(_ from: String, to: String) async throws {
         try FileManager.default.createDirectory(
             atPath: (root + "/" + to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try git("mv", from, to)
+        try await git("mv", from, to)
     }
 
     /// Replaces `old` by `new` in the file at `path` (which must contain it).
@@ -43,16 +43,16 @@ public final class TemporaryGitRepository {
 
     /// Commits everything; returns the new commit's id.
     @discardableResult
-    public func commit(_ message: String) throws -> String {
-        try git("add", "--all")
-        try git("commit", "--quiet", "--allow-empty", "-m", message)
-        return try git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    public func commit(_ message: String) async throws -> String {
+        try await git("add", "--all")
+        try await git("commit", "--quiet", "--allow-empty", "-m", message)
+        return try await git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Every file of `commit`: path → blob id.
-    public func blobs(at commit: String) throws -> [String: String] {
+    public func blobs(at commit: String) async throws -> [String: String] {
         var files: [String: String] = [:]
-        for line in try git("ls-tree", "-r", commit).split(separator: "\n") {
+        for line in try await git("ls-tree", "-r", commit).split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
             files[String(parts[1])] = String(parts[0].split(separator: " ")[2])
         }
@@ -62,13 +62,13 @@ public final class TemporaryGitRepository {
     // MARK: - git
 
     @discardableResult
-    public func git(_ arguments: String...) throws -> String {
-        try Self.run(arguments, in: root)
+    public func git(_ arguments: String...) async throws -> String {
+        try await Self.run(arguments, in: root)
     }
 
     @discardableResult
-    public static func run(_ arguments: [String], in folder: String) throws -> String {
-        let result = try ProcessRunner.run(
+    public static func run(_ arguments: [String], in folder: String) async throws -> String {
+        let result = try await ProcessRunner.run(
             "git", arguments, in: folder,
             environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"])
         guard result.status == 0 else {

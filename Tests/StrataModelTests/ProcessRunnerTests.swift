@@ -20,4 +20,23 @@ struct ProcessRunnerTests {
         let result = try await ProcessRunner.run("sh", ["-c", "printf out; printf err >&2; exit 3"], timeout: 30)
         #expect(result.status == 3 && result.output == "out" && result.error == "err")
     }
+
+    @Test func aLaunchedProgramIsWaitedForSignalledAndItsFirstLineRead() async throws {
+        let folder = try Fixtures.temporaryFolder("strata-launched")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await LaunchedProcess.start(
+            "sh", ["-c", "echo listening on 127.0.0.1:4000; echo more; echo oops >&2; exec sleep 600"], in: folder,
+            output: .file(folder + "/out"), error: .file(folder + "/out"))
+        #expect(await server.firstLine(in: folder + "/out") == "listening on 127.0.0.1:4000")
+        #expect(server.isRunning)
+        #expect(await server.wait(at: .milliseconds(100)) == nil)
+        #expect(await server.stop(SIGTERM) == .signaled(SIGTERM))
+        #expect(!server.isRunning)
+        let log = try String(contentsOfFile: folder + "/out", encoding: .utf8)
+        #expect(log.contains("more\n") && log.contains("oops\n"), "both streams in one file, neither overwriting the other: \(log)")
+
+        let quick = try await LaunchedProcess.start("sh", ["-c", "exit 7"], in: folder)
+        #expect(await quick.wait(at: .seconds(120)) == .exited(7))
+        await #expect(throws: (any Error).self) { try await LaunchedProcess.start("/nonexistent/program", []) }
+    }
 }

@@ -64,8 +64,8 @@ import ZIPFoundation
         try await ProcessRunner.run(Fixtures.strataExecutable, arguments, in: folder, environment: ["STRATA_REGISTRY_TOKEN": token ?? ""])
     }
 
-    func git(_ arguments: String...) throws {
-        let result = try ProcessRunner.run(
+    func git(_ arguments: String...) async throws {
+        let result = try await ProcessRunner.run(
             "git", ["-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false"] + arguments, in: folder)
         try #require(result.status == 0, "git \(arguments): \(result.error)")
     }
@@ -101,10 +101,10 @@ import ZIPFoundation
             #expect(again.error.contains("HTTP 409") && again.error.contains("already exists"))
 
             // The version from a `<Module>/<version>` tag on HEAD, and a token from a file.
-            try git("init", "--quiet", "--initial-branch=main")
-            try git("add", "--all")
-            try git("commit", "--quiet", "-m", "workspace")
-            try git("tag", "Network/1.1.0")
+            try await git("init", "--quiet", "--initial-branch=main")
+            try await git("add", "--all")
+            try await git("commit", "--quiet", "-m", "workspace")
+            try await git("tag", "Network/1.1.0")
             try write("token", token + "\n")
             let tagged = try await strata(["publish", "Network", "--token-file", folder + "/token"])
             #expect(tagged.status == 0, "\(tagged.error)")

@@ -18,23 +18,15 @@ import Testing
     }
 
     /// Starts `strata-registry serve` and returns it with the port it printed.
-    func serve(environment: [String: String] = [:]) throws -> (Process, Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["serve", "--data", data, "--port", "0"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw RegistryTestError("strata-registry serve exited: \(text)") }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let port = text.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
-            throw RegistryTestError("no port in '\(text)'")
+    func serve(environment: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+        let output = data + "-serve-\(UUID().uuidString).out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let process = try await LaunchedProcess.start(
+            Self.executable, ["serve", "--data", data, "--port", "0"], environment: environment, output: .file(output))
+        let line = await process.firstLine(in: output)
+        guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            await process.stop(SIGKILL)
+            throw RegistryTestError("strata-registry serve printed no port: '\(line)'")
         }
         return (process, port)
     }
@@ -103,12 +95,10 @@ import Testing
         }
     }
 
-    @Test func sigtermStopsTheServerGracefully() throws {
+    @Test func sigtermStopsTheServerGracefully() async throws {
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let (server, _) = try serve()
-        kill(server.processIdentifier, SIGTERM)
-        server.waitUntilExit()
-        #expect(server.terminationReason == .exit && server.terminationStatus == 0)
+        let (server, _) = try await serve()
+        #expect(await server.stop(SIGTERM) == .exited(0))
     }
 
     @Test func aServerKilledMidPublishLeavesNoPartialReleaseAndRestartsCleanly() async throws {
@@ -119,29 +109,26 @@ import Testing
 
         // The publish stops between writing the archive and storing the release; the server dies there.
         let marker = data + "/.paused-after-archive"
-        let (paused, port) = try serve(environment: ["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE": "60", "STRATA_REGISTRY_FAULT_MARKER": marker])
+        let (paused, port) = try await serve(environment: ["STRATA_REGISTRY_FAULT_PAUSE_AFTER_ARCHIVE": "60", "STRATA_REGISTRY_FAULT_MARKER": marker])
         let client = RegistryHTTPClient(url: "http://127.0.0.1:\(port)")
         let publish = Task { try? await client.publish("iss-core.Network", "1.0.0", archive: archive, token: secret) }
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: marker) { try await Task.sleep(for: .milliseconds(50)) }
         try #require(FileManager.default.fileExists(atPath: marker), "the publish never reached the pause")
-        kill(paused.processIdentifier, SIGKILL)
-        paused.waitUntilExit()
+        await paused.stop(SIGKILL)
         _ = await publish.value
         try FileManager.default.removeItem(atPath: marker)
         #expect(Self.archives(in: data).count == 1, "the archive was written before the kill")
 
         // Restarted: no trace of the release, the orphan archive is gone, and the version is free.
-        let (server, newPort) = try serve()
-        defer {
-            kill(server.processIdentifier, SIGTERM)
-            server.waitUntilExit()
-        }
+        let (server, newPort) = try await serve()
+        defer { server.signal(SIGKILL) }
         let restarted = RegistryHTTPClient(url: "http://127.0.0.1:\(newPort)")
         #expect(Self.archives(in: data).isEmpty)
         #expect(try await restarted.request("GET", "/iss-core/Network", token: secret).status == 404)
         #expect(try await restarted.request("GET", "/iss-core/Network/1.0.0", token: secret).status == 404)
         #expect(try await restarted.publish("iss-core.Network", "1.0.0", archive: archive, token: secret).status == 201)
         #expect(try await restarted.request("GET", "/iss-core/Network/1.0.0.zip", token: secret, accept: nil).body == archive)
+        await server.stop(SIGTERM)
     }
 
     static func archives(in folder: String) -> [String] {

@@ -34,13 +34,13 @@ import Testing
             try manifest.write(toFile: iss + "/strata.yml", atomically: true, encoding: .utf8)
             try ".build/\n.swiftpm/\n".write(toFile: workspace.root + "/.gitignore", atomically: true, encoding: .utf8)
             // In the repository first: CODEOWNERS paths start at its top level.
-            try workspace.git("init", "--quiet", "--initial-branch=main")
+            try await workspace.git("init", "--quiet", "--initial-branch=main")
             let generated = try await workspace.strata(["generate", "--force"])
             try #require(generated.status == 0, "generate: \(generated.error)")
-            try workspace.git("config", "user.email", "release@strata.invalid")
-            try workspace.git("config", "user.name", "Release Manager")
-            try workspace.git("add", "--all")
-            try workspace.git("commit", "--quiet", "-m", "ISS, one package per module")
+            try await workspace.git("config", "user.email", "release@strata.invalid")
+            try await workspace.git("config", "user.name", "Release Manager")
+            try await workspace.git("add", "--all")
+            try await workspace.git("commit", "--quiet", "-m", "ISS, one package per module")
             return workspace
         }
 
@@ -49,17 +49,17 @@ import Testing
         }
 
         @discardableResult
-        func git(_ arguments: String...) throws -> String {
-            let result = try ProcessRunner.run("git", ["-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"] + arguments, in: root)
+        func git(_ arguments: String...) async throws -> String {
+            let result = try await ProcessRunner.run("git", ["-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"] + arguments, in: root)
             try #require(result.status == 0, "git \(arguments): \(result.error)")
             return result.output
         }
 
         /// Changes a file of the workspace with `edit` and commits it.
-        func change(_ path: String, _ message: String, _ edit: (String) -> String) throws {
+        func change(_ path: String, _ message: String, _ edit: (String) -> String) async throws {
             let file = iss + "/" + path
             try edit(try String(contentsOfFile: file, encoding: .utf8)).write(toFile: file, atomically: true, encoding: .utf8)
-            try git("commit", "--quiet", "-am", message)
+            try await git("commit", "--quiet", "-am", message)
         }
 
         func read(_ path: String) throws -> String { try String(contentsOfFile: iss + "/" + path, encoding: .utf8) }
@@ -96,16 +96,16 @@ import Testing
             #expect(published.count == 18 && published.first == "strata.StrataRuntime", "\(first.error)")
             #expect(published.firstIndex(of: "iss-core.Network")! < published.firstIndex(of: "iss-service.CosmonautService")!)
             #expect(try workspace.read("strata.versions.yml").contains("  Network: { version: 1.0.0, requires: { Logging: 1.0.0, SecretsPlaceholder: 1.0.0 } }\n"))
-            #expect(try workspace.git("tag", "--list", "Network/*") == "Network/1.0.0\n")
+            #expect(try await workspace.git("tag", "--list", "Network/*") == "Network/1.0.0\n")
             #expect(try workspace.read("Packages/Cosmonaut/Package.swift").contains(#".package(id: "iss-service.CosmonautService", from: "1.0.0")"#))
             // Done is done: running it again changes nothing.
-            let head = try workspace.git("rev-parse", "HEAD")
+            let head = try await workspace.git("rev-parse", "HEAD")
             let again = try await workspace.strata(["release"], token: token)
             #expect(again.status == 0 && again.error.contains("nothing to release"), "\(again.error)")
-            #expect(try workspace.git("rev-parse", "HEAD") == head)
+            #expect(try await workspace.git("rev-parse", "HEAD") == head)
 
             // (a) A change inside an implementation's body: a patch release of that module alone.
-            try workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
+            try await workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
                 $0.replacingOccurrences(of: #".unreachable("no attempt made")"#, with: #".unreachable("no attempt was made")"#)
             }
             let patch = try await workspace.strata(["release", "--dry-run", "--format", "json"])
@@ -117,7 +117,7 @@ import Testing
             #expect(try workspace.read("Packages/Network/CHANGELOG.md").contains("## 1.0.1 — "))
 
             // (b) A public function added to the interface: minor; dependents only with --cascade.
-            try workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: ping") { $0 + Self.pingFunction }
+            try await workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: ping") { $0 + Self.pingFunction }
             let minor = try await workspace.strata(["release", "--dry-run"])
             try #require(minor.status == 0, "\(minor.error)")
             #expect(minor.output.contains("Network  1.0.1 → 1.1.0  minor  API additions"), "\(minor.output)")
@@ -133,7 +133,7 @@ import Testing
 
             // (c) A public function removed from NetworkCore: major; every dependent's requirement
             // rises and each is released after Network.
-            try workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: no ping after all") {
+            try await workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: no ping after all") {
                 $0.replacingOccurrences(of: Self.pingFunction, with: "")
             }
             let major = try await workspace.strata(["release", "--dry-run", "--format", "json"])
@@ -193,28 +193,28 @@ import Testing
             // A module whose tests fail stops the train before anything is committed or published.
             try "import Testing\n\n@Test func alwaysFails() { #expect(Bool(false)) }\n".write(
                 toFile: workspace.iss + "/Packages/Radio/Tests/RadioTests/Failing.swift", atomically: true, encoding: .utf8)
-            try workspace.git("add", "--all")
-            try workspace.git("commit", "--quiet", "-m", "Radio: a test that fails")
-            let head = try workspace.git("rev-parse", "HEAD")
+            try await workspace.git("add", "--all")
+            try await workspace.git("commit", "--quiet", "-m", "Radio: a test that fails")
+            let head = try await workspace.git("rev-parse", "HEAD")
             let failed = try await workspace.strata(["release", "Radio", "--bump", "patch"], token: everything)
             #expect(failed.status == 1, "\(failed.error)")
             #expect(failed.error.contains("[check-failed] 'swift test' of Radio's package failed, so nothing was released"), "\(failed.error)")
-            #expect(try workspace.git("rev-parse", "HEAD") == head)
-            #expect(try workspace.git("tag", "--list", "Radio/*") == "Radio/1.0.0\n")
-            #expect(try workspace.git("status", "--porcelain", "--untracked-files=no") == "")
+            #expect(try await workspace.git("rev-parse", "HEAD") == head)
+            #expect(try await workspace.git("tag", "--list", "Radio/*") == "Radio/1.0.0\n")
+            #expect(try await workspace.git("status", "--porcelain", "--untracked-files=no") == "")
             #expect(try await registry.request("GET", "/iss-core/Radio/1.0.1", token: everything).status == 404)
-            try workspace.git("reset", "--quiet", "--hard", "HEAD~1")
+            try await workspace.git("reset", "--quiet", "--hard", "HEAD~1")
 
             // The registry refuses a publish in the middle (the token may not write iss-service):
             // the train stops committed and tagged, and --continue publishes only the rest.
-            try workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
+            try await workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
                 $0.replacingOccurrences(of: #".unreachable("no attempt made")"#, with: #".unreachable("no attempt was made")"#)
             }
             let stopped = try await workspace.strata(["release", "Network", "--bump", "major", "--no-verify"], token: coreOnly)
             #expect(stopped.status == 1, "\(stopped.error)")
             #expect(stopped.error.contains("HTTP 403") && stopped.error.contains("strata release --continue"), "\(stopped.error)")
             #expect(stopped.error.contains("strata: published iss-core.StationSimulator 1.1.0"))
-            #expect(try workspace.git("tag", "--list", "CosmonautService/*") == "CosmonautService/1.0.0\nCosmonautService/1.1.0\n")
+            #expect(try await workspace.git("tag", "--list", "CosmonautService/*") == "CosmonautService/1.0.0\nCosmonautService/1.1.0\n")
             #expect(try await registry.request("GET", "/iss-service/CosmonautService/1.1.0", token: everything).status == 404)
             // Another train cannot start while this one is unfinished.
             let blocked = try await workspace.strata(["release", "--dry-run"], token: everything)
@@ -234,7 +234,7 @@ import Testing
             #expect(try await workspace.strata(["release"], token: everything).error.contains("nothing to release"))
 
             // Drift: a record in which Peripheries still requires DockingPortService 0.9.0.
-            try workspace.change("strata.versions.yml", "Peripheries pinned to an old DockingPortService") {
+            try await workspace.change("strata.versions.yml", "Peripheries pinned to an old DockingPortService") {
                 $0.replacingOccurrences(of: "Peripheries: { version: 1.0.0, requires: { UIComponents: 1.0.0, HeatRadiatorService: 1.0.0, SolarArrayService: 1.0.0, DockingPortService: 1.0.0 } }", with: "Peripheries: { version: 1.0.0, requires: { UIComponents: 1.0.0, HeatRadiatorService: 1.0.0, SolarArrayService: 1.0.0, DockingPortService: 0.9.0 } }")
             }
             let drift = try await workspace.strata(["versions"])

@@ -28,7 +28,7 @@ final class RunningRegistry: @unchecked Sendable {
     private let ownsFolder: Bool
     let port: Int
     let scheme: String
-    private let process: Process
+    private let process: LaunchedProcess
     var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
     static var executable: String {
@@ -49,20 +49,15 @@ final class RunningRegistry: @unchecked Sendable {
         let namesBackends = arguments.contains("--database") || arguments.contains("--storage")
         let owned = shared == nil && !namesBackends && dataFolder == nil && SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.start() : nil
         let backends = shared ?? owned
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments =
+        let processEnvironment = TestS3.environment.merging(environment) { _, new in new }
+        let process = try await LaunchedProcess.start(
+            executable,
             ["serve", "--data", folder, "--port", "0", "--max-archive-size", String(limits.archiveBytes)]
-            + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? []) + (backends?.arguments ?? []) + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(TestS3.environment) { _, new in new }.merging(environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        _ = FileManager.default.createFile(atPath: folder + "/server.log", contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/server.log"))
-        try process.run()
-        let line = await Self.firstLine(of: output.fileHandleForReading)
+                + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? []) + (backends?.arguments ?? []) + arguments,
+            environment: processEnvironment, output: .file(folder + "/server.out"), error: .file(folder + "/server.log"))
+        let line = await process.firstLine(in: folder + "/server.out")
         guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
-            process.terminate()
+            await process.stop(SIGKILL)
             await owned?.stop()
             let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
             throw RegistryTestError("strata-registry serve did not start: '\(line)' \(log)")
@@ -73,7 +68,7 @@ final class RunningRegistry: @unchecked Sendable {
         } else if namesBackends {
             let value = { (name: String) in arguments.firstIndex(of: name).map { arguments[$0 + 1] } }
             var configuration = StorageConfiguration(folder: folder, database: value("--database"), storage: value("--storage"))
-            configuration.environment = process.environment ?? [:]
+            configuration.environment = ProcessInfo.processInfo.environment.merging(processEnvironment) { _, new in new }
             storage = try await configuration.open()
         } else {
             storage = try await StorageConfiguration(folder: folder).open()
@@ -81,21 +76,6 @@ final class RunningRegistry: @unchecked Sendable {
         return RunningRegistry(
             folder: folder, ownsFolder: dataFolder == nil, storage: storage, backends: backends, ownsBackends: owned != nil, port: port,
             scheme: tls == nil ? "http" : "https", process: process)
-    }
-
-    /// Reads up to the first newline on a thread of its own (not the concurrency pool).
-    private static func firstLine(of handle: FileHandle) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread {
-                var text = ""
-                while !text.contains("\n") {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: text)
-            }.start()
-        }
     }
 
     /// Runs `body` with a registry that is stopped afterwards, whether `body` throws or not.
@@ -116,7 +96,7 @@ final class RunningRegistry: @unchecked Sendable {
 
     fileprivate init(
         folder: String, ownsFolder: Bool, storage: RegistryStore, backends: SharedBackends?, ownsBackends: Bool, port: Int, scheme: String,
-        process: Process
+        process: LaunchedProcess
     ) {
         self.folder = folder
         self.ownsFolder = ownsFolder
@@ -130,14 +110,14 @@ final class RunningRegistry: @unchecked Sendable {
 
     /// Kills the server with SIGKILL, as a crash or an OOM killer would, and waits for it.
     func kill() async {
-        await SharedBackendServers.stop(process, signal: SIGKILL)
+        await process.stop(SIGKILL)
     }
 
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { process.pid }
 
     /// Stops the server with SIGTERM, as an operator does, and waits for it.
     func stop(removingData: Bool = true) async {
-        await SharedBackendServers.stop(process, signal: SIGTERM)
+        await process.stop(SIGTERM)
         try? await storage.close()
         if removingData {
             if ownsBackends { await backends?.stop() }

@@ -32,30 +32,9 @@ enum SharedBackendServers {
     static let requirement = "needs PostgreSQL (apt-get install postgresql) and moto (pip install 'moto[server]'); CI installs them"
     static var enabled: Bool { available || ProcessInfo.processInfo.environment["CI"] != nil }
 
-    /// Starts `program` with both output streams in `log` (writable by every user: PostgreSQL
-    /// runs as another one).
-    static func launch(_ program: String, _ arguments: [String], log: String) throws -> Process {
-        _ = FileManager.default.createFile(atPath: log, contents: nil, attributes: [.posixPermissions: 0o666])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardError = process.standardOutput
-        try process.run()
-        return process
-    }
-
-    /// Sends `signal` to `process` and waits for it to end on a thread of its own, not on one of
-    /// the few the async tests share.
-    static func stop(_ process: Process, signal: Int32) async {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, signal)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                process.waitUntilExit()
-                continuation.resume()
-            }.start()
-        }
+    /// Starts `program` with both output streams in `log`.
+    static func launch(_ program: String, _ arguments: [String], log: String) async throws -> LaunchedProcess {
+        try await LaunchedProcess.start(program, arguments, output: .file(log), error: .file(log))
     }
 
     /// A port nothing listens on right now (the kernel's pick for a socket bound to port 0).
@@ -75,7 +54,7 @@ enum SharedBackendServers {
     }
 
     /// Waits until something accepts connections on `port`, or `process` exits.
-    static func waitForPort(_ port: Int, of process: Process, name: String, log: String) async throws {
+    static func waitForPort(_ port: Int, of process: LaunchedProcess, name: String, log: String) async throws {
         for _ in 0..<300 {
             guard process.isRunning else { break }
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -101,12 +80,12 @@ enum SharedBackendServers {
 final class TestPostgres: @unchecked Sendable {
     let folder: String
     let port: Int
-    private let process: Process
+    private let process: LaunchedProcess
 
     /// The URL of `database` on this server, as `--database` takes it.
     func url(_ database: String) -> String { "postgres://strata@127.0.0.1:\(port)/\(database)?sslmode=disable" }
 
-    private init(folder: String, port: Int, process: Process) {
+    private init(folder: String, port: Int, process: LaunchedProcess) {
         self.folder = folder
         self.port = port
         self.process = process
@@ -131,7 +110,7 @@ final class TestPostgres: @unchecked Sendable {
             "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "max_connections=200",
         ])
         let log = folder + "/server.log"
-        let server = try SharedBackendServers.launch(postgresProgram, postgresArguments, log: log)
+        let server = try await SharedBackendServers.launch(postgresProgram, postgresArguments, log: log)
         let postgres = TestPostgres(folder: folder, port: port, process: server)
         do {
             try await SharedBackendServers.waitForPort(port, of: server, name: "PostgreSQL", log: log)
@@ -169,7 +148,7 @@ final class TestPostgres: @unchecked Sendable {
 
     /// Stops the server (fast shutdown) and removes its cluster.
     func stop() async {
-        await SharedBackendServers.stop(process, signal: SIGINT)
+        await process.stop(SIGINT)
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
@@ -177,7 +156,7 @@ final class TestPostgres: @unchecked Sendable {
 /// moto's S3-compatible server, in a process of its own on a free loopback port.
 final class TestS3: @unchecked Sendable {
     let port: Int
-    private let process: Process
+    private let process: LaunchedProcess
     private let log: String
     static let credentials = SigV4Signer.Credentials(accessKeyID: "strata-test", secretAccessKey: "strata-test-secret")
     /// What a registry process needs in its environment to reach this server.
@@ -188,7 +167,7 @@ final class TestS3: @unchecked Sendable {
     /// The `--storage` URL of `bucket` on this server.
     func url(_ bucket: String, prefix: String = "") -> String { "s3://\(bucket)/\(prefix)?endpoint=\(endpoint)&region=us-east-1" }
 
-    private init(port: Int, process: Process, log: String) {
+    private init(port: Int, process: LaunchedProcess, log: String) {
         self.port = port
         self.process = process
         self.log = log
@@ -198,7 +177,7 @@ final class TestS3: @unchecked Sendable {
         guard let moto = SharedBackendServers.moto else { throw RegistryTestError(SharedBackendServers.requirement) }
         let port = try SharedBackendServers.freePort()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("strata-moto-\(UUID().uuidString).log").path
-        let process = try SharedBackendServers.launch(moto, ["-H", "127.0.0.1", "-p", String(port)], log: log)
+        let process = try await SharedBackendServers.launch(moto, ["-H", "127.0.0.1", "-p", String(port)], log: log)
         let server = TestS3(port: port, process: process, log: log)
         do {
             try await SharedBackendServers.waitForPort(port, of: process, name: "moto_server", log: log)
@@ -222,7 +201,7 @@ final class TestS3: @unchecked Sendable {
     /// Stops the server. moto's development server ignores SIGTERM and SIGINT alike, and keeps
     /// nothing worth a graceful end: it is killed.
     func stop() async {
-        await SharedBackendServers.stop(process, signal: SIGKILL)
+        await process.stop(SIGKILL)
         try? FileManager.default.removeItem(atPath: log)
     }
 }

@@ -158,7 +158,7 @@ import Testing
     static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
     /// A CA and a certificate for 127.0.0.1 signed by it, made with openssl in the test's folder.
-    func makeCertificates() throws -> (ca: String, tls: RegistryServer.TLSFiles) {
+    func makeCertificates() async throws -> (ca: String, tls: RegistryServer.TLSFiles) {
         let directory = folder + "/tls"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
@@ -171,7 +171,7 @@ import Testing
                 "-extfile", "server.ext",
             ],
         ] {
-            let result = try ProcessRunner.run("openssl", arguments, in: directory)
+            let result = try await ProcessRunner.run("openssl", arguments, in: directory)
             try #require(result.status == 0, "openssl \(arguments[0]): \(result.error)")
         }
         return (directory + "/ca.pem", RegistryServer.TLSFiles(certificateChain: directory + "/server.pem", privateKey: directory + "/server.key"))
@@ -180,7 +180,7 @@ import Testing
     /// A code-signing identity for SwiftPM (a P-256 key as PKCS#8 DER, its certificate as DER,
     /// issued by the test CA with the code-signing extended key usage SwiftPM requires), and the
     /// CA as DER in a folder of its own, the trusted roots of a consumer.
-    func makeSigningIdentity(ca: String) throws -> (key: String, certificate: String, caDER: String, roots: String) {
+    func makeSigningIdentity(ca: String) async throws -> (key: String, certificate: String, caDER: String, roots: String) {
         let directory = folder + "/tls"
         try "basicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=codeSigning\n"
             .write(toFile: directory + "/signer.ext", atomically: true, encoding: .utf8)
@@ -196,7 +196,7 @@ import Testing
             ["x509", "-in", "signer.crt", "-outform", "DER", "-out", "signer.der"],
             ["x509", "-in", ca, "-outform", "DER", "-out", "roots/ca.der"],
         ] {
-            let result = try ProcessRunner.run("openssl", arguments, in: directory)
+            let result = try await ProcessRunner.run("openssl", arguments, in: directory)
             try #require(result.status == 0, "openssl \(arguments[0]): \(result.error)")
         }
         return (directory + "/signer.key.der", directory + "/signer.der", directory + "/roots/ca.der", directory + "/roots")
@@ -204,7 +204,7 @@ import Testing
 
     @Test func overHTTPSTheSwiftPMClientLogsInAndPublishes() async throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (ca, tls) = try makeCertificates()
+        let (ca, tls) = try await makeCertificates()
         try await RunningRegistry.with(tls: tls) { registry in
             let publisher = try await registry.token([scope: .write], name: "core team")
             try makePackage("Network", says: "network over https")
@@ -237,7 +237,7 @@ import Testing
 
             // A signed release (SE-0391): SwiftPM signs the manifest and the archive with a
             // code-signing certificate from the test CA; the registry keeps the signatures.
-            let signer = try makeSigningIdentity(ca: ca)
+            let signer = try await makeSigningIdentity(ca: ca)
             try makePackage("Radio", says: "signed radio")
             try write("Radio/package-metadata.json", #"{"description": "The radio, signed."}"#)
             #expect(try await swiftPM(["package-registry", "set", registry.url], in: "Radio").status == 0)

@@ -10,11 +10,11 @@ struct GitFolder {
     /// Where `write` puts files: `root` or a folder inside it.
     let folder: String
 
-    init(_ label: String, subfolder: String = "") throws {
+    init(_ label: String, subfolder: String = "") async throws {
         root = try Fixtures.temporaryFolder(label)
         folder = subfolder.isEmpty ? root : root + "/" + subfolder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try git("init", "--quiet", "--initial-branch=main")
+        try await git("init", "--quiet", "--initial-branch=main")
     }
 
     /// Writes `text` at `path`, relative to `folder`, making the folders it needs.
@@ -26,11 +26,11 @@ struct GitFolder {
 
     /// Runs git at the top level as a test author (no signing) and returns what it printed.
     @discardableResult
-    func git(_ arguments: String...) throws -> String { try git(arguments) }
+    func git(_ arguments: String...) async throws -> String { try await git(arguments) }
 
     @discardableResult
-    func git(_ arguments: [String]) throws -> String {
-        let result = try ProcessRunner.run(
+    func git(_ arguments: [String]) async throws -> String {
+        let result = try await ProcessRunner.run(
             "git", ["-c", "user.email=tests@strata.invalid", "-c", "user.name=Strata Tests", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"] + arguments,
             in: root)
         try #require(result.status == 0, "git \(arguments): \(result.error)")
@@ -38,9 +38,9 @@ struct GitFolder {
     }
 
     /// Commits everything.
-    func commit(_ message: String) throws {
-        try git("add", "--all")
-        try git("commit", "--quiet", "-m", message)
+    func commit(_ message: String) async throws {
+        try await git("add", "--all")
+        try await git("commit", "--quiet", "-m", message)
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }

@@ -10,7 +10,7 @@ import Testing
 @testable import StrataRelease
 
 /// A repository with a workspace in a subfolder (`Apps/Station`), as Examples/ISS is in Strata's.
-func makeRepository() throws -> GitFolder { try GitFolder("strata-release-history", subfolder: "Apps/Station") }
+func makeRepository() async throws -> GitFolder { try await GitFolder("strata-release-history", subfolder: "Apps/Station") }
 
 extension GitFolder {
     func history(ignore: [String] = []) async throws -> ReleaseHistory {
@@ -22,27 +22,27 @@ extension GitFolder {
 
 @Suite struct ReleaseHistoryTests {
     @Test func changesAreTheCommitsSinceEachModulesNewestTagThatTouchedItsFolder() async throws {
-        let repository = try makeRepository()
+        let repository = try await makeRepository()
         defer { repository.remove() }
         for module in ["Network", "Radio", "Crew", "Log"] { try repository.write("Packages/\(module)/Sources/\(module)/A.swift", "// \(module)\n") }
         try repository.write("Packages/NetworkExtras/B.swift", "// not Network's folder\n")
-        try repository.commit("First")
+        try await repository.commit("First")
         // Annotated and lightweight tags; an older release and a tag that is no version.
-        try repository.git("tag", "--annotate", "-m", "Network 1.0.0", "Network/1.0.0")
-        try repository.git("tag", "Radio/0.9.0")
-        try repository.git("tag", "Radio/not-a-version")
+        try await repository.git("tag", "--annotate", "-m", "Network 1.0.0", "Network/1.0.0")
+        try await repository.git("tag", "Radio/0.9.0")
+        try await repository.git("tag", "Radio/not-a-version")
         try repository.write("Packages/Radio/Sources/Radio/A.swift", "// Radio, changed\n")
-        try repository.commit("Radio: before its release")
-        try repository.git("tag", "--annotate", "-m", "Radio 1.0.0", "Radio/1.0.0")
-        try repository.git("tag", "Crew/1.0.0")
+        try await repository.commit("Radio: before its release")
+        try await repository.git("tag", "--annotate", "-m", "Radio 1.0.0", "Radio/1.0.0")
+        try await repository.git("tag", "Crew/1.0.0")
 
         try repository.write("Packages/Network/Sources/Network/A.swift", "// Network, changed\n")
         try repository.write("Packages/NetworkExtras/B.swift", "// changed, and no module's\n")
-        try repository.commit("Network: faster")
+        try await repository.commit("Network: faster")
         try repository.write("Packages/Radio/README.md", "Radio\n")
-        try repository.commit("Radio: documentation")
+        try await repository.commit("Radio: documentation")
         try repository.write("Packages/Network/Sources/Network/A.swift", "// Network, changed again\n")
-        try repository.commit("Network: fix")
+        try await repository.commit("Network: fix")
 
         let history = try await repository.history(ignore: ["**/*.md"])
         let network = try #require(history.entries["Network"])
@@ -60,12 +60,12 @@ extension GitFolder {
     }
 
     @Test func theRecordMustAgreeWithTheTags() async throws {
-        let repository = try makeRepository()
+        let repository = try await makeRepository()
         defer { repository.remove() }
         try repository.write("Packages/Network/A.swift", "\n")
-        try repository.commit("First")
-        try repository.git("tag", "Network/1.1.0")
-        try repository.git("tag", "Radio/1.0.0")
+        try await repository.commit("First")
+        try await repository.git("tag", "Network/1.1.0")
+        try await repository.git("tag", "Radio/1.0.0")
         let history = try await repository.history()
         var record = VersionRecord(path: repository.folder + "/strata.versions.yml")
         record.entries = ["Network": .init(version: SemanticVersion("1.0.0")!), "Crew": .init(version: SemanticVersion("2.0.0")!)]

@@ -54,7 +54,7 @@ import Testing
     @Test(arguments: [SIGKILL, SIGINT, SIGTERM])
     func nothingStrataStartedOutlivesIt(signal: Int32) async throws {
         let workspace = try Self.infiniteManifestWorkspace()
-        let strata = try RunningStrata(["check"], in: workspace.root)
+        let strata = try await RunningStrata(["check"], in: workspace.root)
         // The compiled manifest runs once SwiftPM has built it; then Strata is stopped.
         #expect(await ProcessTable.waitForProcess(matching: "packageDirectory", Self.marker(workspace), at: .seconds(120)))
         kill(strata.pid, signal)

@@ -59,7 +59,7 @@ import Testing
         var killed = 0
         for round in 0..<16 {
             try versions[round % 2].write(toFile: root + "/strata.yml", atomically: true, encoding: .utf8)
-            let run = try RunningStrata(["generate"], in: root)
+            let run = try await RunningStrata(["generate"], in: root)
             // Somewhere in a whole run's time (measured above, debug or release build alike).
             let milliseconds = Int(longest.components.seconds * 1000 + longest.components.attoseconds / 1_000_000_000_000_000)
             try await Task.sleep(for: .milliseconds(Int.random(in: 10...max(milliseconds, 20), using: &generator)))

@@ -50,23 +50,11 @@ import Testing
     }
 
     /// Runs `command` under script(1), so that its standard error is a terminal.
-    static func onATerminal(_ command: String, in folder: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["STRATA_PROGRESS_DELAY_MS"] = "0"
-        environment["TERM"] = "xterm"
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+    static func onATerminal(_ command: String, in folder: String) async throws -> String {
+        let result = try await ProcessRunner.run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: folder,
+            environment: ["STRATA_PROGRESS_DELAY_MS": "0", "TERM": "xterm", "NO_COLOR": "1"])
+        return result.output
     }
 
     @Test func aLongCheckShowsItsProgressOnATerminalOnly() async throws {
@@ -75,11 +63,11 @@ import Testing
         let synthesize = try await RunningStrata.run(["synthesize", "--modules", "1500", "--output", root], in: root)
         #expect(synthesize.ending == .exited(0))
         let binary = RunningStrata.binary
-        let terminal = try Self.onATerminal("'\(binary)' check --no-cache", in: root)
+        let terminal = try await Self.onATerminal("'\(binary)' check --no-cache", in: root)
         #expect(terminal.contains("strata: loading the workspace…"), "\(terminal.prefix(300))")
         #expect(terminal.contains("\r\u{1B}[2KSynthetic1500: "), "the line is erased before the summary")
         for quiet in ["--format json", "--quiet", "--format sarif"] {
-            let output = try Self.onATerminal("'\(binary)' check --no-cache \(quiet)", in: root)
+            let output = try await Self.onATerminal("'\(binary)' check --no-cache \(quiet)", in: root)
             #expect(!output.contains("strata: loading the workspace"), "\(quiet)")
         }
         // Not in a pipe either, even with the delay at zero.

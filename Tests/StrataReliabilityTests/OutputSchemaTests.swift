@@ -33,18 +33,10 @@ import Testing
             try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
             reports[path] = workspace
         }
-        let validator = Process()
-        validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        validator.arguments = ["python3", Fixtures.repositoryRoot + "/Scripts/validate-json.py", format] + reports.keys.sorted()
-        let output = Pipe(), error = Pipe()
-        validator.standardOutput = output
-        validator.standardError = error
-        try validator.run()
-        let verdicts = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        validator.waitUntilExit()
-        try #require(
-            validator.terminationStatus == 0,
-            "the validator did not run: \(String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        let validator = try await ProcessRunner.run(
+            "python3", [Fixtures.repositoryRoot + "/Scripts/validate-json.py", format] + reports.keys.sorted())
+        try #require(validator.status == 0, "the validator did not run: \(validator.error)")
+        let verdicts = validator.output
         let lines = verdicts.split(separator: "\n")
         #expect(lines.count == reports.count)
         for line in lines where !line.hasPrefix("ok ") {

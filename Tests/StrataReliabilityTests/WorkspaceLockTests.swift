@@ -19,8 +19,8 @@ import Testing
     @Test func twentyConcurrentPairsOfNewModuleKeepEveryModule() async throws {
         let workspace = try TemporaryWorkspace(Self.emptyWorkspace, label: "strata-concurrent-new")
         for pair in 1...20 {
-            let first = try RunningStrata(["new", "module", "First\(pair)", "--layer", "core"], in: workspace.root)
-            let second = try RunningStrata(["new", "module", "Second\(pair)", "--layer", "core"], in: workspace.root)
+            let first = try await RunningStrata(["new", "module", "First\(pair)", "--layer", "core"], in: workspace.root)
+            let second = try await RunningStrata(["new", "module", "Second\(pair)", "--layer", "core"], in: workspace.root)
             #expect(await first.wait(at: .seconds(120)) == .exited(0), "\(first.standardError)")
             #expect(await second.wait(at: .seconds(120)) == .exited(0), "\(second.standardError)")
         }
@@ -42,21 +42,11 @@ import Testing
         // The lock is flock(2) on the workspace folder; flock(1) holds it as another run would.
         // It holds the lock until the test kills it: under the full suite the runs below took
         // more than 30 s together, and a holder that ended on its own let `generate` through.
-        // Its command, `cat`, reads a pipe the test closes at the end, and nothing of it writes
-        // where the test runner's output goes (a straggler holding that open stalls the runner).
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["-o", workspace.root, "cat"]
-        let holding = Pipe()
-        holder.standardInput = holding
-        holder.standardOutput = FileHandle.nullDevice
-        holder.standardError = FileHandle.nullDevice
-        try holder.run()
+        // Its command sleeps far longer than the test runs; the holder leads a process group of
+        // its own, killed whole, so no sleeper outlives the test.
+        let holder = try await LaunchedProcess.start("/usr/bin/flock", ["-o", workspace.root, "sleep", "3600"])
         // SIGKILL: a child started from the test runner may have SIGTERM blocked.
-        defer {
-            kill(holder.processIdentifier, SIGKILL)
-            try? holding.fileHandleForWriting.close()
-        }
+        defer { holder.signalGroup(SIGKILL) }
         try await Task.sleep(for: .milliseconds(300))
         let before = workspace.snapshot()
 
@@ -71,7 +61,7 @@ import Testing
         #expect(workspace.snapshot() == before)
 
         // Without --no-wait the run says it waits, and goes on once the holder is gone.
-        let waiting = try RunningStrata(["new", "module", "Radar", "--layer", "core"], in: workspace.root)
+        let waiting = try await RunningStrata(["new", "module", "Radar", "--layer", "core"], in: workspace.root)
         // Its word comes once it has started, which under the full suite took more than a second.
         let deadline = ContinuousClock.now + .seconds(60)
         while !waiting.standardError.contains("strata: waiting for another strata run"), ContinuousClock.now < deadline {
@@ -79,7 +69,7 @@ import Testing
         }
         #expect(waiting.process.isRunning)
         #expect(waiting.standardError.contains("strata: waiting for another strata run to finish changing"))
-        kill(holder.processIdentifier, SIGKILL)
+        holder.signalGroup(SIGKILL)
         #expect(await waiting.wait(at: .seconds(120)) == .exited(0), "\(waiting.standardError)")
         #expect(workspace.read("strata.yml")?.contains("  Radar:") == true)
     }
