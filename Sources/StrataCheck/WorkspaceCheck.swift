@@ -107,10 +107,13 @@ public enum WorkspaceCheck {
         progress: @Sendable (String) -> Void = { _ in }
     ) async -> CheckReport {
         var timer = PhaseTimer()
+        // How the manifests were read before a failure, which returns no loaded workspace.
+        let readLog = PackageReadLog()
         func failure(_ error: InputErrors) -> CheckReport {
             CheckReport(
                 workspace: nil, diagnostics: error.diagnostics.sorted(by: Diagnostic.presentationOrder),
-                findings: [], suppressedCount: 0, inputFailed: true, packageReports: [], sourceStatistics: nil, phases: timer.phases)
+                findings: [], suppressedCount: 0, inputFailed: true, packageReports: readLog.reports, sourceStatistics: nil,
+                phases: timer.phases)
         }
 
         let manifestPath: String
@@ -157,7 +160,8 @@ public enum WorkspaceCheck {
         progress("loading the workspace")
         do throws(InputErrors) {
             // The import rules need the modules of binary targets and external products.
-            let loader = WorkspaceLoader(packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform)
+            var loader = WorkspaceLoader(packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform)
+            loader.readLog = readLog
             loaded = try await loader.load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
             timer.end("load the workspace")
             if resolve, !loaded.unresolvedPackageFolders.isEmpty {
@@ -173,6 +177,7 @@ public enum WorkspaceCheck {
                 loaded.workspace = loaded.workspace.building(forPlatform: platform.rawValue)
             }
         } catch {
+            timer.end("load the workspace (it failed)")
             return failure(error)
         }
         var input = RuleInput(workspace: loaded.workspace)

@@ -91,6 +91,37 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr.contains("Packages/Suit/Package.swift: read with swift package dump-package (dump-package was requested)"))
     }
+
+    /// A load that fails still says how each manifest was read, and how the failing one was tried.
+    @Test func verboseSaysHowManifestsWereReadWhenTheInputFails() async throws {
+        let workspace = try TemporaryWorkspace("layers: [core]\nadopt: { packages: [Good, Bad] }\n", label: "strata-verbose-failure")
+        let files = [
+            "Good/Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Good", targets: [.target(name: "Good")])
+
+            """,
+            "Good/Sources/Good/Good.swift": "public struct Good {}\n",
+            "Bad/Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let name = "Bad" + ""
+            let package = Package(name: "Bad", targets: [.target(name: name)])
+            this does not compile
+
+            """,
+            "Bad/Sources/Bad/Bad.swift": "public struct Bad {}\n",
+        ]
+        for (path, text) in files { try workspace.write(path, text) }
+        let result = try await StrataBinary.run(["check", "--verbose", "--no-cache"], in: workspace.root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("strata: Good/Package.swift: read statically\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("strata: Bad/Package.swift: read with swift package dump-package ("), "\(result.stderr)")
+        #expect(result.stderr.contains("), which failed (the errors below say why)\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("load the workspace (it failed)"))
+        #expect(result.stdout.contains("Bad/Package.swift:5:1: error: [package-evaluation]"), "\(result.stdout)")
+    }
 }
 
 extension StrataBinary {

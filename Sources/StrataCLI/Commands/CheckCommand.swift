@@ -142,7 +142,8 @@ struct CheckCommand: AsyncParsableCommand {
                     ? "read statically"
                     : "read with swift package dump-package (\(packageReport.reason ?? "requested"))"
                 let whose = packageReport.isExternal ? " (a package outside the workspace, for the modules of its products)" : ""
-                Terminal.standardError("strata: \(display(packageReport.path)): \(how)\(whose)")
+                let outcome = packageReport.failed ? ", which failed (the errors below say why)" : ""
+                Terminal.standardError("strata: \(display(packageReport.path)): \(how)\(whose)\(outcome)")
             }
             if report.fromCheckCache {
                 Terminal.standardError("strata: nothing changed since the last check; its findings were reused (--no-cache to check afresh)")

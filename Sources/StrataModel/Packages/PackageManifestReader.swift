@@ -52,28 +52,48 @@ public enum PackageManifestReader {
 
     /// Reads `path` from `files` the way `reading` says, reporting which way was used and why.
     /// `host` is the machine the manifest is taken to be compiled on: the static reader decides
-    /// its `#if`s for it; dump-package can only evaluate it on this machine.
+    /// its `#if`s for it; dump-package can only evaluate it on this machine. `external`: the
+    /// package is outside the workspace. `log` records the read, or the way it failed.
     public static func read(
         path: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles = LocalFiles(),
-        host: Platform? = ManifestConditions.thisHost
+        host: Platform? = ManifestConditions.thisHost, external: Bool = false, log: PackageReadLog? = nil
     ) async throws(InputErrors) -> (PackageManifest, PackageReadReport) {
         let bytes = try contents(of: path, in: files)
-        if reading == .automatic {
-            let (result, conditions) = readStatically(path: path, bytes: bytes, host: host)
-            switch result {
-            case .read(let manifest):
-                var report = PackageReadReport(path: path, method: .static, reason: nil)
-                report.host = host
-                report.hostConditions = conditions.map { condition(path: path, bytes: bytes, $0) }
-                return (manifest, report)
-            case .uncertain(let reason, let location):
-                let place = location.map { " (line \($0.line))" } ?? ""
-                let manifest = try await files.evaluatePackage(at: path)
-                return (manifest, evaluatedReport(path: path, bytes: bytes, reason: reason + place))
-            }
+        let (planned, staticManifest) = plan(path: path, bytes: bytes, reading: reading, host: host)
+        var report = planned
+        report.isExternal = external
+        if let staticManifest {
+            log?.record(report)
+            return (staticManifest, report)
         }
-        let manifest = try await files.evaluatePackage(at: path)
-        return (manifest, evaluatedReport(path: path, bytes: bytes, reason: "dump-package was requested"))
+        do throws(InputErrors) {
+            let manifest = try await files.evaluatePackage(at: path)
+            log?.record(report)
+            return (manifest, report)
+        } catch {
+            report.failed = true
+            log?.record(report)
+            throw error
+        }
+    }
+
+    /// How `path` is read: statically (with the manifest read) when `reading` allows it and the
+    /// static reader is certain, else with dump-package, saying why.
+    private static func plan(
+        path: String, bytes: [UInt8], reading: WorkspaceLoader.PackageReading, host: Platform?
+    ) -> (PackageReadReport, PackageManifest?) {
+        guard reading == .automatic else { return (evaluatedReport(path: path, bytes: bytes, reason: "dump-package was requested"), nil) }
+        let (result, conditions) = readStatically(path: path, bytes: bytes, host: host)
+        switch result {
+        case .read(let manifest):
+            var report = PackageReadReport(path: path, method: .static, reason: nil)
+            report.host = host
+            report.hostConditions = conditions.map { condition(path: path, bytes: bytes, $0) }
+            return (report, manifest)
+        case .uncertain(let reason, let location):
+            let place = location.map { " (line \($0.line))" } ?? ""
+            return (evaluatedReport(path: path, bytes: bytes, reason: reason + place), nil)
+        }
     }
 
     /// dump-package evaluated the manifest on this machine.

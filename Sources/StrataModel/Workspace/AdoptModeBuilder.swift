@@ -23,6 +23,8 @@ struct AdoptModeBuilder {
     var readsModules = false
     /// The platform asked for; manifests' `#if`s are decided for the host that builds for it.
     var platform: Platform?
+    /// Where each Package.swift read is recorded as it happens.
+    var readLog: PackageReadLog?
 
     /// The machine manifests are taken to be compiled on.
     var host: Platform? { platform.map(ManifestConditions.host(for:)) ?? ManifestConditions.thisHost }
@@ -188,7 +190,7 @@ struct AdoptModeBuilder {
             return loaded
         }
         // 4. The modules of binary targets, system libraries and external products.
-        let provided = await ModuleProvision(root: root, files: files, packageReading: packageReading)
+        let provided = await ModuleProvision(root: root, files: files, packageReading: packageReading, readLog: readLog)
             .provide(workspace: workspace, packages: swiftPackages)
         for (id, names) in provided.modules { workspace.targets[id].modules = names }
         var loaded = LoadedWorkspace(workspace: workspace, diagnostics: hostWarnings + provided.warnings, packageReports: reports + provided.reports)
@@ -455,13 +457,13 @@ struct AdoptModeBuilder {
     /// inside the task closure: Swift 6.3 in release builds lost the closure's captured folder
     /// name when the typed catch sat in the closure itself.)
     private static func read(
-        folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles, host: Platform?
+        folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles, host: Platform?, log: PackageReadLog?
     ) async
         -> Result<(PackageManifest, PackageReadReport), InputErrors>
     {
         do {
             let path = await ManifestSelection.manifestPath(in: folder, files: files)
-            return .success(try await PackageManifestReader.read(path: path, reading: reading, files: files, host: host))
+            return .success(try await PackageManifestReader.read(path: path, reading: reading, files: files, host: host, log: log))
         } catch {
             return .failure(error)
         }
@@ -484,12 +486,13 @@ struct AdoptModeBuilder {
         let reading = packageReading
         let files = files
         let host = host
+        let log = readLog
         while !pending.isEmpty {
             let batch = pending
             pending = []
             let results = await withTaskGroup(of: (String, Result<(PackageManifest, PackageReadReport), InputErrors>).self) { group in
                 for folder in batch {
-                    group.addTask { (folder, await Self.read(folder: folder, reading: reading, files: files, host: host)) }
+                    group.addTask { (folder, await Self.read(folder: folder, reading: reading, files: files, host: host, log: log)) }
                 }
                 var collected: [String: Result<(PackageManifest, PackageReadReport), InputErrors>] = [:]
                 for await (folder, result) in group { collected[folder] = result }

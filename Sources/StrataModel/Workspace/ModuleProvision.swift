@@ -10,6 +10,8 @@ struct ModuleProvision {
     let root: String
     let files: any WorkspaceFiles
     let packageReading: WorkspaceLoader.PackageReading
+    /// Where each external Package.swift read is recorded as it happens.
+    var readLog: PackageReadLog?
 
     /// What was found: the modules per node, warnings for what stays unknown, and every file
     /// consulted (the check cache stamps them: a `swift package resolve` changes the answer).
@@ -205,10 +207,11 @@ struct ModuleProvision {
     private func readManifests(_ folders: [String]) async -> [String: Result<(PackageManifest, PackageReadReport), ReadFailure>] {
         let files = files
         let reading = packageReading
+        let log = readLog
         return await withTaskGroup(of: (String, Result<(PackageManifest, PackageReadReport), ReadFailure>).self) { group in
             for folder in folders {
                 group.addTask {
-                    (folder, await Self.read(folder: folder, reading: reading, files: files))
+                    (folder, await Self.read(folder: folder, reading: reading, files: files, log: log))
                 }
             }
             var results: [String: Result<(PackageManifest, PackageReadReport), ReadFailure>] = [:]
@@ -218,12 +221,11 @@ struct ModuleProvision {
     }
 
     private static func read(
-        folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles
+        folder: String, reading: WorkspaceLoader.PackageReading, files: any WorkspaceFiles, log: PackageReadLog?
     ) async -> Result<(PackageManifest, PackageReadReport), ReadFailure> {
         let path = await ManifestSelection.manifestPath(in: folder, files: files)
         do {
-            var (manifest, report) = try await PackageManifestReader.read(path: path, reading: reading, files: files)
-            report.isExternal = true
+            let (manifest, report) = try await PackageManifestReader.read(path: path, reading: reading, files: files, external: true, log: log)
             return .success((manifest, report))
         } catch {
             return .failure(ReadFailure(description: error.diagnostics.first?.message ?? "it has errors"))

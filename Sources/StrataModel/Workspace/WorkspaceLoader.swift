@@ -48,6 +48,8 @@ public struct PackageReadReport: Sendable, Hashable {
     public var hostConditions: [HostCondition] = []
     /// The manifest of a package outside the workspace, read for the modules of its products.
     public var isExternal = false
+    /// It was tried this way and could not be read (the load's errors say why).
+    public var failed = false
 
     public struct HostCondition: Sendable, Hashable {
         public var text: String
@@ -83,6 +85,9 @@ public struct WorkspaceLoader: Sendable {
     /// The platform asked for (`--platform`): a manifest's `#if`s are decided for the host that
     /// builds for it (a Mac for iOS). nil: this machine, with a warning for manifests that depend on it.
     public var platform: Platform?
+
+    /// Where every Package.swift read is recorded as it happens, also when the load fails.
+    public var readLog: PackageReadLog?
 
     public init(
         packageReading: PackageReading = .automatic, files: any WorkspaceFiles = LocalFiles(), readsModules: Bool = false,
@@ -139,6 +144,7 @@ public struct WorkspaceLoader: Sendable {
             loaded.diagnostics += GenerateModeBuilder.linkageWarnings(manifest)
         case .adopt:
             var builder = AdoptModeBuilder(packageReading: packageReading, files: files)
+            builder.readLog = readLog
             builder.readsModules = readsModules
             builder.platform = platform
             loaded = try await builder.build(manifest, root: root, boundary: boundary)
