@@ -15,7 +15,13 @@ public enum Fixtures {
         if let override = ProcessInfo.processInfo.environment["STRATA_BINARY"], !override.isEmpty {
             return override.hasPrefix("/") ? override : repositoryRoot + "/" + override
         }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
+        return builtExecutable("strata")
+    }
+
+    /// An executable of this package built next to the test bundle (`strata-registry`), whatever
+    /// `$STRATA_BINARY` says: CI points that at a release build of `strata` alone.
+    public static func builtExecutable(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// `Tests/Fixtures`.

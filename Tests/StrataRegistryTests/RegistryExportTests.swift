@@ -37,7 +37,7 @@ import Testing
 
         // Into a new folder, and into PostgreSQL and S3 where they are at hand.
         var targets: [[String]] = [["--data", scratch + "/folder"]]
-        let backends = SharedBackendServers.enabled ? try await SharedBackends.start() : nil
+        let backends = SharedBackendServers.enabled ? try await SharedBackends.pooled() : nil
         if let backends { targets.append(["--data", scratch + "/unused"] + backends.arguments) }
         do {
             for target in targets {

@@ -8,7 +8,7 @@ import Testing
 /// publish without leaving a visible partial release.
 @Suite struct RegistryProcessTests {
     static var executable: String {
-        URL(fileURLWithPath: Fixtures.strataExecutable).deletingLastPathComponent().appendingPathComponent("strata-registry").path
+        Fixtures.builtExecutable("strata-registry")
     }
 
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-process-\(UUID().uuidString)").path

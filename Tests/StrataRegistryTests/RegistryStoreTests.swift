@@ -24,7 +24,7 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try await closing(try await StorageConfiguration(folder: folder).open(), try await StorageConfiguration(folder: folder).open(), body)
         case .postgresS3:
-            let backends = try await SharedBackends.start()
+            let backends = try await SharedBackends.pooled()
             do {
                 try await closing(try await backends.open(), try await backends.open(), body)
             } catch {

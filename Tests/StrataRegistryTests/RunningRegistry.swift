@@ -32,7 +32,7 @@ final class RunningRegistry: @unchecked Sendable {
     var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
     static var executable: String {
-        URL(fileURLWithPath: Fixtures.strataExecutable).deletingLastPathComponent().appendingPathComponent("strata-registry").path
+        Fixtures.builtExecutable("strata-registry")
     }
 
     /// - Parameters:
@@ -47,7 +47,7 @@ final class RunningRegistry: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Arguments that name the backends (an imported registry's) take the place of the suite's.
         let namesBackends = arguments.contains("--database") || arguments.contains("--storage")
-        let owned = shared == nil && !namesBackends && dataFolder == nil && SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.start() : nil
+        let owned = shared == nil && !namesBackends && dataFolder == nil && SharedBackendServers.conformanceBackendIsShared ? try await SharedBackends.pooled() : nil
         let backends = shared ?? owned
         let processEnvironment = TestS3.environment.merging(environment) { _, new in new }
         let process = try await LaunchedProcess.start(

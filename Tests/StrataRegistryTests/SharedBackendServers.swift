@@ -1,6 +1,7 @@
 import Foundation
 import StrataModelTestSupport
 import StrataRegistry
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -81,6 +82,8 @@ final class TestPostgres: @unchecked Sendable {
     let folder: String
     let port: Int
     private let process: LaunchedProcess
+    /// The server's process group, for killing it and its workers at exit.
+    var processGroup: Int32 { process.pid }
 
     /// The URL of `database` on this server, as `--database` takes it.
     func url(_ database: String) -> String { "postgres://strata@127.0.0.1:\(port)/\(database)?sslmode=disable" }
@@ -158,6 +161,7 @@ final class TestS3: @unchecked Sendable {
     let port: Int
     private let process: LaunchedProcess
     private let log: String
+    var processGroup: Int32 { process.pid }
     static let credentials = SigV4Signer.Credentials(accessKeyID: "strata-test", secretAccessKey: "strata-test-secret")
     /// What a registry process needs in its environment to reach this server.
     static let environment = ["AWS_ACCESS_KEY_ID": credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": credentials.secretAccessKey]
@@ -210,19 +214,26 @@ final class TestS3: @unchecked Sendable {
 final class SharedBackends: @unchecked Sendable {
     let postgres: TestPostgres
     let s3: TestS3
-    let database = "registry"
-    let bucket = "strata-archives"
+    let database: String
+    let bucket: String
+    /// Whether the servers were started for these backends alone (and stop with them), rather
+    /// than taken from the run's pool.
+    private let ownsServers: Bool
 
     var databaseURL: String { postgres.url(database) }
     var storageURL: String { s3.url(bucket, prefix: "releases") }
     var arguments: [String] { ["--database", databaseURL, "--storage", storageURL] }
 
-    private init(postgres: TestPostgres, s3: TestS3) {
+    private init(postgres: TestPostgres, s3: TestS3, database: String, bucket: String, ownsServers: Bool) {
         self.postgres = postgres
         self.s3 = s3
+        self.database = database
+        self.bucket = bucket
+        self.ownsServers = ownsServers
     }
 
-    /// Both servers started, the database migrated and the bucket created.
+    /// Both servers started for these backends alone, the database migrated and the bucket
+    /// created: for tests that stop a server on purpose.
     static func start() async throws -> SharedBackends {
         let postgres = try await TestPostgres.start()
         let s3: TestS3
@@ -232,10 +243,21 @@ final class SharedBackends: @unchecked Sendable {
             await postgres.stop()
             throw error
         }
-        let backends = SharedBackends(postgres: postgres, s3: s3)
+        return try await prepare(SharedBackends(postgres: postgres, s3: s3, database: "registry", bucket: "strata-archives", ownsServers: true))
+    }
+
+    /// A database and a bucket of their own on the run's shared servers (`SharedServerPool`),
+    /// migrated and created: what each registry of the conformance pass gets.
+    static func pooled() async throws -> SharedBackends {
+        let (postgres, s3) = try await SharedServerPool.servers()
+        let unique = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        return try await prepare(SharedBackends(postgres: postgres, s3: s3, database: "registry_\(unique)", bucket: "strata-\(unique)", ownsServers: false))
+    }
+
+    private static func prepare(_ backends: SharedBackends) async throws -> SharedBackends {
         do {
-            try await postgres.createDatabase(backends.database)
-            _ = try await s3.bucket(backends.bucket)
+            try await backends.postgres.createDatabase(backends.database)
+            _ = try await backends.s3.bucket(backends.bucket)
             // Migrating touches only the database, never the folder.
             _ = try await StorageConfiguration(folder: FileManager.default.temporaryDirectory.path, database: backends.databaseURL).migrate()
         } catch {
@@ -252,9 +274,65 @@ final class SharedBackends: @unchecked Sendable {
         return RegistryStore(metadata: metadata, archives: archives)
     }
 
+    /// Stops the servers if they are these backends' own; pooled ones run on for other tests.
     func stop() async {
+        guard ownsServers else { return }
         await s3.stop()
         await postgres.stop()
+    }
+}
+
+/// One PostgreSQL server and one S3 server for the whole test run, started when a test first
+/// needs them and killed when the test process exits. Each pooled `SharedBackends` is a database
+/// and a bucket on them: starting two servers per registry took most of the seven minutes the
+/// conformance pass ran in CI.
+enum SharedServerPool {
+    private static let started = Mutex<Task<(TestPostgres, TestS3), any Error>?>(nil)
+
+    static func servers() async throws -> (TestPostgres, TestS3) {
+        let task = started.withLock { current in
+            if let current { return current }
+            let starting = Task { try await startServers() }
+            current = starting
+            return starting
+        }
+        return try await task.value
+    }
+
+    private static func startServers() async throws -> (TestPostgres, TestS3) {
+        let postgres = try await TestPostgres.start()
+        let s3: TestS3
+        do {
+            s3 = try await TestS3.start()
+        } catch {
+            await postgres.stop()
+            throw error
+        }
+        ExitCleanup.add(postgres.processGroup, folder: postgres.folder)
+        ExitCleanup.add(s3.processGroup, folder: nil)
+        return (postgres, s3)
+    }
+}
+
+/// Servers killed (with everything they started) and folders removed when the test process exits.
+enum ExitCleanup {
+    private static let work = Mutex<[(group: Int32, folder: String?)]>([])
+    private static let registered = Mutex(false)
+
+    static func add(_ group: Int32, folder: String?) {
+        work.withLock { $0.append((group, folder)) }
+        let first = registered.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { atexit { ExitCleanup.run() } }
+    }
+
+    private static func run() {
+        for (group, folder) in work.withLock({ $0 }) {
+            kill(-group, SIGKILL)
+            if let folder { try? FileManager.default.removeItem(atPath: folder) }
+        }
     }
 }
 
