@@ -47,9 +47,10 @@ public enum ProcessRunner {
                     platformOptions: LaunchedProcess.ownSession, input: .data(input ?? Data()),
                     output: .string(limit: outputLimit), error: .string(limit: outputLimit)
                 ) { execution in
-                    started.record(execution.processIdentifier.value)
+                    started.record(execution.processIdentifier)
                 }
                 started.ended()
+                started.killLeftovers()
                 return Result(
                     status: LaunchedProcess.Ending(run.terminationStatus).status, output: run.standardOutput,
                     error: run.standardError)
@@ -75,11 +76,18 @@ public enum ProcessRunner {
         return killed
     }
 
-    /// The child's process id once it has started, whether it has ended, and whether its timer
-    /// killed it.
+    /// The child once it has started, whether it has ended, and whether its timer killed it.
+    ///
+    /// The timer kills the child's process group by its id, so it must not outlive the group: on
+    /// a loaded machine the run can return long after the child ended, and with 32,768 ids an id
+    /// comes back within minutes, as the leader of another test's child. So the group is killed
+    /// only while its leader is alive (asked through a pidfd of our own) or some process is still
+    /// in it (a group's id is not reused while it has members).
     private final class ChildStart: Sendable {
         private struct State {
             var pid: Int32?
+            /// A duplicate of Subprocess's pidfd, closed when the run returns.
+            var pidfd: Int32 = -1
             var killed = false
             var ended = false
         }
@@ -87,19 +95,60 @@ public enum ProcessRunner {
 
         var wasKilled: Bool { state.withLock { $0.killed } }
 
-        func record(_ pid: Int32) { state.withLock { $0.pid = pid } }
+        func record(_ child: ProcessIdentifier) {
+            state.withLock {
+                $0.pid = child.value
+                $0.pidfd = child.processDescriptor >= 0 ? dup(child.processDescriptor) : -1
+            }
+        }
 
-        /// The child has ended and been reaped: its id may belong to another process now.
-        func ended() { state.withLock { $0.ended = true } }
+        /// The run has returned: the child has ended and been reaped.
+        func ended() {
+            state.withLock { state in
+                state.ended = true
+                if state.pidfd >= 0 { close(state.pidfd) }
+                state.pidfd = -1
+            }
+        }
 
-        /// Kills the child's group; false if the child's id is not known yet (try again).
+        /// Kills what the child left running in its group (a background job): Subprocess stops
+        /// reading once the child has exited, so nothing else would end it. The group's id is
+        /// not reused while it has members, so this kill cannot reach another test's child.
+        func killLeftovers() {
+            guard let pid = state.withLock({ $0.pid }), Self.groupHasMembers(pid) else { return }
+            kill(-pid, SIGKILL)
+        }
+
+        /// Kills the child's group if it still exists; false if the child's id is not known yet
+        /// (try again).
         func killGroup() -> Bool {
             state.withLock { state in
                 if state.ended { return true }
                 guard let pid = state.pid else { return false }
+                guard Self.isAlive(pidfd: state.pidfd) || Self.groupHasMembers(pid) else { return true }
                 state.killed = true
                 kill(-pid, SIGKILL)
                 return true
+            }
+        }
+
+        /// Whether the process behind `pidfd` is still running (a pidfd reads as ready once it
+        /// has exited). Without a pidfd, assume it is.
+        private static func isAlive(pidfd: Int32) -> Bool {
+            guard pidfd >= 0 else { return true }
+            var poll = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+            return Glibc.poll(&poll, 1, 0) == 0
+        }
+
+        /// Whether any process is in the process group `group` (`/proc/<pid>/stat`'s fifth field).
+        private static func groupHasMembers(_ group: Int32) -> Bool {
+            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return processes.contains { name in
+                guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                    let end = stat.lastIndex(of: ")")
+                else { return false }
+                let fields = stat[stat.index(after: end)...].split(separator: " ")
+                return fields.count > 2 && Int32(fields[2]) == group
             }
         }
     }

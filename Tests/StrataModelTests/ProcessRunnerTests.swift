@@ -16,6 +16,23 @@ struct ProcessRunnerTests {
         #expect(result.error.contains("killed after 1 s without finishing"))
     }
 
+    /// The shell ends at once and leaves a sleeper in its group: the run returns when the shell
+    /// ends, and the sleeper is killed then rather than left running after the test.
+    @Test func whatAToolLeavesRunningIsKilledWhenItEnds() async throws {
+        let result = try await ProcessRunner.run("sh", ["-c", "sleep 600 & echo $!"], timeout: 300)
+        let sleeper = try #require(Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let deadline = Date().addingTimeInterval(60)
+        while Self.isRunning(sleeper), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!Self.isRunning(sleeper), "sleep 600 (\(sleeper)) outlived the tool that started it")
+        #expect(!result.error.contains("killed after"))
+    }
+
+    /// Whether `pid` is a process that has not ended (a zombie has ended).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: end)...].split(separator: " ").first != "Z"
+    }
+
     @Test func aToolThatFinishesInTimeIsNotTouched() async throws {
         let result = try await ProcessRunner.run("sh", ["-c", "printf out; printf err >&2; exit 3"], timeout: 30)
         #expect(result.status == 3 && result.output == "out" && result.error == "err")
