@@ -140,7 +140,9 @@ public enum ProcessRunner {
             return Glibc.poll(&poll, 1, 0) == 0
         }
 
-        /// Whether any process is in the process group `group` (`/proc/<pid>/stat`'s fifth field).
+        /// Whether a process that has not ended is in the process group `group` (`/proc/<pid>/stat`:
+        /// the state, third field, is not Z; the group is the fifth). A zombie leader waiting to be
+        /// reaped on a loaded machine is not one: the tool has ended.
         private static func groupHasMembers(_ group: Int32) -> Bool {
             let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             return processes.contains { name in
@@ -148,7 +150,7 @@ public enum ProcessRunner {
                     let end = stat.lastIndex(of: ")")
                 else { return false }
                 let fields = stat[stat.index(after: end)...].split(separator: " ")
-                return fields.count > 2 && Int32(fields[2]) == group
+                return fields.count > 2 && fields[0] != "Z" && Int32(fields[2]) == group
             }
         }
     }

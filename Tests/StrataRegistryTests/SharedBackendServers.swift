@@ -235,14 +235,7 @@ final class SharedBackends: @unchecked Sendable {
     /// Both servers started for these backends alone, the database migrated and the bucket
     /// created: for tests that stop a server on purpose.
     static func start() async throws -> SharedBackends {
-        let postgres = try await TestPostgres.start()
-        let s3: TestS3
-        do {
-            s3 = try await TestS3.start()
-        } catch {
-            await postgres.stop()
-            throw error
-        }
+        let (postgres, s3) = try await SharedServerPool.startServers()
         return try await prepare(SharedBackends(postgres: postgres, s3: s3, database: "registry", bucket: "strata-archives", ownsServers: true))
     }
 
@@ -292,25 +285,27 @@ enum SharedServerPool {
     static func servers() async throws -> (TestPostgres, TestS3) {
         let task = started.withLock { current in
             if let current { return current }
-            let starting = Task { try await startServers() }
+            let starting = Task {
+                let (postgres, s3) = try await startServers()
+                ExitCleanup.add(postgres.processGroup, folder: postgres.folder)
+                ExitCleanup.add(s3.processGroup, folder: nil)
+                return (postgres, s3)
+            }
             current = starting
             return starting
         }
         return try await task.value
     }
 
-    private static func startServers() async throws -> (TestPostgres, TestS3) {
+    /// A PostgreSQL server and an S3 server, both started or neither.
+    static func startServers() async throws -> (TestPostgres, TestS3) {
         let postgres = try await TestPostgres.start()
-        let s3: TestS3
         do {
-            s3 = try await TestS3.start()
+            return (postgres, try await TestS3.start())
         } catch {
             await postgres.stop()
             throw error
         }
-        ExitCleanup.add(postgres.processGroup, folder: postgres.folder)
-        ExitCleanup.add(s3.processGroup, folder: nil)
-        return (postgres, s3)
     }
 }
 
