@@ -44,7 +44,7 @@ public struct SourceMoves: Sendable {
 
     /// Plans the moves for `workspace`, reading every file to move.
     public static func plan(for workspace: Workspace) throws(InputErrors) -> SourceMoves {
-        guard workspace.manifest.mode == .generate else { return SourceMoves(moves: []) }
+        guard workspace.manifest.mode == .generate else { return .none }
         let manager = FileManager.default
         var moves: [Move] = []
         var problems: [Diagnostic] = []

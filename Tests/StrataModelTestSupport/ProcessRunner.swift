@@ -144,6 +144,8 @@ public enum ProcessRunner {
         /// the state, third field, is not Z; the group is the fifth). A zombie leader waiting to be
         /// reaped on a loaded machine is not one: the tool has ended.
         private static func groupHasMembers(_ group: Int32) -> Bool {
+            // An empty group, as after nearly every run, is told by one call, without the scan.
+            guard kill(-group, 0) == 0 || errno == EPERM else { return false }
             let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             return processes.contains { name in
                 guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),

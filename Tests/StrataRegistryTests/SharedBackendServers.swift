@@ -311,20 +311,23 @@ enum SharedServerPool {
 
 /// Servers killed (with everything they started) and folders removed when the test process exits.
 enum ExitCleanup {
-    private static let work = Mutex<[(group: Int32, folder: String?)]>([])
-    private static let registered = Mutex(false)
+    private struct State {
+        var work: [(group: Int32, folder: String?)] = []
+        var registered = false
+    }
+    private static let state = Mutex(State())
 
     static func add(_ group: Int32, folder: String?) {
-        work.withLock { $0.append((group, folder)) }
-        let first = registered.withLock { done in
-            defer { done = true }
-            return !done
+        let first = state.withLock { state in
+            state.work.append((group, folder))
+            defer { state.registered = true }
+            return !state.registered
         }
         if first { atexit { ExitCleanup.run() } }
     }
 
     private static func run() {
-        for (group, folder) in work.withLock({ $0 }) {
+        for (group, folder) in state.withLock({ $0.work }) {
             kill(-group, SIGKILL)
             if let folder { try? FileManager.default.removeItem(atPath: folder) }
         }

@@ -225,8 +225,7 @@ struct ModuleProvision {
     ) async -> Result<(PackageManifest, PackageReadReport), ReadFailure> {
         let path = await ManifestSelection.manifestPath(in: folder, files: files)
         do {
-            let (manifest, report) = try await PackageManifestReader.read(path: path, reading: reading, files: files, external: true, log: log)
-            return .success((manifest, report))
+            return .success(try await PackageManifestReader.read(path: path, reading: reading, files: files, external: true, log: log))
         } catch {
             return .failure(ReadFailure(description: error.diagnostics.first?.message ?? "it has errors"))
         }

@@ -187,15 +187,9 @@ struct XcodeGenWorkspace {
     ) -> [XcodeGenDependency] {
         /// The library target a `target:` entry names, in this project or a referenced one.
         func library(_ kind: XcodeGenDependency.Kind, from project: XcodeGenProject) -> (XcodeGenTarget, XcodeGenProject)? {
-            guard case .target(let name) = kind else { return nil }
-            var owner = project
-            var targetName = name
-            if let slash = name.firstIndex(of: "/") {
-                guard let file = project.projectReferences[String(name[..<slash])], let other = projects[file] else { return nil }
-                owner = other
-                targetName = String(name[name.index(after: slash)...])
-            }
-            guard let found = owner.targets.first(where: { $0.name == targetName }), case .library = found.type else { return nil }
+            guard case .target(let name) = kind, let (found, owner) = declaredTarget(named: name, from: project, projects: projects),
+                case .library = found.type
+            else { return nil }
             return (found, owner)
         }
         var seen = Set(target.dependencies.map { "\($0.kind)" })
@@ -216,6 +210,18 @@ struct XcodeGenWorkspace {
             }
         }
         return added
+    }
+
+    /// The target a `target:` entry names — `Name` in `project`, or `Reference/Name` in the
+    /// project `projectReferences` names — with the project that has it; nil if no spec of the
+    /// workspace declares it.
+    private static func declaredTarget(
+        named name: String, from project: XcodeGenProject, projects: [String: XcodeGenProject]
+    ) -> (target: XcodeGenTarget, owner: XcodeGenProject)? {
+        guard let slash = name.firstIndex(of: "/") else { return project.targets.first { $0.name == name }.map { ($0, project) } }
+        guard let file = project.projectReferences[String(name[..<slash])], let other = projects[file] else { return nil }
+        let targetName = String(name[name.index(after: slash)...])
+        return other.targets.first { $0.name == targetName }.map { ($0, other) }
     }
 
     /// What one dependency entry of `target` stands for in the graph (nothing for an SDK or a
@@ -244,18 +250,14 @@ struct XcodeGenWorkspace {
         }
         switch dependency.kind {
         case .target(let name):
-            guard let slash = name.firstIndex(of: "/") else {
-                // A project's target is its own product, as one of another project is: a
-                // framework of the same project is a dynamic library its dependents load.
-                return project.targets.first { $0.name == name }.map { onTarget($0, .workspaceTarget(name)) } ?? []
+            // A project's target is its own product, as one of another project is: a framework
+            // of the same project is a dynamic library its dependents load.
+            if let (other, _) = declaredTarget(named: name, from: project, projects: projects) {
+                return onTarget(other, .workspaceTarget(other.name))
             }
-            let referenceName = String(name[..<slash]), targetName = String(name[name.index(after: slash)...])
-            if let file = project.projectReferences[referenceName], let other = projects[file],
-                let referenced = other.targets.first(where: { $0.name == targetName })
-            {
-                return onTarget(referenced, .workspaceTarget(referenced.name))
-            }
+            guard let slash = name.firstIndex(of: "/") else { return [] }
             // A hand-made project's target: its linkage is not known; frameworks are dynamic by default.
+            let referenceName = String(name[..<slash]), targetName = String(name[name.index(after: slash)...])
             return [(.prebuilt(.init(name: targetName, provider: referenceName, linkage: .dynamic)), linksFrameworks)]
         case .framework(let path):
             let file = path.split(separator: "/").last.map(String.init) ?? path
