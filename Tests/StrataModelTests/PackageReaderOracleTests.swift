@@ -229,6 +229,82 @@ import Testing
         #expect(GraphSignature(fast) == GraphSignature(reference))
         #expect(!fast.targets.isEmpty)
     }
+
+    /// Calls SwiftPM refuses — a misspelt, missing, reordered, repeated or extra label — each in
+    /// an otherwise good manifest. The static reader must decline every one (so that
+    /// dump-package reports SwiftPM's own error), and dump-package must refuse every one.
+    static let mistakes: [(what: String, call: String)] = [
+        ("a misspelt label", #".target(name: "B", dependencie: ["A"])"#),
+        ("reordered labels", #".target(dependencies: ["A"], name: "B")"#),
+        ("a repeated label", #".target(name: "B", dependencies: ["A"], dependencies: ["A"])"#),
+        ("an extra label", #".target(name: "B", dependencies: ["A"], flavour: "x")"#),
+        ("a missing label", #".target("B", dependencies: ["A"])"#),
+        ("a label of another kind of target", #".testTarget(name: "B", dependencies: ["A"], publicHeadersPath: "x")"#),
+        ("a misspelt dependency label", #".target(name: "B", dependencies: [.target(nam: "A")])"#),
+        ("a misspelt condition label", #".target(name: "B", dependencies: [.target(name: "A", conditon: .when(platforms: [.linux]))])"#),
+        ("a misspelt resource label", #".target(name: "B", dependencies: ["A"], resources: [.process("x", localisation: .base)])"#),
+    ]
+
+    @Test func callsSwiftPMRefusesAreLeftToDumpPackage() async throws {
+        let folder = try Fixtures.temporaryFolder("oracle-mistakes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var manifests: [String] = []
+        for (index, mistake) in Self.mistakes.enumerated() {
+            let package = folder + "/\(index)"
+            for target in ["A", "B"] {
+                try FileManager.default.createDirectory(atPath: "\(package)/Sources/\(target)", withIntermediateDirectories: true)
+                try "public struct \(target) {}\n".write(toFile: "\(package)/Sources/\(target)/\(target).swift", atomically: true, encoding: .utf8)
+            }
+            let text = """
+                // swift-tools-version:6.0
+                import PackageDescription
+
+                let package = Package(
+                    name: "Mistake",
+                    products: [.library(name: "B", targets: ["B"])],
+                    targets: [
+                        .target(name: "A"),
+                        \(mistake.call),
+                    ]
+                )
+
+                """
+            try text.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+            manifests.append(package + "/Package.swift")
+            if case .read = try PackageManifestReader.readStatically(path: package + "/Package.swift") {
+                Issue.record("the static reader read \(mistake.what): \(mistake.call)")
+            }
+        }
+        // The package-level mistakes: Package's own labels, a product's and a package dependency's.
+        let packageLevel = [
+            (#"Package(name: "P", targets: [.target(name: "A")], products: [])"#),
+            (#"Package(name: "P", products: [.library(name: "L")], targets: [.target(name: "A")])"#),
+            (#"Package(name: "P", dependencies: [.package(url: "https://example.invalid/x", frm: "1.0.0")], targets: [.target(name: "A")])"#),
+        ]
+        for (index, call) in packageLevel.enumerated() {
+            let package = folder + "/p\(index)"
+            try FileManager.default.createDirectory(atPath: "\(package)/Sources/A", withIntermediateDirectories: true)
+            try "public struct A {}\n".write(toFile: "\(package)/Sources/A/A.swift", atomically: true, encoding: .utf8)
+            try "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = \(call)\n".write(
+                toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+            manifests.append(package + "/Package.swift")
+            if case .read = try PackageManifestReader.readStatically(path: package + "/Package.swift") {
+                Issue.record("the static reader read \(call)")
+            }
+        }
+        // The oracle: SwiftPM refuses each of them.
+        let refused = await withTaskGroup(of: (String, Bool).self) { group in
+            for path in manifests {
+                group.addTask { (path, await Self.dumpPackage(path).1 == nil) }
+            }
+            var refused: [String: Bool] = [:]
+            for await (path, wasRefused) in group { refused[path] = wasRefused }
+            return refused
+        }
+        for path in manifests {
+            #expect(refused[path] == true, "dump-package accepted \((try? String(contentsOfFile: path, encoding: .utf8)) ?? path)")
+        }
+    }
 }
 
 /// A workspace graph by names, without positions: what must not depend on how manifests were read.

@@ -101,7 +101,10 @@ import Testing
         ("let package = Package(name: \"P\", targets: makeTargets())", "not an array literal"),
         ("let package = Package(name: \"P\", targets: [.target(name: env)])", "a reference to 'env'"),
         ("let a = b\nlet b = a\nlet package = Package(name: \"P\", targets: a)", "refers to itself"),
-        ("let package = Package(name: \"P\", targets: [.customTarget(name: \"X\")])", "unknown target kind"),
+        (
+            "let package = Package(name: \"P\", targets: [.customTarget(name: \"X\")])",
+            "'customTarget(name:)', which PackageDescription does not declare"
+        ),
         (
             "let package = Package(name: \"P\", targets: [.target(name: \"X\", dependencies: [\"A\": 1])])",
             "target dependencies that are not an array literal"

@@ -99,9 +99,10 @@ struct StaticPackageReader {
                 packageExpression = value
             }
         }
-        guard case .call(_, let arguments, _)? = packageExpression else {
+        guard case .call(_, let arguments, _)? = packageExpression, let packageExpression else {
             throw UncertainManifest(reason: "no 'let package = Package(…)' was found", offset: nil)
         }
+        try Self.checkLabels("Package", arguments, in: .package, call: packageExpression)
         let directory = (path as NSString).deletingLastPathComponent
         var manifest = PackageManifest(path: path, name: "", products: [], dependencies: [], targets: [], toolsVersion: toolsVersion)
         var hasName = false
@@ -122,14 +123,14 @@ struct StaticPackageReader {
                 continue  // platforms, traits, language modes… do not shape the graph
             }
         }
-        guard hasName else { throw UncertainManifest(reason: "Package(…) has no name", offset: packageExpression?.offset) }
+        guard hasName else { throw UncertainManifest(reason: "Package(…) has no name", offset: packageExpression.offset) }
         return manifest
     }
 
     // MARK: - PackageDescription calls
 
     private mutating func product(_ expression: SwiftExpression) throws(UncertainManifest) -> Product {
-        let (name, arguments) = try factoryCall(expression, "a product")
+        let (name, arguments) = try factoryCall(expression, "a product", .product)
         let productName = try string(try argument("name", in: arguments, of: expression), "a product name")
         let targets = try optionalArgument("targets", in: arguments).map { e throws(UncertainManifest) in try strings(e, "product targets") } ?? []
         switch name {
@@ -180,10 +181,7 @@ struct StaticPackageReader {
     }
 
     private mutating func dependency(_ expression: SwiftExpression, directory: String) throws(UncertainManifest) -> PackageDependency {
-        let (name, arguments) = try factoryCall(expression, "a package dependency")
-        guard name == "package" else {
-            throw UncertainManifest(reason: "a package dependency written as '.\(name)(…)'", offset: expression.offset)
-        }
+        let (_, arguments) = try factoryCall(expression, "a package dependency", .packageDependency)
         let givenName = try optionalArgument("name", in: arguments).map { e throws(UncertainManifest) in try string(e, "a package name") }
         let location = location(expression.offset)
         if let pathExpression = try optionalArgument("path", in: arguments) {
@@ -213,7 +211,7 @@ struct StaticPackageReader {
     ]
 
     private mutating func target(_ expression: SwiftExpression) throws(UncertainManifest) -> PackageTarget {
-        let (factory, arguments) = try factoryCall(expression, "a target")
+        let (factory, arguments) = try factoryCall(expression, "a target", .target)
         guard let kind = Self.targetKinds[factory] else {
             throw UncertainManifest(reason: "an unknown target kind '.\(factory)'", offset: expression.offset)
         }
@@ -264,10 +262,7 @@ struct StaticPackageReader {
     /// `condition: .when(platforms: [.iOS, .macOS], traits: ["Fast"])`, or `nil`.
     private mutating func dependencyCondition(_ expression: SwiftExpression) throws(UncertainManifest) -> DependencyCondition? {
         if case .identifier("nil", _) = expression { return nil }
-        let (factory, arguments) = try factoryCall(expression, "a dependency condition")
-        guard factory == "when" else {
-            throw UncertainManifest(reason: "a dependency condition written as '.\(factory)(…)'", offset: expression.offset)
-        }
+        let (_, arguments) = try factoryCall(expression, "a dependency condition", .condition)
         var platforms: [String] = []
         if let list = try optionalArgument("platforms", in: arguments) {
             for element in try self.list(list, "condition platforms") { platforms.append(try platformName(element)) }
@@ -303,10 +298,8 @@ struct StaticPackageReader {
 
     /// The path of one `resources:` entry: `.process("Images")`, `.copy("Fixtures")`, `.embedInCode("k")`.
     private mutating func resourcePath(_ expression: SwiftExpression) throws(UncertainManifest) -> String {
-        let (factory, arguments) = try factoryCall(expression, "a resource")
-        guard ["process", "copy", "embedInCode"].contains(factory), let path = arguments.first, path.label == nil else {
-            throw UncertainManifest(reason: "a resource written as '.\(factory)(…)'", offset: expression.offset)
-        }
+        let (_, arguments) = try factoryCall(expression, "a resource", .resource)
+        guard let path = arguments.first else { throw UncertainManifest(reason: "a resource without a path", offset: expression.offset) }
         return try string(path.value, "a resource path")
     }
 
@@ -316,7 +309,7 @@ struct StaticPackageReader {
         if case .string = resolved {
             return PackageTargetDependency(.byName(try string(resolved, "a dependency name")), location: location)
         }
-        let (factory, arguments) = try factoryCall(resolved, "a target dependency")
+        let (factory, arguments) = try factoryCall(resolved, "a target dependency", .targetDependency)
         let name = try string(try argument("name", in: arguments, of: resolved), "a dependency name")
         var dependency: PackageTargetDependency
         switch factory {
@@ -344,10 +337,7 @@ struct StaticPackageReader {
     /// `.plugin(name: "Generate")` or `.plugin(name: "Lint", package: "swiftlint")` in `plugins:`.
     private mutating func pluginUsage(_ expression: SwiftExpression) throws(UncertainManifest) -> PackageTarget.PluginUsage {
         let resolved = try resolve(expression)
-        let (factory, arguments) = try factoryCall(resolved, "a plugin usage")
-        guard factory == "plugin" else {
-            throw UncertainManifest(reason: "an unknown plugin usage '.\(factory)(…)'", offset: resolved.offset)
-        }
+        let (_, arguments) = try factoryCall(resolved, "a plugin usage", .pluginUsage)
         let name = try string(try argument("name", in: arguments, of: resolved), "a plugin name")
         let package = try optionalArgument("package", in: arguments).flatMap { e throws(UncertainManifest) in
             try optionalString(e, "a package name")
@@ -441,6 +431,27 @@ struct StaticPackageReader {
             throw UncertainManifest(reason: "\(what) made by calling a method of a value", offset: resolved.offset)
         }
         return (name, arguments)
+    }
+
+    /// `factoryCall` of a call that must be one PackageDescription declares in `family`, with
+    /// its labels (see `PackageDescriptionSignatures`).
+    private mutating func factoryCall(
+        _ expression: SwiftExpression, _ what: String, _ family: PackageDescriptionSignatures.Family
+    ) throws(UncertainManifest) -> (String, [SwiftExpression.Argument]) {
+        let (name, arguments) = try factoryCall(expression, what)
+        try Self.checkLabels(name, arguments, in: family, call: expression)
+        return (name, arguments)
+    }
+
+    /// Refuses a call whose labels no declaration of `name` takes: SwiftPM would not compile it.
+    private static func checkLabels(
+        _ name: String, _ arguments: [SwiftExpression.Argument], in family: PackageDescriptionSignatures.Family, call: SwiftExpression
+    ) throws(UncertainManifest) {
+        let labels = arguments.map(\.label)
+        guard PackageDescriptionSignatures.accepts(name, in: family, labels: labels) else {
+            let written = labels.map { ($0 ?? "_") + ":" }.joined()
+            throw UncertainManifest(reason: "'\(name)(\(written))', which PackageDescription does not declare", offset: call.offset)
+        }
     }
 
     /// `Target`, `Target.Dependency`, `PackageDescription.Product`: capitalised names only.
