@@ -131,7 +131,8 @@ let package = Package(
         .target(
             name: "StrataSecretsCLI",
             dependencies: [
-                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataProcess", "StrataSources",
+                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataModel", "StrataProcess",
+                "StrataReport", "StrataSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -64,9 +64,9 @@ struct RevisionFiles: WorkspaceFiles {
             listing: listing.mapValues { $0.sorted() })
     }
 
-    func contents(of path: String) -> [UInt8]? {
-        guard let relative = PathResolution.path(path, inside: root) else { return LocalFiles().contents(of: path) }
-        return contents[relative]
+    func read(_ path: String) -> Result<[UInt8], FileContents.Failure> {
+        guard let relative = PathResolution.path(path, inside: root) else { return LocalFiles().read(path) }
+        return contents[relative].map { .success($0) } ?? .failure(.missing)
     }
 
     func exists(_ path: String) -> Bool {

@@ -18,9 +18,11 @@ struct LockOptions: ParsableArguments {
         let root = (manifest as NSString).deletingLastPathComponent
         let display = PathDisplay()
         do throws(WorkspaceLock.Failure) {
-            return try WorkspaceLock.acquire(root, mode: mode, wait: !noWait) {
+            let lock = try WorkspaceLock.acquire(root, mode: mode, wait: !noWait) {
                 Terminal.standardError("strata: waiting for another strata run to finish changing \(display(root)) (--no-wait fails instead)")
             }
+            if let recovered = lock.recovered { Terminal.standardError([InterruptedChange.notice(recovered)]) }
+            return lock
         } catch {
             switch error {
             case .busy:
@@ -29,6 +31,9 @@ struct LockOptions: ParsableArguments {
                         "workspace-locked", error.description, at: .file(manifest),
                         hint: "nothing was changed; run the command again when the other run has finished, or drop --no-wait to wait for it")
                 ])
+                throw ExitCode(2)
+            case .unfinished:
+                Terminal.standardError([InterruptedChange.problem(error)])
                 throw ExitCode(2)
             case .unavailable:
                 // Readers go on without the lock (a folder they may not open is theirs to

@@ -118,8 +118,13 @@ public enum WorkspaceCheck {
 
         let manifestPath: String
         let baseline: Baseline?
+        // A change a killed run left half-made is finished before anything is read, the cache included.
+        var finished: [Diagnostic] = []
         do throws(InputErrors) {
             manifestPath = manifestBytes == nil ? try WorkspaceLoader.locateManifest(path) : WorkspaceLoader.absolutePath(path)
+            if manifestBytes == nil, let notice = try InterruptedChange.finish(in: (manifestPath as NSString).deletingLastPathComponent) {
+                finished.append(notice)
+            }
             baseline = try baselinePath.map { path throws(InputErrors) in try Baseline.load(path: WorkspaceLoader.absolutePath(path)) }
         } catch {
             return failure(error)
@@ -137,7 +142,7 @@ public enum WorkspaceCheck {
             case .hit(let record, let proof) where !(resolve && record.warnings.contains { $0.id == "unknown-modules" }):
                 timer.end("reuse the last check (nothing changed: \(proof))")
                 var report = finish(
-                    findings: record.findings, warnings: record.warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
+                    findings: record.findings, warnings: finished + record.warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
                 report.summary = record.summary
                 report.fromCheckCache = true
                 report.sourceStatistics = SourceStatistics(
@@ -222,7 +227,7 @@ public enum WorkspaceCheck {
                 "finish writing the scan cache (\(write.duration.formatted(.units(allowed: [.milliseconds], width: .narrow))) in all, alongside the rules)"
             )
         }
-        var report = finish(findings: findings, warnings: warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
+        var report = finish(findings: findings, warnings: finished + warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
         report.workspace = workspace
         report.summary = summary
         report.packageReports = loaded.packageReports

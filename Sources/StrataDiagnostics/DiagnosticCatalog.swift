@@ -23,6 +23,7 @@ public enum DiagnosticCatalog {
         error("empty-manifest", "strata.yml is empty or only comments"),
         error("invalid-encoding", "strata.yml is not UTF-8"),
         error("unreadable-file", "a file Strata must read cannot be read"),
+        error("yaml-too-large", "a YAML file larger, deeper or expanding to more than Strata reads"),
         error("unknown-key", "a key Strata does not know"),
         error("wrong-type", "a value of the wrong type"),
         error("invalid-value", "a value outside its choices"),
@@ -75,6 +76,7 @@ public enum DiagnosticCatalog {
         error("unreadable-results", "strata bench report, run --resume: the file is not the JSON results of a run"),
         error("resume-mismatch", "strata bench run --resume: the interrupted run measured with other options"),
         error("workspace-locked", "another strata run is changing the workspace"),
+        error("interrupted-change", "a change a killed strata run left half-made cannot be finished"),
         error("target-folder-exists", "strata new: a new target's folder already exists"),
         error("cannot-edit-manifest", "strata new, add, mv, rm: strata.yml is written in a form strata cannot edit as text"),
         error(
@@ -143,6 +145,7 @@ public enum DiagnosticCatalog {
         error("affected-failed", "the affected set could not be worked out"),
         // Warnings about the input
         warning("duplicate-dependency", "a dependency listed twice"),
+        warning("interrupted-change-finished", "a change a killed strata run left half-made was finished"),
         warning("stale-baseline-entry", "a baseline entry that no longer matches a finding"),
         warning("missing-sources", "a target has no Swift sources"),
         warning("unreleased-module", "a module distributed through the registry has no release yet, so packages get it from its folder"),

@@ -14,20 +14,41 @@ public enum TemporaryFile {
     }
 
     /// Writes `parts`, one after another, to a new temporary file beside `path` and returns its
-    /// path. A name that is taken is never reused: another random one is tried.
-    static func write<Bytes: ContiguousBytes>(_ parts: [Bytes], beside path: String) throws(AtomicFileWriter.WriteError) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+    /// path. The file gets `mode`, or else the mode of the file at `path` (a rewrite keeps a
+    /// file's permissions), or else 0644 less the umask. A name that is taken is never reused:
+    /// another random one is tried.
+    static func write<Bytes: ContiguousBytes>(
+        _ parts: [Bytes], beside path: String, mode: mode_t? = nil
+    ) throws(AtomicFileWriter.WriteError)
+        -> String
+    {
+        let mode = mode ?? Self.mode(of: path)
         for _ in 0..<16 {
-            let random = String(UInt64.random(in: .min ... .max), radix: 16)
-            let temporary = folder + "/." + name + ".strata-" + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
-            switch write(parts, toNew: temporary) {
+            let temporary = name(beside: path, tag: randomTag())
+            switch write(parts, toNew: temporary, mode: mode) {
             case .written: return temporary
             case .exists: continue
             case .failed(let reason): throw AtomicFileWriter.WriteError(path: path, reason: reason)
             }
         }
         throw AtomicFileWriter.WriteError(path: path, reason: "no free temporary file name beside it")
+    }
+
+    /// 16 random hex digits.
+    static func randomTag() -> String {
+        let random = String(UInt64.random(in: .min ... .max), radix: 16)
+        return String(repeating: "0", count: 16 - random.count) + random
+    }
+
+    /// The temporary file name beside `path` for `tag`: `.<name>.strata-<tag>.tmp`.
+    static func name(beside path: String, tag: String) -> String {
+        (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".strata-" + tag + ".tmp"
+    }
+
+    /// The permission bits of the regular file at `path`, or nil if there is none.
+    static func mode(of path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
     }
 
     /// Removes Strata's temporary files in `folders` last modified before `date`, and returns
@@ -54,11 +75,12 @@ public enum TemporaryFile {
         case failed(String)
     }
 
-    /// Writes `parts`, one after another, to a file that must not exist yet. (No fsync: the
-    /// rename that follows is what makes the change atomic for readers and for an interrupted
-    /// run, and generated files can always be written again.)
-    static func write<Bytes: ContiguousBytes>(_ parts: [Bytes], toNew path: String, mode: mode_t = 0o644) -> Outcome {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    /// Writes `parts`, one after another, to a file that must not exist yet, with exactly `mode`
+    /// when given (else 0644 less the umask). (No fsync: the rename that follows is what makes
+    /// the change atomic for readers and for an interrupted run, and generated files can always
+    /// be written again.)
+    static func write<Bytes: ContiguousBytes>(_ parts: [Bytes], toNew path: String, mode: mode_t? = nil) -> Outcome {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
         guard descriptor >= 0 else { return errno == EEXIST ? .exists : .failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         for part in parts {
@@ -66,6 +88,12 @@ public enum TemporaryFile {
                 unlink(path)  // ours: it was created above
                 return .failed(reason)
             }
+        }
+        // The umask narrowed the mode at creation; a kept mode is kept exactly.
+        if let mode, fchmod(descriptor, mode) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            return .failed(reason)
         }
         return .written
     }

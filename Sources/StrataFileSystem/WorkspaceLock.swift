@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// An exclusive lock on a workspace for a command that reads files, changes them and writes
 /// them back (`strata new`, `strata generate`): two such runs at once would each write what they
@@ -8,6 +9,9 @@ public import Foundation
 /// read-only workspace or a failed run is left exactly as it was) and the kernel releases it
 /// when the process ends, however it ends. Commands that only read (`check`, `generate --check`)
 /// take it shared, so they see one run's changes whole or not at all.
+///
+/// Taking the lock first finishes a change a killed run left half-made (`FileTransaction`'s
+/// journal), so every run that holds it sees the workspace whole.
 public final class WorkspaceLock: Sendable {
     /// How the lock is held.
     public enum Mode: Sendable {
@@ -23,11 +27,15 @@ public final class WorkspaceLock: Sendable {
         case busy(root: String)
         /// The folder cannot be opened or locked (the system's words).
         case unavailable(root: String, reason: String)
+        /// A killed run left a change half-made, and it cannot be finished.
+        case unfinished(journal: String, reason: String)
 
         public var description: String {
             switch self {
             case .busy(let root): "another strata run is changing the workspace at '\(root)'"
             case .unavailable(let root, let reason): "cannot lock the workspace at '\(root)': \(reason)"
+            case .unfinished(let journal, let reason):
+                "an interrupted strata run left a change half-made, recorded in '\(journal)', and it cannot be finished: \(reason)"
             }
         }
     }
@@ -37,7 +45,11 @@ public final class WorkspaceLock: Sendable {
     /// When the lock was taken: anything Strata left half-done in the workspace before this
     /// moment belongs to a run that has ended.
     public let acquired: Date
+    /// What taking the lock finished of a change a killed run left half-made; nil if there was none.
+    public let recovered: FileTransaction.Recovery?
     private let descriptor: Int32
+    /// The workspaces this process holds the lock of, each with how many times.
+    private static let held = Mutex<[String: Int]>([:])
 
     /// Takes the lock on `root`. If another run holds it, `waiting` is called once and the call
     /// blocks until the lock is free; with `wait: false` it throws `.busy` instead.
@@ -66,17 +78,59 @@ public final class WorkspaceLock: Sendable {
                 }
             }
         }
-        return WorkspaceLock(root: root, descriptor: descriptor)
+        let recovered: FileTransaction.Recovery?
+        do throws(Failure) {
+            recovered = try finishInterrupted(root, descriptor: descriptor, holding: mode)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return WorkspaceLock(root: root, descriptor: descriptor, recovered: recovered)
     }
 
-    private init(root: String, descriptor: Int32) {
+    /// Finishes a change a killed run left half-made in the workspace at `root`, taking the
+    /// lock for it (waiting for another run that holds it) unless this process holds it
+    /// already. Nil, at the cost of one `lstat`, when there is none.
+    public static func finishInterruptedChange(in root: String) throws(Failure) -> FileTransaction.Recovery? {
+        guard FileTransaction.isInterrupted(in: root) else { return nil }
+        if held.withLock({ $0[PathResolution.standardize(root), default: 0] > 0 }) {
+            do throws(AtomicFileWriter.WriteError) {
+                return try FileTransaction.finishInterrupted(in: root)
+            } catch {
+                throw .unfinished(journal: FileTransaction.journalPath(in: root), reason: error.description)
+            }
+        }
+        return try acquire(root, mode: .exclusive).recovered
+    }
+
+    /// With the lock held in `mode` on `descriptor`: finishes an interrupted change, if there
+    /// is one, holding the lock exclusively while it does.
+    private static func finishInterrupted(_ root: String, descriptor: Int32, holding mode: Mode) throws(Failure) -> FileTransaction.Recovery? {
+        guard FileTransaction.isInterrupted(in: root) else { return nil }
+        if mode == .shared {
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw .unavailable(root: root, reason: String(cString: strerror(errno))) }
+            }
+        }
+        defer { if mode == .shared { flock(descriptor, LOCK_SH) } }
+        do throws(AtomicFileWriter.WriteError) {
+            return try FileTransaction.finishInterrupted(in: root)
+        } catch {
+            throw .unfinished(journal: FileTransaction.journalPath(in: root), reason: error.description)
+        }
+    }
+
+    private init(root: String, descriptor: Int32, recovered: FileTransaction.Recovery?) {
         self.root = root
         self.descriptor = descriptor
         self.acquired = Date()
+        self.recovered = recovered
+        Self.held.withLock { $0[PathResolution.standardize(root), default: 0] += 1 }
     }
 
     /// Releases the lock (closing the descriptor releases it; so does the process ending).
     deinit {
+        Self.held.withLock { $0[PathResolution.standardize(root), default: 1] -= 1 }
         close(descriptor)
     }
 }

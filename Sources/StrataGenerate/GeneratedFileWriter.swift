@@ -1,6 +1,7 @@
 public import Foundation
 public import StrataDiagnostics
-import StrataFileSystem
+public import StrataFileSystem
+import StrataModel
 
 /// What writing a set of generated files into a workspace would change, worked out before
 /// anything is written.
@@ -46,6 +47,9 @@ public struct GenerationPlan: Sendable {
     public var candidates: [String]
     /// Source folders whose presence the warnings depend on (absolute).
     public var sourceFolders: [String] = []
+    /// Paths where a generated file goes, or may lie, that cannot be read: a named pipe, a
+    /// folder, a file without read permission. Each is an error that `--force` does not lift.
+    public var unreadable: [Diagnostic] = []
 
     /// The files that need `--force`, as errors naming each and saying how to proceed.
     public var conflicts: [Diagnostic] {
@@ -71,8 +75,24 @@ public struct GenerationPlan: Sendable {
         var unchanged: [String] = []
         var warnings: [Diagnostic] = []
         let planned = Set(files.map(\.path))
+        var unreadable: [Diagnostic] = []
+        func read(_ path: String) -> String? {
+            switch FileContents.read(root + "/" + path) {
+            case .success(let bytes):
+                // A file that is not UTF-8 reads as text without a marker (so it is never taken for strata's).
+                return String(decoding: bytes, as: UTF8.self)
+            case .failure(.missing):
+                return nil
+            case .failure(let failure):
+                unreadable.append(
+                    .inputError(
+                        "unreadable-file", "cannot read '\(path)', where strata generate writes a file: \(failure)",
+                        at: .file(root + "/" + path), hint: "nothing was changed; " + failure.hint))
+                return nil
+            }
+        }
         for file in files.sorted(by: { $0.path < $1.path }) {
-            guard let old = Self.read(root + "/" + file.path) else {
+            guard let old = read(file.path) else {
                 changes.append(FileChange(path: file.path, change: .create, old: nil, new: file.contents, needsForce: false))
                 continue
             }
@@ -84,7 +104,7 @@ public struct GenerationPlan: Sendable {
             changes.append(FileChange(path: file.path, change: .update, old: old, new: file.contents, needsForce: needsForce))
         }
         for path in Set(candidates).subtracting(planned).sorted() {
-            guard let old = Self.read(root + "/" + path) else { continue }
+            guard let old = read(path) else { continue }
             switch GeneratedFile.provenance(of: old) {
             case .generated:
                 changes.append(FileChange(path: path, change: .remove, old: old, new: nil, needsForce: false))
@@ -101,13 +121,7 @@ public struct GenerationPlan: Sendable {
         self.changes = changes.sorted { $0.path < $1.path }
         self.unchanged = unchanged
         self.warnings = warnings
-    }
-
-    /// The file's text, or nil if it does not exist; a file that is not UTF-8 reads as text
-    /// without a marker (so it is never taken for strata's).
-    private static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        self.unreadable = unreadable
     }
 
     /// Removes the temporary files that runs killed before `date` left in the folders this
@@ -118,65 +132,39 @@ public struct GenerationPlan: Sendable {
         return TemporaryFile.removeStale(in: paths.map { ($0 as NSString).deletingLastPathComponent }, modifiedBefore: date)
     }
 
-    /// Makes the changes all together: every new file is written in full before any is put in
-    /// place, and a failure leaves the workspace as it was. Files that need `--force` stop the
+    /// Makes the changes all together (`FileTransaction`): every new file is written in full
+    /// before any is put in place, and a failure leaves the workspace as it was; a run killed
+    /// while putting them in place is finished by the next. Files that need `--force` stop the
     /// run (with every such file named) unless `force` is set. `alongside` are more files
     /// (absolute paths) written in the same transaction, such as the sources `strata new` makes;
+    /// `copies` are files written byte for byte (or links), such as the sources a move moves;
     /// `removing` are files (absolute paths) removed in it, such as a removed module's sources.
-    /// Folders that the removals leave empty are removed after the transaction.
-    /// `copies` are files (absolute paths) written byte for byte, such as the sources
-    /// `--move-sources` moves.
+    /// Folders that the removals leave empty are removed too.
     public func apply(
-        force: Bool, alongside: [(path: String, contents: String)] = [], copies: [(path: String, data: Data)] = [], removing: [String] = []
+        force: Bool, alongside: [(path: String, contents: String)] = [], copies: [StagedFile] = [], removing: [String] = []
     ) throws(InputErrors) {
         let conflicts = conflicts
         if !force, !conflicts.isEmpty { throw InputErrors(conflicts) }
-        var transaction = FileTransaction()
+        var transaction = FileTransaction(workspace: root)
+        for file in alongside { transaction.stage(Data(file.contents.utf8), at: file.path) }
+        for file in copies { transaction.stage(file) }
         do throws(AtomicFileWriter.WriteError) {
-            for file in alongside {
-                try transaction.stage(Data(file.contents.utf8), at: file.path)
-            }
-            for file in copies {
-                try transaction.stage(file.data, at: file.path)
-            }
-            for path in removing { transaction.stageRemoval(of: path) }
+            for path in removing { try transaction.stageRemoval(of: path) }
             for change in changes {
                 let path = root + "/" + change.path
                 if let new = change.new {
-                    try transaction.stage(Data(new.utf8), at: path)
+                    transaction.stage(Data(new.utf8), at: path)
                 } else {
-                    transaction.stageRemoval(of: path)
+                    try transaction.stageRemoval(of: path)
                 }
             }
         } catch {
-            transaction.rollback()
-            throw InputErrors(
-                .inputError(
-                    "write-failed", error.description, at: .file(error.path),
-                    hint: "nothing was changed; check that the folder is writable and has space, then try again"))
+            throw InputErrors(.writeFailed(FileTransaction.CommitError(error: error, changedTree: false)))
         }
-        do throws(AtomicFileWriter.WriteError) {
+        do throws(FileTransaction.CommitError) {
             try transaction.commit()
         } catch {
-            throw InputErrors(
-                .inputError(
-                    "write-failed", error.description, at: .file(error.path),
-                    hint: "the files before it were replaced, each one whole; fix the cause and run 'strata generate' to finish"))
-        }
-        Self.removeEmptyFolders(holding: removing + changes.filter { $0.new == nil }.map { root + "/" + $0.path }, below: root)
-    }
-
-    /// Removes the folders of `files` that are empty now, and their parents up to `root`.
-    static func removeEmptyFolders(holding files: [String], below root: String) {
-        var folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
-        while !folders.isEmpty {
-            var parents: Set<String> = []
-            for folder in folders.sorted(by: { $0.count > $1.count })
-            where folder.hasPrefix(root + "/") && (try? FileManager.default.contentsOfDirectory(atPath: folder).isEmpty) == true {
-                try? FileManager.default.removeItem(atPath: folder)
-                parents.insert((folder as NSString).deletingLastPathComponent)
-            }
-            folders = parents
+            throw InputErrors(.writeFailed(error))
         }
     }
 }

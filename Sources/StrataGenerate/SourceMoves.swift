@@ -1,6 +1,6 @@
 public import Foundation
 public import StrataDiagnostics
-import StrataFileSystem
+public import StrataFileSystem
 public import StrataModel
 import StrataSources
 
@@ -23,8 +23,8 @@ public struct SourceMoves: Sendable {
         /// Absolute folders.
         public var from: String
         public var to: String
-        /// Each file's path relative to the folder, and its bytes.
-        public var files: [(path: String, data: Data)]
+        /// Everything in `from`, read.
+        public var files: FolderContents
     }
 
     public var moves: [Move]
@@ -32,20 +32,29 @@ public struct SourceMoves: Sendable {
     /// No moves.
     public static let none = SourceMoves(moves: [])
 
-    /// The files to write, absolute, with their bytes.
-    public var copies: [(path: String, data: Data)] {
-        moves.flatMap { move in move.files.map { (move.to + "/" + $0.path, $0.data) } }
+    /// The files to write at their new places, with their bytes and modes (links as links).
+    public var copies: [StagedFile] {
+        moves.flatMap { move in
+            move.files.entries.map { move.files.moved($0, to: move.to + "/" + $0.path, newPlace: newPlace) }
+        }
+    }
+
+    /// Where `path` (absolute) is once the moves are made.
+    func newPlace(_ path: String) -> String {
+        for move in moves {
+            if let inside = PathResolution.path(path, inside: move.from) { return inside.isEmpty ? move.to : move.to + "/" + inside }
+        }
+        return path
     }
 
     /// The files to remove, absolute.
     public var removals: [String] {
-        moves.flatMap { move in move.files.map { move.from + "/" + $0.path } }
+        moves.flatMap(\.files.paths)
     }
 
     /// Plans the moves for `workspace`, reading every file to move.
     public static func plan(for workspace: Workspace) throws(InputErrors) -> SourceMoves {
         guard workspace.manifest.mode == .generate else { return .none }
-        let manager = FileManager.default
         var moves: [Move] = []
         var problems: [Diagnostic] = []
         for target in workspace.targets {
@@ -53,9 +62,9 @@ public struct SourceMoves: Sendable {
                 let other = otherLayoutFolder(of: target, module: module, in: workspace), sources.directory != other
             else { continue }
             let wanted = sources.directory
-            let toMove = files(under: other)
-            guard !toMove.isEmpty else { continue }
-            let inTheWay = files(under: wanted)
+            let toMove = FolderContents.read(other)
+            guard !toMove.entries.isEmpty || !toMove.problems.isEmpty else { continue }
+            let inTheWay = FolderContents.read(wanted, readingFiles: false).entries
             guard inTheWay.isEmpty else {
                 problems.append(
                     .inputError(
@@ -66,19 +75,13 @@ public struct SourceMoves: Sendable {
                 )
                 continue
             }
-            var read: [(path: String, data: Data)] = []
-            for file in toMove {
-                guard let data = manager.contents(atPath: other + "/" + file) else {
-                    problems.append(
-                        .inputError(
-                            "unreadable-file", "'\(relative(other + "/" + file, workspace))' cannot be read, so '\(target.name)' cannot be moved",
-                            at: .file(other + "/" + file),
-                            hint: "make it readable (or remove it), then run 'strata generate --move-sources' again; nothing was moved"))
-                    continue
-                }
-                read.append((file, data))
+            for (path, reason) in toMove.problems {
+                problems.append(
+                    .inputError(
+                        "unreadable-file", "'\(relative(path, workspace))' cannot be read (\(reason)), so '\(target.name)' cannot be moved",
+                        at: .file(path), hint: "make it readable (or remove it), then run 'strata generate --move-sources' again; nothing was moved"))
             }
-            moves.append(Move(target: target.name, from: other, to: wanted, files: read))
+            moves.append(Move(target: target.name, from: other, to: wanted, files: toMove))
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return SourceMoves(moves: moves)
@@ -96,22 +99,6 @@ public struct SourceMoves: Sendable {
         case packages: return single
         default: return nil
         }
-    }
-
-    /// Every file under `folder`, relative to it, sorted; empty when there is no such folder.
-    static func files(under folder: String) -> [String] {
-        guard isFolder(folder), let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            var info = stat()
-            if lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { found.append(path) }
-        }
-        return found.sorted()
-    }
-
-    static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     static func relative(_ path: String, _ workspace: Workspace) -> String {

@@ -70,6 +70,7 @@ public enum WorkspaceGenerator {
         if let given { options = given } else { options = try GenerationOptions.current(for: workspace) }
         let files = try files(for: workspace, options: options)
         var plan = GenerationPlan(files: files, candidates: candidates(in: workspace.root), root: workspace.root)
+        if !plan.unreadable.isEmpty { throw InputErrors(plan.unreadable) }
         let unreleased = options.unreleased(in: workspace)
         if let first = unreleased.first {
             plan.warnings.append(

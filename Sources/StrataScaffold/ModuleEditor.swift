@@ -1,6 +1,6 @@
 public import Foundation
 public import StrataDiagnostics
-import StrataFileSystem
+public import StrataFileSystem
 public import StrataGenerate
 public import StrataModel
 import StrataRules
@@ -15,9 +15,11 @@ public struct ModuleEdit: Sendable {
     public var manifestText: String
     /// Files removed (absolute paths), with the folders they leave empty.
     public var removedFiles: [String]
-    /// Files written (absolute paths) besides strata.yml and the generated ones: a renamed
-    /// module's files at their new places, sources whose imports were renamed.
-    public var writtenFiles: [(path: String, contents: String)] = []
+    /// Files written (absolute paths) besides strata.yml and the generated ones: sources whose
+    /// imports were renamed (at their new places if they move), each with the mode it keeps.
+    public var writtenFiles: [(path: String, contents: String, mode: mode_t?)] = []
+    /// A renamed module's other files at their new places, byte for byte (links as links).
+    public var copies: [StagedFile] = []
     /// For files written at a new place, where each was (new path → old path).
     public var movedFrom: [String: String] = [:]
     public var generation: GenerationPlan
@@ -33,12 +35,14 @@ public struct ModuleEdit: Sendable {
 
     /// Writes strata.yml and the regenerated files and removes the files, in one transaction.
     public func apply(force: Bool) throws(InputErrors) {
-        try generation.apply(force: force, alongside: [(workspace.manifest.path, manifestText)] + writtenFiles, removing: removedFiles)
+        let sources = writtenFiles.map { StagedFile(path: $0.path, contents: .bytes(Data($0.contents.utf8), mode: $0.mode)) }
+        try generation.apply(force: force, alongside: [(workspace.manifest.path, manifestText)], copies: sources + copies, removing: removedFiles)
     }
 
     /// Removes temporary files left by killed runs where this edit writes. Call it holding the workspace lock.
     public func removeStaleTemporaryFiles(modifiedBefore date: Date) -> [String] {
-        generation.removeStaleTemporaryFiles(modifiedBefore: date, alongside: [workspace.manifest.path] + writtenFiles.map(\.path))
+        generation.removeStaleTemporaryFiles(
+            modifiedBefore: date, alongside: [workspace.manifest.path] + writtenFiles.map(\.path) + copies.map(\.path))
     }
 }
 
@@ -169,7 +173,10 @@ public enum ModuleEditor {
         if workspace.manifest.generate.layout == .packages {
             folders.append(workspace.root + "/" + GenerateSettings.packageFolder(of: module))
         }
-        let files = Set(Set(folders).flatMap { self.files(under: $0) })
+        let contents = Set(folders).sorted().map { FolderContents.read($0, readingFiles: false) }
+        let problems = contents.flatMap(\.problems)
+        guard problems.isEmpty else { throw InputErrors(problems.map { unreadable($0.path, $0.reason, stopping: "removing '\(module)'") }) }
+        let files = Set(contents.flatMap(\.paths))
         let text = try manifestText(of: workspace)
         var edited = try ManifestEditor.removingEntry(module, from: .modules, in: text, path: workspace.manifest.path)
         // Owners that name the module alone go with it.
@@ -226,42 +233,51 @@ public enum ModuleEditor {
         let text = try manifestText(of: workspace)
         let edited = try ManifestEditor.renaming(renamed, in: text, path: workspace.manifest.path)
 
-        // The module's files move where the new names put them, unless it has a `path:` of its own.
-        var moves: [(from: String, to: String)] = []
-        if declaration.path == nil {
-            var folders = own.values.compactMap { workspace.targets[$0].sources?.directory }
-            if workspace.manifest.generate.layout == .packages {
-                folders = [workspace.root + "/" + GenerateSettings.packageFolder(of: module)]
-            }
-            for folder in Set(folders).sorted() {
-                for file in files(under: folder) {
-                    let relative = String(file.dropFirst(workspace.root.count + 1))
-                    let components = relative.split(separator: "/").map { renamed[String($0)] ?? String($0) }
-                    moves.append((file, workspace.root + "/" + components.joined(separator: "/")))
-                }
+        // Everything is read before anything is written: a file or folder that cannot be read
+        // stops the rename here, with nothing changed.
+        var unreadableFiles: [Diagnostic] = []
+        let moving = declaration.path == nil ? movingFolders(of: module, own: Array(own.values), in: workspace) : []
+        for contents in moving {
+            unreadableFiles += contents.problems.map { unreadable($0.path, $0.reason, stopping: "renaming '\(module)'") }
+        }
+        // A file moves to its path with the renamed targets' folder names replaced.
+        func newPlace(_ path: String) -> String {
+            guard moving.contains(where: { PathResolution.path(path, inside: $0.folder) != nil }),
+                let relative = PathResolution.path(path, inside: workspace.root)
+            else { return path }
+            var components = relative.split(separator: "/").map(String.init)
+            for index in components.indices.dropLast() { components[index] = renamed[components[index]] ?? components[index] }
+            return workspace.root + "/" + components.joined(separator: "/")
+        }
+        var moved: [String: StagedFile] = [:]  // old path → the file at its new place
+        var movedFrom: [String: String] = [:]
+        for contents in moving {
+            for (entry, path) in zip(contents.entries, contents.paths) {
+                moved[path] = contents.moved(entry, to: newPlace(path), newPlace: newPlace)
+                movedFrom[newPlace(path)] = path
             }
         }
-        for move in moves where FileManager.default.fileExists(atPath: move.to) {
-            throw InputErrors(
-                .inputError(
-                    "target-folder-exists", "'\(move.to)' exists already; renaming '\(module)' would overwrite it", at: .file(move.to),
-                    hint: "move it out of the way first"))
+        for file in moved.values.sorted(by: { $0.path < $1.path }) {
+            var info = stat()
+            if lstat(file.path, &info) == 0 {
+                throw InputErrors(
+                    .inputError(
+                        "target-folder-exists", "'\(file.path)' exists already; renaming '\(module)' would overwrite it", at: .file(file.path),
+                        hint: "move it out of the way first"))
+            }
         }
 
         // Every import of a renamed target, in every source of the workspace.
-        let movedTo = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { a, _ in a })
-        var written: [(path: String, contents: String)] = []
-        var sources: Set<String> = []
-        for target in workspace.targets where target.role != .external {
-            if let folder = target.sources?.directory { sources.formUnion(files(under: folder).filter { $0.hasSuffix(".swift") }) }
-        }
+        var written: [(path: String, contents: String, mode: mode_t?)] = []
         var imports = 0
-        for file in sources.sorted() {
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
-            let scan = SourceFileReader.scan(bytes: Array(data))
+        let (sources, sourceProblems) = swiftSources(of: workspace)
+        unreadableFiles += sourceProblems.map { unreadable($0.path, $0.reason, stopping: "renaming the imports of '\(module)'") }
+        for (file, bytes) in sources {
+            let scan = SourceFileReader.scan(bytes: bytes)
             let hits = scan.imports.filter { renamed[$0.module] != nil }
-            guard !hits.isEmpty || movedTo[file] != nil else { continue }
-            var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+            let move = moved[file]
+            guard !hits.isEmpty else { continue }
+            var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
             for hit in hits.sorted(by: { ($0.moduleLine, $0.moduleColumn) > ($1.moduleLine, $1.moduleColumn) }) {
                 var start = hit.moduleColumn - 1
                 let line = hit.moduleLine - 1
@@ -271,34 +287,76 @@ public enum ModuleEditor {
                 imports += 1
             }
             let contents = String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
-            written.append((movedTo[file] ?? file, contents))
+            if let move, case .bytes(_, let mode) = move.contents {
+                written.append((move.path, contents, mode))
+                moved[file] = nil
+            } else {
+                written.append((file, contents, nil))
+            }
         }
-        for move in moves where !sources.contains(move.from) {
-            guard let data = FileManager.default.contents(atPath: move.from) else { continue }
-            written.append((move.to, String(decoding: data, as: UTF8.self)))
+        guard unreadableFiles.isEmpty else {
+            // A file both moved and scanned for imports is reported once.
+            var seen: Set<String> = []
+            throw InputErrors(unreadableFiles.filter { seen.insert($0.location?.path ?? "").inserted })
         }
+        let moves = moved.keys.sorted()
+        let movedCount = moving.reduce(0) { $0 + $1.entries.count }
         var edit = try await finish(
-            workspace, old: text, new: edited, removing: moves.map(\.from), force: false,
+            workspace, old: text, new: edited, removing: [], force: false,
             summary:
-                "renamed '\(module)' to '\(name)' (\(renamed.count) target\(renamed.count == 1 ? "" : "s"), \(moves.count) file\(moves.count == 1 ? "" : "s") moved, \(imports) import\(imports == 1 ? "" : "s") changed)",
+                "renamed '\(module)' to '\(name)' (\(renamed.count) target\(renamed.count == 1 ? "" : "s"), \(movedCount) file\(movedCount == 1 ? "" : "s") moved, \(imports) import\(imports == 1 ? "" : "s") changed)",
             refusal: "")
         let generated = Set(edit.generation.changes.map { workspace.root + "/" + $0.path })
         edit.writtenFiles = written.filter { !generated.contains($0.path) }
-        edit.movedFrom = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
-        edit.removedFiles = moves.map(\.from).filter { !generated.contains($0) }
+        edit.copies = moves.compactMap { moved[$0] }.filter { !generated.contains($0.path) }
+        edit.movedFrom = movedFrom
+        edit.removedFiles = moving.flatMap(\.paths).filter { !generated.contains($0) }
         return edit
     }
 
-    /// The files under `folder`, absolute.
-    static func files(under folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = folder + "/" + relative
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { files.append(path) }
+    /// The folders a renamed module's files move from, read: its targets' folders, or its
+    /// package folder in the packages layout.
+    static func movingFolders(of module: String, own: [TargetID], in workspace: Workspace) -> [FolderContents] {
+        var folders = own.compactMap { workspace.targets[$0].sources?.directory }
+        if workspace.manifest.generate.layout == .packages {
+            folders = [workspace.root + "/" + GenerateSettings.packageFolder(of: module)]
         }
-        return files.sorted()
+        return Set(folders).sorted().map { FolderContents.read($0) }
+    }
+
+    /// Every Swift source of the workspace's targets, read (by real path: a file reached
+    /// through a link is the file the link leads to), and those that could not be read.
+    static func swiftSources(of workspace: Workspace) -> (files: [(path: String, bytes: [UInt8])], problems: [(path: String, reason: String)]) {
+        var paths: Set<String> = []
+        var problems: [(path: String, reason: String)] = []
+        for target in workspace.targets where target.role != .external {
+            guard let sources = target.sources else { continue }
+            let found = SourceFileCollector.collect(sources)
+            for (path, problem) in found.problems where problem.kind == .unreadable { problems.append((path, problem.message)) }
+            for file in found.files {
+                var info = stat()
+                if lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let real = PathResolution.resolvingLinks(file.path) {
+                    paths.insert(real)
+                } else {
+                    paths.insert(file.path)
+                }
+            }
+        }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for path in paths.sorted() {
+            switch FileContents.read(path) {
+            case .success(let bytes): files.append((path, bytes))
+            case .failure(let failure): problems.append((path, failure.description))
+            }
+        }
+        return (files, problems)
+    }
+
+    /// The error for a file or folder an edit cannot read.
+    static func unreadable(_ path: String, _ reason: String, stopping what: String) -> Diagnostic {
+        .inputError(
+            "unreadable-file", "cannot read '\(path)': \(reason); that stops \(what)", at: .file(path),
+            hint: "nothing was changed; make it readable (chmod u+r, or a+rx for a folder) or remove it, then run the command again")
     }
 
     // MARK: - Shared steps
@@ -325,11 +383,7 @@ public enum ModuleEditor {
     }
 
     static func manifestText(of workspace: Workspace) throws(InputErrors) -> String {
-        let path = workspace.manifest.path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputErrors(.inputError("unreadable-file", "cannot read '\(path)'", at: .file(path)))
-        }
-        return String(decoding: data, as: UTF8.self)
+        try InputFile.text(workspace.manifest.path)
     }
 
     /// Loads the edited workspace, compares its findings with today's (refusing new errors

@@ -6,6 +6,8 @@ public import StrataModel
 
 /// Changes to Package.swift files, worked out before anything is written (adopt mode).
 public struct PackageEdit: Sendable {
+    /// The workspace folder.
+    public var root: String
     /// Each file changed: its path, its text before and after.
     public var files: [(path: String, old: String, new: String)]
     /// Fixes that could not be made, as notes.
@@ -19,13 +21,12 @@ public struct PackageEdit: Sendable {
 
     /// Writes every file in one transaction.
     public func apply() throws(InputErrors) {
-        var transaction = FileTransaction()
-        do throws(AtomicFileWriter.WriteError) {
-            for file in files { try transaction.stage(Data(file.new.utf8), at: file.path) }
+        var transaction = FileTransaction(workspace: root)
+        for file in files { transaction.stage(Data(file.new.utf8), at: file.path) }
+        do throws(FileTransaction.CommitError) {
             try transaction.commit()
         } catch {
-            transaction.rollback()
-            throw InputErrors(.inputError("write-failed", error.description, at: .file(error.path), hint: "nothing was changed"))
+            throw InputErrors(.writeFailed(error))
         }
     }
 }
@@ -46,10 +47,7 @@ public enum PackageDependencyEditor {
                     throw InputErrors(.inputError("unknown-dependency", "there is no target '\(fix.target)'", at: nil))
                 }
                 if texts[path] == nil {
-                    guard let data = FileManager.default.contents(atPath: path) else {
-                        throw InputErrors(.inputError("unreadable-file", "cannot read '\(path)'", at: .file(path)))
-                    }
-                    let text = String(decoding: data, as: UTF8.self)
+                    let text = try InputFile.text(path)
                     texts[path] = (text, text)
                     order.append(path)
                 }
@@ -70,7 +68,8 @@ public enum PackageDependencyEditor {
             }
         }
         let files = order.compactMap { path in texts[path].flatMap { $0.old == $0.new ? nil : (path, $0.old, $0.new) } }
-        return PackageEdit(files: files, findings: notes, summary: "made \(made) of \(fixes.count) fix\(fixes.count == 1 ? "" : "es")")
+        return PackageEdit(
+            root: workspace.root, files: files, findings: notes, summary: "made \(made) of \(fixes.count) fix\(fixes.count == 1 ? "" : "es")")
     }
 
     /// How `target`'s Package.swift names `dependency`: a target of its own package by name, one
@@ -105,7 +104,7 @@ public enum PackageDependencyEditor {
 
     /// True if the Package.swift at `manifest` names the package in `folder` by path.
     static func declaresPackage(at folder: String, in manifest: String?) -> Bool {
-        guard let manifest, let data = FileManager.default.contents(atPath: manifest) else { return false }
+        guard let manifest, let data = FileContents.bytes(atPath: manifest) else { return false }
         let relative = PathResolution.relative(folder, from: (manifest as NSString).deletingLastPathComponent)
         let text = String(decoding: data, as: UTF8.self)
         return text.contains(".package(path: \"\(relative)\")") || text.contains(".package(path: \"\(relative)/\")")

@@ -338,9 +338,7 @@ public enum Scaffolder {
         _ workspace: Workspace, _ entry: ManifestEditor.Entry, into section: ManifestEditor.Section, after sibling: String?
     ) async throws(InputErrors) -> (Workspace, String) {
         let path = workspace.manifest.path
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw InputErrors(.inputError("unreadable-file", "cannot read '\(path)'", at: .file(path)))
-        }
+        let text = try InputFile.text(path)
         let edited = try ManifestEditor.inserting(entry, into: section, after: sibling, in: text, path: path)
         let manifest = try ManifestLoader.parse(data: Data(edited.utf8), path: path)
         let loaded = try await WorkspaceLoader().load(manifest: manifest)

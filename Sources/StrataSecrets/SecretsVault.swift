@@ -78,9 +78,7 @@ public struct SecretsVault {
         return SecretsVault(folder: folder, members: members, content: content)
     }
 
-    /// Encrypts the secrets to the members and writes both files, the secrets first: were the
-    /// second write to fail, the secrets are readable by the new members and the old list
-    /// re-encrypts to the old ones at the next change.
+    /// Encrypts the secrets to the members and writes both files together.
     func save() throws(InputErrors) {
         let encrypted: [UInt8]
         do {
@@ -88,11 +86,19 @@ public struct SecretsVault {
         } catch {
             throw InputErrors(.inputError("invalid-member", "cannot encrypt the secrets: \(error)", at: nil, hint: nil))
         }
-        do {
-            try AtomicFileWriter.write(Data(encrypted), to: secretsPath, creatingFolder: true)
-            try AtomicFileWriter.write(members.text, to: recipientsPath)
+        // Both files in one transaction: a run killed between them is finished by the next.
+        let workspace = ((folder as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        var transaction = FileTransaction(workspace: workspace)
+        transaction.stage(Data(encrypted), at: secretsPath)
+        transaction.stage(Data(members.text.utf8), at: recipientsPath)
+        do throws(FileTransaction.CommitError) {
+            try transaction.commit()
         } catch {
-            throw InputErrors(.inputError("write-failed", error.description, at: nil, hint: nil))
+            throw InputErrors(
+                .inputError(
+                    "write-failed", error.description, at: .file(error.path),
+                    hint: error.changedTree ? "the change is half made; run any strata command in the workspace to finish it" : "nothing was changed")
+            )
         }
     }
 

@@ -39,6 +39,9 @@ extension SecretsCommand {
                 guard SecretNames.isSecretName(name) else {
                     throw InputErrors(.inputError("invalid-secret-name", "'\(name)' is not a secret name", at: nil, hint: SecretNames.secretNameHint))
                 }
+                // Held while the editor is open: a change made meanwhile would be lost when this one is written.
+                let lock = try location.lockForChange()
+                defer { withExtendedLifetime(lock) {} }
                 var vault = try location.open()
                 let before = vault.names.contains(name) ? try vault.value(of: name) : Data()
                 guard String(data: before, encoding: .utf8) != nil else {

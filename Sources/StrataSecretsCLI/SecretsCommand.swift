@@ -3,6 +3,9 @@ import Foundation
 import StrataAge
 import StrataCLI
 import StrataDiagnostics
+import StrataFileSystem
+import StrataModel
+import StrataReport
 import StrataSecrets
 
 /// The `strata-secrets` executable, which `strata secrets` runs: its commands need swift-crypto,
@@ -56,6 +59,22 @@ struct SecretsCommand: AsyncParsableCommand {
         func open() throws(InputErrors) -> SecretsVault {
             try SecretsVault.open(inWorkspace: workspace, identity: SecretsIdentity.load(file: identity))
         }
+
+        /// Takes the workspace lock for a change to the secrets, waiting for another run that
+        /// holds it: two changes at once would each write what they read, and one would be lost.
+        /// Hold it from before `open` until the change is written.
+        func lockForChange() throws(InputErrors) -> WorkspaceLock {
+            let root = workspace
+            do throws(WorkspaceLock.Failure) {
+                let lock = try WorkspaceLock.acquire(root, mode: .exclusive) {
+                    Terminal.standardError("strata: waiting for another strata run to finish changing \(PathDisplay()(root))")
+                }
+                if let recovered = lock.recovered { Terminal.standardError([InterruptedChange.notice(recovered)]) }
+                return lock
+            } catch {
+                throw InputErrors(InterruptedChange.problem(error))
+            }
+        }
     }
 
     /// Runs `body`, printing its input errors and exiting 2 for them.
@@ -104,6 +123,8 @@ struct SecretsCommand: AsyncParsableCommand {
                 } else {
                     key = try SecretsIdentity.load(file: location.identity).recipient
                 }
+                let lock = try location.lockForChange()
+                defer { withExtendedLifetime(lock) {} }
                 let vault = try SecretsVault.create(inWorkspace: location.workspace, member: name, recipient: key)
                 Terminal.standardOutput("created \(vault.folder) with one member, \(name)\n")
             }
@@ -156,6 +177,8 @@ struct SecretsCommand: AsyncParsableCommand {
                     throw InputErrors(
                         .inputError("invalid-member", "'\(key)' is not an age public key: \(error)", at: nil, hint: "it starts with age1"))
                 }
+                let lock = try location.lockForChange()
+                defer { withExtendedLifetime(lock) {} }
                 var vault = try location.open()
                 try vault.addMember(name, recipient: recipient)
                 Terminal.standardOutput("added \(name), who can read \(vault.names.count) secret\(vault.names.count == 1 ? "" : "s")\n")
@@ -178,6 +201,8 @@ struct SecretsCommand: AsyncParsableCommand {
 
         func run() throws {
             try SecretsCommand.reporting {
+                let lock = try location.lockForChange()
+                defer { withExtendedLifetime(lock) {} }
                 var vault = try location.open()
                 let exposed = try vault.removeMember(name)
                 var text = "removed \(name)\n"
@@ -221,6 +246,8 @@ struct SecretsCommand: AsyncParsableCommand {
                     value = FileHandle.standardInput.readDataToEndOfFile()
                     if value.last == UInt8(ascii: "\n") { value.removeLast() }
                 }
+                let lock = try location.lockForChange()
+                defer { withExtendedLifetime(lock) {} }
                 var vault = try location.open()
                 try vault.set(name, to: value)
                 Terminal.standardOutput("set \(name) (\(value.count) byte\(value.count == 1 ? "" : "s"))\n")
@@ -286,6 +313,8 @@ struct SecretsCommand: AsyncParsableCommand {
 
         func run() throws {
             try SecretsCommand.reporting {
+                let lock = try location.lockForChange()
+                defer { withExtendedLifetime(lock) {} }
                 var vault = try location.open()
                 try vault.recordRotation(of: names)
                 Terminal.standardOutput("rotated \(names.joined(separator: ", "))\n")
@@ -307,6 +336,8 @@ struct SecretsCommand: AsyncParsableCommand {
 
         func run() throws {
             try SecretsCommand.reporting {
+                let lock = try location.lockForChange()
+                defer { withExtendedLifetime(lock) {} }
                 var vault = try location.open()
                 try vault.remove(name)
                 Terminal.standardOutput("removed \(name)\n")

@@ -201,6 +201,82 @@ import Testing
         Self.expectSameFiles(before, Self.files(copy), "after renaming back")
     }
 
+    @Test func aRenameKeepsModesAndMovesLinksAsLinks() async throws {
+        let copy = try Fixtures.copyOfISS("strata-rename-modes")
+        defer { Fixtures.removeCopy(ofISS: copy) }
+        _ = try await Self.strata(["generate", "--quiet"], in: copy)
+        chmod(copy + "/Sources/Radio/RadioLink.swift", 0o600)
+        chmod(copy + "/Sources/RadioCore/Telemetry.swift", 0o444)
+        try "notes\n".write(toFile: copy + "/Sources/Radio/.notes", atomically: true, encoding: .utf8)
+        #expect(symlink("../RadioCore/RadioFrame.swift", copy + "/Sources/Radio/Frame.swift") == 0)
+        let renamed = try await Self.strata(["mv", "module", "Radio", "Antenna"], in: copy)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return stat(copy + "/" + path, &info) == 0 ? info.st_mode & 0o7777 : 0
+        }
+        // RadioLink.swift has its imports rewritten and moves; Telemetry.swift only moves.
+        #expect(mode("Sources/Antenna/RadioLink.swift") == 0o600)
+        #expect(mode("Sources/AntennaCore/Telemetry.swift") == 0o444)
+        #expect(try String(contentsOfFile: copy + "/Sources/Antenna/.notes", encoding: .utf8) == "notes\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: copy + "/Sources/Antenna/Frame.swift") == "../AntennaCore/RadioFrame.swift")
+        #expect(!FileManager.default.fileExists(atPath: copy + "/Sources/Radio"))
+    }
+
+    /// As root, permissions do not bite: the copy is given to 'nobody', who runs the command (setpriv, util-linux).
+    static func unprivileged(_ copy: String) -> String {
+        guard getuid() == 0 else { return "" }
+        _ = chownTree(copy, to: 65534)
+        return "setpriv --reuid=65534 --regid=65534 --clear-groups "
+    }
+
+    static func chownTree(_ root: String, to user: uid_t) -> Bool {
+        var ok = lchown(root, user, gid_t(user)) == 0
+        for path in FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [] {
+            ok = lchown(root + "/" + path, user, gid_t(user)) == 0 && ok
+        }
+        return ok
+    }
+
+    @Test func aRenameThatCannotReadOrRemoveAFileRefusesBeforeChangingAnything() async throws {
+        let copy = try Fixtures.copyOfISS("strata-rename-unreadable")
+        defer { Fixtures.removeCopy(ofISS: copy) }
+        _ = try await Self.strata(["generate", "--quiet"], in: copy)
+        let user = Self.unprivileged(copy)
+        let before = Self.files(copy)
+        // What each case makes unreadable or unremovable, how, and the error it must give.
+        let cases: [(path: String, mode: String, restore: String, error: String)] = [
+            (
+                "Sources/Radio/RadioLink.swift", "000", "644",
+                "[unreadable-file] cannot read '\(copy)/Sources/Radio/RadioLink.swift': Permission denied"
+            ),
+            (
+                "Sources/OverviewApp/main.swift", "000", "644",
+                "[unreadable-file] cannot read '\(copy)/Sources/OverviewApp/main.swift': Permission denied"
+            ),
+            ("Sources/RadioMocks", "000", "755", "[unreadable-file] cannot read '\(copy)/Sources/RadioMocks': Permission denied"),
+            (
+                "Sources/RadioCore", "555", "755",
+                "[write-failed] cannot write '\(copy)/Sources/RadioCore/RadioFrame.swift': cannot remove it: Permission denied"
+            ),
+        ]
+        for (path, mode, restore, error) in cases {
+            let run = try await StrataBinary.run(
+                [], in: copy,
+                shell:
+                    "chmod \(mode) \(path) && \(user)'\(StrataBinary.path)' mv module Radio Antenna; status=$?; chmod \(restore) \(path); exit $status"
+            )
+            #expect(run.status == 2, "\(path): \(run.stderr)")
+            #expect(run.stderr.contains(error), "\(path): \(run.stderr)")
+            #expect(run.stderr.contains("hint: nothing was changed"), "\(path): \(run.stderr)")
+            Self.expectSameFiles(before, Self.files(copy), "after a refused rename (\(path))")
+            #expect(!FileManager.default.fileExists(atPath: copy + "/.strata"), "\(path)")
+        }
+        // With everything readable again, the same user renames it.
+        let renamed = try await StrataBinary.run([], in: copy, shell: "\(user)'\(StrataBinary.path)' mv module Radio Antenna")
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+    }
+
     @Test func checkFixDeclaresImportsDropsUnusedDependenciesAndTheWorkspaceBuilds() async throws {
         let workspace = try TemporaryWorkspace(
             """

@@ -37,8 +37,8 @@ import Testing
             for counter in 1...3 {
                 try "old".write(toFile: folder + "/.out.txt.strata-\(getpid())-\(counter).tmp", atomically: false, encoding: .utf8)
             }
-            var transaction = FileTransaction()
-            try transaction.stage(Data("new\n".utf8), at: folder + "/out.txt")
+            var transaction = FileTransaction(workspace: folder)
+            transaction.stage(Data("new\n".utf8), at: folder + "/out.txt")
             try transaction.commit()
             #expect(try String(contentsOfFile: folder + "/out.txt", encoding: .utf8) == "new\n")
             try AtomicFileWriter.write("newer\n", to: folder + "/out.txt")

@@ -12,11 +12,12 @@ import Testing
     }
 
     /// Every file under `root` that `strata generate` writes, with its contents: all but
-    /// strata.yml, the synthetic workspace's .gitignore and Strata's caches in .build.
+    /// strata.yml, the synthetic workspace's .gitignore, Strata's caches in .build and the
+    /// journal of a killed run in .strata.
     static func generatedFiles(_ root: String) -> [String: String] {
         var files: [String: String] = [:]
         for path in FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
-        where path != "strata.yml" && path != ".gitignore" && !path.hasPrefix(".build/") {
+        where path != "strata.yml" && path != ".gitignore" && !path.hasPrefix(".build/") && !path.hasPrefix(".strata/") {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             files[path] = (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? "<unreadable>"

@@ -34,6 +34,29 @@ import Testing
 
     func publicKey(_ run: Run) -> String { String(run.output.split(separator: " ").last!.dropLast()) }
 
+    /// Every change takes the workspace lock for its whole read, change and write: two sets at
+    /// once both keep their secret (without the lock one overwrote the other, and both exited 0).
+    @Test func concurrentChangesKeepEverySecretAndTheFilesKeepTheirModes() async throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try await secrets(["keygen"], as: "alice")
+        #expect(try await secrets(["init", "--name", "alice"], as: "alice").status == 0)
+        let secretsFile = workspace + "/.strata/secrets/secrets.age"
+        #expect(chmod(secretsFile, 0o600) == 0)
+        for round in 0..<10 {
+            async let first = secrets(["set", "first\(round)"], as: "alice", input: "one \(round)\n")
+            async let second = secrets(["set", "second\(round)"], as: "alice", input: "two \(round)\n")
+            let (one, two) = try await (first, second)
+            #expect(one.status == 0 && two.status == 0, "round \(round): \(one.error) \(two.error)")
+        }
+        let names = try await secrets(["list"], as: "alice").output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("members:") }
+        let expected = (0..<10).flatMap { ["first\($0)", "second\($0)"] }.sorted()
+        #expect(names.sorted() == expected)
+        #expect(try await secrets(["get", "second7"], as: "alice").output == "two 7")
+        let mode = try FileManager.default.attributesOfItem(atPath: secretsFile)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: workspace + "/.strata/transaction.json"))
+    }
+
     @Test func aTeamSharesASecretAndALeaverIsRotatedOut() async throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let aliceKey = publicKey(try await secrets(["keygen"], as: "alice"))

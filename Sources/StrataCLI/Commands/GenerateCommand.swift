@@ -137,7 +137,8 @@ struct GenerateCommand: AsyncParsableCommand {
         if !quiet {
             for move in moves.moves {
                 Terminal.standardError(
-                    "strata: moved \(display(move.from)) → \(display(move.to)) (\(move.files.count) file\(move.files.count == 1 ? "" : "s"))")
+                    "strata: moved \(display(move.from)) → \(display(move.to)) (\(move.files.entries.count) file\(move.files.entries.count == 1 ? "" : "s"))"
+                )
             }
         }
         if quiet { return }

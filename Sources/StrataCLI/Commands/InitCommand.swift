@@ -151,16 +151,15 @@ struct InitCommand: AsyncParsableCommand {
             Terminal.standardError("strata: dry run; nothing written")
             return
         }
-        var transaction = FileTransaction()
-        do {
-            try transaction.stage(Data(text.utf8), at: manifestPath)
-            if baseline {
-                let accepted = Baseline(accepting: report.findings)
-                try transaction.stage(Data(accepted.serialized().utf8), at: (root as NSString).appendingPathComponent("strata-baseline.json"))
-            }
+        var transaction = FileTransaction(workspace: root)
+        transaction.stage(Data(text.utf8), at: manifestPath)
+        if baseline {
+            let accepted = Baseline(accepting: report.findings)
+            transaction.stage(Data(accepted.serialized().utf8), at: (root as NSString).appendingPathComponent("strata-baseline.json"))
+        }
+        do throws(FileTransaction.CommitError) {
             try transaction.commit()
         } catch {
-            transaction.rollback()
             Terminal.standardError([
                 .inputError(
                     "unwritable-output", "cannot write strata.yml: \(error)", at: .file(manifestPath), hint: "check that the folder is writable")

@@ -49,7 +49,7 @@ struct MigrateCommand: AsyncParsableCommand {
         do throws(InputErrors) {
             manifestPath = try WorkspaceLoader.locateManifest(path)
             let loaded = try await WorkspaceLoader().load(manifestAt: manifestPath)
-            let old = String(decoding: FileManager.default.contents(atPath: manifestPath) ?? Data(), as: UTF8.self)
+            let old = try InputFile.text(manifestPath)
             migration = try await AdoptMigration.migrate(loaded, manifestText: old)
         } catch {
             Terminal.standardError(error.diagnostics)

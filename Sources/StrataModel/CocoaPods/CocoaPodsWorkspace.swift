@@ -38,10 +38,15 @@ struct CocoaPodsWorkspace {
         var podfile: Podfile?
         if let entry = settings.podfile {
             let path = PathResolution.resolve(entry.value, in: root)
-            guard let bytes = files.contents(of: path) else {
+            let bytes: [UInt8]
+            switch files.read(path) {
+            case .success(let read): bytes = read
+            case .failure(.missing):
                 throw InputErrors([
                     .inputError("missing-file", "there is no Podfile at '\(entry.value)'", at: entry.location, hint: "fix 'adopt.podfile'")
                 ])
+            case .failure(let failure):
+                throw InputErrors(InputFile.problem(path, failure))
             }
             podfile = try PodfileReader.read(try ManifestLoader.decodeUTF8(bytes, path: path), path: path)
             result.inputs.append(path)
@@ -140,8 +145,12 @@ struct CocoaPodsWorkspace {
 
     private static func readPodspec(at path: String, files: any WorkspaceFiles) -> Result<Podspec, InputErrors> {
         do {
-            guard let bytes = files.contents(of: path) else {
-                return .failure(InputErrors([.inputError("missing-file", "cannot read '\(path)'", at: .file(path))]))
+            let bytes: [UInt8]
+            switch files.read(path) {
+            case .success(let read): bytes = read
+            case .failure(.missing): return .failure(InputErrors([.inputError("missing-file", "cannot read '\(path)'", at: .file(path))]))
+            case .failure(let failure):
+                return .failure(InputErrors(InputFile.problem(path, failure)))
             }
             let text = try ManifestLoader.decodeUTF8(bytes, path: path)
             return .success(path.hasSuffix(".json") ? try PodspecJSONReader.read(text, path: path) : try PodspecReader.read(text, path: path))

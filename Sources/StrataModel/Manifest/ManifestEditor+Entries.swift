@@ -13,16 +13,10 @@ extension ManifestEditor {
         init(_ text: String, path: String) throws(InputErrors) {
             document = Document(text)
             self.path = path
-            do {
-                guard let node = try Yams.compose(yaml: text), case .mapping(let mapping) = node else {
-                    throw InputErrors(.inputError("wrong-type", "strata.yml must be a mapping", at: .file(path)))
-                }
-                root = mapping
-            } catch let error as InputErrors {
-                throw error
-            } catch {
-                throw InputErrors(.inputError("invalid-yaml", "strata.yml is not valid YAML: \(error)", at: .file(path)))
+            guard let node = try YAMLDocument.composeTyped(text, path: path), case .mapping(let mapping) = node else {
+                throw InputErrors(.inputError("wrong-type", "strata.yml must be a mapping", at: .file(path)))
             }
+            root = mapping
         }
 
         func location(_ mark: Mark?) -> SourceLocation {

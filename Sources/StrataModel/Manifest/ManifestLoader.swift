@@ -20,15 +20,7 @@ public enum ManifestLoader {
 
     /// The bytes of the manifest at `path`, or the input error that says it cannot be read.
     static func read(path: String) throws(InputErrors) -> [UInt8] {
-        guard let data = FileContents.bytes(atPath: path) else {
-            throw InputErrors([
-                .inputError(
-                    "unreadable-file", "cannot read '\(path)'", at: nil,
-                    hint: "check that the file exists and is readable"
-                )
-            ])
-        }
-        return data
+        try InputFile.bytes(path)
     }
 
     /// Parses manifest bytes; `path` is used for diagnostics.
@@ -41,12 +33,7 @@ public enum ManifestLoader {
         if let kept = ManifestCache.manifest(for: bytes, knownRules: knownRules) { return kept }
         let path = bytes.path
         let text = try decodeUTF8(bytes.bytes, path: path)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text, Resolver.basic)
-        } catch {
-            throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
-        }
+        let root = try YAMLDocument.compose(text, path: path)
         guard let root, !isEmptyDocument(root) else {
             throw InputErrors([
                 .inputError(

@@ -1,5 +1,6 @@
 public import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
 public import StrataPackageIdentity
 import Yams
 
@@ -50,8 +51,11 @@ public struct VersionRecord: Sendable, Hashable {
     /// not exist; every problem in it is an input error at its line.
     public static func load(besideManifest manifestPath: String) throws(InputErrors) -> VersionRecord {
         let path = (manifestPath as NSString).deletingLastPathComponent + "/" + fileName
-        guard let data = FileManager.default.contents(atPath: path) else { return VersionRecord(path: path) }
-        return try parse(data: data, path: path)
+        switch FileContents.read(path) {
+        case .success(let bytes): return try parse(data: Data(bytes), path: path)
+        case .failure(.missing): return VersionRecord(path: path)
+        case .failure(let failure): throw InputErrors(InputFile.problem(path, failure))
+        }
     }
 
     /// Parses the file's bytes; `path` is used for diagnostics.
@@ -59,12 +63,7 @@ public struct VersionRecord: Sendable, Hashable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputErrors(.inputError("invalid-encoding", "\(fileName) is not UTF-8 text", at: .file(path)))
         }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text, Resolver.basic)
-        } catch {
-            throw InputErrors([YAMLErrorTranslator.diagnostic(for: error, text: text, path: path)])
-        }
+        let root = try YAMLDocument.compose(text, path: path)
         var record = VersionRecord(path: path)
         guard let root, !(root.scalar?.isNull ?? false) else { return record }
         var reader = YAMLReader(path: path)

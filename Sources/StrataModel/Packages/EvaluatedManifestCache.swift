@@ -54,7 +54,7 @@ enum EvaluatedManifestCache {
     /// the contents of the manifest's package folder (a git tree id), when known.
     static func output(path: String, manifest: [UInt8], folderFingerprint: String? = nil) -> Data? {
         guard let context = context(manifest: manifest, folderFingerprint: folderFingerprint),
-            let entry = entryPath(path: path, manifest: manifest, context: context), let data = FileManager.default.contents(atPath: entry)
+            let entry = entryPath(path: path, manifest: manifest, context: context), let data = FileContents.bytes(atPath: entry).map({ Data($0) })
         else { return nil }
         let expected = header(path: path, manifest: manifest, context: context)
         guard data.count > expected.count, data.prefix(expected.count).elementsEqual(expected) else { return nil }

@@ -106,7 +106,7 @@ private actor ToolchainVersionCache {
         // next to the evaluated manifests.
         let identity = SwiftToolchain.identity
         let kept = EvaluatedManifestCache.root.map { $0 + "/toolchain-version" }
-        if let kept, let text = FileManager.default.contents(atPath: kept).map({ String(decoding: $0, as: UTF8.self) }) {
+        if let kept, let text = FileContents.bytes(atPath: kept).map({ String(decoding: $0, as: UTF8.self) }) {
             let lines = text.split(separator: "\n").map(String.init)
             if lines.count == 2, lines[0] == identity, let version = ToolsVersion(lines[1]) {
                 known = version

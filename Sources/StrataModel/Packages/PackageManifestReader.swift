@@ -1,5 +1,6 @@
 import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
 import StrataLexer
 public import StrataSources
 
@@ -110,11 +111,13 @@ public enum PackageManifestReader {
     }
 
     private static func contents(of path: String, in files: any WorkspaceFiles = LocalFiles()) throws(InputErrors) -> [UInt8] {
-        guard let data = files.contents(of: path) else {
+        switch files.read(path) {
+        case .success(let data): return data
+        case .failure(.missing):
             throw InputErrors(
-                .inputError(
-                    "missing-package", "cannot read '\(path)'", at: nil, hint: "check that the Package.swift exists and is readable"))
+                .inputError("missing-package", "cannot read '\(path)': it does not exist", at: nil, hint: "check that the Package.swift exists"))
+        case .failure(let failure):
+            throw InputErrors(InputFile.problem(path, failure))
         }
-        return data
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 public import StrataDiagnostics
-import StrataFileSystem
+public import StrataFileSystem
 
 /// Where a workspace's manifests are read from: the working tree, or a revision of it that is
 /// not checked out (a git commit, for `strata affected`). All paths are absolute, as if the
@@ -9,8 +9,9 @@ import StrataFileSystem
 /// The loader asks only these questions, so a graph can be built from any snapshot of the
 /// files that decide it: strata.yml, the Package.swift files and which folders exist.
 public protocol WorkspaceFiles: Sendable {
-    /// The bytes of the file at `path`, or nil if there is no such file.
-    func contents(of path: String) -> [UInt8]?
+    /// The bytes of the regular file at `path`, or why there are none (missing, not a regular
+    /// file, unreadable).
+    func read(_ path: String) -> Result<[UInt8], FileContents.Failure>
     /// True if a file or a folder is at `path`.
     func exists(_ path: String) -> Bool
     /// The names of the entries in the folder at `path`; empty if there is no such folder.
@@ -19,12 +20,19 @@ public protocol WorkspaceFiles: Sendable {
     func evaluatePackage(at path: String) async throws(InputErrors) -> PackageManifest
 }
 
+extension WorkspaceFiles {
+    /// The bytes of the file at `path`, or nil if it cannot be read (see `read`).
+    public func contents(of path: String) -> [UInt8]? {
+        try? read(path).get()
+    }
+}
+
 /// The files on disk.
 public struct LocalFiles: WorkspaceFiles {
     public init() {}
 
-    public func contents(of path: String) -> [UInt8]? {
-        FileContents.bytes(atPath: path)
+    public func read(_ path: String) -> Result<[UInt8], FileContents.Failure> {
+        FileContents.read(path)
     }
 
     public func exists(_ path: String) -> Bool {

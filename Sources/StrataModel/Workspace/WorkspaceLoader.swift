@@ -105,15 +105,21 @@ public struct WorkspaceLoader: Sendable {
         try await load(manifestAt: Self.locateManifest(path))
     }
 
+    // A change a killed run left half-made is finished before the files are read (it may
+    // rename strata.yml itself), so that the workspace is read whole.
+
     /// Loads the workspace of the strata.yml at `path` (absolute) holding `bytes`, which are read
     /// from the disk when nil (they may come from a revision). With `knownRules`, the ids under
     /// `rules:` are checked against them. A large manifest is parsed once (`ManifestCache`), and
     /// a large generate-mode graph built once (`GraphCache`), for these exact bytes.
     public func load(manifestAt path: String, bytes: [UInt8]? = nil, knownRules: [String]? = nil) async throws(InputErrors) -> LoadedWorkspace {
+        let finished = bytes == nil ? try InterruptedChange.finish(in: (path as NSString).deletingLastPathComponent) : nil
         let read = if let bytes { bytes } else { try ManifestLoader.read(path: path) }
         let bytes = ManifestBytes(path: path, bytes: read)
         let manifest = try ManifestLoader.parse(bytes, knownRules: knownRules)
-        return try await load(manifest: manifest, graphKey: manifest.mode == .generate && bytes.isWorthKeeping ? bytes : nil)
+        var loaded = try await load(manifest: manifest, graphKey: manifest.mode == .generate && bytes.isWorthKeeping ? bytes : nil)
+        if let finished { loaded.diagnostics.insert(finished, at: 0) }
+        return loaded
     }
 
     /// Builds the workspace of an already parsed manifest; its folder is the workspace root.

@@ -93,13 +93,18 @@ indirect enum SpecNode: Sendable {
     /// XcodeGen takes it for — its last value — with a warning at each earlier one (Yams
     /// refuses a repeated key, so each earlier one is renamed until the text parses).
     static func parseWithWarnings(_ text: String, path: String) throws(InputErrors) -> (node: SpecNode, warnings: [Diagnostic]) {
+        try YAMLDocument.checkSize(text, path: path)
         var text = text
         var node: Node?
         var renamed = 0
+        // Composed as `YAMLDocument` does, held to the same limits, but a repeated key is renamed and composed again.
         while true {
             do {
                 node = try Yams.compose(yaml: text, Resolver.basic)
+                if let node, let problem = YAMLDocument.limitProblem(node, path: path) { throw InputErrors(problem) }
                 break
+            } catch let error as InputErrors {
+                throw error
             } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) where renamed < 1_000 {
                 guard let key = duplicates.first, let once = renamingKey(key, at: context.mark, in: text) else {
                     throw InputErrors([

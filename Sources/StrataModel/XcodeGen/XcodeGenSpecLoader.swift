@@ -312,7 +312,10 @@ final class SpecFileCache: @unchecked Sendable {
     /// The parsed file at `path`; a missing file is reported at `entry`, the include that names it.
     func node(at path: String, files: any WorkspaceFiles, includedFrom entry: SpecNode?) throws(InputErrors) -> SpecNode {
         if let cached = lock.withLock({ nodes[path] }) { return try cached.get().node }
-        guard let bytes = files.contents(of: path) else {
+        let bytes: [UInt8]
+        switch files.read(path) {
+        case .success(let read): bytes = read
+        case .failure(.missing):
             throw InputErrors([
                 entry.map {
                     .inputError(
@@ -320,6 +323,9 @@ final class SpecFileCache: @unchecked Sendable {
                         hint: "check the include's path; it is relative to the including spec unless 'relativePaths: false'")
                 } ?? .inputError("missing-file", "there is no XcodeGen spec at '\(path)'", at: .file(path))
             ])
+        case .failure(let failure):
+            throw InputErrors(
+                .inputError("unreadable-file", "cannot read '\(path)': \(failure)", at: entry?.location ?? .file(path), hint: failure.hint))
         }
         let result = Result { () throws(InputErrors) in try SpecNode.parseWithWarnings(ManifestLoader.decodeUTF8(bytes, path: path), path: path) }
         lock.withLock { nodes[path] = result }

@@ -1,5 +1,7 @@
 import Foundation
 public import StrataDiagnostics
+import StrataFileSystem
+import StrataModel
 
 /// One template file: where its output goes inside the target's folder (itself a template,
 /// `.mustache` dropped) and its text.
@@ -98,8 +100,11 @@ public struct TemplateLibrary: Sendable {
             }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append(.inputError("unreadable-file", "cannot read template '\(path)'", at: .file(path)))
+            let data: Data
+            switch FileContents.read(path) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let failure):
+                problems.append(InputFile.problem(path, failure, what: "template"))
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
