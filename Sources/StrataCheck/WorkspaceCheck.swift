@@ -66,14 +66,18 @@ public struct SourceOptions: Sendable {
     /// Turn rule `unknown-import` on: imports of modules that are neither in the workspace, its
     /// packages nor an SDK.
     public var strictImports: Bool
+    /// A source folder or file that cannot be read (permissions, I/O) is a warning, not an
+    /// input error: the user said to check without it (`--skip-unreadable`).
+    public var skipUnreadable: Bool
 
     /// The default severities these options set: `--strict-imports` makes `unknown-import` an error.
     var ruleDefaults: [String: RuleSeverity] { strictImports ? [UnknownImport().id: .error] : [:] }
 
     public init(
         scan: Bool = true, useCache: Bool = true, platform: Platform? = nil, defines: Set<String> = [], undefines: Set<String> = [],
-        strictImports: Bool = false
+        strictImports: Bool = false, skipUnreadable: Bool = false
     ) {
+        self.skipUnreadable = skipUnreadable
         self.undefines = undefines
         self.scan = scan
         self.useCache = useCache
@@ -142,7 +146,8 @@ public enum WorkspaceCheck {
             case .hit(let record, let proof) where !(resolve && record.warnings.contains { $0.id == "unknown-modules" }):
                 timer.end("reuse the last check (nothing changed: \(proof))")
                 var report = finish(
-                    findings: record.findings, warnings: finished + record.warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
+                    findings: record.findings, warnings: finished + record.warnings, baseline: baseline, baselinePath: baselinePath, strict: strict,
+                    skipUnreadable: sourceOptions.skipUnreadable)
                 report.summary = record.summary
                 report.fromCheckCache = true
                 report.sourceStatistics = SourceStatistics(
@@ -212,7 +217,8 @@ public enum WorkspaceCheck {
         let workspace = loaded.workspace
         let summary = WorkspaceSummary(
             name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
-        if let cacheKey {
+        // What could not be read is not kept: making it readable (chmod) changes no stamp the cache compares.
+        if let cacheKey, !warnings.contains(where: { $0.id == SourceProblem.Kind.unreadable.rawValue }) {
             CheckCache.store(
                 root: root, scanned: sourceOptions.scan, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: stamped,
                 sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
@@ -227,7 +233,9 @@ public enum WorkspaceCheck {
                 "finish writing the scan cache (\(write.duration.formatted(.units(allowed: [.milliseconds], width: .narrow))) in all, alongside the rules)"
             )
         }
-        var report = finish(findings: findings, warnings: finished + warnings, baseline: baseline, baselinePath: baselinePath, strict: strict)
+        var report = finish(
+            findings: findings, warnings: finished + warnings, baseline: baseline, baselinePath: baselinePath, strict: strict,
+            skipUnreadable: sourceOptions.skipUnreadable)
         report.workspace = workspace
         report.summary = summary
         report.packageReports = loaded.packageReports
@@ -237,14 +245,22 @@ public enum WorkspaceCheck {
     }
 
     /// The report for a set of findings and warnings about the input, with the baseline
-    /// applied; with `strict`, the warnings are errors and the input fails.
+    /// applied; with `strict`, the warnings are errors and the input fails. A source folder or
+    /// file that cannot be read fails the input too (its imports would go unchecked) unless
+    /// `skipUnreadable`.
     static func finish(
-        findings: [Diagnostic], warnings: [Diagnostic], baseline: Baseline?, baselinePath: String?, strict: Bool = false
+        findings: [Diagnostic], warnings: [Diagnostic], baseline: Baseline?, baselinePath: String?, strict: Bool = false,
+        skipUnreadable: Bool = false
     ) -> CheckReport {
-        if strict, !warnings.isEmpty {
-            let errors = warnings.map { warning in
+        let failing = strict ? warnings : skipUnreadable ? [] : warnings.filter { $0.id == SourceProblem.Kind.unreadable.rawValue }
+        if !failing.isEmpty {
+            let errors = failing.map { warning in
                 var error = warning
                 error.severity = .error
+                if error.id == SourceProblem.Kind.unreadable.rawValue, error.hint == nil {
+                    error.hint =
+                        "its imports cannot be checked: make it readable (chmod a+r, a+rx for a folder), or pass --skip-unreadable to check without it"
+                }
                 return error
             }
             return CheckReport(

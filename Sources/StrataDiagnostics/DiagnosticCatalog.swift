@@ -158,7 +158,8 @@ public enum DiagnosticCatalog {
         warning("missing-path-package", "a '.package(path:)' folder has no Package.swift, so the modules of its products are unknown"),
         warning("unknown-modules", "the modules a package product or binary target provides cannot be known, so imports of them are not checked"),
         // Source files
-        warning("unreadable-source", "a Swift file cannot be read"),
+        error("unreadable-source", "a source folder or file cannot be read (a warning with --skip-unreadable)"),
+        warning("broken-symlink", "a symbolic link to a Swift file leads nowhere"),
         warning("empty-source", "a Swift file is empty"),
         warning("large-source", "a Swift file is too large to scan"),
         warning("binary-source", "a Swift file holds binary data"),

@@ -184,8 +184,13 @@ public enum SourceFileCollector {
                 let reason = errno
                 if reason == ELOOP {
                     problems.append((path, SourceProblem(.symlinkLoop, "symbolic link loop at '\(path)'; it was skipped")))
-                } else if path.hasSuffix(".swift"), lstat(path, &info) == 0 {
-                    // The name exists but cannot be followed: a broken link to a source file.
+                } else if reason == ENOENT || reason == ENOTDIR {
+                    // A link that leads nowhere; a missing target folder holds no sources, until it is made.
+                    if path.hasSuffix(".swift"), lstat(path, &info) == 0 {
+                        problems.append((path, SourceProblem(.brokenLink, "'\(path)' is a symbolic link to nothing; it was skipped")))
+                    }
+                } else {
+                    // There, but not to be seen: a folder above it that may not be searched, an I/O error.
                     problems.append((path, SourceProblem(.unreadable, "cannot read '\(path)': \(String(cString: strerror(reason)))")))
                 }
                 // A missing target folder holds no sources, until it is made.

@@ -1,5 +1,6 @@
-/// Something wrong with a source file. Each is reported once as a warning; the rest of the
-/// workspace is still checked.
+/// Something wrong with a source file or folder. Each is reported once as a warning and the rest
+/// of the workspace is still checked, except `unreadable`: a folder or file that cannot be read
+/// hides imports, so `strata check` stops on it (exit 2) unless told to skip it.
 public struct SourceProblem: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case unreadable = "unreadable-source"
@@ -7,6 +8,7 @@ public struct SourceProblem: Sendable, Hashable, Codable {
         case tooLarge = "large-source"
         case binary = "binary-source"
         case invalidUTF8 = "invalid-utf8-source"
+        case brokenLink = "broken-symlink"
         case symlinkLoop = "symlink-loop"
         case outsideWorkspace = "symlink-outside-workspace"
         case unterminated = "unterminated-construct"

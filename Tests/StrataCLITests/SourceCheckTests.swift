@@ -28,12 +28,54 @@ import Testing
         for (file, id) in [
             ("Binary.swift", "binary-source"), ("Empty.swift", "empty-source"), ("Latin1.swift", "invalid-utf8-source"),
             ("OpenComment.swift", "unterminated-construct"), ("OpenString.swift", "unterminated-construct"),
-            ("Huge.swift", "large-source"), ("Loop", "symlink-loop"), ("Gone.swift", "unreadable-source"),
+            ("Huge.swift", "large-source"), ("Loop", "symlink-loop"), ("Gone.swift", "broken-symlink"),
         ] {
             #expect(warnings.filter { $0.contains("Sources/Network/\(file):") && $0.contains("[\(id)]") }.count == 1, "\(file): \(result.stdout)")
         }
         #expect(warnings.count == 8)
         #expect(result.stdout.contains("Sources/Network/GroundLink.swift:1:8: error: [implicit-import]"))
+    }
+
+    /// A source folder the user may not read hides its imports: the check stops on it (exit 2)
+    /// rather than pass on what it never saw, unless told to skip it. As root, permissions do
+    /// not bite, so the check runs as 'nobody' in a copy nobody owns (setpriv, util-linux).
+    @Test func anUnreadableSourceFolderStopsTheCheckUnlessSkipped() async throws {
+        let folder = try copy(Fixtures.violation("ImplicitImport"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let user = getuid() == 0 ? "chown -R 65534:65534 . && setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let strata = "'\(StrataBinary.path)' check --no-cache"
+        let clean = try await StrataBinary.run([], in: folder, shell: "\(user)\(strata)")
+        #expect(clean.status == 1 && clean.stdout.contains("[implicit-import]"), "\(clean.stdout)")
+        for unreadable in ["Sources", "Sources/Suit"] {
+            let stopped = try await StrataBinary.run(
+                [], in: folder, shell: "chmod 000 \(unreadable) && \(user)\(strata); status=$?; chmod 755 \(unreadable); exit $status")
+            #expect(stopped.status == 2, "\(unreadable): \(stopped.stdout)")
+            #expect(stopped.stdout.contains("Sources/Suit:1:1: error: [unreadable-source] cannot read"), "\(unreadable): \(stopped.stdout)")
+            #expect(stopped.stdout.contains("Permission denied"), "\(unreadable): \(stopped.stdout)")
+            let skipped = try await StrataBinary.run(
+                [], in: folder,
+                shell: "chmod 000 \(unreadable) && \(user)\(strata) --skip-unreadable; status=$?; chmod 755 \(unreadable); exit $status")
+            #expect(skipped.status != 2 && skipped.stdout.contains(": warning: [unreadable-source]"), "\(unreadable): \(skipped.stdout)")
+        }
+    }
+
+    /// In adopt mode a package folder the user may not read was dropped in silence, with its
+    /// targets and their findings; now it stops the check at the pattern that looks there.
+    @Test func anUnreadablePackageFolderStopsAnAdoptModeCheck() async throws {
+        let folder = try copy(Fixtures.path("Adopt/LocalPackages"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let user = getuid() == 0 ? "chown -R 65534:65534 . && setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        for (unreadable, shown) in [("Packages/Network", "'Packages/Network'"), ("Packages", "'Packages'")] {
+            let run = try await StrataBinary.run(
+                [], in: folder,
+                shell: "chmod 000 \(unreadable) && \(user)'\(StrataBinary.path)' check --no-cache; status=$?; chmod 755 \(unreadable); exit $status")
+            #expect(run.status == 2, "\(unreadable): \(run.stdout)")
+            #expect(
+                run.stdout.contains("error: [unreadable-file] cannot read \(shown), where 'adopt.packages' looks for packages: Permission denied"),
+                "\(run.stdout)")
+        }
+        let readable = try await StrataBinary.run([], in: folder, shell: "\(user)'\(StrataBinary.path)' check --no-cache")
+        #expect(readable.status == 0, "\(readable.stdout)")
     }
 
     @Test func theCommittedBadSourcesMatchTheirSnapshot() async throws {

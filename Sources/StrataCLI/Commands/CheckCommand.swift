@@ -81,6 +81,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Flag(
         help:
+            "Check without the source folders and files that cannot be read (each a warning) instead of stopping on them (exit 2)."
+    )
+    var skipUnreadable = false
+
+    @Flag(
+        help:
             "Run 'swift package resolve' in the packages whose dependencies are not resolved yet (within STRATA_TIMEOUT_RESOLVE), so that imports of them are checked too."
     )
     var resolve = false
@@ -121,7 +127,7 @@ struct CheckCommand: AsyncParsableCommand {
         let start = ContinuousClock.now
         let options = SourceOptions(
             scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), undefines: Set(undefines),
-            strictImports: strictImports)
+            strictImports: strictImports, skipUnreadable: skipUnreadable)
         let progress = ProgressLine.start(enabled: format == .text && !quiet)
         var report = await WorkspaceCheck.run(
             path: path, baselinePath: baseline, packageReading: manifestReader, sources: options, strict: strict, resolve: resolve

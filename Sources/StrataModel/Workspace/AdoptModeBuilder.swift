@@ -407,8 +407,22 @@ struct AdoptModeBuilder {
         var folders: [String] = []
         var problems: [Diagnostic] = []
         for entry in settings.packages {
-            let matches = expand(entry.value, root: root, files: files).filter {
-                files.exists(($0 as NSString).appendingPathComponent("Package.swift")) && settings.exclusion(of: $0, root: root) == nil
+            var unreadable: [String: String] = [:]
+            let candidates = expand(entry.value, root: root, files: files, unreadable: &unreadable)
+            for folder in candidates where unreadable[folder] == nil {
+                if let reason = files.unreadable(folder) { unreadable[folder] = reason }
+            }
+            // A folder Strata may not read would drop its packages in silence; one `adopt.exclude` leaves out is skipped.
+            for (folder, reason) in unreadable.sorted(by: { $0.key < $1.key }) where settings.exclusion(of: folder, root: root) == nil {
+                problems.append(
+                    .inputError(
+                        "unreadable-file",
+                        "cannot read '\(PathResolution.relative(folder, from: root))', where 'adopt.packages' looks for packages: \(reason)",
+                        at: entry.location, hint: "make it readable (chmod a+rx), or leave it out with 'adopt.exclude'"))
+            }
+            let matches = candidates.filter {
+                unreadable[$0] == nil && files.exists(($0 as NSString).appendingPathComponent("Package.swift"))
+                    && settings.exclusion(of: $0, root: root) == nil
             }
             let outside = matches.compactMap { match in
                 boundary.problem(Located(match, at: entry.location), relativeTo: root, use: .package(PathResolution.relative(match, from: root)))
@@ -436,8 +450,9 @@ struct AdoptModeBuilder {
         return folders
     }
 
-    /// Expands a folder pattern such as `Packages/*` relative to `root`, sorted.
-    static func expand(_ pattern: String, root: String, files: any WorkspaceFiles) -> [String] {
+    /// Expands a folder pattern such as `Packages/*` relative to `root`, sorted. Folders it
+    /// could not list go into `unreadable`, with the reason.
+    static func expand(_ pattern: String, root: String, files: any WorkspaceFiles, unreadable: inout [String: String]) -> [String] {
         var current = [root]
         for component in pattern.split(separator: "/").map(String.init) where component != "." && !component.isEmpty {
             if component == ".." || !Glob.isPattern(component) {
@@ -445,10 +460,16 @@ struct AdoptModeBuilder {
                 continue
             }
             let glob = Glob(component)
-            current = current.flatMap { folder -> [String] in
-                return files.children(of: folder).filter { !$0.hasPrefix(".") && glob.matches($0) }.sorted()
+            var listed: [String] = []
+            for folder in current {
+                if let reason = files.unreadable(folder) {
+                    unreadable[PathResolution.standardize(folder)] = reason
+                    continue
+                }
+                listed += files.children(of: folder).filter { !$0.hasPrefix(".") && glob.matches($0) }.sorted()
                     .map { (folder as NSString).appendingPathComponent($0) }
             }
+            current = listed
         }
         return current.map(PathResolution.standardize)
     }
@@ -507,6 +528,14 @@ struct AdoptModeBuilder {
                     order.append(folder)
                     for dependency in read.0.dependencies {
                         guard case .fileSystem(let path) = dependency.source else { continue }
+                        if let reason = files.unreadable(path) {
+                            problems.append(
+                                .inputError(
+                                    "unreadable-file",
+                                    "cannot read the package at '\(PathResolution.relative(path, from: folder))' that '\(read.0.name)' depends on: \(reason)",
+                                    at: dependency.location ?? .file(read.0.path), hint: "make it readable (chmod a+rx)"))
+                            continue
+                        }
                         // SwiftPM refuses a path dependency without a package, wherever it is.
                         guard files.exists((path as NSString).appendingPathComponent("Package.swift")) else {
                             warnings.append(
