@@ -1,4 +1,5 @@
 import Foundation
+import StrataFileSystem
 
 /// Finds what an adopt-mode strata.yml should read: SwiftPM packages, XcodeGen specs, podspecs
 /// and a Podfile, as patterns relative to the workspace folder (`Packages/*` where a folder holds
@@ -41,13 +42,18 @@ public struct WorkspaceDiscovery: Sendable {
         self.podfile = podfile
     }
 
-    /// Looks through `root`.
+    /// Looks through `root`, following symbolic links that stay inside it (each folder once),
+    /// never one that leads out.
     public init(root: String) {
         let files = FileManager.default
         var packageFolders: [String] = []
         var specs: [String] = []
         var podspecFiles: [String] = []
+        let realRoot = PathResolution.resolvingLinks(root) ?? PathResolution.standardize(root)
+        var visited: Set<String> = []
         func visit(_ relative: String, depth: Int) {
+            let real = PathResolution.resolvingLinks(relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative))
+            guard let real, PathResolution.isInside(real, realRoot), visited.insert(real).inserted else { return }
             let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
             guard let entries = try? files.contentsOfDirectory(atPath: folder) else { return }
             let isPackage = entries.contains("Package.swift")

@@ -130,4 +130,68 @@ import Testing
         #expect(refused.stdout.contains("error: [path-outside-workspace] package 'Packages/Sibling' at "), "\(refused.stdout)")
         #expect(refused.stdout.contains("(through a symbolic link)"))
     }
+
+    /// An XcodeGen include is a file Strata reads: one outside the workspace is refused at the
+    /// include, unless `outside-workspace` lists its folder.
+    @Test func anXcodeGenIncludeOutsideTheWorkspaceIsRefusedUnlessAllowed() async throws {
+        let adopt = """
+            name: Escape
+            layers:
+              - { name: all, patterns: ["*"] }
+            adopt: { xcodegen: [App/project.yml] }
+
+            """
+        let playground = try Playground(adopt)
+        try playground.write("sibling/shared.yml", "options: { bundleIdPrefix: org.example }\n")
+        try playground.write("ws/App/project.yml", "name: App\ninclude: [../../sibling/shared.yml]\ntargets: {}\n")
+        let refused = try await RunningStrata.run(["check"], in: playground.workspace, limit: .seconds(60))
+        #expect(refused.ending == .exited(2), "\(refused.stdout)")
+        #expect(
+            refused.stdout.hasPrefix("App/project.yml:2:11: error: [path-outside-workspace] '../../sibling/shared.yml' leads to "),
+            "\(refused.stdout)")
+        #expect(refused.stdout.contains("outside-workspace: [../sibling]"), "\(refused.stdout)")
+
+        try playground.write("ws/strata.yml", adopt + "outside-workspace: [../sibling]\n")
+        let allowed = try await RunningStrata.run(["check"], in: playground.workspace, limit: .seconds(60))
+        #expect(allowed.ending == .exited(0), "\(allowed.stdout)")
+    }
+
+    /// `strata init` looks for build files below the folder, following links that stay inside
+    /// it, each folder once; a link out of it (here to `/`) is never followed.
+    @Test func initFollowsNoLinkOutOfTheFolder() async throws {
+        let playground = try Playground("")
+        try FileManager.default.removeItem(atPath: playground.workspace + "/strata.yml")
+        try playground.write(
+            "ws/Packages/Core/Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Core\", targets: [.target(name: \"Core\")])\n")
+        try playground.write("ws/Packages/Core/Sources/Core/Core.swift", "public struct Core {}\n")
+        try playground.link("ws/Packages/rootlink", to: "/")
+        try playground.link("ws/Packages/sibling", to: "../../sibling")
+        try playground.link("ws/Packages/again", to: "Core")
+        let run = try await RunningStrata.run(["init", "--yes"], in: playground.workspace, limit: .seconds(120))
+        #expect(run.ending == .exited(0), "\(run.stderr)")
+        let manifest = try String(contentsOfFile: playground.workspace + "/strata.yml", encoding: .utf8)
+        #expect(manifest.contains("Packages/Core") || manifest.contains("Packages/*"), "\(manifest)")
+        #expect(!manifest.contains("rootlink") && !manifest.contains("sibling") && !manifest.contains("Sibling"), "\(manifest)")
+    }
+
+    /// A podspec's `source_files` that lead out of the workspace are refused at the spec.
+    @Test func podspecSourcesOutsideTheWorkspaceAreRefused() async throws {
+        let playground = try Playground(
+            """
+            name: Escape
+            layers:
+              - { name: all, patterns: ["*"] }
+            adopt: { podspecs: [Pods/*.podspec] }
+
+            """)
+        try playground.write(
+            "ws/Pods/Core.podspec",
+            "Pod::Spec.new do |s|\n  s.name = 'Core'\n  s.version = '1.0.0'\n  s.source_files = '../../sibling/Sources/**/*.swift'\nend\n")
+        let refused = try await RunningStrata.run(["check"], in: playground.workspace, limit: .seconds(60))
+        #expect(refused.ending == .exited(2), "\(refused.stdout)")
+        #expect(
+            refused.stdout.hasPrefix("Pods/Core.podspec:1:1: error: [path-outside-workspace] '../../sibling/Sources/**/*.swift' leads to "),
+            "\(refused.stdout)")
+    }
 }

@@ -106,6 +106,8 @@ struct CocoaPodsWorkspace {
                 problems += errors.diagnostics
             }
         }
+        // A pod's sources, like a package's, stay in the workspace (or a folder it allows).
+        for name in pods.keys.sorted() { problems += Self.sourcesOutside(pods[name]!, root: root, boundary: boundary) }
         if !problems.isEmpty { throw InputErrors(problems) }
 
         let repos = try SpecRepos(settings.specRepos, root: root, files: files)
@@ -215,6 +217,22 @@ struct CocoaPodsWorkspace {
             }
             return result
         }
+    }
+
+    /// The `source_files` patterns of `spec` whose fixed start (before the first `*` or `{`)
+    /// leads out of the workspace, as errors at the spec or subspec that gives them.
+    static func sourcesOutside(_ spec: Podspec, root: String, boundary: WorkspaceBoundary) -> [Diagnostic] {
+        let folder = PathResolution.parent(of: spec.path)
+        var problems: [Diagnostic] = []
+        for part in [spec.root] + spec.subspecs + spec.testSpecs + spec.appSpecs {
+            for pattern in part.sourceFiles + part.excludeFiles {
+                let fixed = pattern.split(separator: "/", omittingEmptySubsequences: false).prefix { !$0.contains(where: { "*?[{".contains($0) }) }
+                    .joined(separator: "/")
+                let value = Located(fixed.isEmpty ? "." : fixed, at: part.location)
+                if let problem = boundary.problem(value, relativeTo: folder, use: .file(pattern)) { problems.append(problem) }
+            }
+        }
+        return problems
     }
 
     private static func manifest(of spec: Podspec, resolver: PodResolver) throws(InputErrors) -> PackageManifest {

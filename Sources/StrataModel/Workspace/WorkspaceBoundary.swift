@@ -30,6 +30,9 @@ public struct WorkspaceBoundary: Sendable, Hashable {
         case sources(of: String)
         /// A package folder: inside the workspace or a listed outside folder.
         case package(String)
+        /// A file read as part of the workspace's build files (an XcodeGen include), as written:
+        /// inside the workspace or a listed outside folder.
+        case file(String)
     }
 
     /// Nil if `value` (relative to `base`, as written at its location) stays inside the
@@ -50,6 +53,12 @@ public struct WorkspaceBoundary: Sendable, Hashable {
                 "the sources of '\(target)' at '\(value.value)' lead to '\(resolved)'\(through), outside the workspace folder '\(root)'",
                 at: value.location,
                 hint: "a target's sources must be inside the workspace (SwiftPM refuses target paths outside the package too); move them there")
+        case .file(let written):
+            if allowed.contains(where: { PathResolution.isInside(resolved, $0) }) { return nil }
+            let folder = PathResolution.relative(PathResolution.parent(of: resolved), from: root)
+            return .inputError(
+                "path-outside-workspace", "'\(written)' leads to '\(resolved)'\(through), outside the workspace folder '\(root)'; it was not read",
+                at: value.location, hint: "if the workspace is meant to read it, allow its folder in strata.yml: 'outside-workspace: [\(folder)]'")
         case .package(let name):
             if allowed.contains(where: { PathResolution.isInside(resolved, $0) }) { return nil }
             let relative = PathResolution.relative(resolved, from: root)

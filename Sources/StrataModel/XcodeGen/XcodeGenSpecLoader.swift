@@ -24,11 +24,17 @@ struct XcodeGenSpecLoader {
     let variables: [String: String]
     /// Files read once for every project that includes them.
     let cache: SpecFileCache
+    /// Where includes may be read from: the workspace and the folders `outside-workspace` lists.
+    let boundary: WorkspaceBoundary?
 
-    init(files: any WorkspaceFiles, variables: [String: String] = ProcessInfo.processInfo.environment, cache: SpecFileCache = SpecFileCache()) {
+    init(
+        files: any WorkspaceFiles, variables: [String: String] = ProcessInfo.processInfo.environment, cache: SpecFileCache = SpecFileCache(),
+        boundary: WorkspaceBoundary? = nil
+    ) {
         self.files = files
         self.variables = variables
         self.cache = cache
+        self.boundary = boundary
     }
 
     /// One file of a spec: where it is, the folder its paths are relative to, and what it includes.
@@ -92,6 +98,10 @@ struct XcodeGenSpecLoader {
         var includes: [Part] = []
         for include in Self.includes(of: node, problems: &problems) where include.enable {
             let (file, childFolders) = folders.child(include.path, relativePaths: include.relativePaths)
+            if let problem = boundary?.problem(Located(file, at: include.entry.location), relativeTo: "/", use: .file(include.path)) {
+                problems.append(problem)
+                continue
+            }
             do {
                 includes.append(try part(at: file, includedFrom: include.entry, folders: childFolders, chain: chain + [path]))
             } catch {

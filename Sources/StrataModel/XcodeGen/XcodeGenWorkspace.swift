@@ -56,7 +56,7 @@ struct XcodeGenWorkspace {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
 
-        let loader = XcodeGenSpecLoader(files: files)
+        let loader = XcodeGenSpecLoader(files: files, boundary: boundary)
         let read = await withTaskGroup(of: (Int, Result<(XcodeGenProject, [String], [Diagnostic]), InputErrors>).self) { group in
             for (index, path) in specs.enumerated() {
                 group.addTask { (index, Self.readProject(at: path, loader: loader, files: files)) }
