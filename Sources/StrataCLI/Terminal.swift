@@ -21,7 +21,7 @@ package enum Terminal {
         let (listed, summaries) = verbose ? (shown, []) : WarningSummary.summarize(shown)
         let text = TextFormatter(useColor: standardErrorSupportsColor)
         var lines = text.diagnosticLines(listed, displayPath: PathDisplay().callAsFunction)
-        lines += summaries.map { "strata: … and \($0.more) more [\($0.id)] warnings like these (--verbose lists them all, --quiet none)" }
+        lines += summaries.map { "strata: " + WarningSummary.line($0) }
         standardError(lines.joined(separator: "\n"))
     }
 
@@ -39,33 +39,5 @@ package enum Terminal {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
         return isTerminal
-    }
-}
-
-/// Sums up warnings that repeat: the first few of an id are listed, the rest counted.
-enum WarningSummary {
-    /// How many warnings of one id are listed before the rest are counted.
-    static let listed = 3
-    /// Fewer than this many warnings of one id are all listed.
-    static let threshold = 6
-
-    /// The diagnostics to list (errors all, warnings up to `listed` per frequent id, in their
-    /// order) and, per frequent id, how many more there are.
-    static func summarize(_ diagnostics: [Diagnostic]) -> (listed: [Diagnostic], summaries: [(id: String, more: Int)]) {
-        var counts: [String: Int] = [:]
-        for diagnostic in diagnostics where diagnostic.severity == .warning { counts[diagnostic.id, default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        var listed: [Diagnostic] = []
-        var summaries: [(id: String, more: Int)] = []
-        for diagnostic in diagnostics {
-            guard diagnostic.severity == .warning, let count = counts[diagnostic.id], count >= threshold else {
-                listed.append(diagnostic)
-                continue
-            }
-            seen[diagnostic.id, default: 0] += 1
-            if seen[diagnostic.id]! <= Self.listed { listed.append(diagnostic) }
-            if seen[diagnostic.id]! == Self.listed { summaries.append((diagnostic.id, count - Self.listed)) }
-        }
-        return (listed, summaries)
     }
 }

@@ -46,6 +46,9 @@ public struct FormattableReport {
     /// Where a diagnostic without a place of its own is shown by the formats that need one
     /// (SARIF): the workspace's strata.yml, or the path given on the command line.
     public var fallbackLocation: String
+    /// In text, list the first few warnings of an id that repeats and count the rest
+    /// (`WarningSummary`); the other formats always list every one.
+    public var summarizesRepeats = false
 
     /// - Parameters:
     ///   - diagnostics: what to print, in the order given.

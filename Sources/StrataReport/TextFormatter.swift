@@ -30,7 +30,9 @@ public struct TextFormatter: DiagnosticFormatter {
     }
 
     public func format(_ report: FormattableReport) -> String {
-        var lines = diagnosticLines(report.diagnostics, displayPath: report.displayPath)
+        let (listed, summaries) = report.summarizesRepeats ? WarningSummary.summarize(report.diagnostics) : (report.diagnostics, [])
+        var lines = diagnosticLines(listed, displayPath: report.displayPath)
+        lines += summaries.map(WarningSummary.line)
         lines.append(summaryLine(report.summary))
         return lines.joined(separator: "\n") + "\n"
     }

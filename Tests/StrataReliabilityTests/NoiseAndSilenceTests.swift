@@ -22,6 +22,25 @@ import Testing
         #expect(result.stderr.contains("strata: created Package.swift"), "\(result.stderr)")
     }
 
+    /// `strata check`'s text report sums them up the same way; JSON and SARIF list every one.
+    @Test func checkSumsUpRepeatedWarningsInTextOnly() async throws {
+        let workspace = try TemporaryWorkspace("name: Links\nlayers: [core]\nmodules:\n  Core: { layer: core }\n", label: "strata-noise")
+        try workspace.write("Sources/Core/Core.swift", "public struct Core {}\n")
+        for index in 1...10 {
+            try FileManager.default.createSymbolicLink(
+                atPath: workspace.root + "/Sources/Core/Gone\(index).swift", withDestinationPath: workspace.root + "/nowhere\(index).swift")
+        }
+        let text = try await RunningStrata.run(["check"], in: workspace.root)
+        #expect(text.ending == .exited(0), "\(text.stdout)")
+        #expect(text.stdout.split(separator: "\n").filter { $0.contains("warning: [broken-symlink]") }.count == 3, "\(text.stdout)")
+        #expect(text.stdout.contains("… and 7 more [broken-symlink] warnings like these (--verbose lists them all, --quiet none)"))
+        #expect(text.stdout.contains("0 errors, 10 warnings"), "\(text.stdout)")
+        let verbose = try await RunningStrata.run(["check", "--verbose"], in: workspace.root)
+        #expect(verbose.stdout.split(separator: "\n").filter { $0.contains("warning: [broken-symlink]") }.count == 10)
+        let json = try await RunningStrata.run(["check", "--format", "json"], in: workspace.root)
+        #expect(json.stdout.components(separatedBy: "\"broken-symlink\"").count - 1 == 10)
+    }
+
     @Test func verboseListsEveryWarningAndQuietNone() async throws {
         let workspace = try Self.workspaceWithoutSources(modules: 12)
         let verbose = try await RunningStrata.run(["generate", "--verbose"], in: workspace.root)

@@ -202,12 +202,12 @@ struct CheckCommand: AsyncParsableCommand {
             baselinePath: baseline, targets: workspace?.targets ?? 0,
             edges: workspace?.dependencies ?? 0, layers: workspace?.layers ?? 0,
             inputFailed: inputFailed)
-        let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor, tool: .strata)
-            .format(
-                FormattableReport(
-                    diagnostics: quiet && format == .text ? diagnostics.filter { $0.severity == .error } : diagnostics,
-                    summary: summary, displayPath: display.callAsFunction,
-                    fallbackLocation: (try? WorkspaceLoader.locateManifest(path)) ?? WorkspaceLoader.absolutePath(path)))
+        var formattable = FormattableReport(
+            diagnostics: quiet && format == .text ? diagnostics.filter { $0.severity == .error } : diagnostics,
+            summary: summary, displayPath: display.callAsFunction,
+            fallbackLocation: (try? WorkspaceLoader.locateManifest(path)) ?? WorkspaceLoader.absolutePath(path))
+        formattable.summarizesRepeats = !verbose
+        let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor, tool: .strata).format(formattable)
         Terminal.standardOutput(output)
 
         if inputFailed { throw ExitCode(2) }
