@@ -2,6 +2,7 @@ package import ArgumentParser
 import Foundation
 import StrataDiagnostics
 import StrataProcess
+import StrataReport
 
 /// The `strata` executable's entry point. It runs the command and maps ArgumentParser's
 /// usage-error status (64) to Strata's documented status 2 for bad usage.
@@ -34,7 +35,7 @@ public enum StrataMain {
         } catch {
             let code = Root.exitCode(for: error)
             if code != .success, let unknown = unknownCommand(in: arguments, of: Root.self, name: name) {
-                Terminal.standardError(unknown)
+                Terminal.standardError(printableLines(unknown))
                 exit(2)
             }
             var message = Root.fullMessage(for: error)
@@ -44,18 +45,37 @@ public enum StrataMain {
                 if !message.isEmpty { Terminal.standardOutput(message + "\n") }
                 exit(0)
             }
-            if !message.isEmpty { Terminal.standardError(message) }
+            // The message may quote an argument: its control characters are shown, not obeyed.
+            if !message.isEmpty { Terminal.standardError(printableLines(message)) }
             exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 
-    /// A first argument that names no command (`strata chek`): ArgumentParser would call it an
-    /// unexpected argument; say what it is and suggest the nearest command.
+    /// An argument that names no command where one is expected (`strata chek`, `strata add
+    /// dependancy`): ArgumentParser would call it an unexpected argument; say what it is and
+    /// suggest the nearest command at that level.
     static func unknownCommand<Root: ParsableCommand>(in arguments: [String], of root: Root.Type, name: String) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-"), !root.configuration.subcommands.isEmpty else { return nil }
-        let commands = root.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !commands.contains(first) else { return nil }
-        let suggestion = Suggestions.didYouMean(first, in: commands) ?? "the commands are: \(commands.joined(separator: ", "))"
-        return "\(name): error: '\(first)' is not a \(name) command\n    hint: \(suggestion) (see '\(name) --help')"
+        var command: any ParsableCommand.Type = root
+        var path = [name]
+        for argument in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !argument.hasPrefix("-"), !subcommands.isEmpty else { return nil }
+            if let next = subcommands.first(where: { $0.configuration.commandName == argument }) {
+                command = next
+                path.append(argument)
+                continue
+            }
+            let commands = subcommands.compactMap { $0.configuration.commandName } + (path.count == 1 ? ["help"] : [])
+            guard !commands.contains(argument) else { return nil }
+            let parent = path.joined(separator: " ")
+            let suggestion = Suggestions.didYouMean(argument, in: commands) ?? "the commands are: \(commands.joined(separator: ", "))"
+            return "\(name): error: '\(argument)' is not a \(parent) command\n    hint: \(suggestion) (see '\(parent) --help')"
+        }
+        return nil
+    }
+
+    /// `text` with the control characters of each line shown escaped (`TextFormatter.printable`).
+    static func printableLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TextFormatter.printable(String($0)) }.joined(separator: "\n")
     }
 }

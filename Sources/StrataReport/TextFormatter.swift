@@ -26,7 +26,28 @@ public struct TextFormatter: DiagnosticFormatter {
 
     private func place(_ location: SourceLocation?, _ display: (String) -> String) -> String {
         guard let location else { return "" }
-        return styled("\(display(location.path)):\(location.line):\(location.column):", .bold) + " "
+        return styled("\(Self.printable(display(location.path))):\(location.line):\(location.column):", .bold) + " "
+    }
+
+    /// `text` with its control characters (an escape sequence in an argument or a file name,
+    /// a carriage return, a bell; not line feeds and tabs) written as `\u{1b}`: what a terminal
+    /// shows is what was said, never something the text makes it do.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A control character other than a line feed or a tab, which lay text out and do no more.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     public func format(_ report: FormattableReport) -> String {
@@ -50,12 +71,12 @@ public struct TextFormatter: DiagnosticFormatter {
             case .warning: severity = styled("warning:", .yellow)
             case .note: severity = styled("note:", .cyan)
             }
-            lines.append("\(place(diagnostic.location, displayPath))\(severity) [\(diagnostic.id)] \(diagnostic.message)")
+            lines.append("\(place(diagnostic.location, displayPath))\(severity) [\(diagnostic.id)] \(Self.printable(diagnostic.message))")
             for note in diagnostic.notes {
-                lines.append("\(place(note.location, displayPath))\(styled("note:", .cyan)) \(note.message)")
+                lines.append("\(place(note.location, displayPath))\(styled("note:", .cyan)) \(Self.printable(note.message))")
             }
             if let hint = diagnostic.hint {
-                lines.append("    \(styled("hint:", .green)) \(hint)")
+                lines.append("    \(styled("hint:", .green)) \(Self.printable(hint))")
             }
         }
         return lines

@@ -100,6 +100,26 @@ import Testing
         #expect(result.stderr == "strata: error: 'chek' is not a strata command\n    hint: did you mean 'check'? (see 'strata --help')\n")
     }
 
+    @Test func aMistypedSubcommandIsNamedWithTheNearestOneAtItsLevel() async throws {
+        let result = try await RunningStrata.run(["add", "dependancy", "Suit", "Logging"], in: Fixtures.repositoryRoot)
+        #expect(result.ending == .exited(2))
+        #expect(
+            result.stderr
+                == "strata: error: 'dependancy' is not a strata add command\n    hint: did you mean 'dependency'? (see 'strata add --help')\n")
+    }
+
+    /// An argument's control characters (an escape sequence that would recolour or clear the
+    /// terminal) are shown escaped, never sent to the terminal as they are.
+    @Test func controlCharactersInArgumentsAreShownNotObeyed() async throws {
+        for arguments in [["check", "\u{1B}[2J\u{07}nowhere"], ["\u{1B}[31mchek"], ["check", "--format", "\u{1B}[31mx"]] {
+            let result = try await RunningStrata.run(arguments, in: Fixtures.repositoryRoot)
+            #expect(result.ending == .exited(2), "\(arguments)")
+            let output = result.stdout + result.stderr
+            #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(arguments): \(output.debugDescription)")
+            #expect(output.contains("\\u{1b}["), "\(arguments): \(output)")
+        }
+    }
+
     @Test func anOutputFolderThatCannotBeMadeIsAPlainError() async throws {
         let result = try await RunningStrata.run(
             ["synthesize", "--modules", "3", "--output", "/proc/strata-cannot-exist"], in: Fixtures.repositoryRoot)
