@@ -35,6 +35,23 @@ import Testing
         #expect(entries().count == 2)
     }
 
+    /// SwiftPM locks dump-package's scratch path with a file in the temporary folder and leaves it
+    /// there: one `_tmp_strata-dump-<UUID>.lock` per evaluation piled up. Strata removes it.
+    @Test func anEvaluationLeavesNothingInTheTemporaryFolder() async throws {
+        let folder = try Fixtures.temporaryFolder("evaluated-leftovers")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workspace = folder + "/workspace", temporary = folder + "/tmp"
+        try FileManager.default.copyItem(atPath: Fixtures.path("Adopt/DynamicManifest"), toPath: workspace)
+        try? FileManager.default.removeItem(atPath: workspace + "/.build")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let run = try await StrataBinary.run(
+            ["check", "--no-cache", "--verbose"], in: workspace, environment: ["STRATA_NO_MANIFEST_CACHE": "1", "TMPDIR": temporary])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("dump-package"), "the manifest was not evaluated: \(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.contains("strata-") }
+        #expect(left.isEmpty, "left in the temporary folder: \(left)")
+    }
+
     @Test func theCacheCanBeTurnedOff() async throws {
         let folder = try Fixtures.temporaryFolder("evaluated-cache-off")
         defer { try? FileManager.default.removeItem(atPath: folder) }

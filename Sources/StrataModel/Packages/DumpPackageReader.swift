@@ -32,7 +32,12 @@ enum DumpPackageReader {
         // right now (even the `swift test` that runs Strata's tests), and dump-package needs
         // nothing from it.
         let scratch = temporary + "/strata-dump-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        defer {
+            try? FileManager.default.removeItem(atPath: scratch)
+            // SwiftPM locks a scratch path with a file in the temporary folder named after it
+            // (`/tmp/strata-dump-X` → `/tmp/_tmp_strata-dump-X.lock`) and leaves it behind.
+            unlink(temporary + "/" + scratch.replacingOccurrences(of: "/", with: "_") + ".lock")
+        }
         let directory = (path as NSString).deletingLastPathComponent
         guard let copy else {
             return try await evaluate(path: path, manifest: manifestBytes, directory: directory, scratch: scratch, fingerprint: nil, restore: { $0 })
