@@ -20,6 +20,7 @@ public struct GraphSelection: Sendable, Hashable {
     public var direction: Direction = .both
     /// Only targets of these layers (by name); empty means all layers.
     public var layers: [String] = []
+    /// Test targets and the mocks targets they use.
     public var includeTests = true
     public var includeExternals = true
 
@@ -70,7 +71,8 @@ public struct GraphView: Sendable {
         var keep = IDArray<TargetID, Bool>(repeating: true, count: count)
         for index in workspace.targets.indices {
             let target = workspace.targets[index]
-            if !selection.includeTests && target.role == .tests { keep[index] = false }
+            // Mocks exist for tests alone: without the tests they would hang loose in the drawing.
+            if !selection.includeTests && (target.role == .tests || target.role == .mocks) { keep[index] = false }
             if !selection.includeExternals && target.role == .external { keep[index] = false }
         }
         if !selection.layers.isEmpty {

@@ -31,6 +31,15 @@ import Testing
                 "graph", "Examples/ISS", "--format", "mermaid", "--focus", "Cosmonaut", "--dependencies", "--depth", "1", "--no-tests", "-o",
                 folder + "/graph.mmd",
             ])
+        // Without tests, no mocks either: the whole graph of a module with mocks, then its focus.
+        for arguments in [
+            ["graph", "Examples/ISS", "--format", "mermaid", "--no-tests"],
+            ["graph", "Examples/ISS", "--format", "mermaid", "--focus", "Network", "--no-tests"],
+        ] {
+            let drawn = try await StrataBinary.run(arguments)
+            #expect(drawn.status == 0 && drawn.stdout.contains("[\"Network\"]"), "\(arguments): \(drawn.stderr)")
+            #expect(!drawn.stdout.contains("Mocks\"]") && !drawn.stdout.contains("Tests\"]"), "\(arguments): \(drawn.stdout)")
+        }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("strata: wrote \(folder)/graph.mmd ("))

@@ -54,7 +54,7 @@ struct GraphCommand: AsyncParsableCommand {
     @Option(name: .customLong("layer"), help: ArgumentHelp("Draw only the targets of this layer (repeatable).", valueName: "layer"))
     var layers: [String] = []
 
-    @Flag(name: .customLong("no-tests"), help: "Leave out test targets.")
+    @Flag(name: .customLong("no-tests"), help: "Leave out test targets and the mocks targets they use.")
     var noTests = false
 
     @Flag(name: .customLong("no-external"), help: "Leave out external package products.")
