@@ -50,6 +50,11 @@ import Testing
         #expect(workspace.exists("Sources/Weather/WeatherCoordinator.swift"))
         #expect(workspace.exists("Sources/WeatherServiceInterface/WeatherServicing.swift"))
         #expect(!workspace.exists("Tests/SettingsTests"))
+        // The app's list of its modules, written as a person would: no trailing comma.
+        #expect(
+            workspace.read("Sources/Main/main.swift")?.contains(
+                #"let modules: [String] = ["Weather", "WeatherInterface", "WeatherService", "WeatherServiceInterface", "Networking", "NetworkingInterface", "Settings"]"#
+            ) == true, "\(workspace.read("Sources/Main/main.swift") ?? "")")
 
         let test = try await shell("swift test", in: workspace.root)
         #expect(test.status == 0, "\(test.stdout)")

@@ -475,7 +475,7 @@ enum BuiltInTemplates {
 
         // {{appTarget}}, the {{app}} app: it assembles its modules. Create the services here, hand them
         // to the coordinators of the app's domains and start the first flow.
-        let modules: [String] = [{{#dependencies}}"{{.}}", {{/dependencies}}]
+        let modules: [String] = [{{#dependencies}}"{{.}}"{{^last()}}, {{/last()}}{{/dependencies}}]
         print("{{app}}: \(modules.count) modules\(modules.isEmpty ? "" : ": " + modules.joined(separator: ", "))")
 
         """#,
