@@ -12,6 +12,14 @@ public struct RegistryRefusal: Error, Sendable, CustomStringConvertible {
     public var description: String { "the registry refused the request (HTTP \(status)): \(detail)" }
 }
 
+/// The registry could not be reached at all (refused, timed out, no such host): where, and why
+/// in a sentence, instead of Foundation's error dump.
+public struct RegistryUnreachable: Error, Sendable, CustomStringConvertible {
+    public var url: String
+    public var reason: String
+    public var description: String { "cannot reach the registry at \(url): \(reason)" }
+}
+
 /// The two requests `strata publish` makes of a registry (SE-0292): a package's releases, and
 /// `PUT` of a new release.
 struct RegistryClient: Sendable {
@@ -63,9 +71,28 @@ struct RegistryClient: Sendable {
     }
 
     private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await URLSession.shared.data(for: request)
+        } catch let error as URLError {
+            throw RegistryUnreachable(url: base, reason: Self.reason(error))
+        }
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         return (data, http)
+    }
+
+    /// What went wrong, in words that say what to check.
+    static func reason(_ error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: "nothing answers there (connection refused); is the registry running, and is the URL right?"
+        case .timedOut: "it did not answer in time"
+        case .cannotFindHost, .dnsLookupFailed: "no such host"
+        case .notConnectedToInternet, .networkConnectionLost: "the network is down"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot:
+            "the TLS connection failed (\(error.localizedDescription))"
+        default: error.localizedDescription
+        }
     }
 
     private func refusal(_ status: Int, _ data: Data) -> RegistryRefusal {

@@ -163,6 +163,19 @@ import ZIPFoundation
         try write("Sources/Profile/.build-release/junk", "never published\n")
     }
 
+    /// A registry that is down is named with its URL and what to check, not Foundation's
+    /// NSURLErrorDomain dump.
+    @Test func aRegistryThatIsDownIsSaidPlainly() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let url = "http://127.0.0.1:\(try SharedBackendServers.freePort())"  // nothing listens there
+        try makeWorkspace(registry: url)
+        let result = try await strata(["publish", "Network", "--version", "1.0.0"], token: "t")
+        #expect(result.status == 1, "\(result.error)")
+        #expect(
+            result.error.hasPrefix("strata: error: cannot reach the registry at \(url): nothing answers there (connection refused)"), "\(result.error)")
+        #expect(!result.error.contains("NSURLErrorDomain") && !result.error.contains("Error Domain"), "\(result.error)")
+    }
+
     @Test func eachModuleIsPublishedAsAPackageThatDependsOnTheOthersThroughTheRegistry() async throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await RunningRegistry.with { registry in

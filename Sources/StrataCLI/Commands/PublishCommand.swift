@@ -87,8 +87,11 @@ struct PublishCommand: AsyncParsableCommand {
         } catch let refusal as RegistryRefusal {
             Terminal.standardError("strata: error: \(refusal.description)")
             throw ExitCode(1)
+        } catch let unreachable as RegistryUnreachable {
+            Terminal.standardError("strata: error: \(unreachable.description)")
+            throw ExitCode(1)
         } catch {
-            Terminal.standardError("strata: error: cannot reach the registry: \(error)")
+            Terminal.standardError("strata: error: \(error)")
             throw ExitCode(1)
         }
     }
