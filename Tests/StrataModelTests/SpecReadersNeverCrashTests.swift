@@ -48,8 +48,8 @@ import Testing
         for variant in Self.variants(of: spec, seed: 4) {
             guard let node = try? SpecNode.parse(variant, path: "/w/project.yml") else { continue }
             var warnings: [Diagnostic] = []
-            _ = try? XcodeGenProject(
-                path: "/w/project.yml", spec: XcodeGenSpecLoader.resolveProject(node), files: LocalFiles(), warnings: &warnings)
+            guard let spec = try? XcodeGenSpecLoader.resolveProject(node) else { continue }
+            _ = try? XcodeGenProject(path: "/w/project.yml", spec: spec, files: LocalFiles(), warnings: &warnings)
         }
     }
 }

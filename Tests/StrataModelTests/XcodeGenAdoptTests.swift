@@ -423,6 +423,14 @@ import Testing
             name: "an include cycle", spec: "name: P\ninclude: [a.yml]\n", id: "include-cycle", message: "includes itself",
             other: ["P/a.yml": "include: [1️⃣project.yml]\n"]),
         BadSpec(
+            name: "an include that is not a mapping", spec: "name: P\ninclude: [1️⃣a.yml]\n", message: "'a.yml' is a list, not a mapping",
+            other: ["P/a.yml": "- just\n- a list\n"]),
+        BadSpec(
+            name: "a target template cycle",
+            spec:
+                "name: P\ntargets:\n  A: { type: framework, platform: iOS, templates: [T1] }\ntargetTemplates:\n  T1: { templates: [T2] }\n  T2: { templates: [1️⃣T1] }\n",
+            message: "target template 'T1' uses itself: T1 → T2 → T1"),
+        BadSpec(
             name: "a malformed minimum version", spec: "name: P\noptions: { minimumXcodeGenVersion: 1️⃣two }\n",
             message: "'minimumXcodeGenVersion' must be a version"),
         BadSpec(

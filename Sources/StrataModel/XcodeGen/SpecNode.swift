@@ -20,6 +20,12 @@ indirect enum SpecNode: Sendable {
         }
     }
 
+    /// An empty document, or `~`.
+    var isNullScalar: Bool {
+        if case .scalar(let scalar) = self { return scalar.isNull }
+        return false
+    }
+
     /// "a mapping", "a list", "a string ('x')": for messages.
     var kindDescription: String {
         switch self {

@@ -51,7 +51,7 @@ struct XcodeGenSpecLoader {
         let root = try part(at: path, includedFrom: nil, folders: Folders(includes: folder, rootIncludes: folder, paths: folder), chain: [])
         var merged: Set<String> = []
         let project = mergedNode(root, seen: &merged)
-        return (Self.resolveProject(project), merged.sorted())
+        return (try Self.resolveProject(project), merged.sorted())
     }
 
     /// The folders one file of a spec is read against, following XcodeGen's `basePath` and
@@ -94,6 +94,14 @@ struct XcodeGenSpecLoader {
             ])
         }
         let node = try cache.node(at: path, files: files, includedFrom: entry).expanding(variables)
+        // XcodeGen merges an included file's keys onto its includer's: anything but a mapping (or an empty file) cannot be merged.
+        if let entry, node.entries == nil, !node.isNullScalar {
+            throw InputErrors(
+                .inputError(
+                    "invalid-xcodegen-spec", "'\(lastPathComponent(path))' is \(node.kindDescription), not a mapping of spec keys",
+                    at: entry.location,
+                    hint: "a spec and every file it includes hold keys such as 'targets:' and 'settings:'"))
+        }
         var problems: [Diagnostic] = []
         var includes: [Part] = []
         for include in Self.includes(of: node, problems: &problems) where include.enable {
@@ -233,10 +241,10 @@ struct XcodeGenSpecLoader {
     // MARK: Targets: platforms and templates
 
     /// XcodeGen's `Project.resolveProject`: multi-platform targets, templates, multi-platform again.
-    static func resolveProject(_ project: SpecNode) -> SpecNode {
+    static func resolveProject(_ project: SpecNode) throws(InputErrors) -> SpecNode {
         var project = project
         project = expandingPlatforms(project)
-        project = applyingTemplates(project)
+        project = try applyingTemplates(project)
         project = expandingPlatforms(project)
         return project
     }
@@ -279,21 +287,34 @@ struct XcodeGenSpecLoader {
     /// Each target merged onto its `templates` (and theirs, depth first, each once), then
     /// `${target_name}` and its `templateAttributes` substituted. Unknown template names are
     /// skipped, as XcodeGen skips them; the target then usually lacks a `type`, which says so.
-    static func applyingTemplates(_ project: SpecNode) -> SpecNode {
+    /// A template that uses itself, directly or through others, is an error at the use.
+    static func applyingTemplates(_ project: SpecNode) throws(InputErrors) -> SpecNode {
         guard let targets = project["targets"], case .mapping(var entries, let location) = targets else { return project }
         let templates = project["targetTemplates"]
-        func collect(_ node: SpecNode, into names: inout [String], at index: inout Int) {
-            for name in node["templates"]?.items?.compactMap(\.string) ?? [] where !names.contains(name) {
-                guard let template = templates?[name] else { continue }
+        var cycles: [Diagnostic] = []
+        func collect(_ node: SpecNode, into names: inout [String], at index: inout Int, through path: [String]) {
+            for item in node["templates"]?.items ?? [] {
+                guard let name = item.string else { continue }
+                if path.contains(name) {
+                    let cycle = (path.drop { $0 != name } + [name]).joined(separator: " → ")
+                    if !cycles.contains(where: { $0.location == item.location }) {
+                        cycles.append(
+                            .inputError(
+                                "invalid-xcodegen-spec", "target template '\(name)' uses itself: \(cycle)", at: item.location,
+                                hint: "remove one of the 'templates:' entries in the cycle"))
+                    }
+                    continue
+                }
+                guard !names.contains(name), let template = templates?[name] else { continue }
                 names.insert(name, at: index)
-                collect(template, into: &names, at: &index)
+                collect(template, into: &names, at: &index, through: path + [name])
                 index += 1
             }
         }
         for position in entries.indices {
             var names: [String] = []
             var index = 0
-            collect(entries[position].value, into: &names, at: &index)
+            collect(entries[position].value, into: &names, at: &index, through: [])
             guard !names.isEmpty else { continue }
             var base = SpecNode.mapping([], entries[position].value.location)
             for name in names {
@@ -306,6 +327,7 @@ struct XcodeGenSpecLoader {
             }
             entries[position].value = target
         }
+        if !cycles.isEmpty { throw InputErrors(cycles) }
         return project.setting("targets", to: .mapping(entries, location))
     }
 }
