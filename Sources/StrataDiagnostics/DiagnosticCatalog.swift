@@ -104,6 +104,7 @@ public enum DiagnosticCatalog {
         // strata release, strata versions
         error("no-registry-modules", "strata release: no module is distributed through the registry"),
         error("uncommitted-changes", "strata release: the work tree has uncommitted changes to tracked files"),
+        error("detached-head", "strata release: HEAD is on no branch, so the release commit would be lost"),
         error("stale-generated-files", "strata release: the committed build files are not what strata.yml makes"),
         error("version-mismatch", "strata release: strata.versions.yml and the <Module>/<version> tags disagree"),
         error("unreleased-dependency", "strata release: a module to release uses a module that has never been released"),

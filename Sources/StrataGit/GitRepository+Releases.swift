@@ -109,6 +109,13 @@ extension GitRepository {
         try await git.output(["rev-parse", "--absolute-git-dir"]).trimmedLine
     }
 
+    /// The branch HEAD is on (`main`), or nil when HEAD is detached.
+    public func currentBranch() async throws(GitError) -> String? {
+        let result = try await git.run(["symbolic-ref", "--quiet", "--short", "HEAD"])
+        guard result.succeeded else { return nil }
+        return String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Tracked paths in the folder with staged or unstaged changes, from the top level.
     public func modifiedPaths() async throws(GitError) -> [String] {
         let fields = try await git.output(["status", "--porcelain=v1", "-z", "--untracked-files=no", "--", "."]).nulSeparatedFields

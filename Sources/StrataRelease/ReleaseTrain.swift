@@ -47,34 +47,22 @@ extension ReleaseQuery {
                     "a release is in progress: \(existing.plan.steps.map { "\($0.module) \($0.to)" }.joined(separator: ", ")) (committed, \(existing.published.count) of \(existing.plan.steps.count) published)",
                     at: nil, hint: "finish it: strata release --continue"))
         }
-        if !dryRun {
-            let modified: [String]
-            do { modified = try await context.repository.modifiedPaths() } catch { throw InputErrors(error.diagnostic) }
-            if !modified.isEmpty {
-                throw InputErrors(
-                    .inputError(
-                        "uncommitted-changes",
-                        "the workspace has uncommitted changes (\(modified.prefix(3).joined(separator: ", "))\(modified.count > 3 ? ", …" : "")), which a release would not contain",
-                        at: nil, hint: "commit or stash them first; a release is made of commits"))
-            }
-        }
+        // What would stop a release stops it before anything is written; a dry run reports the same, as notes.
+        var refusals = try await treeRefusals(context)
+        if !dryRun, !refusals.isEmpty { throw InputErrors(refusals) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-release-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let (plan, notes) = try await self.plan(context, scratch: scratch, progress: progress)
         var report = ReleaseReport(plan: plan, notes: notes, commit: nil, published: [], alreadyPublished: [])
-        if dryRun || plan.steps.isEmpty {
-            if !dryRun { try? FileManager.default.removeItem(atPath: stateFile) }
+        if !plan.steps.isEmpty { refusals += try staleFiles(context) }
+        if dryRun {
+            report.notes += refusals.map { "a release would be refused now: \($0.message) (\($0.hint ?? $0.id))" }
             return report
         }
-        // The committed build files must be what strata.yml and the record make (the registry's
-        // form): the release commit regenerates them, and must not carry unrelated changes.
-        let stale = try WorkspaceGenerator.plan(for: context.workspace, options: GenerationOptions(versions: context.record)).changes
-        if !stale.isEmpty {
-            throw InputErrors(
-                .inputError(
-                    "stale-generated-files",
-                    "\(stale.count) generated file\(stale.count == 1 ? " is" : "s are") not what strata.yml makes (\(stale.prefix(3).map(\.path).joined(separator: ", "))\(stale.count > 3 ? ", …" : ""))",
-                    at: .file(context.workspace.manifest.path), hint: "run 'strata generate --no-local', commit, and release again"))
+        if !refusals.isEmpty { throw InputErrors(refusals) }
+        if plan.steps.isEmpty {
+            try? FileManager.default.removeItem(atPath: stateFile)
+            return report
         }
         // Publishing needs a registry and a token: found out now, not after the commit and tags.
         _ = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
@@ -99,6 +87,50 @@ extension ReleaseQuery {
     }
 
     // MARK: - Checking
+
+    /// Why a release from the work tree as it is now would be refused: uncommitted changes (the
+    /// release would not contain them), a detached HEAD (the release commit would be on no
+    /// branch, lost to the next checkout).
+    func treeRefusals(_ context: ReleaseContext) async throws(InputErrors) -> [Diagnostic] {
+        var refusals: [Diagnostic] = []
+        let modified: [String]
+        let branch: String?
+        do {
+            modified = try await context.repository.modifiedPaths()
+            branch = try await context.repository.currentBranch()
+        } catch {
+            throw InputErrors(error.diagnostic)
+        }
+        if !modified.isEmpty {
+            refusals.append(
+                .inputError(
+                    "uncommitted-changes",
+                    "the workspace has uncommitted changes (\(modified.prefix(3).joined(separator: ", "))\(modified.count > 3 ? ", …" : "")), which a release would not contain",
+                    at: nil, hint: "commit or stash them first; a release is made of commits"))
+        }
+        if branch == nil {
+            refusals.append(
+                .inputError(
+                    "detached-head", "HEAD is detached: the release commit would be on no branch, and the next checkout would leave it behind",
+                    at: nil, hint: "check out the branch to release from (git switch main), then release"))
+        }
+        return refusals
+    }
+
+    /// Generated files that are not what strata.yml and the record make (the registry's form):
+    /// the release commit regenerates them, and must not carry unrelated changes.
+    func staleFiles(_ context: ReleaseContext) throws(InputErrors) -> [Diagnostic] {
+        var refusals: [Diagnostic] = []
+        let stale = try WorkspaceGenerator.plan(for: context.workspace, options: GenerationOptions(versions: context.record)).changes
+        if !stale.isEmpty {
+            refusals.append(
+                .inputError(
+                    "stale-generated-files",
+                    "\(stale.count) generated file\(stale.count == 1 ? " is" : "s are") not what strata.yml makes (\(stale.prefix(3).map(\.path).joined(separator: ", "))\(stale.count > 3 ? ", …" : ""))",
+                    at: .file(context.workspace.manifest.path), hint: "run 'strata generate --no-local', commit, and release again"))
+        }
+        return refusals
+    }
 
     /// `swift test` of the module's package (`swift build` if it has no tests), standalone in a
     /// copy of HEAD: what is published must build and pass its tests.

@@ -115,6 +115,29 @@ private struct Workspace {
         #expect(cascade.plan.steps.map { "\($0.module) \($0.to)" } == ["Log 1.0.1", "Network 1.0.1", "Crew 1.0.1"])
     }
 
+    /// A release from a detached HEAD would commit to no branch; it is refused, as a dirty tree
+    /// is. A dry run says both, beside its plan, instead of presenting a plan the real run refuses.
+    @Test func aDetachedHeadIsRefusedAndADryRunSaysWhatTheRealRunWouldRefuse() async throws {
+        let workspace = try await Workspace()
+        defer { workspace.repository.remove() }
+        try await workspace.releaseEverything()
+        try workspace.write("Packages/Network/Sources/Network/Network.swift", "public enum Network { case changed }\n")
+        try await workspace.commit("Network: changed")
+        try await workspace.git("checkout", "--quiet", "--detach", "HEAD")
+        let detached = await workspace.errors(ReleaseQuery(path: workspace.root, bump: .minor, verify: false))
+        #expect(detached.map(\.id) == ["detached-head"], "\(detached)")
+        #expect(detached.first?.hint == "check out the branch to release from (git switch main), then release")
+
+        try workspace.write("Packages/Log/Sources/Log/Log.swift", "public enum Log { case edited }\n")
+        let dryRun = try await ReleaseQuery(path: workspace.root, bump: .minor, dryRun: true).run()
+        #expect(!dryRun.plan.steps.isEmpty)
+        let refusals = dryRun.notes.filter { $0.hasPrefix("a release would be refused now: ") }
+        #expect(refusals.count == 3, "\(dryRun.notes)")
+        #expect(refusals.contains { $0.contains("uncommitted changes (Packages/Log/Sources/Log/Log.swift)") }, "\(refusals)")
+        #expect(refusals.contains { $0.contains("HEAD is detached") }, "\(refusals)")
+        #expect(refusals.contains { $0.contains("generated files are not what strata.yml makes") }, "\(refusals)")
+    }
+
     @Test func aWorkspaceWithoutRegistryModulesHasNothingToRelease() async throws {
         let workspace = try await Workspace(distribution: "path")
         defer { workspace.repository.remove() }
