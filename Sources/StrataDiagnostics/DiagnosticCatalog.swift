@@ -38,6 +38,7 @@ public enum DiagnosticCatalog {
         error("unknown-dependency", "a dependency that names no target"),
         error("invalid-dependency", "a dependency on a test target or an app"),
         error("unknown-package", "a package/Product whose package is not declared"),
+        error("unknown-product", "strata add dependency: a package/Product whose local package has no such product"),
         error("unknown-module", "a module name that does not exist"),
         error("unknown-rule", "'rules:' names a rule that does not exist"),
         error("conflicting-sections", "generate-mode sections together with 'adopt'"),

@@ -72,6 +72,7 @@ public enum ModuleEditor {
             if declaration.packages.contains(where: { $0.value == dependency }) {
                 throw InputErrors(.inputError("already-a-dependency", "'\(module)' already uses '\(dependency)'", at: declaration.name.location))
             }
+            try await requireProduct(dependency, in: workspace)
         } else {
             guard let target = workspace.index[dependency], workspace.targets[target].role != .external else {
                 throw InputErrors(
@@ -360,6 +361,25 @@ public enum ModuleEditor {
     }
 
     // MARK: - Shared steps
+
+    /// For `package/Product` of a package strata.yml takes from a folder: the package must have
+    /// that product (SwiftPM would refuse the Package.swift otherwise). A package from a URL or a
+    /// registry is not fetched to find out.
+    static func requireProduct(_ dependency: String, in workspace: Workspace) async throws(InputErrors) {
+        let parts = dependency.split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let package = workspace.manifest.packages.first(where: { $0.name.value == parts[0] }),
+            case .path(let path) = package.source
+        else { return }
+        let manifestPath = await ManifestSelection.manifestPath(in: PathResolution.resolve(path, in: workspace.root), files: LocalFiles())
+        let products = try await PackageManifestReader.read(path: manifestPath, reading: .automatic).0.products.map(\.name)
+        guard products.contains(parts[1]) else {
+            throw InputErrors(
+                .inputError(
+                    "unknown-product", "package '\(parts[0])' (\(path)) has no product '\(parts[1])'", at: package.name.location,
+                    hint: Suggestions.didYouMean(parts[1], in: products).map { "\($0) (write '\(parts[0])/…')" }
+                        ?? "its products are: \(products.isEmpty ? "none" : products.joined(separator: ", "))"))
+        }
+    }
 
     static func requireGenerateMode(_ workspace: Workspace, for command: String) throws(InputErrors) {
         guard workspace.manifest.mode == .generate else {

@@ -201,6 +201,25 @@ import Testing
         Self.expectSameFiles(before, Self.files(copy), "after renaming back")
     }
 
+    /// A product of a package strata.yml takes from a folder must be one the package has:
+    /// SwiftPM would refuse the generated Package.swift otherwise.
+    @Test func addingAProductTheLocalPackageLacksIsRefused() async throws {
+        let copy = try Fixtures.copyOfISS("strata-add-product")
+        defer { Fixtures.removeCopy(ofISS: copy) }
+        let before = Self.files(copy)
+        let refused = try await Self.strata(["add", "dependency", "Spacesuit", "StrataRuntime/StrataRoutin"], in: copy)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("error: [unknown-product] package 'StrataRuntime' (../../StrataRuntime) has no product 'StrataRoutin'"),
+            "\(refused.stderr)")
+        #expect(refused.stderr.contains("did you mean 'StrataRouting'?"), "\(refused.stderr)")
+        let nope = try await Self.strata(["add", "dependency", "Spacesuit", "StrataRuntime/Nope"], in: copy)
+        #expect(nope.status == 2 && nope.stderr.contains("its products are: StrataDI, StrataRouting"), "\(nope.stderr)")
+        #expect(Self.files(copy) == before)
+        let added = try await Self.strata(["add", "dependency", "Radio", "StrataRuntime/StrataRouting"], in: copy)
+        #expect(added.status == 0, "\(added.stderr)")
+    }
+
     @Test func aRenameKeepsModesAndMovesLinksAsLinks() async throws {
         let copy = try Fixtures.copyOfISS("strata-rename-modes")
         defer { Fixtures.removeCopy(ofISS: copy) }
