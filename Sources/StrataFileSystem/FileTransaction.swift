@@ -294,14 +294,13 @@ public struct FileTransaction {
 
     /// Makes the journal's changes that are not made yet, then removes it.
     private static func replay(_ journal: Journal, in root: String, keepingJournal: Bool = false) throws(AtomicFileWriter.WriteError) -> Recovery {
-        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : root + "/" + path }
         var recovery = Recovery(journal: journalPath(in: root), command: journal.command, finished: [], leftAlone: [])
         var removed: [String] = []
         for step in journal.steps {
-            let path = absolute(step.path)
+            let path = absolute(step.path, in: root)
             switch step.kind {
             case .rename:
-                guard let temporary = step.temporary.map(absolute), Stamp.of(temporary) != nil else { continue }  // made already
+                guard let temporary = step.temporary.map({ absolute($0, in: root) }), Stamp.of(temporary) != nil else { continue }  // made already
                 guard Stamp.of(path) == step.before else {
                     unlink(temporary)
                     recovery.leftAlone.append(path)
@@ -336,11 +335,10 @@ public struct FileTransaction {
     /// Removes what a staging made: its temporary files, the folders it made (if empty), and
     /// the journal.
     private static func undo(_ journal: Journal, in root: String) {
-        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : root + "/" + path }
         for step in journal.steps {
-            if let temporary = step.temporary { unlink(absolute(temporary)) }
+            if let temporary = step.temporary { unlink(absolute(temporary, in: root)) }
         }
-        for folder in journal.folders.reversed() { rmdir(absolute(folder)) }
+        for folder in journal.folders.reversed() { rmdir(absolute(folder, in: root)) }
         let journalFile = journalPath(in: root)
         unlink(journalFile)
         rmdir((journalFile as NSString).deletingLastPathComponent)
@@ -375,6 +373,11 @@ public struct FileTransaction {
     }
 
     private func absolute(_ path: String) -> String {
+        Self.absolute(path, in: root)
+    }
+
+    /// A journal's path (relative to the workspace root when inside it) made absolute again.
+    private static func absolute(_ path: String, in root: String) -> String {
         path.hasPrefix("/") ? path : root + "/" + path
     }
 }
