@@ -171,6 +171,7 @@ let package = Package(
                 "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSettings
         ),
@@ -380,7 +381,7 @@ let package = Package(
         .testTarget(
             name: "StrataRegistryTests",
             dependencies: [
-                "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataModel", "StrataModelTestSupport",
+                "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataModel", "StrataModelTestSupport", "StrataDiagnostics",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSettings

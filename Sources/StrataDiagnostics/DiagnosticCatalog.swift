@@ -114,6 +114,11 @@ public enum DiagnosticCatalog {
         error("release-in-progress", "strata release: a release stopped after its commit; finish it with --continue"),
         error("no-release-in-progress", "strata release --continue: there is no release to finish"),
         error("tag-exists", "strata release: a release tag exists already on another commit"),
+        error("version-taken", "strata release: the registry already has a version the train would release, published from elsewhere"),
+        error("release-differs", "strata release --continue: the registry holds the train's version with other content"),
+        error("damaged-release-state", "strata release: the state file of the release in progress cannot be read"),
+        error("unfinished-release", "strata release: the last release is tagged but not all in the registry, and no state file says so"),
+        error("registry-archive-unreadable", "strata release: the registry's source archive of a release cannot be read to compare it"),
         // strata secrets
         error("secrets-exist", "strata secrets init: the workspace has secrets already"),
         error("no-secrets", "strata secrets: the workspace has no secrets (no .strata/secrets/recipients)"),

@@ -109,6 +109,12 @@ extension GitRepository {
         try await git.output(["rev-parse", "--absolute-git-dir"]).trimmedLine
     }
 
+    /// The newest commit reachable from HEAD that changed `path` (nil: none did).
+    public func lastCommit(touching path: String) async throws(GitError) -> String? {
+        let id = try await git.output(["log", "-1", "--format=%H", "--", path]).trimmedLine
+        return id.isEmpty ? nil : id
+    }
+
     /// The branch HEAD is on (`main`), or nil when HEAD is detached.
     public func currentBranch() async throws(GitError) -> String? {
         let result = try await git.run(["symbolic-ref", "--quiet", "--short", "HEAD"])

@@ -279,13 +279,10 @@ struct Publisher {
 
     /// Archives one release with the toolchain and sends it (or, on a dry run, only archives it).
     func publish(_ release: Release) async throws -> PublishOutcome {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-publish-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let folder: String
-        switch release.contents {
-        case .folder(let path): folder = try SourceArchive.stage(folder: path, as: release.identifier.description, in: scratch)
-        case .generated(let package): folder = try SourceArchive.stage(package, as: release.identifier.description, in: scratch)
-        }
+        let scratchFolder = try ScratchFolder.make(for: "publish")
+        defer { scratchFolder.remove() }
+        let scratch = scratchFolder.path
+        let folder = try stage(release, in: scratch)
         var outcome = PublishOutcome(
             identifier: release.identifier.description, version: release.version, url: client.url(of: release.identifier, version: release.version),
             archiveBytes: 0, location: nil, writtenTo: nil, neededBy: release.neededBy)
@@ -300,4 +297,34 @@ struct Publisher {
         outcome.location = try await client.publish(release.identifier, version: release.version, archive: archive, metadata: metadata)
         return outcome
     }
+
+    /// What the registry holds at the release's identity and version, compared with what
+    /// publishing it would send.
+    func existing(_ release: Release) async throws -> ExistingRelease {
+        guard let archive = try await client.archive(of: release.identifier, version: release.version) else { return .absent }
+        let scratchFolder = try ScratchFolder.make(for: "publish")
+        defer { scratchFolder.remove() }
+        let scratch = scratchFolder.path
+        let folder = try stage(release, in: scratch)
+        let differences = try ArchiveComparison.differences(archive: archive, folder: folder, scratch: scratch)
+        return differences.isEmpty ? .same : .different(paths: differences)
+    }
+
+    /// Lays the release's package out in `scratch` as it is archived; returns its folder.
+    private func stage(_ release: Release, in scratch: String) throws(InputErrors) -> String {
+        switch release.contents {
+        case .folder(let path): try SourceArchive.stage(folder: path, as: release.identifier.description, in: scratch)
+        case .generated(let package): try SourceArchive.stage(package, as: release.identifier.description, in: scratch)
+        }
+    }
+}
+
+/// A release the registry may already hold.
+public enum ExistingRelease: Sendable, Equatable {
+    /// The registry has no release at that version.
+    case absent
+    /// It has one with the same files.
+    case same
+    /// It has one whose files differ at these paths (inside the package).
+    case different(paths: [String])
 }

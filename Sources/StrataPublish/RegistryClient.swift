@@ -51,6 +51,18 @@ struct RegistryClient: Sendable {
         return releases.keys.compactMap(SemanticVersion.init).sorted()
     }
 
+    /// The source archive of `identifier` at `version` (`GET /{scope}/{name}/{version}.zip`);
+    /// nil when the registry has no such release (404).
+    func archive(of identifier: PackageIdentifier, version: String) async throws -> Data? {
+        var request = URLRequest(url: URL(string: url(of: identifier, version: version) + ".zip")!)
+        authorize(&request)
+        request.setValue("application/vnd.swift.registry.v1+zip", forHTTPHeaderField: "Accept")
+        let (data, response) = try await send(request)
+        if response.statusCode == 404 { return nil }
+        guard response.statusCode == 200 else { throw refusal(response.statusCode, data) }
+        return data
+    }
+
     /// `PUT` the release as multipart form data; returns the `Location` of the new release.
     func publish(_ identifier: PackageIdentifier, version: String, archive: Data, metadata: Data?) async throws -> String {
         let target = url(of: identifier, version: version)

@@ -27,10 +27,17 @@ public struct ReleasePublishing: Sendable {
         try publisher.identifier(ofModule: module).description
     }
 
-    /// Whether the registry has `module` at `version` (a resumed train publishes nothing twice).
-    public func isPublished(_ module: String, version: String) async throws -> Bool {
+    /// Whether the registry lists `module` at `version`.
+    public func isListed(_ module: String, version: String) async throws -> Bool {
         let identifier = try publisher.identifier(ofModule: module)
         return try await publisher.client.releases(of: identifier).contains { $0.description == version }
+    }
+
+    /// What the registry holds of `module` at `version`, compared file by file with what
+    /// publishing it would send (a resumed train publishes nothing twice, and takes no one
+    /// else's release for its own).
+    public func existing(_ module: String, version: String, references: RegistryReferences) async throws -> ExistingRelease {
+        try await publisher.existing(release(of: module, version: version, references: references))
     }
 
     /// Publishes the packages of the workspace's folders with a registry `id:` that `modules`
@@ -44,8 +51,11 @@ public struct ReleasePublishing: Sendable {
     /// Publishes `module` at `version`, its package depending on the modules it uses through
     /// `references`.
     public func publish(_ module: String, version: String, references: RegistryReferences) async throws -> PublishOutcome {
+        try await publisher.publish(release(of: module, version: version, references: references))
+    }
+
+    private func release(of module: String, version: String, references: RegistryReferences) throws -> Publisher.Release {
         let package = try PublishedPackage.make(module: module, in: publisher.workspace, registry: references)
-        let release = Publisher.Release(identifier: try publisher.identifier(ofModule: module), version: version, contents: .generated(package))
-        return try await publisher.publish(release)
+        return Publisher.Release(identifier: try publisher.identifier(ofModule: module), version: version, contents: .generated(package))
     }
 }

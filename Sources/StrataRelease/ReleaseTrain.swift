@@ -32,13 +32,9 @@ extension ReleaseQuery {
     public func run(progress: (ReleaseProgress) -> Void = { _ in }) async throws -> ReleaseReport {
         let context = try await ReleaseContext.load(path: path)
         let stateFile = try await Self.stateFile(of: context)
-        let existing = Self.readState(stateFile)
+        let existing = try Self.readState(stateFile)
         if resume {
-            guard let existing else {
-                throw InputErrors(
-                    .inputError("no-release-in-progress", "there is no release to continue", at: nil, hint: "strata release starts one"))
-            }
-            if existing.commit != nil { return try await finish(existing, context: context, stateFile: stateFile, progress: progress) }
+            if let finished = try await continueTrain(existing, context: context, stateFile: stateFile, progress: progress) { return finished }
             // Stopped before its commit: nothing was released; plan afresh.
         } else if let existing, existing.commit != nil, !dryRun {
             throw InputErrors(
@@ -49,13 +45,26 @@ extension ReleaseQuery {
         }
         // What would stop a release stops it before anything is written; a dry run reports the same, as notes.
         var refusals = try await treeRefusals(context)
+        var unasked: String?
+        if existing == nil {
+            do {
+                if let lost = try await lostTrain(context) { refusals.append(Self.unfinished(lost)) }
+            } catch  where dryRun {
+                unasked = "\(error)"
+            }
+        }
         if !dryRun, !refusals.isEmpty { throw InputErrors(refusals) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-release-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratchFolder = try ScratchFolder.make(for: "release")
+        defer { scratchFolder.remove() }
+        let scratch = scratchFolder.path
         let (plan, notes) = try await self.plan(context, scratch: scratch, progress: progress)
         var report = ReleaseReport(plan: plan, notes: notes, commit: nil, published: [], alreadyPublished: [])
         if !plan.steps.isEmpty { refusals += try staleFiles(context) }
         if dryRun {
+            if unasked == nil, !plan.steps.isEmpty {
+                do { refusals += try await takenVersions(plan, context: context) } catch { unasked = "\(error)" }
+            }
+            if let unasked { report.notes.append("the registry was not asked what it holds: \(unasked)") }
             report.notes += refusals.map { "a release would be refused now: \($0.message) (\($0.hint ?? $0.id))" }
             return report
         }
@@ -64,8 +73,10 @@ extension ReleaseQuery {
             try? FileManager.default.removeItem(atPath: stateFile)
             return report
         }
-        // Publishing needs a registry and a token: found out now, not after the commit and tags.
-        _ = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
+        // Publishing needs a registry, a token and versions no one has taken: found out now, not
+        // after the commit and tags.
+        refusals = try await takenVersions(plan, context: context)
+        if !refusals.isEmpty { throw InputErrors(refusals) }
         var state = ReleaseState(plan: plan, registryURL: registryURL)
         try Self.write(state, to: stateFile)
 
@@ -83,6 +94,25 @@ extension ReleaseQuery {
         let finished = try await finish(state, context: context, stateFile: stateFile, progress: progress)
         report.published = finished.published
         report.alreadyPublished = finished.alreadyPublished
+        return report
+    }
+
+    /// `--continue`: finishes the train of the state file, or the last train if its state file is
+    /// gone and the registry lacks some of its releases. Nil when the train stopped before its
+    /// commit (nothing was released: a new plan is made).
+    func continueTrain(
+        _ existing: ReleaseState?, context: ReleaseContext, stateFile: String, progress: (ReleaseProgress) -> Void
+    ) async throws -> ReleaseReport? {
+        if let existing {
+            return existing.commit == nil ? nil : try await finish(existing, context: context, stateFile: stateFile, progress: progress)
+        }
+        guard let lost = try await lostTrain(context) else {
+            throw InputErrors(.inputError("no-release-in-progress", "there is no release to continue", at: nil, hint: "strata release starts one"))
+        }
+        try Self.write(lost.state, to: stateFile)
+        var report = try await finish(lost.state, context: context, stateFile: stateFile, progress: progress)
+        report.notes.append(
+            "the train's state file was gone; its tags on \(lost.state.commit!.prefix(12)) and the registry named what was left to publish")
         return report
     }
 
@@ -113,6 +143,24 @@ extension ReleaseQuery {
                 .inputError(
                     "detached-head", "HEAD is detached: the release commit would be on no branch, and the next checkout would leave it behind",
                     at: nil, hint: "check out the branch to release from (git switch main), then release"))
+        }
+        return refusals
+    }
+
+    /// Versions of the plan the registry holds already, published from elsewhere: releasing
+    /// would tag them on content the registry does not serve.
+    func takenVersions(_ plan: ReleasePlan, context: ReleaseContext) async throws -> [Diagnostic] {
+        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
+        var refusals: [Diagnostic] = []
+        for step in plan.steps where try await publishing.isListed(step.module, version: step.to) {
+            refusals.append(
+                .inputError(
+                    "version-taken",
+                    "the registry already has \(try publishing.identity(of: step.module)) \(step.to), which this train would release as \(step.module) \(step.to) on other content",
+                    at: nil,
+                    hint:
+                        "record that release in strata.versions.yml (\(step.module): { version: \(step.to) }) so the train plans past it, or remove it from the registry"
+                ))
         }
         return refusals
     }
@@ -227,8 +275,9 @@ extension ReleaseQuery {
             }
             progress(.tagged(tag: tag))
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-release-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratchFolder = try ScratchFolder.make(for: "release")
+        defer { scratchFolder.remove() }
+        let scratch = scratchFolder.path
         let treeRoot = try await APIComparison(repository: context.repository, scratch: scratch).exportedTree(at: commit)
         let released = try await WorkspaceLoader().load(path: treeRoot).workspace
         // The registry's form: what the release commit records, whatever local development says.
@@ -242,19 +291,72 @@ extension ReleaseQuery {
             progress(.published(module: outcome.neededBy ?? "", identity: outcome.identifier, version: outcome.version))
         }
         for step in state.plan.steps where !state.published.contains(step.module) {
-            if try await publishing.isPublished(step.module, version: step.to) {
-                progress(.alreadyPublished(module: step.module, version: step.to))
-                report.alreadyPublished.append(step.module)
-            } else {
+            switch try await publishing.existing(step.module, version: step.to, references: references) {
+            case .absent:
                 let outcome = try await publishing.publish(step.module, version: step.to, references: references)
                 progress(.published(module: step.module, identity: outcome.identifier, version: step.to))
                 report.published.append(step.module)
+            case .same:
+                progress(.alreadyPublished(module: step.module, version: step.to))
+                report.alreadyPublished.append(step.module)
+            case .different(let paths):
+                throw ReleaseFailure(
+                    id: "release-differs",
+                    message:
+                        "the registry already has \(try publishing.identity(of: step.module)) \(step.to) with other content (\(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : "")) than the release commit's \(step.module) \(step.to), so the train stops there",
+                    hint:
+                        "find out who published it; remove that release from the registry and run strata release --continue, or release \(step.module) again at a new version"
+                )
             }
             state.published.append(step.module)
             try Self.write(state, to: stateFile)
         }
         try? FileManager.default.removeItem(atPath: stateFile)
         return report
+    }
+
+    // MARK: - A train whose state file is gone
+
+    /// The last train, found again from its tags.
+    struct LostTrain {
+        /// Every release of the train, to be finished as one whose state file was kept.
+        var state: ReleaseState
+        /// "Module version" of those the registry does not list.
+        var unpublished: [String]
+    }
+
+    /// The last train, if the registry lacks some of its releases although no state file says a
+    /// train is unfinished (it was deleted, or the run was killed before writing it): the
+    /// modules whose recorded version is tagged on the commit that last changed
+    /// strata.versions.yml — the last release commit.
+    func lostTrain(_ context: ReleaseContext) async throws -> LostTrain? {
+        guard let commit = try await gitCall({ try await context.repository.lastCommit(touching: context.record.path) }) else { return nil }
+        let tags = try await gitCall { try await context.repository.tags() }
+        let onCommit = Set(tags.filter { $0.commit == commit }.map(\.name))
+        let order =
+            ReleasePlanner(modules: context.modules, dependencies: context.dependencies, versions: context.record, changes: [:]).topologicalOrder()
+            ?? context.modules
+        let steps = order.compactMap { module -> ReleasePlan.Step? in
+            guard let version = context.record.entries[module]?.version.description, onCommit.contains("\(module)/\(version)") else { return nil }
+            return ReleasePlan.Step(
+                module: module, from: nil, to: version, bump: nil, reasons: ["tagged on \(commit.prefix(12))"], api: nil, apiDetails: [],
+                commits: [], raises: [], dependents: [])
+        }
+        guard !steps.isEmpty else { return nil }
+        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
+        var unpublished: [String] = []
+        for step in steps where try await !publishing.isListed(step.module, version: step.to) { unpublished.append("\(step.module) \(step.to)") }
+        guard !unpublished.isEmpty else { return nil }
+        return LostTrain(state: ReleaseState(plan: ReleasePlan(steps: steps), registryURL: registryURL, commit: commit), unpublished: unpublished)
+    }
+
+    /// The refusal of a new train while the last one is not all in the registry.
+    static func unfinished(_ lost: LostTrain) -> Diagnostic {
+        let releases = lost.unpublished
+        return .inputError(
+            "unfinished-release",
+            "the last release (\(lost.state.commit!.prefix(12))) is not all in the registry: \(releases.prefix(3).joined(separator: ", "))\(releases.count > 3 ? " and \(releases.count - 3) more" : "") \(releases.count == 1 ? "is" : "are") tagged but unpublished, and no state file says so",
+            at: nil, hint: "strata release --continue publishes them")
     }
 
     // MARK: - State
@@ -266,8 +368,33 @@ extension ReleaseQuery {
         return gitDirectory + "/strata/release-\(prefix).json"
     }
 
-    static func readState(_ path: String) -> ReleaseState? {
-        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(ReleaseState.self, from: $0) }
+    /// The train in progress; nil when there is none. A state file that cannot be read is an
+    /// error, never "no train": it may be all that says a release is half published.
+    static func readState(_ path: String) throws(InputErrors) -> ReleaseState? {
+        let reason: String
+        switch FileContents.read(path) {
+        case .success(let bytes):
+            do { return try JSONDecoder().decode(ReleaseState.self, from: Data(bytes)) } catch { reason = Self.reason(error) }
+        case .failure(.missing):
+            return nil
+        case .failure(let failure):
+            reason = failure.description
+        }
+        throw InputErrors(
+            .inputError(
+                "damaged-release-state", "the state of the release in progress cannot be read: \(reason)", at: .file(path),
+                hint: "restore it; if no release is unfinished, remove it (rm '\(path)'): strata release --continue then finds what its tags lack"))
+    }
+
+    /// Why a state file does not decode, in words.
+    static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)? where context.codingPath.isEmpty: "it is not valid JSON"
+        case .keyNotFound(let key, _)?: "it has no '\(key.stringValue)'"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not what a release state holds there"
+        default: "\(error)"
+        }
     }
 
     static func write(_ state: ReleaseState, to path: String) throws {

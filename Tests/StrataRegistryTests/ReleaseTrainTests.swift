@@ -222,10 +222,28 @@ import Testing
             let second = try await workspace.strata(["release", "Radio", "--bump", "patch", "--no-verify"], token: everything)
             #expect(second.status == 2 && second.error.contains("[release-in-progress]"), "\(second.error)")
 
+            // A damaged state file is an error, never "nothing to release".
+            let stateFile = workspace.root + "/.git/strata/release-Examples-ISS.json"
+            try "{ \"format\": 1, \"pla".write(toFile: stateFile, atomically: true, encoding: .utf8)
+            for arguments in [["release", "--continue"], ["release", "--dry-run"]] {
+                let damaged = try await workspace.strata(arguments, token: everything)
+                #expect(damaged.status == 2 && damaged.error.contains("release-Examples-ISS.json:1:1: error: [damaged-release-state] the state of the release in progress cannot be read: it is not valid JSON"), "\(damaged.error)")
+            }
+            // Without it, the tags and the registry still say the train is unfinished: a new one is
+            // refused, and --continue finds the rest again, comparing what is published already
+            // with what the release commit makes (other bytes, the same files).
+            try FileManager.default.removeItem(atPath: stateFile)
+            let lost = try await workspace.strata(["release", "Radio", "--bump", "patch", "--no-verify"], token: everything)
+            #expect(lost.status == 2, "\(lost.error)")
+            #expect(
+                lost.error.contains("[unfinished-release]") && lost.error.contains("CosmonautService 1.1.0, DockingPortService 1.1.0 are tagged but unpublished"),
+                "\(lost.error)")
             let finished = try await workspace.strata(["release", "--continue"], token: everything)
             #expect(finished.status == 0, "\(finished.error)")
             let publishedNow = finished.error.split(separator: "\n").filter { $0.hasPrefix("strata: published ") }
             #expect(publishedNow == ["strata: published iss-service.CosmonautService 1.1.0", "strata: published iss-service.DockingPortService 1.1.0"])
+            #expect(finished.error.contains("strata: StationSimulator 1.1.0 is in the registry already"), "\(finished.error)")
+            #expect(finished.error.contains("strata: note: the train's state file was gone"), "\(finished.error)")
             let releases = try await registry.request("GET", "/iss-core/Network", token: everything)
             let listed = try #require((try JSONSerialization.jsonObject(with: releases.body) as? [String: Any])?["releases"] as? [String: Any])
             #expect(Set(listed.keys) == ["1.0.0", "2.0.0"])
@@ -243,6 +261,60 @@ import Testing
             #expect(
                 drift.output.contains("  Peripheries requires DockingPortService 0.9.0 (released: 1.1.0); strata release Peripheries raises it\n"),
                 "\(drift.output)")
+        }
+    }
+
+    @Test func aVersionTheRegistryHoldsFromElsewhereIsRefusedBeforeTheCommit() async throws {
+        try await RunningRegistry.with { registry in
+            let everything = try await registry.token(["*": .write], name: "release train")
+            let workspace = try await Workspace.make(registry: registry)
+            defer { workspace.remove() }
+            // Someone published Network 1.0.0 by hand: the first train would tag 1.0.0 on other content.
+            let foreign = try TestArchive.make(TestArchive.package("Network"), root: "iss-core.Network")
+            try #require(try await registry.publish("iss-core.Network", "1.0.0", archive: foreign, token: everything).status == 201)
+            let head = try await workspace.git("rev-parse", "HEAD")
+
+            let dryRun = try await workspace.strata(["release", "--dry-run"], token: everything)
+            #expect(dryRun.status == 0, "\(dryRun.error)")
+            #expect(
+                dryRun.error.contains("strata: note: a release would be refused now: the registry already has iss-core.Network 1.0.0"), "\(dryRun.error)")
+            let refused = try await workspace.strata(["release", "--no-verify"], token: everything)
+            #expect(refused.status == 2, "\(refused.error)")
+            #expect(refused.error.contains("[version-taken] the registry already has iss-core.Network 1.0.0"), "\(refused.error)")
+            #expect(refused.error.contains("Network: { version: 1.0.0 }"), "\(refused.error)")
+            #expect(try await workspace.git("rev-parse", "HEAD") == head)
+            #expect(try await workspace.git("tag", "--list") == "")
+            #expect(try await registry.request("GET", "/iss-shared/Logging", token: everything).status == 404)
+        }
+    }
+
+    @Test func aReleaseTheRegistryHoldsWithOtherContentStopsTheTrain() async throws {
+        try await RunningRegistry.with { registry in
+            let everything = try await registry.token(["*": .write], name: "release train")
+            let runtimeOnly = try await registry.token(["strata": .write, "*": .read], name: "runtime team")
+            let workspace = try await Workspace.make(registry: registry)
+            defer { workspace.remove() }
+            // The train stops committed and tagged at its first module, Logging (403) …
+            let stopped = try await workspace.strata(["release", "--no-verify"], token: runtimeOnly)
+            #expect(stopped.status == 1 && stopped.error.contains("HTTP 403"), "\(stopped.error)")
+            let stateFile = try Data(contentsOf: URL(fileURLWithPath: workspace.root + "/.git/strata/release-Examples-ISS.json"))
+            let state = try #require(try JSONSerialization.jsonObject(with: stateFile) as? [String: Any])
+            let steps = try #require((state["plan"] as? [String: Any])?["steps"] as? [[String: Any]])
+            #expect(steps.first?["module"] as? String == "Logging" && (state["published"] as? [String])?.isEmpty == true, "\(state)")
+            // … and before it goes on, someone publishes another Logging 1.0.0.
+            let foreign = try TestArchive.make(TestArchive.package("Logging"), root: "iss-shared.Logging")
+            try #require(try await registry.publish("iss-shared.Logging", "1.0.0", archive: foreign, token: everything).status == 201)
+
+            for _ in 1...2 {
+                let continued = try await workspace.strata(["release", "--continue"], token: everything)
+                #expect(continued.status == 1, "\(continued.error)")
+                #expect(
+                    continued.error.contains(
+                        "[release-differs] the registry already has iss-shared.Logging 1.0.0 with other content (Package.swift, Sources/Logging/"),
+                    "\(continued.error)")
+                #expect(!continued.error.contains("strata: published "), "\(continued.error)")
+            }
+            #expect(try await registry.request("GET", "/iss-core/Network", token: everything).status == 404)
         }
     }
 }
