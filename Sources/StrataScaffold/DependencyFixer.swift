@@ -66,21 +66,21 @@ public enum DependencyFixer {
         try ModuleEditor.requireGenerateMode(workspace, for: "strata check --fix")
         let path = workspace.manifest.path
         let old = try ModuleEditor.manifestText(of: workspace)
-        var text = old
         var skipped: [Diagnostic] = []
-        var made = 0
+        var edits: [ManifestEditor.ListEdit: DependencyFix] = [:]
+        var ordered: [ManifestEditor.ListEdit] = []
         for fix in fixes {
             do throws(InputErrors) {
                 let address = try self.address(of: fix.target, dependency: fix.dependency, in: workspace)
-                text =
-                    fix.kind == .add
-                    ? try ManifestEditor.adding(fix.dependency, to: address, in: text, path: path)
-                    : try ManifestEditor.removing(fix.dependency, from: address, in: text, path: path)
-                made += 1
+                let edit = ManifestEditor.ListEdit(fix.kind == .add ? .add : .remove, fix.dependency, at: address)
+                if edits.updateValue(fix, forKey: edit) == nil { ordered.append(edit) }
             } catch {
                 skipped += fix.notFixed(error.diagnostics)
             }
         }
+        let (text, failed) = try ManifestEditor.editing(ordered, in: old, path: path)
+        for failure in failed { skipped += edits[failure.edit]!.notFixed(failure.errors.diagnostics) }
+        let made = fixes.count - skipped.count
         var edit = try await ModuleEditor.finish(
             workspace, old: old, new: text, removing: [], force: force, summary: "made \(made) of \(fixes.count) fix\(fixes.count == 1 ? "" : "es")",
             refusal: "fix those by hand, or apply the fixes anyway with --force")

@@ -160,6 +160,20 @@ extension ManifestEditor {
             isOnly: entries.count == 1, sectionKey: sectionKey)
     }
 
+    /// The entry's settings, when they are written in the entry itself: settings taken from an
+    /// alias (`Radio: *plain`) are another entry's, and an edit would change both (or, made at
+    /// the alias, break the file).
+    static func ownSettings(of span: EntrySpan, named name: String, in parsed: Parsed) throws(InputErrors) -> Node {
+        if let mark = span.value.mark, !(span.start...span.end).contains(mark.line - 1) {
+            throw InputErrors(
+                .inputError(
+                    "cannot-edit-manifest",
+                    "'\(name)' takes its settings from an alias, so strata cannot change them without changing the entry they come from",
+                    at: parsed.location(span.key.mark), hint: "write '\(name)'s settings out in its own entry"))
+        }
+        return span.value
+    }
+
     /// Which list of strata.yml an edit adds to or removes from: a module's or an app's
     /// `dependencies` (or `packages`), or those of a module's companion target.
     public struct ListAddress: Sendable, Hashable {
@@ -197,7 +211,7 @@ extension ManifestEditor {
         let span = try entry(address.entry, in: address.section, of: parsed)
         var lines = parsed.document.lines
         let written = scalar(item)
-        guard case .mapping(let fields) = span.value else {
+        guard case .mapping(let fields) = try ownSettings(of: span, named: address.entry, in: parsed) else {
             throw InputErrors(
                 .inputError(
                     "cannot-edit-manifest", "'\(address.entry)' has no settings strata can add to", at: parsed.location(span.key.mark),
@@ -288,7 +302,8 @@ extension ManifestEditor {
     public static func settingLayer(_ layer: String, of module: String, in text: String, path: String) throws(InputErrors) -> String {
         let parsed = try Parsed(text, path: path)
         let span = try entry(module, in: .modules, of: parsed)
-        guard case .mapping(let fields) = span.value, let (_, value) = fields.first(where: { $0.key.string == "layer" }),
+        guard case .mapping(let fields) = try ownSettings(of: span, named: module, in: parsed),
+            let (_, value) = fields.first(where: { $0.key.string == "layer" }),
             case .scalar(let current) = value, let mark = value.mark
         else {
             throw InputErrors(
@@ -343,7 +358,7 @@ extension ManifestEditor {
     public static func removing(_ item: String, from address: ListAddress, in text: String, path: String) throws(InputErrors) -> String {
         let parsed = try Parsed(text, path: path)
         let span = try entry(address.entry, in: address.section, of: parsed)
-        var owner: Node? = span.value
+        var owner: Node? = try ownSettings(of: span, named: address.entry, in: parsed)
         if let companion = address.companion, case .mapping(let fields) = span.value {
             owner = fields.first(where: { $0.key.string == companion })?.value
         }
