@@ -493,6 +493,8 @@ import Testing
             "B/project.yml": "name: B\ntargets:\n  Kit: { type: framework, platform: iOS }\n",
         ])
         #expect(found.map(\.id) == ["duplicate-target"])
+        #expect(found.first?.message == "project 'B' produces target 'Kit', which already exists")
+        #expect(found.first?.hint?.contains("the projects you mean under 'adopt.xcodegen'") == true, "\(found)")
     }
 
     @Test func aSharedBrokenIncludeIsReportedOnce() async throws {

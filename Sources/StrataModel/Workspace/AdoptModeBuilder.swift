@@ -110,10 +110,12 @@ struct AdoptModeBuilder {
                 node.moduleAliases = target.moduleAliases
                 if let moduleName = target.moduleName { node.modules = .named([moduleName]) }
                 let folder = PathResolution.relative(package.directory, from: root)
+                // An XcodeGen project is read as a package of its own; it is named as what it is.
+                let isProject = !package.path.hasSuffix(".swift")
                 let id = assembler.add(
-                    node, origin: "package '\(package.name)'",
+                    node, origin: "\(isProject ? "project" : "package") '\(package.name)'",
                     duplicateHint:
-                        "two packages or projects of the workspace declare '\(target.name)'; if '\(folder)' is an example or a fixture, leave it out with 'adopt: { exclude: [\"\(folder)\"] }' (or list only the packages you mean under 'adopt.packages'), else rename one of the targets"
+                        "two packages or projects of the workspace declare '\(target.name)'; if '\(folder)' is an example or a fixture, leave it out with 'adopt: { exclude: [\"\(folder)\"] }' (or list only the \(isProject ? "projects" : "packages") you mean under '\(isProject ? "adopt.xcodegen" : "adopt.packages")'), else rename one of the targets"
                 )
                 guard let module = place.module else { continue }
                 if moduleTargets[module] == nil { moduleOrder.append(module) }
