@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "StrataRelease", package: "Strata"),
                 .product(name: "StrataCheck", package: "Strata"),
                 .product(name: "StrataRules", package: "Strata"),
+                .product(name: "StrataScaffold", package: "Strata"),
                 .product(name: "StrataSynthetic", package: "Strata"),
                 .product(name: "StrataSources", package: "Strata"),
                 .product(name: "_StrataSourcesTestSupport", package: "Strata"),

@@ -1,6 +1,6 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|release-plan|age|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|release-plan|check-fix|age|all]
 import Foundation
 import StrataDiagnostics
 
@@ -10,7 +10,7 @@ let benchmarks = [
     "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "podspec-reading", "init-inference", "scanner", "check", "generate",
     "affected",
     "affected-history", "affected-unchanged-manifest", "registry",
-    "release-plan",
+    "release-plan", "check-fix",
     "age", "all",
 ]
 guard benchmarks.contains(which) else {
@@ -63,6 +63,9 @@ do {
     }
     if which == "release-plan" || which == "all" {
         try await ReleasePlanBenchmark.run(modules: 5_000, changed: 50, iterations: 5)
+    }
+    if which == "check-fix" || which == "all" {
+        try await CheckFixBenchmark.run(modules: 2_000, fixes: 300, iterations: 5)
     }
     if which == "age" || which == "all" {
         try AgeThroughputBenchmark.run(megabytes: 100, rounds: 5)
