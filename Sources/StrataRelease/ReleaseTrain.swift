@@ -158,9 +158,7 @@ extension ReleaseQuery {
                     "version-taken",
                     "the registry already has \(try publishing.identity(of: step.module)) \(step.to), which this train would release as \(step.module) \(step.to) on other content",
                     at: nil,
-                    hint:
-                        "record that release in strata.versions.yml (\(step.module): { version: \(step.to) }) so the train plans past it, or remove it from the registry"
-                ))
+                    hint: "a registry's releases never change: release past it (--bump, or --first-version for a first release)"))
         }
         return refusals
     }
@@ -305,7 +303,7 @@ extension ReleaseQuery {
                     message:
                         "the registry already has \(try publishing.identity(of: step.module)) \(step.to) with other content (\(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : "")) than the release commit's \(step.module) \(step.to), so the train stops there",
                     hint:
-                        "find out who published it; remove that release from the registry and run strata release --continue, or release \(step.module) again at a new version"
+                        "a registry's releases never change, so this train cannot finish: undo it (git tag -d its tags, git revert its commit, rm \(stateFile)) and release past \(step.to) with --bump"
                 )
             }
             state.published.append(step.module)

@@ -281,10 +281,18 @@ import Testing
             let refused = try await workspace.strata(["release", "--no-verify"], token: everything)
             #expect(refused.status == 2, "\(refused.error)")
             #expect(refused.error.contains("[version-taken] the registry already has iss-core.Network 1.0.0"), "\(refused.error)")
-            #expect(refused.error.contains("Network: { version: 1.0.0 }"), "\(refused.error)")
+            #expect(refused.error.contains("release past it (--bump, or --first-version for a first release)"), "\(refused.error)")
             #expect(try await workspace.git("rev-parse", "HEAD") == head)
             #expect(try await workspace.git("tag", "--list") == "")
             #expect(try await registry.request("GET", "/iss-shared/Logging", token: everything).status == 404)
+
+            // As the hint says: released past it, the train goes through.
+            let past = try await workspace.strata(["release", "--no-verify", "--first-version", "1.1.0"], token: everything)
+            #expect(past.status == 0, "\(past.error)")
+            let releases = try await registry.request("GET", "/iss-core/Network", token: everything)
+            let listed = try #require((try JSONSerialization.jsonObject(with: releases.body) as? [String: Any])?["releases"] as? [String: Any])
+            #expect(Set(listed.keys) == ["1.0.0", "1.1.0"])
+            #expect(try await workspace.git("tag", "--list", "Network/*") == "Network/1.1.0\n")
         }
     }
 
