@@ -9,8 +9,9 @@ public struct ReleasePublishing: Sendable {
     let publisher: Publisher
 
     /// Publishing `workspace`'s modules to `registryURL` (default: strata.yml's `registry.url`)
-    /// with the token in `tokenFile` (default: `STRATA_REGISTRY_TOKEN`).
-    public init(workspace: Workspace, registryURL: String?, tokenFile: String?) throws(InputErrors) {
+    /// with the token in `tokenFile` (default: `STRATA_REGISTRY_TOKEN`). `readOnly` asks the
+    /// registry what it holds, anonymously when there is no token.
+    public init(workspace: Workspace, registryURL: String?, tokenFile: String?, readOnly: Bool = false) throws(InputErrors) {
         guard let registry = workspace.manifest.registry else {
             throw InputErrors(
                 .inputError(
@@ -18,7 +19,12 @@ public struct ReleasePublishing: Sendable {
                     hint: "add registry: { url: https://registry.example.com, scopes: { <layer>: <scope> } }"))
         }
         let query = PublishQuery(path: workspace.root, modules: [], tokenFile: tokenFile, registryURL: registryURL)
-        let client = RegistryClient(url: registryURL ?? registry.url.value, token: try query.readToken())
+        let token: String?
+        do throws(InputErrors) { token = try query.readToken() } catch {
+            guard readOnly, tokenFile == nil else { throw error }
+            token = nil
+        }
+        let client = RegistryClient(url: registryURL ?? registry.url.value, token: token)
         publisher = Publisher(query: query, workspace: workspace, registry: registry, client: client)
     }
 

@@ -43,16 +43,9 @@ extension ReleaseQuery {
                     "a release is in progress: \(existing.plan.steps.map { "\($0.module) \($0.to)" }.joined(separator: ", ")) (committed, \(existing.published.count) of \(existing.plan.steps.count) published)",
                     at: nil, hint: "finish it: strata release --continue"))
         }
-        // What would stop a release stops it before anything is written; a dry run reports the same, as notes.
+        // What would stop a release stops it before anything is written; a dry run reports the
+        // same, as notes. What the work tree says first, then what the registry says.
         var refusals = try await treeRefusals(context)
-        var unasked: String?
-        if existing == nil {
-            do {
-                if let lost = try await lostTrain(context) { refusals.append(Self.unfinished(lost)) }
-            } catch  where dryRun {
-                unasked = "\(error)"
-            }
-        }
         if !dryRun, !refusals.isEmpty { throw InputErrors(refusals) }
         let scratchFolder = try ScratchFolder.make(for: "release")
         defer { scratchFolder.remove() }
@@ -60,11 +53,16 @@ extension ReleaseQuery {
         let (plan, notes) = try await self.plan(context, scratch: scratch, progress: progress)
         var report = ReleaseReport(plan: plan, notes: notes, commit: nil, published: [], alreadyPublished: [])
         if !plan.steps.isEmpty { refusals += try staleFiles(context) }
+        if !dryRun, !refusals.isEmpty { throw InputErrors(refusals) }
+        // Publishing needs a token: found missing now, not after the commit and tags.
+        if !dryRun, !plan.steps.isEmpty { _ = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile) }
+        do {
+            refusals += try await registryRefusals(plan, context: context, stateKept: existing != nil)
+        } catch  where dryRun || plan.steps.isEmpty {
+            // Only a safety net here: a dry run, or nothing to release, says what it could not ask.
+            report.notes.append("the registry was not asked what it holds: \(Self.describe(error))")
+        }
         if dryRun {
-            if unasked == nil, !plan.steps.isEmpty {
-                do { refusals += try await takenVersions(plan, context: context) } catch { unasked = "\(error)" }
-            }
-            if let unasked { report.notes.append("the registry was not asked what it holds: \(unasked)") }
             report.notes += refusals.map { "a release would be refused now: \($0.message) (\($0.hint ?? $0.id))" }
             return report
         }
@@ -73,10 +71,6 @@ extension ReleaseQuery {
             try? FileManager.default.removeItem(atPath: stateFile)
             return report
         }
-        // Publishing needs a registry, a token and versions no one has taken: found out now, not
-        // after the commit and tags.
-        refusals = try await takenVersions(plan, context: context)
-        if !refusals.isEmpty { throw InputErrors(refusals) }
         var state = ReleaseState(plan: plan, registryURL: registryURL)
         try Self.write(state, to: stateFile)
 
@@ -106,7 +100,15 @@ extension ReleaseQuery {
         if let existing {
             return existing.commit == nil ? nil : try await finish(existing, context: context, stateFile: stateFile, progress: progress)
         }
-        guard let lost = try await lostTrain(context) else {
+        let lost: LostTrain?
+        do { lost = try await lostTrain(context) } catch {
+            throw InputErrors(
+                .inputError(
+                    "no-release-in-progress",
+                    "there is no release to continue: no state file, and the registry could not be asked whether the last release is all in it (\(Self.describe(error)))",
+                    at: nil, hint: "strata release starts one"))
+        }
+        guard let lost else {
             throw InputErrors(.inputError("no-release-in-progress", "there is no release to continue", at: nil, hint: "strata release starts one"))
         }
         try Self.write(lost.state, to: stateFile)
@@ -147,10 +149,24 @@ extension ReleaseQuery {
         return refusals
     }
 
+    /// What the registry says against a new train: the last train is not all in it although no
+    /// state file says so (`unfinished-release`), or it has versions the plan would release.
+    func registryRefusals(_ plan: ReleasePlan, context: ReleaseContext, stateKept: Bool) async throws -> [Diagnostic] {
+        var refusals: [Diagnostic] = []
+        if !stateKept, let lost = try await lostTrain(context) { refusals.append(Self.unfinished(lost)) }
+        if !plan.steps.isEmpty { refusals += try await takenVersions(plan, context: context) }
+        return refusals
+    }
+
+    /// An error in a sentence, for a note.
+    static func describe(_ error: any Error) -> String {
+        (error as? InputErrors)?.diagnostics.map(\.message).joined(separator: "; ") ?? "\(error)"
+    }
+
     /// Versions of the plan the registry holds already, published from elsewhere: releasing
     /// would tag them on content the registry does not serve.
     func takenVersions(_ plan: ReleasePlan, context: ReleaseContext) async throws -> [Diagnostic] {
-        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
+        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile, readOnly: true)
         var refusals: [Diagnostic] = []
         for step in plan.steps where try await publishing.isListed(step.module, version: step.to) {
             refusals.append(
@@ -341,7 +357,7 @@ extension ReleaseQuery {
                 commits: [], raises: [], dependents: [])
         }
         guard !steps.isEmpty else { return nil }
-        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile)
+        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile, readOnly: true)
         var unpublished: [String] = []
         for step in steps where try await !publishing.isListed(step.module, version: step.to) { unpublished.append("\(step.module) \(step.to)") }
         guard !unpublished.isEmpty else { return nil }
