@@ -5,11 +5,10 @@ import ZIPFoundation
 ///
 /// The archive is a zip (as `swift package archive-source` makes) with exactly one top-level
 /// folder holding `Package.swift`. Nothing in it may name a path outside that folder: no
-/// absolute paths, no `..`, no symbolic link pointing out. Sizes are bounded before anything is
-/// inflated (the entries' declared sizes and each entry's compression ratio) and again while
-/// inflating (an entry that inflates past what it declared stops the check), so a zip bomb costs
-/// nothing. Only the manifests (and link targets) are inflated, their CRC checked; other entries
-/// are checked by their headers.
+/// absolute paths, no `..`, no symbolic link leading out however links chain (`ArchiveLayout`).
+/// Sizes are bounded before anything is inflated (the entries' declared sizes and each entry's
+/// compression ratio) and again while every entry is inflated, in chunks that are not kept: an
+/// entry holding more than its headers declare is a corrupt archive, and every CRC is checked.
 public struct SourceArchiveValidator: Sendable {
     public struct Limits: Sendable {
         /// The archive itself (the request is refused with 413 before it is read further).
@@ -22,6 +21,9 @@ public struct SourceArchiveValidator: Sendable {
         public var compressionRatio = 200
         /// A manifest file.
         public var manifestBytes = 1 << 20
+        /// The release metadata (the publish request's `metadata` part): every GET of the release
+        /// returns it.
+        public var metadataBytes = 1 << 20
 
         public init() {}
     }
@@ -69,6 +71,8 @@ public struct SourceArchiveValidator: Sendable {
         var total: UInt64 = 0
         var count = 0
         var manifestEntries: [String: Entry] = [:]
+        var files: [Entry] = []
+        var layout = ArchiveLayout()
         for entry in archive {
             count += 1
             if count > limits.entries {
@@ -100,17 +104,25 @@ public struct SourceArchiveValidator: Sendable {
                         "'\(path)' inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its compressed size; this registry refuses more than \(limits.compressionRatio) (a zip bomb)"
                 )
             }
+            let inside = Array(components.dropFirst())
             switch entry.type {
             case .symlink:
                 let target = try inflate(entry, in: archive, limit: 4096)
-                try Self.checkLink(from: components, to: String(decoding: target, as: UTF8.self), path: path)
-            case .file where components.count == 2 && Self.isManifestName(components[1]):
-                manifestEntries[components[1]] = entry
-            default:
+                layout.links[inside.joined(separator: "/")] = String(decoding: target, as: UTF8.self)
+            case .file:
+                files.append(entry)
+                if components.count == 2 && Self.isManifestName(components[1]) { manifestEntries[components[1]] = entry }
+            case .directory:
                 break
             }
+            layout.entries.append(inside)
         }
         guard let root else { throw Problem(status: 422, detail: "the source archive is empty") }
+        try layout.check()
+        // Every file is inflated, in chunks that are not kept: what an entry declares is checked
+        // against what it holds, so no header can lie its way past the limits.
+        var inflated: UInt64 = 0
+        for entry in files { try check(entry, in: archive, inflatedSoFar: &inflated) }
         guard manifestEntries["Package.swift"] != nil else {
             throw Problem(status: 422, detail: "the source archive has no Package.swift in its top-level folder '\(root)'")
         }
@@ -153,21 +165,31 @@ public struct SourceArchiveValidator: Sendable {
         return components
     }
 
-    /// A symbolic link must point inside the top-level folder.
-    static func checkLink(from components: [String], to target: String, path: String) throws(Problem) {
-        if target.hasPrefix("/") {
-            throw Problem(status: 422, detail: "the symbolic link '\(path)' points to the absolute path '\(target)'")
-        }
-        var resolved = Array(components.dropLast())
-        for part in target.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..":
-                resolved.removeLast()
-                if resolved.isEmpty { throw Problem(status: 422, detail: "the symbolic link '\(path)' points outside the package: '\(target)'") }
-            default: resolved.append(String(part))
+    /// Inflates `entry` without keeping its bytes: refused past its declared size (a corrupt
+    /// archive, 422), past the archive's inflated limit (413) or with a wrong checksum (422).
+    private func check(_ entry: Entry, in archive: Archive, inflatedSoFar inflated: inout UInt64) throws(Problem) {
+        var size: UInt64 = 0
+        var total = inflated
+        let limit = UInt64(limits.uncompressedBytes)
+        do {
+            let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
+                size += UInt64(chunk.count)
+                total += UInt64(chunk.count)
+                if size > entry.uncompressedSize {
+                    throw Problem(
+                        status: 422, detail: "'\(entry.path)' inflates past the \(entry.uncompressedSize) bytes it declares: the archive is corrupt")
+                }
+                if total > limit { throw Problem(status: 413, detail: "the source archive inflates to more than \(limit) bytes") }
             }
+            guard checksum == entry.checksum, size == entry.uncompressedSize else {
+                throw Problem(status: 422, detail: "'\(entry.path)' is damaged: its contents do not match the archive's checksum")
+            }
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(status: 422, detail: "'\(entry.path)' cannot be read from the source archive: \(error)")
         }
+        inflated = total
     }
 
     /// An entry's bytes, stopping past `limit` or past what it declared.
