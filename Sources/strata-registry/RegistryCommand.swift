@@ -145,6 +145,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The largest source archive accepted, in bytes (larger ones get 413).", valueName: "bytes"))
     var maxArchiveSize = 100 << 20
 
+    @Option(help: ArgumentHelp("The largest release metadata accepted, in bytes (larger gets 413).", valueName: "bytes"))
+    var maxMetadataSize = 1 << 20
+
     @Option(
         help: ArgumentHelp(
             "With --database: how often this replica looks for archives no release refers to (every replica may; they never delete one another's work).",
@@ -215,6 +218,7 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.publicURL = publicURL
         configuration.limits.archiveBytes = maxArchiveSize
+        configuration.limits.metadataBytes = maxMetadataSize
         configuration.metrics = metrics
         if let tlsCertificate, let tlsKey {
             configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)

@@ -78,6 +78,25 @@ import Testing
         }
     }
 
+    /// A release never changes, so it may be cached for good; but a shared cache (a CDN, a
+    /// company proxy) would serve a private scope's release to anyone who asks it.
+    @Test func onlyAnonymousReadScopesAreCacheableByASharedCache() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["iss-core": .write])
+            try #require(try await registry.publish("iss-core.Network", "1.0.0", archive: try TestArchive.make(TestArchive.package("Network")), token: writer).status == 201)
+            func cacheControl() async throws -> [String?] {
+                let zip = try await registry.request("GET", "/iss-core/Network/1.0.0.zip", token: writer, accept: "application/vnd.swift.registry.v1+zip")
+                let manifest = try await registry.request(
+                    "GET", "/iss-core/Network/1.0.0/Package.swift", token: writer, accept: "application/vnd.swift.registry.v1+swift")
+                #expect(zip.status == 200 && manifest.status == 200)
+                return [zip.header("Cache-Control"), manifest.header("Cache-Control")]
+            }
+            #expect(try await cacheControl() == ["private, immutable", "private, immutable"])
+            try await registry.storage.setAnonymousRead(true, scope: "ISS-Core")
+            #expect(try await cacheControl() == ["public, immutable", "public, immutable"])
+        }
+    }
+
     @Test func releasesNeverChange() async throws {
         try await RunningRegistry.with { registry in
             let writer = try await registry.token(["iss-core": .write])
@@ -166,6 +185,74 @@ import Testing
             #expect(badMetadata.status == 422 && detail(badMetadata).contains("invalid JSON"))
             // After all of that, the version is still free.
             #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: archive, token: writer).status == 201)
+        }
+    }
+
+    /// What a publish may weigh: a declared length over the limit is refused before the body is
+    /// read, the metadata has a limit of its own, and a body that is not multipart says what is wrong.
+    @Test func sizeLimitsAreKeptBeforeReadingAndMalformedBodiesAreNamed() async throws {
+        var limits = SourceArchiveValidator.Limits()
+        limits.archiveBytes = 64 << 10
+        limits.metadataBytes = 1 << 10
+        try await RunningRegistry.with(limits: limits) { registry in
+            let writer = try await registry.token(["*": .write])
+            let archive = try TestArchive.make(TestArchive.package("Network"))
+            func detail(_ reply: RegistryHTTPClient.Reply) -> String { reply.json?["detail"] as? String ?? "" }
+
+            // 1 GB declared, nothing sent: the answer comes at once, without waiting for a body.
+            let connection = try RawHTTPConnection(port: registry.port)
+            try connection.send(
+                "PUT /iss-core/Network/1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(writer)\r\nAccept: application/vnd.swift.registry.v1+json\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 1000000000\r\n\r\n"
+            )
+            let answer = try #require(connection.readHead(), "no answer to a 1 GB declared length")
+            #expect(answer.head.hasPrefix("HTTP/1.1 413"), "\(answer.head)")
+
+            let heavy = #"{"description": ""# + String(repeating: "x", count: 2 << 10) + #""}"#
+            let tooMuch = try await registry.publish("iss-core.Network", "1.0.0", archive: archive, metadata: heavy, token: writer)
+            #expect(tooMuch.status == 413 && detail(tooMuch).contains("the release metadata is 2"), "\(detail(tooMuch))")
+
+            func put(_ body: String) async throws -> RegistryHTTPClient.Reply {
+                try await registry.request(
+                    "PUT", "/iss-core/Network/1.0.0", headers: ["Content-Type": "multipart/form-data; boundary=b"], body: Data(body.utf8), token: writer)
+            }
+            let empty = try await put("")
+            #expect(empty.status == 422 && detail(empty).contains("the request body is empty"), "\(detail(empty))")
+            let noPart = try await put("just some text\r\n")
+            #expect(noPart.status == 422 && detail(noPart).contains("no line starts with '--b'"), "\(detail(noPart))")
+            let cut = try await put("--b\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n{}")
+            #expect(cut.status == 422 && detail(cut).contains("cut short"), "\(detail(cut))")
+            // After all of that, the version is still free.
+            #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: archive, metadata: #"{"description": "ok"}"#, token: writer).status == 201)
+        }
+    }
+
+    /// SwiftPM sends `Expect: 100-continue` with every publish and waits for it before the body:
+    /// answered once the headers pass, or with the final refusal, so a refused body is never sent.
+    @Test func aClientExpectingContinueIsAnsweredBeforeItSendsTheBody() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["iss-core": .write])
+            let reader = try await registry.token(["iss-core": .read])
+            let body = MultipartBody.release(archive: try TestArchive.make(TestArchive.package("Network")), metadata: nil)
+            func headers(_ version: String, token: String) -> String {
+                "PUT /iss-core/Network/\(version) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: application/vnd.swift.registry.v1+json\r\nContent-Type: \(body.contentType)\r\nContent-Length: \(body.finished.count)\r\nExpect: 100-continue\r\n\r\n"
+            }
+
+            let connection = try RawHTTPConnection(port: registry.port)
+            try connection.send(headers("1.0.0", token: writer))
+            let interim = try #require(connection.readHead(), "no 100 Continue")
+            #expect(interim.head.hasPrefix("HTTP/1.1 100 Continue"), "\(interim.head)")
+            // Well under the second a client waits before sending anyway.
+            #expect(interim.elapsed < .milliseconds(500), "\(interim.elapsed)")
+            try connection.send(body.finished)
+            let created = try #require(connection.readHead())
+            #expect(created.head.hasPrefix("HTTP/1.1 201"), "\(created.head)")
+
+            // A token that may not write: the refusal comes instead, and no body is needed.
+            let refused = try RawHTTPConnection(port: registry.port)
+            try refused.send(headers("1.1.0", token: reader))
+            let answer = try #require(refused.readHead(), "no answer to a refused publish")
+            #expect(answer.head.hasPrefix("HTTP/1.1 403"), "\(answer.head)")
+            #expect(try await registry.request("GET", "/iss-core/Network/1.1.0", token: writer).status == 404)
         }
     }
 

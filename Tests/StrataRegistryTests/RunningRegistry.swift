@@ -52,7 +52,7 @@ final class RunningRegistry: @unchecked Sendable {
         let processEnvironment = TestS3.environment.merging(environment) { _, new in new }
         let process = try await LaunchedProcess.start(
             executable,
-            ["serve", "--data", folder, "--port", "0", "--max-archive-size", String(limits.archiveBytes)]
+            ["serve", "--data", folder, "--port", "0", "--max-archive-size", String(limits.archiveBytes), "--max-metadata-size", String(limits.metadataBytes)]
                 + (tls.map { ["--tls-certificate", $0.certificateChain, "--tls-key", $0.privateKey] } ?? []) + (backends?.arguments ?? []) + arguments,
             environment: processEnvironment, output: .file(folder + "/server.out"), error: .file(folder + "/server.log"))
         let line = await process.firstLine(in: folder + "/server.out")

@@ -58,16 +58,10 @@ enum SharedBackendServers {
     static func waitForPort(_ port: Int, of process: LaunchedProcess, name: String, log: String) async throws {
         for _ in 0..<300 {
             guard process.isRunning else { break }
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            if let fd = RawHTTPConnection.connectToLoopback(port: port) {
+                close(fd)
+                return
             }
-            close(fd)
-            if connected { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

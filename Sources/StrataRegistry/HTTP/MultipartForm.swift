@@ -55,9 +55,39 @@ struct MultipartForm {
         do {
             try parser.execute(body)
         } catch {
-            throw Malformed(detail: "the multipart body cannot be read: \(error)")
+            throw Malformed(detail: whatIsWrong(with: body, boundary: boundary))
+        }
+        // The parser streams: a body cut short is not an error to it, only a part that never ends.
+        if parts.isEmpty || !contains("--\(boundary)--", in: body) {
+            throw Malformed(detail: whatIsWrong(with: body, boundary: boundary))
         }
         return MultipartForm(parts: parts)
+    }
+
+    /// Why a body the parser refused is not a `multipart/form-data` body with this boundary, in
+    /// terms of what a client sends.
+    static func whatIsWrong(with body: ByteBuffer, boundary: String) -> String {
+        func contains(_ text: String) -> Bool { Self.contains(text, in: body) }
+        if body.readableBytes == 0 {
+            return "the request body is empty: a publish sends multipart/form-data with a 'source-archive' part (and optionally 'metadata')"
+        }
+        if !contains("--" + boundary) {
+            return "the multipart body has no part: no line starts with '--\(boundary)', the boundary its Content-Type names"
+        }
+        if !contains("--" + boundary + "--") {
+            return "the multipart body is cut short: it has no closing '--\(boundary)--'"
+        }
+        return
+            "the multipart body is malformed: each part needs its headers (Content-Disposition: form-data; name=\"…\"), a blank line, and its content"
+    }
+
+    /// Whether `text` occurs in the body, found without copying it.
+    static func contains(_ text: String, in body: ByteBuffer) -> Bool {
+        body.withUnsafeReadableBytes { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let view = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            return view.range(of: Data(text.utf8)) != nil
+        }
     }
 
     /// `name` from `form-data; name="source-archive"; filename="x.zip"`.

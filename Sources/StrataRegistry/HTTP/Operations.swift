@@ -13,7 +13,7 @@ import Prometheus
 /// - `GET /-/metrics`: the Prometheus text format: requests and their durations by route and
 ///   status (Hummingbird's metrics middleware), publishes by outcome, storage errors by store.
 extension RegistryServer {
-    func addOperationRoutes(to router: Router<BasicRequestContext>) {
+    func addOperationRoutes(to router: Router<RegistryRequestContext>) {
         router.get("/-/health") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
         }

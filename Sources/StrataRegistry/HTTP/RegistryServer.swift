@@ -72,7 +72,8 @@ public struct RegistryServer: Sendable {
 
     /// HTTP/1.1, inside TLS when certificate files are configured.
     func serverBuilder() throws -> HTTPServerBuilder {
-        guard let tls = configuration.tls else { return .http1() }
+        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ExpectContinueHandler()]))
+        guard let tls = configuration.tls else { return http1 }
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
         do {
@@ -88,11 +89,11 @@ public struct RegistryServer: Sendable {
         guard !chain.isEmpty else { throw TLSError(description: "'\(tls.certificateChain)' holds no certificate") }
         let tlsConfiguration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-        return try .tls(.http1(), tlsConfiguration: tlsConfiguration)
+        return try .tls(http1, tlsConfiguration: tlsConfiguration)
     }
 
-    func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    func router() -> Router<RegistryRequestContext> {
+        let router = Router(context: RegistryRequestContext.self)
         // Outermost, so that it counts the answers RegistryMiddleware makes of thrown problems
         // (a 401 is a 401, not an error).
         if configuration.metrics != nil { router.add(middleware: MetricsMiddleware()) }
@@ -171,7 +172,7 @@ public struct RegistryServer: Sendable {
     // MARK: - Reading
 
     /// Validated scope and name from the path; `.json` may end the name.
-    func package(_ context: BasicRequestContext, stripping suffix: String? = nil) throws -> PackageIdentifier {
+    func package(_ context: RegistryRequestContext, stripping suffix: String? = nil) throws -> PackageIdentifier {
         let scope = try context.parameters.require("scope")
         var name = try context.parameters.require("name")
         if let suffix, name.hasSuffix(suffix) { name.removeLast(suffix.count) }
@@ -197,7 +198,7 @@ public struct RegistryServer: Sendable {
         baseURL(request) + "/\(package.scope)/\(package.name)" + (version.map { "/\($0)" } ?? "")
     }
 
-    func listReleases(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func listReleases(_ request: Request, _ context: RegistryRequestContext) async throws -> Response {
         if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .json) { throw problem }
         let package = try package(context, stripping: ".json")
         try await authorize(request, .read, scope: package.scope)
@@ -210,7 +211,7 @@ public struct RegistryServer: Sendable {
         return try json(["releases": document], headers: headers)
     }
 
-    func release(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func release(_ request: Request, _ context: RegistryRequestContext) async throws -> Response {
         let text = try context.parameters.require("version")
         if text.hasSuffix(".zip") { return try await archive(request, context, version: String(text.dropLast(4))) }
         if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .json) { throw problem }
@@ -237,7 +238,7 @@ public struct RegistryServer: Sendable {
         return try json(document, headers: [.contentType: "application/json", .link: links.joined(separator: ", ")])
     }
 
-    func archive(_ request: Request, _ context: BasicRequestContext, version text: String) async throws -> Response {
+    func archive(_ request: Request, _ context: RegistryRequestContext, version text: String) async throws -> Response {
         if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .zip) { throw problem }
         let package = try package(context)
         let version = try version(text)
@@ -246,7 +247,7 @@ public struct RegistryServer: Sendable {
         else { throw Problem(.notFound, "no release \(version) of \(package) in this registry") }
         let digest = Checksum.base64(ofHex: release.checksum)
         var headers: HTTPFields = [
-            .contentType: "application/zip", .contentLength: String(data.count), .cacheControl: "public, immutable",
+            .contentType: "application/zip", .contentLength: String(data.count), .cacheControl: try await cacheControl(of: package.scope),
             .contentDisposition: "attachment; filename=\"\(release.package.name)-\(release.version).zip\"", .digest: "sha-256=\(digest)",
         ]
         if let signing = release.signing {
@@ -256,7 +257,13 @@ public struct RegistryServer: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    func manifest(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    /// A release never changes, so its archive and manifests are cached for good; by shared caches
+    /// (a CDN, a company proxy) only when anyone may read the scope, else by the client alone.
+    func cacheControl(of scope: String) async throws -> String {
+        try await storage.anonymousReadScopes().contains(scope.lowercased()) ? "public, immutable" : "private, immutable"
+    }
+
+    func manifest(_ request: Request, _ context: RegistryRequestContext) async throws -> Response {
         if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .swift) { throw problem }
         let package = try package(context)
         let version = try version(try context.parameters.require("version"))
@@ -265,7 +272,7 @@ public struct RegistryServer: Sendable {
             throw Problem(.notFound, "no release \(version) of \(package) in this registry")
         }
         let base = url(request, package, version) + "/Package.swift"
-        var headers: HTTPFields = [.contentType: "text/x-swift", .cacheControl: "public, immutable"]
+        var headers: HTTPFields = [.contentType: "text/x-swift", .cacheControl: try await cacheControl(of: package.scope)]
         if let swiftVersion = request.uri.queryParameters.get("swift-version") {
             guard let text = release.manifests["Package@swift-\(swiftVersion).swift"] else {
                 return Response(status: .seeOther, headers: [.location: base])
@@ -323,7 +330,7 @@ public struct RegistryServer: Sendable {
 
     // MARK: - Publishing
 
-    func publish(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func publish(_ request: Request, _ context: RegistryRequestContext) async throws -> Response {
         if let problem = APIVersion.problem(accept: request.headers[.accept], expected: .json) { throw problem }
         let package = try package(context)
         let version = try version(try context.parameters.require("version"))
@@ -336,7 +343,16 @@ public struct RegistryServer: Sendable {
             RegistryMetrics.publish("exists")
             throw Problem(.conflict, "a release with version \(version) of \(package) already exists; releases never change")
         }
-        let limit = configuration.limits.archiveBytes + (1 << 20)
+        let limit = configuration.limits.archiveBytes + configuration.limits.metadataBytes + (1 << 20)
+        // A declared length over the limit is refused before a byte of the body is read.
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw Problem(
+                .contentTooLarge,
+                "the request declares \(declared) bytes; this registry accepts at most \(limit) (a source archive of \(configuration.limits.archiveBytes))"
+            )
+        }
+        // The headers pass: a client waiting to send its body (Expect: 100-continue) may send it.
+        context.sendContinue()
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: limit)
@@ -357,6 +373,12 @@ public struct RegistryServer: Sendable {
         var metadata = Data("{}".utf8)
         var repositoryURLs: [String] = []
         if let part = form.part("metadata"), !part.body.isEmpty {
+            guard part.body.count <= configuration.limits.metadataBytes else {
+                throw Problem(
+                    .contentTooLarge,
+                    "the release metadata is \(part.body.count) bytes; this registry accepts at most \(configuration.limits.metadataBytes) (every request for the release returns it)"
+                )
+            }
             guard let object = try? JSONSerialization.jsonObject(with: part.body) as? [String: Any] else {
                 throw Problem(.unprocessableContent, "invalid JSON provided for release metadata: it must be a JSON object")
             }
@@ -443,7 +465,7 @@ public struct RegistryServer: Sendable {
 /// Every response gets `Content-Version: 1`; every error becomes a problem document; every
 /// request is logged on one line with its status and time.
 struct RegistryMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = RegistryRequestContext
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
