@@ -78,10 +78,19 @@ extension PublishQuery {
         let token = dryRun || outputFolder != nil ? (try? readToken()) : try readToken()
         let client = RegistryClient(url: url, token: token)
         let publisher = Publisher(query: self, workspace: workspace, registry: registry, client: client)
-        let releases =
-            workspace.manifest.mode == .generate
-            ? try await publisher.planModules(names: try selectedModules(in: workspace))
-            : try await publisher.planAdoptedPackages(names: modules)
+        let releases: [Publisher.Release]
+        do {
+            releases =
+                workspace.manifest.mode == .generate
+                ? try await publisher.planModules(names: try selectedModules(in: workspace))
+                : try await publisher.planAdoptedPackages(names: modules)
+        } catch let refusal as RegistryRefusal where token == nil && refusal.status == 401 {
+            // A dry run goes without a token, asking anonymously what the registry holds: this one answers only with one.
+            throw InputErrors(
+                .inputError(
+                    "missing-token", "the registry at \(url) answers only with a token, and this run asks it which releases it holds", at: nil,
+                    hint: "set STRATA_REGISTRY_TOKEN, or pass --token-file FILE (for --dry-run, a token that may read the scopes is enough)"))
+        }
 
         if let outputFolder {
             let taken = releases.map { outputFolder + "/" + $0.identifier.description }.filter { FileManager.default.fileExists(atPath: $0) }

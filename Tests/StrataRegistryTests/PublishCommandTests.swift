@@ -183,6 +183,14 @@ import ZIPFoundation
             try makeGenerateModeWorkspace()
             let on = ["--registry", registry.url]
 
+            // A dry run goes without a token, asking for Storage's newest release; this registry
+            // reads only with one, and says so.
+            let anonymous = try await strata(["publish", "Profile", "--dry-run", "--version", "1.0.0"] + on)
+            #expect(anonymous.status == 2, "\(anonymous.error)")
+            #expect(
+                anonymous.error.contains("[missing-token] the registry at \(registry.url) answers only with a token")
+                    && anonymous.error.contains("a token that may read the scopes is enough"), "\(anonymous.error)")
+
             // Profile needs Storage in the registry first: nothing is published.
             let early = try await strata(["publish", "Profile", "--version", "1.0.0"] + on, token: token)
             #expect(early.status == 2, "\(early.error)")

@@ -120,6 +120,14 @@ import Testing
             #expect(try await other.metadata.claimForPublish(checksum: orphanSum, at: later, staleBefore: later - 3600) != nil)
             _ = deleting
 
+            // Claims on nothing to collect (a publish killed after storing its release, or before
+            // writing its archive) go once stale, and only then.
+            let ghost = try #require(try await other.metadata.claimForPublish(checksum: String(repeating: "e", count: 64), at: now, staleBefore: now - 3600))
+            _ = ghost
+            #expect(try await store.collectGarbage(grace: 3600, now: now + 60).droppedClaims == 0)
+            #expect(try await store.collectGarbage(grace: 3600, now: later + 10).droppedClaims >= 1)
+            #expect(try await store.collectGarbage(grace: 3600, now: later + 20).droppedClaims == 0)
+
             // A referenced archive is never collected, however old.
             let archive = Data("published".utf8)
             try await other.publish(try Self.release("2.0.0", archive: archive), archive: archive)

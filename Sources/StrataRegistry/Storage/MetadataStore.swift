@@ -32,6 +32,9 @@ public protocol MetadataStore: Sendable {
     /// Claims `checksum` for deletion, when no release refers to it and no publish claim newer
     /// than `staleBefore` holds it (older ones are dropped: their publish died); `nil` otherwise.
     func claimForDeletion(checksum: String, at date: Date, staleBefore: Date) async throws -> ArchiveClaim?
+    /// Drops every claim older than `staleBefore` (a publish or a collector killed while holding
+    /// it: nothing will drop it otherwise) and returns how many.
+    func dropStaleClaims(before staleBefore: Date) async throws -> Int
 
     // MARK: Tokens and scopes
 

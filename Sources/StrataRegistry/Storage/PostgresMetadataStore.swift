@@ -318,6 +318,16 @@ public final class PostgresMetadataStore: MetadataStore {
         try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(checksum), 0))", logger: logger)
     }
 
+    public func dropStaleClaims(before staleBefore: Date) async throws -> Int {
+        var dropped = 0
+        for try await _ in try await client.query("DELETE FROM archive_claims WHERE claimed_at < \(staleBefore) RETURNING id", logger: logger).decode(
+            String.self)
+        {
+            dropped += 1
+        }
+        return dropped
+    }
+
     public func dropClaim(_ claim: ArchiveClaim) async throws {
         try await client.query("DELETE FROM archive_claims WHERE id = \(claim.id)")
     }

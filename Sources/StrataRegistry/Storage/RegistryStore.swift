@@ -85,6 +85,8 @@ public final class RegistryStore: Sendable {
         public var deleted: [String] = []
         /// Unreferenced archives kept: younger than the grace period, or claimed by a publish.
         public var kept = 0
+        /// Claims older than the grace period dropped: their publish or collector was killed.
+        public var droppedClaims = 0
     }
 
     /// Deletes archives no release refers to that are older than `grace` and claimed by no live
@@ -108,6 +110,9 @@ public final class RegistryStore: Sendable {
             try await metadata.dropClaim(claim)
             collection.deleted.append(archive.checksum)
         }
+        // A publish killed after storing its release, or before writing its archive, leaves a
+        // claim on no orphan: nothing above looks at it.
+        collection.droppedClaims = try await metadata.dropStaleClaims(before: now - grace)
         return collection
     }
 

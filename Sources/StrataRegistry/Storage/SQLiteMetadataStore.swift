@@ -111,6 +111,10 @@ public final class SQLiteMetadataStore: MetadataStore {
 
     // MARK: - Claims
 
+    public func dropStaleClaims(before staleBefore: Date) async throws -> Int {
+        try await connection.query("DELETE FROM archive_claims WHERE claimed_at < ? RETURNING id", [.float(staleBefore.timeIntervalSince1970)]).count
+    }
+
     public func claimForPublish(checksum: String, at date: Date, staleBefore: Date) async throws -> ArchiveClaim? {
         _ = try await connection.query(
             "DELETE FROM archive_claims WHERE checksum = ? AND kind = 'delete' AND claimed_at < ?",
