@@ -97,6 +97,32 @@ import Testing
         }
     }
 
+    /// A repository URL names one package: the first published with it. Otherwise any writer
+    /// could publish `repositoryURLs: ["https://github.com/apple/swift-nio"]` and have
+    /// `/identifiers` answer its own package for that URL.
+    @Test func aRepositoryURLBelongsToTheFirstPackageThatNamesIt() async throws {
+        try await RunningRegistry.with { registry in
+            let writer = try await registry.token(["*": .write])
+            let nio = #"{"repositoryURLs": ["https://github.com/apple/swift-nio.git"]}"#
+            let first = try await registry.publish(
+                "apple.swift-nio", "1.0.0", archive: try TestArchive.make(TestArchive.package("swift-nio")), metadata: nio, token: writer)
+            #expect(first.status == 201, "\(first.text)")
+            // Another package naming it, in any spelling of the URL: refused, nothing stored.
+            let claim = #"{"repositoryURLs": ["git@github.com:apple/swift-nio"]}"#
+            let hijack = try await registry.publish(
+                "evil.swift-nio", "1.0.0", archive: try TestArchive.make(TestArchive.package("swift-nio")), metadata: claim, token: writer)
+            #expect(hijack.status == 409, "\(hijack.text)")
+            #expect((hijack.json?["detail"] as? String)?.contains("belongs to apple.swift-nio") == true, "\(hijack.text)")
+            #expect(try await registry.request("GET", "/evil/swift-nio", token: writer).status == 404)
+            let lookup = try await registry.request("GET", "/identifiers?url=https://github.com/apple/swift-nio", token: writer)
+            #expect(lookup.json?["identifiers"] as? [String] == ["apple.swift-nio"])
+            // The owner names it again in later releases.
+            #expect(
+                try await registry.publish(
+                    "apple.swift-nio", "1.1.0", archive: try TestArchive.make(TestArchive.package("swift-nio")), metadata: nio, token: writer).status == 201)
+        }
+    }
+
     @Test func releasesNeverChange() async throws {
         try await RunningRegistry.with { registry in
             let writer = try await registry.token(["iss-core": .write])

@@ -257,6 +257,14 @@ public struct RegistryServer: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// The refusal of a release naming a repository URL another package owns.
+    static func urlTaken(_ url: String, owner: String, by package: PackageIdentifier) -> Problem {
+        Problem(
+            .conflict,
+            "the repository URL \(url) belongs to \(owner), the first package published with it; \(package) cannot claim it (a URL names one package, so that /identifiers cannot be led to another)"
+        )
+    }
+
     /// A release never changes, so its archive and manifests are cached for good; by shared caches
     /// (a CDN, a company proxy) only when anyone may read the scope, else by the client alone.
     func cacheControl(of scope: String) async throws -> String {
@@ -390,6 +398,12 @@ public struct RegistryServer: Sendable {
             }
             metadata = part.body
         }
+        // Found before the archive is stored; the database decides a race when the release is.
+        for url in repositoryURLs {
+            if let owner = try await storage.identifiers(forRepositoryURL: url).first, owner.key != package.key {
+                throw Self.urlTaken(RepositoryURL.normalized(url), owner: owner.description, by: package)
+            }
+        }
         let contents: SourceArchiveValidator.Contents
         do {
             contents = try validator.validate(archive)
@@ -413,6 +427,9 @@ public struct RegistryServer: Sendable {
         } catch PublishConflict.exists {
             RegistryMetrics.publish("exists")
             throw Problem(.conflict, "a release with version \(version) of \(package) already exists; releases never change")
+        } catch PublishConflict.repositoryURLTaken(let url, let owner) {
+            RegistryMetrics.publish("rejected")
+            throw Self.urlTaken(url, owner: owner, by: package)
         }
         logger.info("published \(package) \(version) (\(archive.count) bytes, sha256 \(checksum))")
         return Response(status: .created, headers: [.location: url(request, package, version)])

@@ -182,6 +182,18 @@ public final class PostgresMetadataStore: MetadataStore {
         let manifests = JSONColumn.encode(release.manifests)
         do {
             try await client.withTransaction(logger: logger) { connection in
+                // Each URL the release names becomes its package's unless another package owns it;
+                // the primary key on the URL decides a race, and a refusal rolls all of it back.
+                for url in Set(urls).sorted() {
+                    try await connection.query(
+                        "INSERT INTO repository_urls (url, package_key) VALUES (\(url), \(release.package.key)) ON CONFLICT (url) DO NOTHING",
+                        logger: logger)
+                    for try await owner in try await connection.query("SELECT package_key FROM repository_urls WHERE url = \(url)", logger: logger)
+                        .decode(String.self) where owner != release.package.key
+                    {
+                        throw PublishConflict.repositoryURLTaken(url: url, owner: owner)
+                    }
+                }
                 try await connection.query(
                     """
                     INSERT INTO releases (package_key, scope, name, version_key, version, checksum, size, metadata, manifests,
@@ -193,6 +205,9 @@ public final class PostgresMetadataStore: MetadataStore {
                     """, logger: logger)
                 try await connection.query("DELETE FROM archive_claims WHERE id = \(claim.id)", logger: logger)
             }
+        } catch let error as PostgresTransactionError where error.closureError is PublishConflict {
+            try? await dropClaim(claim)
+            throw error.closureError!
         } catch let error as PostgresTransactionError where Self.isUniqueViolation(error.closureError) {
             try? await dropClaim(claim)
             throw PublishConflict.exists
@@ -253,7 +268,11 @@ public final class PostgresMetadataStore: MetadataStore {
     public func identifiers(forRepositoryURL url: String) async throws -> [PackageIdentifier] {
         try await uniquePackages(
             client.query(
-                "SELECT scope, name, package_key FROM releases WHERE \(RepositoryURL.normalized(url)) = ANY(repository_urls) ORDER BY package_key, published_at"
+                """
+                SELECT releases.scope, releases.name, releases.package_key FROM releases
+                JOIN repository_urls ON repository_urls.package_key = releases.package_key
+                WHERE repository_urls.url = \(RepositoryURL.normalized(url)) ORDER BY releases.published_at
+                """
             ))
     }
 
@@ -421,7 +440,18 @@ public enum PostgresSchema {
                 """,
                 "CREATE INDEX archive_claims_checksum ON archive_claims (checksum)",
             ]
-        )
+        ),
+        (
+            2, "repository URLs owned by the first package that names them",
+            [
+                "CREATE TABLE repository_urls (url text PRIMARY KEY, package_key text NOT NULL)",
+                """
+                INSERT INTO repository_urls (url, package_key)
+                SELECT DISTINCT ON (url) url, package_key FROM (SELECT unnest(repository_urls) AS url, package_key, published_at FROM releases) AS named
+                ORDER BY url, published_at
+                """,
+            ]
+        ),
     ]
 
     /// The version this build needs.

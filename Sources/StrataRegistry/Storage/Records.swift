@@ -98,4 +98,7 @@ public struct TokenRecord: Sendable, Equatable {
 public enum PublishConflict: Error, Sendable, Equatable {
     /// A release of that version exists (or is being stored right now).
     case exists
+    /// The release names a repository URL another package claimed first: a URL belongs to the
+    /// first package whose release names it, so that `/identifiers?url=` cannot be hijacked.
+    case repositoryURLTaken(url: String, owner: String)
 }

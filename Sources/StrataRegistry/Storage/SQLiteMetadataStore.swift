@@ -40,6 +40,8 @@ public final class SQLiteMetadataStore: MetadataStore {
     }
 
     private func migrate() async throws {
+        let hadURLOwners =
+            !(try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'repository_urls'", []).isEmpty)
         for statement in [
             "PRAGMA journal_mode = WAL",
             "PRAGMA synchronous = FULL",
@@ -65,8 +67,17 @@ public final class SQLiteMetadataStore: MetadataStore {
                 id TEXT PRIMARY KEY, checksum TEXT NOT NULL, kind TEXT NOT NULL, claimed_at REAL NOT NULL)
             """,
             "CREATE INDEX IF NOT EXISTS archive_claims_checksum ON archive_claims (checksum)",
+            "CREATE TABLE IF NOT EXISTS repository_urls (url TEXT PRIMARY KEY, package_key TEXT NOT NULL)",
         ] {
             _ = try await connection.query(statement, [])
+        }
+        if !hadURLOwners {
+            // A registry from before the policy: each URL goes to the first package that named it.
+            _ = try await connection.query(
+                """
+                INSERT OR IGNORE INTO repository_urls (url, package_key)
+                SELECT json_each.value, releases.package_key FROM releases, json_each(releases.repository_urls) ORDER BY releases.published_at
+                """, [])
         }
         // Registries created before releases could be signed gain the columns, empty.
         let columns = Set(try await connection.query("PRAGMA table_info(releases)", []).compactMap { $0.column("name")?.string })
@@ -79,6 +90,12 @@ public final class SQLiteMetadataStore: MetadataStore {
     // MARK: - Releases
 
     public func insert(_ release: Release, completing claim: ArchiveClaim) async throws {
+        do {
+            try await claimRepositoryURLs(of: release)
+        } catch {
+            try? await dropClaim(claim)
+            throw error
+        }
         // Two statements: a process killed between them leaves a claim on an archive a release
         // refers to, which no collector deletes, and which counts as dead after its lifetime.
         do {
@@ -103,6 +120,18 @@ public final class SQLiteMetadataStore: MetadataStore {
             throw PublishConflict.exists
         }
         try await dropClaim(claim)
+    }
+
+    /// Makes the release's package the owner of each repository URL it names that no package
+    /// owns yet; throws if another package owns one. The primary key on the URL decides a race.
+    private func claimRepositoryURLs(of release: Release) async throws {
+        let key = release.package.key
+        for url in Set(release.repositoryURLs.map(RepositoryURL.normalized)).sorted() {
+            _ = try await connection.query("INSERT OR IGNORE INTO repository_urls (url, package_key) VALUES (?, ?)", [.text(url), .text(key)])
+            let owner = try await connection.query("SELECT package_key FROM repository_urls WHERE url = ?", [.text(url)]).first?
+                .column("package_key")?.string
+            if let owner, owner != key { throw PublishConflict.repositoryURLTaken(url: url, owner: owner) }
+        }
     }
 
     public func referencedChecksums() async throws -> Set<String> {
@@ -157,7 +186,11 @@ public final class SQLiteMetadataStore: MetadataStore {
 
     public func identifiers(forRepositoryURL url: String) async throws -> [PackageIdentifier] {
         let rows = try await connection.query(
-            "SELECT DISTINCT releases.scope, releases.name, releases.package_key FROM releases, json_each(releases.repository_urls) WHERE json_each.value = ? ORDER BY releases.package_key",
+            """
+            SELECT releases.scope, releases.name, releases.package_key FROM releases
+            JOIN repository_urls ON repository_urls.package_key = releases.package_key
+            WHERE repository_urls.url = ? ORDER BY releases.published_at
+            """,
             [.text(RepositoryURL.normalized(url))])
         return Self.uniquePackages(rows)
     }
