@@ -455,7 +455,35 @@ struct Scope: AsyncParsableCommand {
               Let anyone read the shared scope:
                 strata-registry scope anonymous-read shared
             """,
-        subcommands: [AnonymousRead.self])
+        subcommands: [AnonymousRead.self, ManifestName.self])
+
+    struct ManifestName: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "manifest-name",
+            abstract: "Require a release's Package.swift to name the package it is published as (the default), or not.",
+            discussion: """
+                The registry specification does not require it, and its compatibility suite publishes
+                packages whose manifest names them otherwise.
+                Examples:
+                  Accept any package name in the tools scope:
+                    strata-registry scope manifest-name tools --no-require
+                  Require it again:
+                    strata-registry scope manifest-name tools
+                """)
+        @OptionGroup var storage: DataOptions
+        @Argument(help: "The scope.")
+        var scope: String
+        @Flag(inversion: .prefixedNo, help: "Require (default) or accept any name in Package(name:).")
+        var require = true
+
+        func validate() throws {
+            if let problem = PackageIdentifier.scopeProblem(scope) { throw ValidationError("\(scope): \(problem)") }
+        }
+
+        func run() async throws {
+            try await storage.withStorage { try await $0.setManifestNameCheck(require, scope: scope) }
+        }
+    }
 
     struct AnonymousRead: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -211,6 +211,11 @@ import Testing
             #expect(badMetadata.status == 422 && detail(badMetadata).contains("invalid JSON"))
             // After all of that, the version is still free.
             #expect(try await registry.publish("iss-core.Network", "1.0.0", archive: archive, token: writer).status == 201)
+            // The name rule is the registry's policy, not the specification's: a scope may waive it.
+            try await registry.storage.setManifestNameCheck(false, scope: "ISS-Core")
+            let waived = try await registry.publish("iss-core.Network", "1.1.0", archive: try TestArchive.make(TestArchive.package("Storage")), token: writer)
+            #expect(waived.status == 201, "\(waived.text)")
+            #expect(try await registry.storage.scopesWithoutManifestNameCheck() == ["iss-core"])
         }
     }
 

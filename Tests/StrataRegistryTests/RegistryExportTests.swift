@@ -25,6 +25,8 @@ import Testing
                 archives["\(name) \(version)"] = archive
             }
             try await source.storage.setAnonymousRead(true, scope: "iss-core")
+            let waived = try await registry(["scope", "manifest-name", "iss-tools", "--no-require", "--data", source.folder] + (source.backends?.arguments ?? []))
+            #expect(waived.status == 0, "\(waived.error)")
             let exported = try await registry(["export", backup, "--data", source.folder] + (source.backends?.arguments ?? []))
             #expect(exported.status == 0, "\(exported.error)")
             #expect(exported.output.contains("exported 3 releases, 1 tokens and 1 anonymous-read scopes"))
@@ -56,6 +58,7 @@ import Testing
                         #expect(zip.status == 200 && zip.body == archive, "\(release)")
                     }
                     #expect(try await served.request("GET", "/iss-core/Network", accept: "application/vnd.swift.registry.v1+json").status == 200, "anonymous read kept")
+                    #expect(try await served.storage.scopesWithoutManifestNameCheck() == ["iss-tools"], "scope settings kept")
                     let next = try TestArchive.make(TestArchive.package("Network").merging(["VERSION": "1.2.0"]) { a, _ in a })
                     #expect(try await served.publish("iss-core.Network", "1.2.0", archive: next, token: token).status == 201)
                 } catch {

@@ -411,7 +411,9 @@ public struct RegistryServer: Sendable {
             RegistryMetrics.publish("rejected")
             throw Problem(HTTPResponse.Status(code: error.status), error.detail)
         }
-        if let manifestName = contents.packageName, manifestName.lowercased() != package.name.lowercased() {
+        if let manifestName = contents.packageName, manifestName.lowercased() != package.name.lowercased(),
+            try await !storage.scopesWithoutManifestNameCheck().contains(package.scopeKey)
+        {
             throw Problem(
                 .unprocessableContent,
                 "Package.swift names the package '\(manifestName)', but it is published as \(package); publish it as \(package.scope).\(manifestName)"

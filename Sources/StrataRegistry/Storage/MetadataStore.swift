@@ -45,6 +45,10 @@ public protocol MetadataStore: Sendable {
     func revokeToken(id: String, at date: Date) async throws -> Bool
     func anonymousReadScopes() async throws -> Set<String>
     func setAnonymousRead(_ allowed: Bool, scope: String) async throws
+    /// Scopes whose releases may name their package otherwise than the identity they are
+    /// published as (the check is on by default; the registry specification does not require it).
+    func scopesWithoutManifestNameCheck() async throws -> Set<String>
+    func setManifestNameCheck(_ required: Bool, scope: String) async throws
 
     // MARK: The connection
 

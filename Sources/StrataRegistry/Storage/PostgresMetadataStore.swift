@@ -398,6 +398,22 @@ public final class PostgresMetadataStore: MetadataStore {
         return found
     }
 
+    public func scopesWithoutManifestNameCheck() async throws -> Set<String> {
+        var found = Set<String>()
+        for try await scope in try await client.query("SELECT scope FROM scopes WHERE NOT manifest_name_check").decode(String.self) {
+            found.insert(scope)
+        }
+        return found
+    }
+
+    public func setManifestNameCheck(_ required: Bool, scope: String) async throws {
+        try await client.query(
+            """
+            INSERT INTO scopes (scope, anonymous_read, manifest_name_check) VALUES (\(scope.lowercased()), false, \(required))
+            ON CONFLICT (scope) DO UPDATE SET manifest_name_check = excluded.manifest_name_check
+            """)
+    }
+
     public func setAnonymousRead(_ allowed: Bool, scope: String) async throws {
         try await client.query(
             """
@@ -451,6 +467,10 @@ public enum PostgresSchema {
                 ORDER BY url, published_at
                 """,
             ]
+        ),
+        (
+            3, "a scope may publish packages whose manifest names them otherwise",
+            ["ALTER TABLE scopes ADD COLUMN manifest_name_check boolean NOT NULL DEFAULT true"]
         ),
     ]
 

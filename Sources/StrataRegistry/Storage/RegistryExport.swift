@@ -21,6 +21,8 @@ public enum RegistryExport {
         var releases: [ExportedRelease]
         var tokens: [ExportedToken]
         var anonymousReadScopes: [String]
+        /// Absent from exports made before the setting existed.
+        var scopesWithoutManifestNameCheck: [String]?
     }
 
     struct ExportedRelease: Codable {
@@ -95,7 +97,9 @@ public enum RegistryExport {
             let scopes = try await store.anonymousReadScopes().sorted()
             summary.tokens = tokens.count
             summary.scopes = scopes.count
-            let document = Document(format: formatVersion, exportedAt: Date(), releases: releases, tokens: tokens, anonymousReadScopes: scopes)
+            let document = Document(
+                format: formatVersion, exportedAt: Date(), releases: releases, tokens: tokens, anonymousReadScopes: scopes,
+                scopesWithoutManifestNameCheck: try await store.scopesWithoutManifestNameCheck().sorted())
             try AtomicFileWriter.write(try encoder.encode(document), to: staging + "/registry.json", creatingFolder: true)
             try FileManager.default.moveItem(atPath: staging, toPath: destination)
             return summary
@@ -178,6 +182,7 @@ public enum RegistryExport {
                     createdAt: token.createdAt, expiresAt: token.expiresAt, revokedAt: token.revokedAt))
             summary.tokens += 1
         }
+        for scope in document.scopesWithoutManifestNameCheck ?? [] { try await store.setManifestNameCheck(false, scope: scope) }
         let open = try await store.anonymousReadScopes()
         for scope in document.anonymousReadScopes where !open.contains(scope) {
             try await store.setAnonymousRead(true, scope: scope)

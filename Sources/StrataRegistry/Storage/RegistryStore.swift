@@ -160,6 +160,14 @@ public final class RegistryStore: Sendable {
     /// Scopes (lowercased) anyone may read without a token.
     public func anonymousReadScopes() async throws -> Set<String> { try await database { try await metadata.anonymousReadScopes() } }
 
+    public func scopesWithoutManifestNameCheck() async throws -> Set<String> {
+        try await database { try await metadata.scopesWithoutManifestNameCheck() }
+    }
+
+    public func setManifestNameCheck(_ required: Bool, scope: String) async throws {
+        try await database { try await metadata.setManifestNameCheck(required, scope: scope) }
+    }
+
     public func setAnonymousRead(_ allowed: Bool, scope: String) async throws {
         try await database { try await metadata.setAnonymousRead(allowed, scope: scope) }
     }

@@ -79,6 +79,11 @@ public final class SQLiteMetadataStore: MetadataStore {
                 SELECT json_each.value, releases.package_key FROM releases, json_each(releases.repository_urls) ORDER BY releases.published_at
                 """, [])
         }
+        // Registries created before scopes had settings besides anonymous reads check manifest names.
+        let scopeColumns = Set(try await connection.query("PRAGMA table_info(scopes)", []).compactMap { $0.column("name")?.string })
+        if !scopeColumns.contains("manifest_name_check") {
+            _ = try await connection.query("ALTER TABLE scopes ADD COLUMN manifest_name_check INTEGER NOT NULL DEFAULT 1", [])
+        }
         // Registries created before releases could be signed gain the columns, empty.
         let columns = Set(try await connection.query("PRAGMA table_info(releases)", []).compactMap { $0.column("name")?.string })
         for (column, type) in [("signature_format", "TEXT"), ("archive_signature", "BLOB"), ("metadata_signature", "BLOB")]
@@ -270,6 +275,18 @@ public final class SQLiteMetadataStore: MetadataStore {
 
     public func anonymousReadScopes() async throws -> Set<String> {
         Set(try await connection.query("SELECT scope FROM scopes WHERE anonymous_read = 1", []).compactMap { $0.column("scope")?.string })
+    }
+
+    public func scopesWithoutManifestNameCheck() async throws -> Set<String> {
+        Set(try await connection.query("SELECT scope FROM scopes WHERE manifest_name_check = 0", []).compactMap { $0.column("scope")?.string })
+    }
+
+    public func setManifestNameCheck(_ required: Bool, scope: String) async throws {
+        _ = try await connection.query(
+            """
+            INSERT INTO scopes (scope, anonymous_read, manifest_name_check) VALUES (?, 0, ?)
+            ON CONFLICT(scope) DO UPDATE SET manifest_name_check = excluded.manifest_name_check
+            """, [.text(scope.lowercased()), .integer(required ? 1 : 0)])
     }
 
     public func setAnonymousRead(_ allowed: Bool, scope: String) async throws {
