@@ -287,6 +287,61 @@ import Testing
         }
     }
 
+    /// Uploads in flight share one memory budget: one that does not fit is turned away at once,
+    /// before its body is sent, and the budget comes back when an upload is done.
+    @Test func uploadsBeyondTheMemoryBudgetWaitTheirTurn() async throws {
+        try await RunningRegistry.with(arguments: ["--upload-memory", "1"]) { registry in
+            let writer = try await registry.token(["iss-core": .write])
+            func body(_ name: String) throws -> MultipartBody {
+                // 1.5 MiB of hexadecimal digits, a bit over half of that deflated: two do not fit in 1 MiB together.
+                let noise = (0..<(1536 << 10) / 8).map { index in String(format: "%08x", UInt32(truncatingIfNeeded: index &* 2654435761)) }.joined()
+                return MultipartBody.release(archive: try TestArchive.make(TestArchive.package(name).merging(["noise.txt": noise]) { a, _ in a }, root: name), metadata: nil)
+            }
+            func headers(_ name: String, _ body: MultipartBody) -> String {
+                "PUT /iss-core/\(name)/1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(writer)\r\nAccept: application/vnd.swift.registry.v1+json\r\nContent-Type: \(body.contentType)\r\nContent-Length: \(body.finished.count)\r\nExpect: 100-continue\r\n\r\n"
+            }
+            let first = try body("Network")
+            try #require(first.finished.count > 600 << 10, "\(first.finished.count) bytes")
+            let holding = try RawHTTPConnection(port: registry.port)
+            try holding.send(headers("Network", first))
+            #expect(try #require(holding.readHead()).head.hasPrefix("HTTP/1.1 100 Continue"))
+
+            // The first holds its reservation while it has not sent its body.
+            let second = try body("Radio")
+            let turnedAway = try RawHTTPConnection(port: registry.port)
+            try turnedAway.send(headers("Radio", second))
+            let busy = try #require(turnedAway.readHead())
+            #expect(busy.head.hasPrefix("HTTP/1.1 503") && busy.head.lowercased().contains("retry-after: 2"), "\(busy.head)")
+
+            try holding.send(first.finished)
+            #expect(try #require(holding.readHead()).head.hasPrefix("HTTP/1.1 201"))
+            // Given back: the second fits now.
+            #expect(try await registry.publish("iss-core.Radio", "1.0.0", archive: try TestArchive.make(TestArchive.package("Radio")), token: writer).status == 201)
+        }
+    }
+
+    /// The load the audit ran: eight concurrent large uploads with a write token. With a 32 MiB
+    /// budget the server's peak memory stays near what two of them take, not all eight.
+    @Test func eightConcurrentLargeUploadsStayWithinTheMemoryBudget() async throws {
+        try await RunningRegistry.with(arguments: ["--upload-memory", "32"]) { registry in
+            let writer = try await registry.token(["iss-core": .write])
+            // 16 MiB that is not a zip: read whole, then refused (422), unless turned away (503).
+            let junk = Data((0..<(16 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) })
+            let statuses = await withTaskGroup(of: Int?.self) { group in
+                for index in 0..<8 {
+                    group.addTask { try? await registry.publish("iss-core.Load\(index)", "1.0.0", archive: junk, token: writer).status }
+                }
+                return await group.reduce(into: [Int?]()) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == nil || $0 == 422 || $0 == 503 }, "\(statuses)")
+            #expect(statuses.contains(503), "the budget turned none away: \(statuses)")
+            let status = try String(contentsOfFile: "/proc/\(registry.processIdentifier)/status", encoding: .utf8)
+            let peak = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ")[1]) })
+            // Measured: 104 MB with the budget; 257 MB with a budget too large to matter (2 GiB).
+            #expect(peak < 170_000, "peak RSS \(peak / 1024) MB")
+        }
+    }
+
     /// SE-0391: a signed release keeps its signatures, served with its metadata and its archive;
     /// a signature without its format, in a format SwiftPM cannot verify, or on the metadata alone is refused.
     @Test func signedReleasesKeepTheirSignatures() async throws {

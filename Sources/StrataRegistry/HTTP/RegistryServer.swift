@@ -27,6 +27,8 @@ public struct RegistryServer: Sendable {
         /// Where swift-metrics records to, rendered at `/-/metrics` (the executable bootstraps
         /// the metrics system with it); `nil` answers that route `404`.
         public var metrics: PrometheusCollectorRegistry?
+        /// The memory every publish in flight may hold together (`UploadBudget`).
+        public var uploadMemoryBytes = 512 << 20
 
         public init() {}
     }
@@ -51,12 +53,14 @@ public struct RegistryServer: Sendable {
     public let configuration: Configuration
     public let logger: Logger
     let validator: SourceArchiveValidator
+    let uploads: UploadBudget
 
     public init(storage: RegistryStore, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "strata-registry")) {
         self.storage = storage
         self.configuration = configuration
         self.logger = logger
         self.validator = SourceArchiveValidator(limits: configuration.limits)
+        self.uploads = UploadBudget(capacity: configuration.uploadMemoryBytes)
     }
 
     /// The Hummingbird application; `onRunning` gets the port actually bound (for port 0).
@@ -359,7 +363,29 @@ public struct RegistryServer: Sendable {
                 "the request declares \(declared) bytes; this registry accepts at most \(limit) (a source archive of \(configuration.limits.archiveBytes))"
             )
         }
-        // The headers pass: a client waiting to send its body (Expect: 100-continue) may send it.
+        let reserved = request.headers[.contentLength].flatMap(Int.init) ?? limit
+        guard await uploads.reserve(reserved) else {
+            RegistryMetrics.publish("busy")
+            throw Problem(
+                .serviceUnavailable,
+                "the registry is receiving as many uploads as its memory allows (\(configuration.uploadMemoryBytes >> 20) MiB); try again in a moment",
+                headers: [.retryAfter: "2"])
+        }
+        do {
+            let response = try await receive(request, context, package: package, version: version, boundary: boundary, limit: limit)
+            await uploads.release(reserved)
+            return response
+        } catch {
+            await uploads.release(reserved)
+            throw error
+        }
+    }
+
+    /// The body of a publish whose headers passed: read, validated and stored.
+    func receive(
+        _ request: Request, _ context: RegistryRequestContext, package: PackageIdentifier, version: SemanticVersion, boundary: String, limit: Int
+    ) async throws -> Response {
+        // A client waiting to send its body (Expect: 100-continue) may send it now.
         context.sendContinue()
         let body: ByteBuffer
         do {
