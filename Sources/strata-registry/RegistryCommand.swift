@@ -470,8 +470,9 @@ struct Scope: AsyncParsableCommand {
             commandName: "manifest-name",
             abstract: "Require a release's Package.swift to name the package it is published as (the default), or not.",
             discussion: """
-                The registry specification does not require it, and its compatibility suite publishes
-                packages whose manifest names them otherwise.
+                The registry specification does not require it, and its compatibility suite
+                publishes packages whose manifest names them otherwise.
+
                 Examples:
                   Accept any package name in the tools scope:
                     strata-registry scope manifest-name tools --no-require
