@@ -101,7 +101,8 @@ extension ReleaseQuery {
             return existing.commit == nil ? nil : try await finish(existing, context: context, stateFile: stateFile, progress: progress)
         }
         let lost: LostTrain?
-        do { lost = try await lostTrain(context) } catch {
+        var reader: ReleasePublishing?
+        do { lost = try await lostTrain(context, reader: &reader) } catch {
             throw InputErrors(
                 .inputError(
                     "no-release-in-progress",
@@ -153,9 +154,19 @@ extension ReleaseQuery {
     /// state file says so (`unfinished-release`), or it has versions the plan would release.
     func registryRefusals(_ plan: ReleasePlan, context: ReleaseContext, stateKept: Bool) async throws -> [Diagnostic] {
         var refusals: [Diagnostic] = []
-        if !stateKept, let lost = try await lostTrain(context) { refusals.append(Self.unfinished(lost)) }
-        if !plan.steps.isEmpty { refusals += try await takenVersions(plan, context: context) }
+        var reader: ReleasePublishing?
+        if !stateKept, let lost = try await lostTrain(context, reader: &reader) { refusals.append(Self.unfinished(lost)) }
+        if !plan.steps.isEmpty { refusals += try await takenVersions(plan, context: context, reader: &reader) }
         return refusals
+    }
+
+    /// The registry asked read-only (anonymously without a token): made once per run, when first
+    /// needed (making one works out what every module uses).
+    func registryReader(_ made: inout ReleasePublishing?, context: ReleaseContext) throws -> ReleasePublishing {
+        if let made { return made }
+        let reader = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile, readOnly: true)
+        made = reader
+        return reader
     }
 
     /// An error in a sentence, for a note.
@@ -165,8 +176,8 @@ extension ReleaseQuery {
 
     /// Versions of the plan the registry holds already, published from elsewhere: releasing
     /// would tag them on content the registry does not serve.
-    func takenVersions(_ plan: ReleasePlan, context: ReleaseContext) async throws -> [Diagnostic] {
-        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile, readOnly: true)
+    func takenVersions(_ plan: ReleasePlan, context: ReleaseContext, reader: inout ReleasePublishing?) async throws -> [Diagnostic] {
+        let publishing = try registryReader(&reader, context: context)
         var refusals: [Diagnostic] = []
         for step in plan.steps where try await publishing.isListed(step.module, version: step.to) {
             refusals.append(
@@ -343,7 +354,7 @@ extension ReleaseQuery {
     /// train is unfinished (it was deleted, or the run was killed before writing it): the
     /// modules whose recorded version is tagged on the commit that last changed
     /// strata.versions.yml — the last release commit.
-    func lostTrain(_ context: ReleaseContext) async throws -> LostTrain? {
+    func lostTrain(_ context: ReleaseContext, reader: inout ReleasePublishing?) async throws -> LostTrain? {
         guard let commit = try await gitCall({ try await context.repository.lastCommit(touching: context.record.path) }) else { return nil }
         let tags = try await gitCall { try await context.repository.tags() }
         let onCommit = Set(tags.filter { $0.commit == commit }.map(\.name))
@@ -357,7 +368,7 @@ extension ReleaseQuery {
                 commits: [], raises: [], dependents: [])
         }
         guard !steps.isEmpty else { return nil }
-        let publishing = try ReleasePublishing(workspace: context.workspace, registryURL: registryURL, tokenFile: tokenFile, readOnly: true)
+        let publishing = try registryReader(&reader, context: context)
         var unpublished: [String] = []
         for step in steps where try await !publishing.isListed(step.module, version: step.to) { unpublished.append("\(step.module) \(step.to)") }
         guard !unpublished.isEmpty else { return nil }
