@@ -455,6 +455,16 @@ struct Token: AsyncParsableCommand {
     }
 }
 
+/// The scope a `scope` subcommand changes, checked as a registry scope.
+struct ScopeName: ParsableArguments {
+    @Argument(help: "The scope.")
+    var scope: String
+
+    func validate() throws {
+        if let problem = PackageIdentifier.scopeProblem(scope) { throw ValidationError("\(scope): \(problem)") }
+    }
+}
+
 struct Scope: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Scope settings.",
@@ -480,14 +490,10 @@ struct Scope: AsyncParsableCommand {
                     strata-registry scope manifest-name tools
                 """)
         @OptionGroup var storage: DataOptions
-        @Argument(help: "The scope.")
-        var scope: String
+        @OptionGroup var named: ScopeName
+        var scope: String { named.scope }
         @Flag(inversion: .prefixedNo, help: "Require (default) or accept any name in Package(name:).")
         var require = true
-
-        func validate() throws {
-            if let problem = PackageIdentifier.scopeProblem(scope) { throw ValidationError("\(scope): \(problem)") }
-        }
 
         func run() async throws {
             try await storage.withStorage { try await $0.setManifestNameCheck(require, scope: scope) }
@@ -505,14 +511,10 @@ struct Scope: AsyncParsableCommand {
                     strata-registry scope anonymous-read shared --no-allow
                 """)
         @OptionGroup var storage: DataOptions
-        @Argument(help: "The scope.")
-        var scope: String
+        @OptionGroup var named: ScopeName
+        var scope: String { named.scope }
         @Flag(inversion: .prefixedNo, help: "Allow (default) or refuse anonymous reads.")
         var allow = true
-
-        func validate() throws {
-            if let problem = PackageIdentifier.scopeProblem(scope) { throw ValidationError("\(scope): \(problem)") }
-        }
 
         func run() async throws {
             try await storage.withStorage { try await $0.setAnonymousRead(allow, scope: scope) }
