@@ -384,7 +384,7 @@ let package = Package(
             name: "StrataRegistryTests",
             dependencies: [
                 "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataModel", "StrataModelTestSupport", "StrataDiagnostics",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -150,9 +150,9 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The memory all uploads in flight may hold together, in megabytes (an upload that does not fit gets 503 and Retry-After).",
+            "The megabytes all uploads in flight may take together, spooled to temporary files (an upload that does not fit gets 503 and Retry-After).",
             valueName: "megabytes"))
-    var uploadMemory = 512
+    var uploadBudget = 512
 
     @Option(
         help: ArgumentHelp(
@@ -189,7 +189,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         if archiveCache < 0 { throw ValidationError("--archive-cache is a number of megabytes, 0 or more") }
-        if uploadMemory < 1 { throw ValidationError("--upload-memory is a number of megabytes, 1 or more") }
+        if uploadBudget < 1 { throw ValidationError("--upload-budget is a number of megabytes, 1 or more") }
         if collectEvery < 1 || claimLifetime < 1 { throw ValidationError("--collect-every and --claim-lifetime are at least 1 second") }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-certificate and --tls-key go together: give both to serve HTTPS, or neither for HTTP")
@@ -226,7 +226,7 @@ struct Serve: AsyncParsableCommand {
         configuration.publicURL = publicURL
         configuration.limits.archiveBytes = maxArchiveSize
         configuration.limits.metadataBytes = maxMetadataSize
-        configuration.uploadMemoryBytes = uploadMemory << 20
+        configuration.uploadBudgetBytes = uploadBudget << 20
         configuration.metrics = metrics
         if let tlsCertificate, let tlsKey {
             configuration.tls = RegistryServer.TLSFiles(certificateChain: tlsCertificate, privateKey: tlsKey)

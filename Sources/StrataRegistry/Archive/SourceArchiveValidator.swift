@@ -52,18 +52,28 @@ public struct SourceArchiveValidator: Sendable {
         self.limits = limits
     }
 
+    /// Checks an archive in memory (written to a temporary file first).
     public func validate(_ data: Data) throws(Problem) -> Contents {
-        if data.count > limits.archiveBytes {
-            throw Problem(status: 413, detail: "the source archive is \(data.count) bytes; this registry accepts at most \(limits.archiveBytes)")
-        }
+        if data.count > limits.archiveBytes { throw Self.tooLarge(data.count, limits) }
         // Read from a file, not from memory: ZIPFoundation's in-memory reader traps on an offset
         // past the end, which a crafted zip can hold; reading a file past its end only fails.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-registry-upload-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: file) }
-        let archive: Archive
         do {
             try data.write(to: file)
-            archive = try Archive(url: file, accessMode: .read)
+        } catch {
+            throw Problem(status: 500, detail: "the source archive cannot be written to a temporary file: \(error.localizedDescription)")
+        }
+        return try validate(file: file.path)
+    }
+
+    /// Checks the archive in the file at `path`, reading it in chunks.
+    public func validate(file path: String) throws(Problem) -> Contents {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > limits.archiveBytes { throw Self.tooLarge(size, limits) }
+        let archive: Archive
+        do {
+            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
             throw Problem(status: 422, detail: "the source archive is not a readable zip file")
         }
@@ -141,6 +151,10 @@ public struct SourceArchiveValidator: Sendable {
         return Contents(
             root: root, manifests: manifests, packageName: ManifestText.packageName(of: main),
             registryDependencies: ManifestText.registryDependencies(of: main))
+    }
+
+    static func tooLarge(_ size: Int, _ limits: Limits) -> Problem {
+        Problem(status: 413, detail: "the source archive is \(size) bytes; this registry accepts at most \(limits.archiveBytes)")
     }
 
     /// `Package.swift` or `Package@swift-X[.Y[.Z]].swift`.

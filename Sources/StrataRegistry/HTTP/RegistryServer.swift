@@ -27,8 +27,8 @@ public struct RegistryServer: Sendable {
         /// Where swift-metrics records to, rendered at `/-/metrics` (the executable bootstraps
         /// the metrics system with it); `nil` answers that route `404`.
         public var metrics: PrometheusCollectorRegistry?
-        /// The memory every publish in flight may hold together (`UploadBudget`).
-        public var uploadMemoryBytes = 512 << 20
+        /// The bytes every publish in flight may take together (`UploadBudget`).
+        public var uploadBudgetBytes = 512 << 20
 
         public init() {}
     }
@@ -60,7 +60,7 @@ public struct RegistryServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.validator = SourceArchiveValidator(limits: configuration.limits)
-        self.uploads = UploadBudget(capacity: configuration.uploadMemoryBytes)
+        self.uploads = UploadBudget(capacity: configuration.uploadBudgetBytes)
     }
 
     /// The Hummingbird application; `onRunning` gets the port actually bound (for port 0).
@@ -368,7 +368,7 @@ public struct RegistryServer: Sendable {
             RegistryMetrics.publish("busy")
             throw Problem(
                 .serviceUnavailable,
-                "the registry is receiving as many uploads as its memory allows (\(configuration.uploadMemoryBytes >> 20) MiB); try again in a moment",
+                "the registry is receiving as many uploads as it takes at once (\(configuration.uploadBudgetBytes >> 20) MiB in flight); try again in a moment",
                 headers: [.retryAfter: "2"])
         }
         do {
@@ -387,32 +387,15 @@ public struct RegistryServer: Sendable {
     ) async throws -> Response {
         // A client waiting to send its body (Expect: 100-continue) may send it now.
         context.sendContinue()
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit)
-        } catch {
-            throw Problem(
-                .contentTooLarge, "the request is larger than \(limit) bytes; the source archive may be at most \(configuration.limits.archiveBytes)")
-        }
-        let form: MultipartForm
-        do {
-            form = try MultipartForm.parse(body, boundary: boundary)
-        } catch {
-            throw Problem(.unprocessableContent, error.detail)
-        }
-        guard let archive = form.part("source-archive")?.body, !archive.isEmpty else {
+        let form = try await readForm(request, boundary: boundary, limit: limit)
+        defer { form.remove() }
+        guard let archive = form.file else {
             throw Problem(.unprocessableContent, "the request has no 'source-archive' part")
         }
         let signing = try Self.signing(of: form, format: request.headers[.signatureFormat])
         var metadata = Data("{}".utf8)
         var repositoryURLs: [String] = []
         if let part = form.part("metadata"), !part.body.isEmpty {
-            guard part.body.count <= configuration.limits.metadataBytes else {
-                throw Problem(
-                    .contentTooLarge,
-                    "the release metadata is \(part.body.count) bytes; this registry accepts at most \(configuration.limits.metadataBytes) (every request for the release returns it)"
-                )
-            }
             guard let object = try? JSONSerialization.jsonObject(with: part.body) as? [String: Any] else {
                 throw Problem(.unprocessableContent, "invalid JSON provided for release metadata: it must be a JSON object")
             }
@@ -432,7 +415,7 @@ public struct RegistryServer: Sendable {
         }
         let contents: SourceArchiveValidator.Contents
         do {
-            contents = try validator.validate(archive)
+            contents = try validator.validate(file: archive.path)
         } catch {
             RegistryMetrics.publish("rejected")
             throw Problem(HTTPResponse.Status(code: error.status), error.detail)
@@ -445,12 +428,12 @@ public struct RegistryServer: Sendable {
                 "Package.swift names the package '\(manifestName)', but it is published as \(package); publish it as \(package.scope).\(manifestName)"
             )
         }
-        let checksum = Checksum.sha256Hex(archive)
+        let checksum = archive.sha256
         let release = Release(
-            package: package, version: version, checksum: checksum, size: archive.count, metadata: metadata, manifests: contents.manifests,
+            package: package, version: version, checksum: checksum, size: archive.size, metadata: metadata, manifests: contents.manifests,
             dependencies: contents.registryDependencies, publishedAt: Date(), repositoryURLs: repositoryURLs, signing: signing)
         do {
-            try await storage.publish(release, archive: archive)
+            try await storage.publish(release, archiveFile: archive.path)
             RegistryMetrics.publish("created")
         } catch PublishConflict.exists {
             RegistryMetrics.publish("exists")
@@ -459,8 +442,40 @@ public struct RegistryServer: Sendable {
             RegistryMetrics.publish("rejected")
             throw Self.urlTaken(url, owner: owner, by: package)
         }
-        logger.info("published \(package) \(version) (\(archive.count) bytes, sha256 \(checksum))")
+        logger.info("published \(package) \(version) (\(archive.size) bytes, sha256 \(checksum))")
         return Response(status: .created, headers: [.location: url(request, package, version)])
+    }
+
+    /// The body of a publish, read as it arrives: the archive to a file, the rest in memory.
+    func readForm(_ request: Request, boundary: String, limit: Int) async throws -> MultipartForm {
+        let limits = configuration.limits
+        do {
+            return try await MultipartForm.read(
+                request.body, boundary: boundary, filePart: "source-archive",
+                limits: MultipartForm.Limits(bodyBytes: limit, fileBytes: limits.archiveBytes, partBytes: limits.metadataBytes))
+        } catch let failure as MultipartForm.Failure {
+            switch failure {
+            case .malformed(let detail):
+                throw Problem(.unprocessableContent, detail)
+            case .duplicatePart(let name):
+                throw Problem(.unprocessableContent, "the request has two '\(name)' parts; send each part once")
+            case .bodyTooLarge(let limit):
+                throw Problem(
+                    .contentTooLarge, "the request is larger than \(limit) bytes; the source archive may be at most \(limits.archiveBytes)")
+            case .partTooLarge("source-archive", _, let limit):
+                throw Problem(.contentTooLarge, "the source archive is larger than \(limit) bytes, the most this registry accepts")
+            case .partTooLarge("metadata", let bytes, let limit):
+                throw Problem(
+                    .contentTooLarge,
+                    "the release metadata is \(bytes ?? limit + 1) bytes; this registry accepts at most \(limit) (every request for the release returns it)"
+                )
+            case .partTooLarge(let name, let bytes, let limit):
+                throw Problem(.contentTooLarge, "the '\(name)' part is \(bytes ?? limit + 1) bytes; this registry accepts at most \(limit)")
+            case .cannotStore(let reason):
+                logger.error("cannot store an upload: \(reason)")
+                throw Problem(.serviceUnavailable, "the registry cannot store the upload now; try again later", headers: [.retryAfter: "10"])
+            }
+        }
     }
 
     /// The signatures of a signed release (SE-0391): a `source-archive-signature` part (and a

@@ -1,7 +1,9 @@
-/// The memory all publishes in flight may hold at once. A publish reserves its declared length
-/// (or the largest request accepted, when it declares none) before its body is read and gives it
-/// back when it is done; one that does not fit is answered `503` with `Retry-After` at once, before
-/// its body is sent. So eight concurrent 100 MiB uploads cannot take the server to 800 MB.
+/// The bytes all publishes in flight may take at once: their bodies are spooled to temporary files
+/// as they arrive (`MultipartForm`), and an archive stored in an S3 bucket is read back from its
+/// file. A publish reserves its declared length (or the largest request accepted, when it declares
+/// none) before its body is read and gives it back when it is done; one that does not fit is
+/// answered `503` with `Retry-After` at once, before its body is sent. So a burst of uploads cannot
+/// fill the temporary folder.
 actor UploadBudget {
     let capacity: Int
     private(set) var inFlight = 0

@@ -56,6 +56,13 @@ public final class RegistryStore: Sendable {
         try await database { try await metadata.insert(release, completing: claim) }
     }
 
+    /// `publish(_:archive:)` with the archive in a file (an upload spooled to disk), mapped rather
+    /// than read into memory.
+    public func publish(_ release: Release, archiveFile path: String) async throws {
+        let archive = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        try await publish(release, archive: archive)
+    }
+
     /// A publish claim on `checksum`, waiting while a collector deletes that very archive (which
     /// takes one delete request).
     private func claim(_ checksum: String) async throws -> ArchiveClaim {
