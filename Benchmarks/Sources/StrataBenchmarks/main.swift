@@ -1,6 +1,6 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|release-plan|check-fix|age|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|publish-latency|release-plan|check-fix|age|all]
 import Foundation
 import StrataDiagnostics
 
@@ -9,7 +9,7 @@ let which = arguments.first ?? "all"
 let benchmarks = [
     "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "podspec-reading", "init-inference", "scanner", "check", "generate",
     "affected",
-    "affected-history", "affected-unchanged-manifest", "registry",
+    "affected-history", "affected-unchanged-manifest", "registry", "publish-latency",
     "release-plan", "check-fix",
     "age", "all",
 ]
@@ -73,6 +73,13 @@ do {
     if which == "registry" || which == "all" {
         // Needs the release strata-registry: swift build -c release --product strata-registry
         try await RegistryBenchmark.run(packages: 30, runs: 5)
+    }
+    if which == "publish-latency" || which == "all" {
+        // Two release strata-registry binaries, from before and after issue 46 (docs/BENCHMARKS.md says how to build them).
+        let environment = ProcessInfo.processInfo.environment
+        try await PublishLatencyBenchmark.run(
+            before: environment["STRATA_REGISTRY_BEFORE"] ?? "/tmp/strata-registry-before",
+            after: environment["STRATA_REGISTRY_AFTER"] ?? FileManager.default.currentDirectoryPath + "/.build/release/strata-registry", runs: 9)
     }
 } catch let error as InputErrors {
     FileHandle.standardError.write(Data("benchmark input failed: \(error.diagnostics.map(\.message))\n".utf8))
