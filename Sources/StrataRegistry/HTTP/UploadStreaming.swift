@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -88,15 +89,19 @@ final class BufferedFileWriter {
     }
 
     let path: String
-    private var descriptor: Int32
+    private var descriptor: SystemPackage.FileDescriptor?
     private var buffer = ByteBuffer()
     private static let blockSize = 256 << 10
 
     /// Creates the file (it must not exist), readable by this user only.
     init(path: String) throws(Failure) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(String(cString: strerror(errno)))") }
+        do {
+            descriptor = try SystemPackage.FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec], permissions: [.ownerReadWrite])
+        } catch {
+            throw Failure(description: "cannot create '\(path)': \(error)")
+        }
         buffer.reserveCapacity(Self.blockSize)
     }
 
@@ -115,30 +120,17 @@ final class BufferedFileWriter {
     }
 
     func close() {
-        guard descriptor >= 0 else { return }
-        closeFile(descriptor)
-        descriptor = -1
+        try? descriptor?.close()
+        descriptor = nil
     }
 
     private func flush() throws(Failure) {
-        guard descriptor >= 0 else { throw Failure(description: "'\(path)' is closed") }
-        while buffer.readableBytes > 0 {
-            let written = buffer.withUnsafeReadableBytes { bytes in writeFile(descriptor, bytes) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "cannot write '\(path)': \(String(cString: strerror(errno)))")
-            }
-            buffer.moveReaderIndex(forwardBy: written)
+        guard let descriptor else { throw Failure(description: "'\(path)' is closed") }
+        do {
+            _ = try buffer.withUnsafeReadableBytes { try descriptor.writeAll($0) }
+        } catch {
+            throw Failure(description: "cannot write '\(path)': \(error)")
         }
         buffer.clear()
     }
-}
-
-// The system calls by other names: inside `BufferedFileWriter`, `close` and `write` are its own.
-private func closeFile(_ descriptor: Int32) {
-    _ = close(descriptor)
-}
-
-private func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-    write(descriptor, bytes.baseAddress, bytes.count)
 }
