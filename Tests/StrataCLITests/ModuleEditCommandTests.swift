@@ -352,6 +352,30 @@ import Testing
         #expect(again.status == 0 && again.stderr.contains("nothing to fix"))
     }
 
+    /// `--fix` writes as every other command does: under the workspace lock, and not at all when
+    /// the lock cannot be taken (here a folder its user may search and write but not read).
+    @Test func checkFixStopsWhenItCannotTakeTheWorkspaceLock() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            name: Shop
+            layers: [feature, core]
+            modules:
+              Cart: { layer: feature, dependencies: [Ledger] }
+              Ledger: { layer: core }
+
+            """, label: "strata-fix-lock")
+        try workspace.write("Sources/Cart/Cart.swift", "public enum Cart {}\n")
+        try workspace.write("Sources/Ledger/Ledger.swift", "public enum Ledger {}\n")
+        _ = try await Self.strata(["generate", "--quiet"], in: workspace.root)
+        let manifest = workspace.read("strata.yml")
+        let user = Self.unprivileged(workspace.root)
+        let run = try await StrataBinary.run(
+            [], in: workspace.root, shell: "chmod 333 . && \(user)'\(StrataBinary.path)' check --fix; status=$?; chmod 755 .; exit $status")
+        #expect(run.status == 2, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stderr.contains("[workspace-locked]") && run.stderr.contains("hint: nothing was changed"), "\(run.stderr)")
+        #expect(workspace.read("strata.yml") == manifest)
+    }
+
     @Test func inAdoptModeTheFixesGoIntoThePackageSwiftFilesAndTheyBuild() async throws {
         let root = try Fixtures.temporaryFolder("strata-fix-adopt")
         defer { try? FileManager.default.removeItem(atPath: root) }

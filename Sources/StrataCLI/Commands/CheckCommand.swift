@@ -220,28 +220,30 @@ struct CheckCommand: AsyncParsableCommand {
         let display = PathDisplay()
         // What was (or, with --dry-run, would be) changed, whichever files hold the declarations.
         let diff: String, findings: [Diagnostic], summary: String, changed: Bool
+        let workspace: Workspace
+        let fixes: [DependencyFix]
         do throws(InputErrors) {
-            let workspace: Workspace
             if let loaded = report.workspace {
                 workspace = loaded
             } else {
                 workspace = try await WorkspaceLoader(packageReading: manifestReader, readsModules: true, platform: platform).load(path: path)
                     .workspace
             }
-            let (fixes, unfixable) = DependencyFixer.fixes(for: report.findings, in: workspace)
+            let unfixable: [(Diagnostic, String)]
+            (fixes, unfixable) = DependencyFixer.fixes(for: report.findings, in: workspace)
             for (finding, reason) in unfixable { Terminal.standardError("strata: not fixed: \(finding.message): \(reason)") }
-            guard !fixes.isEmpty else {
-                Terminal.standardError("strata: nothing to fix")
-                return false
-            }
-            let root = workspace.root
-            let lock =
-                dryRun
-                ? nil
-                : try? WorkspaceLock.acquire(root, mode: .exclusive, wait: true) {
-                    Terminal.standardError("strata: waiting for another strata run to finish changing \(display(root))")
-                }
-            defer { withExtendedLifetime(lock) {} }
+        } catch {
+            Terminal.standardError(error.diagnostics)
+            throw ExitCode(2)
+        }
+        guard !fixes.isEmpty else {
+            Terminal.standardError("strata: nothing to fix")
+            return false
+        }
+        // A writer like every other: it waits for the workspace lock, and stops (exit 2) when it cannot take it.
+        let lock = dryRun ? nil : try LockOptions.parse([]).lock(workspace.manifest.path)
+        defer { withExtendedLifetime(lock) {} }
+        do throws(InputErrors) {
             if workspace.manifest.mode == .adopt {
                 // Adopt mode: the fixes go into the Package.swift files that declare the targets.
                 let edit = PackageDependencyEditor.edit(fixes, in: workspace)
