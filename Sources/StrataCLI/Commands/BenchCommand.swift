@@ -5,6 +5,7 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataModel
 import StrataReport
+import Synchronization
 
 /// `strata bench`: the architecture benchmark.
 struct BenchCommand: AsyncParsableCommand {
@@ -326,9 +327,10 @@ enum BenchOutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// The run's progress on standard error: one line redrawn in place on a terminal, a line per
 /// step otherwise (a CI log).
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let isTerminal = isatty(STDERR_FILENO) != 0
-    private var drawn = false
+    /// Whether a line is drawn that a newline must end; shown from the run's tasks.
+    private let drawn = Mutex(false)
 
     func show(_ progress: BenchRun.Progress) {
         let width = 24
@@ -337,16 +339,20 @@ final class ProgressBar: @unchecked Sendable {
         let left = progress.remaining.map { " — about \(Self.describe($0)) left" } ?? ""
         let line = "[\(bar)] \(progress.done)/\(progress.total) \(progress.step)\(left)"
         if isTerminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-            drawn = true
+            drawn.withLock { drawn in
+                FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+                drawn = true
+            }
         } else {
             Terminal.standardError(line)
         }
     }
 
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
-        drawn = false
+        drawn.withLock { drawn in
+            if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+            drawn = false
+        }
     }
 
     static func describe(_ duration: Duration) -> String {

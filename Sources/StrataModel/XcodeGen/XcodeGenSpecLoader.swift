@@ -1,6 +1,7 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
+import Synchronization
 
 /// Reads an XcodeGen spec into the one project dictionary XcodeGen builds from it, in XcodeGen's
 /// order (its `SpecFile` and `Project.resolveProject`):
@@ -334,16 +335,14 @@ struct XcodeGenSpecLoader {
 
 /// Spec files already read (parsed, not yet substituted), by absolute path: a shared include is
 /// read once for the whole workspace. Safe to use from the tasks that read projects in parallel.
-final class SpecFileCache: @unchecked Sendable {
-    // `@unchecked Sendable`: `nodes` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var nodes: [String: Result<(node: SpecNode, warnings: [Diagnostic]), InputErrors>] = [:]
+final class SpecFileCache: Sendable {
+    private let nodes = Mutex<[String: Result<(node: SpecNode, warnings: [Diagnostic]), InputErrors>]>([:])
 
     init() {}
 
     /// The parsed file at `path`; a missing file is reported at `entry`, the include that names it.
     func node(at path: String, files: any WorkspaceFiles, includedFrom entry: SpecNode?) throws(InputErrors) -> SpecNode {
-        if let cached = lock.withLock({ nodes[path] }) { return try cached.get().node }
+        if let cached = nodes.withLock({ $0[path] }) { return try cached.get().node }
         let bytes: [UInt8]
         switch files.read(path) {
         case .success(let read): bytes = read
@@ -360,12 +359,12 @@ final class SpecFileCache: @unchecked Sendable {
                 .inputError("unreadable-file", "cannot read '\(path)': \(failure)", at: entry?.location ?? .file(path), hint: failure.hint))
         }
         let result = Result { () throws(InputErrors) in try SpecNode.parseWithWarnings(ManifestLoader.decodeUTF8(bytes, path: path), path: path) }
-        lock.withLock { nodes[path] = result }
+        nodes.withLock { $0[path] = result }
         return try result.get().node
     }
 
     /// The warnings about the file at `path`, once it was read (a key XcodeGen takes the last of).
     func warnings(at path: String) -> [Diagnostic] {
-        lock.withLock { (try? nodes[path]?.get().warnings) ?? [] }
+        nodes.withLock { (try? $0[path]?.get().warnings) ?? [] }
     }
 }
