@@ -40,6 +40,7 @@ public enum DiagnosticCatalog {
         error("unknown-package", "a package/Product whose package is not declared"),
         error("unknown-product", "strata add dependency: a package/Product whose local package has no such product"),
         error("unknown-module", "a module name that does not exist"),
+        error("unknown-target", "a constraint names a target that does not exist"),
         error("unknown-rule", "'rules:' names a rule that does not exist"),
         error("conflicting-sections", "generate-mode sections together with 'adopt'"),
         error("path-outside-workspace", "a path in strata.yml leads outside the workspace folder"),

@@ -12,6 +12,9 @@ public enum RuleRegistry {
         MocksInProduction(),
         NoCycles(),
         StaticLinkedOnce(),
+        // Constraints beyond layers, from strata.yml's 'constraints:'.
+        ForbiddenDependency(),
+        MaxDepth(),
         // Source rules: they find nothing unless the sources were scanned.
         ImplicitImport(),
         UnusedDependency(),

@@ -14,6 +14,8 @@ import Testing
         ("MocksInProduction", "mocks-in-production", 1, []),
         ("NoCycles", "no-cycles", 1, []),
         ("StaticLinkedOnce", "static-linked-once", 1, []),
+        ("ForbiddenDependency", "forbidden-dependency", 1, []),
+        ("MaxDepth", "max-depth", 1, []),
         ("UnmappedTarget", "unmapped-target", 1, []),
         ("ImplicitImport", "implicit-import", 1, []),
         ("UnusedDependency", "unused-dependency", 0, []),

@@ -66,6 +66,9 @@ struct ManifestCacheTests {
         rules: { unused-dependency: off }
         affected: { ignore: ["**/*.md"], always: [Scripts/settings.sh] }
         registry: { url: https://registry.example.com, scopes: { feature: iss-feature, core: iss-core } }
+        constraints:
+          - { from: ["*Feature"], never: ["*Feature", "swift-nio/*"], reason: features never meet }
+          - { max-depth: 6, reason: short chains build in parallel }
         """
 
     @Test func everyFieldSurvivesTheBinaryForm() throws {
@@ -77,6 +80,7 @@ struct ManifestCacheTests {
         #expect(adopt.adopt?.hosts.count == 1)
         #expect(adopt.affected.ignore.map(\.value) == ["**/*.md"] && adopt.affected.always.map(\.value) == ["Scripts/settings.sh"])
         #expect(adopt.registry?.scopes.map(\.scope.value) == ["iss-feature", "iss-core"])
+        #expect(adopt.constraints.map(\.never.count) == [2, 0] && adopt.constraints.map(\.depthLimit) == [nil, 6])
         #expect(try roundTrip(adopt) == adopt)
     }
 

@@ -51,6 +51,9 @@ public struct Manifest: Sendable, Hashable {
     public var affected = AffectedSettings()
     /// `registry:` where `strata publish` publishes, and each layer's scope there.
     public var registry: RegistrySettings?
+    /// `constraints:` what the layers cannot say: targets that must never reach others, and how
+    /// deep the graph may grow.
+    public var constraints: [Constraint] = []
 
     /// Which way the workspace's modules are found.
     public var mode: WorkspaceMode { adopt == nil ? .generate : .adopt }
@@ -342,6 +345,34 @@ public struct AffectedSettings: Sendable, Hashable {
         self.ignore = ignore
         self.always = always
     }
+}
+
+/// One entry of `constraints:`, with the reason its findings print. Either
+/// `{ from: [...], never: [...], reason: … }` — targets whose names match `from` never depend on
+/// one matching `never`, directly or through others (an external package's product counts) — or
+/// `{ max-depth: N, reason: … }` — no chain of the workspace's own targets is longer than N.
+public struct Constraint: Sendable, Hashable {
+    public var from: [Located<String>]
+    public var never: [Located<String>]
+    /// The longest chain of targets allowed, counting both ends (`A → B → C` is 3).
+    public var maxDepth: Located<String>?
+    public var reason: Located<String>
+    /// The entry's first key: where a finding's note points.
+    public var location: SourceLocation
+
+    public init(
+        from: [Located<String>] = [], never: [Located<String>] = [], maxDepth: Located<String>? = nil, reason: Located<String>,
+        location: SourceLocation
+    ) {
+        self.from = from
+        self.never = never
+        self.maxDepth = maxDepth
+        self.reason = reason
+        self.location = location
+    }
+
+    /// `maxDepth` as a number (the parser accepts only whole numbers of 2 or more).
+    public var depthLimit: Int? { maxDepth.flatMap { Int($0.value) } }
 }
 
 /// `registry: { url: https://registry.example.com, scopes: { core: iss-core, service: iss-service } }`:

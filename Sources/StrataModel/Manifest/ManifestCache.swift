@@ -12,7 +12,7 @@ import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 8
+    private static let format: UInt32 = 9
 
     static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -208,6 +208,13 @@ struct ManifestEncoder {
             }
             e.location(registry.location)
         }
+        list(m.constraints) { e, constraint in
+            e.locatedList(constraint.from)
+            e.locatedList(constraint.never)
+            e.optional(constraint.maxDepth) { $0.located($1) }
+            e.located(constraint.reason)
+            e.location(constraint.location)
+        }
     }
 }
 
@@ -401,6 +408,11 @@ struct ManifestDecoder {
             let url = try d.located()
             let scopes = try d.list { d throws(CorruptData) in RegistrySettings.LayerScope(layer: try d.located(), scope: try d.located()) }
             return RegistrySettings(url: url, scopes: scopes, location: try d.location())
+        }
+        manifest.constraints = try list { d throws(CorruptData) in
+            Constraint(
+                from: try d.locatedList(), never: try d.locatedList(), maxDepth: try d.optional { d throws(CorruptData) in try d.located() },
+                reason: try d.located(), location: try d.location())
         }
         guard reader.isAtEnd else { throw CorruptData() }
         return manifest

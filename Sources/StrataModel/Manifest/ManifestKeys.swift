@@ -3,7 +3,7 @@
 public enum ManifestKeys {
     public static let root = [
         "name", "layers", "naming", "packages", "modules", "apps", "owners", "rules", "adopt", "generate", "outside-workspace", "optional-imports",
-        "affected", "registry",
+        "affected", "registry", "constraints",
     ]
     public static let layer = ["name", "patterns", "description", "same-layer"]
     public static let naming = ["interface", "mocks", "tests", "app", "host"]
@@ -15,5 +15,6 @@ public enum ManifestKeys {
     public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners", "xcodegen", "distribution"]
     public static let affected = ["ignore", "always"]
     public static let registry = ["url", "scopes"]
+    public static let constraint = ["from", "never", "max-depth", "reason"]
     public static let xcodegen = ["platform", "deployment-target", "bundle-id-prefix"]
 }

@@ -85,6 +85,7 @@ struct ManifestParser {
         }
         if let affected = section["affected"] { manifest.affected = parseAffected(affected.value) }
         if let registry = section["registry"] { manifest.registry = parseRegistry(registry.value, key: registry.key, layers: layerNames) }
+        if let constraints = section["constraints"] { manifest.constraints = parseConstraints(constraints.value) }
         checkDistribution(manifest, layoutGiven: layoutGiven)
         return manifest
     }
@@ -559,6 +560,59 @@ struct ManifestParser {
             }
         }
         return settings
+    }
+
+    /// `constraints:` a list of `{ from, never, reason }` and `{ max-depth, reason }` entries.
+    private mutating func parseConstraints(_ node: Node) -> [Constraint] {
+        if case .scalar(let scalar) = node, scalar.isNull { return [] }
+        guard case .sequence(let entries) = node else {
+            reader.report(
+                "wrong-type", "expected a list for 'constraints', found \(YAMLReader.describe(node))", at: node,
+                hint: "for example '- { from: [\"*Feature\"], never: [\"*Feature\"], reason: features never meet }'")
+            return []
+        }
+        var constraints: [Constraint] = []
+        for entry in entries { if let constraint = parseConstraint(entry) { constraints.append(constraint) } }
+        return constraints
+    }
+
+    private mutating func parseConstraint(_ node: Node) -> Constraint? {
+        guard let pairs = reader.mapping(node, "a constraint") else { return nil }
+        reader.checkKeys(pairs, allowed: ManifestKeys.constraint, in: "a constraint")
+        let fields = Dictionary(pairs.map { ($0.key.value, $0) }, uniquingKeysWith: { first, _ in first })
+        let location = pairs.first?.key.location ?? reader.location(of: node)
+        guard let reasonNode = fields["reason"] else {
+            reader.report(
+                "missing-key", "a constraint needs a 'reason', which its findings print", at: location,
+                hint: "say why in a few words: 'reason: the app never links the server's dependencies'")
+            return nil
+        }
+        guard let reason = reader.string(reasonNode.value, "a constraint's 'reason'") else { return nil }
+        let from = fields["from"].flatMap { reader.strings($0.value, "a constraint's 'from'") }
+        let never = fields["never"].flatMap { reader.strings($0.value, "a constraint's 'never'") }
+        if let depthNode = fields["max-depth"] {
+            if let other = fields["from"] ?? fields["never"] {
+                reader.report(
+                    "invalid-value", "a constraint is either 'max-depth' or 'from' with 'never', not both", at: other.key.location,
+                    hint: "write the depth limit and the forbidden dependencies as two entries of 'constraints'")
+                return nil
+            }
+            guard let depth = reader.string(depthNode.value, "'max-depth'") else { return nil }
+            guard let limit = Int(depth.value), limit >= 2 else {
+                reader.report(
+                    "invalid-value", "'max-depth' is '\(depth.value)', not a number of targets of 2 or more", at: depth.location,
+                    hint: "count the targets of the longest chain allowed, both ends included: 'A → B → C' is 3")
+                return nil
+            }
+            return Constraint(maxDepth: Located(String(limit), at: depth.location), reason: reason, location: location)
+        }
+        guard let from, let never, !from.isEmpty, !never.isEmpty else {
+            reader.report(
+                "missing-key", "a constraint needs 'from' and 'never' (target names or patterns), or 'max-depth'", at: location,
+                hint: "for example 'from: [\"*Feature\"], never: [\"*Feature\"]': no feature depends on another, directly or through others")
+            return nil
+        }
+        return Constraint(from: from, never: never, reason: reason, location: location)
     }
 
     private mutating func parseRegistry(_ node: Node, key: Located<String>, layers: [String]) -> RegistrySettings? {

@@ -166,11 +166,36 @@ public struct WorkspaceLoader: Sendable {
                         hint: Suggestions.didYouMean($0.value, in: moduleNames) ?? "list the modules that sources import under '#if canImport(…)'")
                 })
         }
+        try Self.checkConstraintNames(manifest, in: loaded.workspace)
         // The file walk follows no link out of the workspace.
         for index in loaded.workspace.targets.indices {
             loaded.workspace.targets[index].sources?.boundary = boundary.root
         }
         return loaded
+    }
+
+    /// A name in `constraints:` without a wildcard names a target of the workspace (`never` may
+    /// also name an external package's product): a misspelt one would silently forbid nothing.
+    static func checkConstraintNames(_ manifest: Manifest, in workspace: Workspace) throws(InputErrors) {
+        let own = workspace.targets.filter { $0.role != .external }.map(\.name)
+        let all = workspace.targets.map(\.name)
+        var problems: [Diagnostic] = []
+        for constraint in manifest.constraints {
+            for (names, known, key) in [(constraint.from, own, "from"), (constraint.never, all, "never")] {
+                for name in names where !Glob.isPattern(name.value) && !known.contains(name.value) {
+                    problems.append(
+                        .inputError(
+                            "unknown-target", "a constraint's '\(key)' names '\(name.value)', which is not a target of the workspace",
+                            at: name.location,
+                            hint: Suggestions.didYouMean(name.value, in: known)
+                                ?? known.first { $0.hasSuffix("/" + name.value) }.map {
+                                    "an external package's product is named with its package: '\($0)'"
+                                }
+                                ?? "name a target, or write a pattern such as '\(name.value)*'; 'strata graph --format json' lists them"))
+                }
+            }
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
     }
 
     /// The absolute path of the strata.yml for `path`.
