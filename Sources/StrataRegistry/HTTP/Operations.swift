@@ -33,9 +33,9 @@ extension RegistryServer {
         async let archives = Self.check { try await storage.archives.checkReachable() }
         let results = await ["database": database, "archives": archives]
         let ready = results.values.allSatisfy { $0 == nil }
-        var body: [String: Any] = ["ready": ready]
-        for (name, problem) in results { body[name] = problem ?? "ok" }
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        var body: [String: JSONValue] = ["ready": .bool(ready)]
+        for (name, problem) in results { body[name] = .string(problem ?? "ok") }
+        let data = try Documents.encode(body)
         return Response(
             status: ready ? .ok : .serviceUnavailable, headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -21,8 +21,7 @@ public struct Problem: Error, Sendable {
         var fields = headers
         fields[.contentType] = "application/problem+json"
         fields[.contentLanguage] = "en"
-        let document: [String: Any] = ["status": status.code, "title": status.reasonPhrase, "detail": detail]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data = (try? Documents.encode(Documents.ProblemDetails(status: status.code, title: status.reasonPhrase, detail: detail))) ?? Data()
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -208,11 +208,11 @@ public struct RegistryServer: Sendable {
         try await authorize(request, .read, scope: package.scope)
         let releases = try await storage.releases(of: package).sorted { $0.version > $1.version }
         guard let latest = releases.first else { throw Problem(.notFound, "no package \(package) in this registry") }
-        var document: [String: Any] = [:]
-        for release in releases { document[release.version.description] = ["url": url(request, package, release.version)] }
+        var list = Documents.ReleaseList(releases: [:])
+        for release in releases { list.releases[release.version.description] = .init(url: url(request, package, release.version)) }
         var headers: HTTPFields = [.contentType: "application/json"]
         headers[.link] = "<\(url(request, package, latest.version))>; rel=\"latest-version\""
-        return try json(["releases": document], headers: headers)
+        return try json(list, headers: headers)
     }
 
     func release(_ request: Request, _ context: RegistryRequestContext) async throws -> Response {
@@ -227,15 +227,13 @@ public struct RegistryServer: Sendable {
             throw Problem(.notFound, "no release \(version) of \(package) in this registry")
         }
         let release = all[index]
-        let metadata = (try? JSONSerialization.jsonObject(with: release.metadata)) as? [String: Any] ?? [:]
-        var resource: [String: Any] = ["name": "source-archive", "type": "application/zip", "checksum": release.checksum]
+        var resource = Documents.ReleaseInfo.Resource(checksum: release.checksum)
         if let signing = release.signing {
-            resource["signing"] = ["signatureBase64Encoded": signing.archiveSignature.base64EncodedString(), "signatureFormat": signing.format]
+            resource.signing = .init(signatureBase64Encoded: signing.archiveSignature.base64EncodedString(), signatureFormat: signing.format)
         }
-        let document: [String: Any] = [
-            "id": release.package.description, "version": release.version.description, "resources": [resource],
-            "metadata": metadata, "publishedAt": Self.timestamp(release.publishedAt),
-        ]
+        let document = Documents.ReleaseInfo(
+            id: release.package.description, version: release.version.description, resources: [resource],
+            metadata: .object(JSONValue.object(in: release.metadata) ?? [:]), publishedAt: Self.timestamp(release.publishedAt))
         var links = ["<\(url(request, package, all.last!.version))>; rel=\"latest-version\""]
         if index + 1 < all.count { links.append("<\(url(request, package, all[index + 1].version))>; rel=\"successor-version\"") }
         if index > 0 { links.append("<\(url(request, package, all[index - 1].version))>; rel=\"predecessor-version\"") }
@@ -314,7 +312,7 @@ public struct RegistryServer: Sendable {
             AccessControl.authorize(token, presented: presented, needed: .read, scope: identifier.scope, anonymousRead: anonymous, now: Date()) == nil
         }
         guard !found.isEmpty else { throw Problem(.notFound, "no package in this registry names \(url) among its repository URLs") }
-        return try json(["identifiers": found.map(\.description)], headers: [.contentType: "application/json"])
+        return try json(Documents.Identifiers(identifiers: found.map(\.description)), headers: [.contentType: "application/json"])
     }
 
     /// `GET /-/packages`: what the browse page shows, as JSON: the scopes the caller may read,
@@ -322,22 +320,21 @@ public struct RegistryServer: Sendable {
     func packages(_ request: Request) async throws -> Response {
         let (token, presented) = try await token(of: request)
         let anonymous = try await storage.anonymousReadScopes()
-        var scopes: [String: [[String: Any]]] = [:]
+        var scopes: [String: [Documents.PackageListing.Package]] = [:]
         for package in try await storage.allPackages() {
             guard
                 AccessControl.authorize(token, presented: presented, needed: .read, scope: package.scope, anonymousRead: anonymous, now: Date())
                     == nil
             else { continue }
-            let releases = try await storage.releases(of: package).sorted { $0.version > $1.version }.map { release -> [String: Any] in
-                [
-                    "version": release.version.description, "publishedAt": Self.timestamp(release.publishedAt), "checksum": release.checksum,
-                    "dependencies": release.dependencies, "size": release.size,
-                ]
+            let releases = try await storage.releases(of: package).sorted { $0.version > $1.version }.map { release in
+                Documents.PackageListing.Release(
+                    version: release.version.description, publishedAt: Self.timestamp(release.publishedAt), checksum: release.checksum,
+                    dependencies: release.dependencies, size: release.size)
             }
-            scopes[package.scopeKey, default: []].append(["id": package.description, "name": package.name, "releases": releases])
+            scopes[package.scopeKey, default: []].append(.init(id: package.description, name: package.name, releases: releases))
         }
-        let document = scopes.keys.sorted().map { ["scope": $0, "packages": scopes[$0]!] }
-        return try json(["scopes": document], headers: [.contentType: "application/json"])
+        let listing = Documents.PackageListing(scopes: scopes.keys.sorted().map { .init(scope: $0, packages: scopes[$0]!) })
+        return try json(listing, headers: [.contentType: "application/json"])
     }
 
     // MARK: - Publishing
@@ -396,11 +393,13 @@ public struct RegistryServer: Sendable {
         var metadata = Data("{}".utf8)
         var repositoryURLs: [String] = []
         if let part = form.part("metadata"), !part.body.isEmpty {
-            guard let object = try? JSONSerialization.jsonObject(with: part.body) as? [String: Any] else {
+            guard let object = JSONValue.object(in: part.body) else {
                 throw Problem(.unprocessableContent, "invalid JSON provided for release metadata: it must be a JSON object")
             }
             if let urls = object["repositoryURLs"] {
-                guard let list = urls as? [String] else {
+                guard case .array(let values) = urls, case let list = values.compactMap({ if case .string(let url) = $0 { url } else { nil } }),
+                    list.count == values.count
+                else {
                     throw Problem(.unprocessableContent, "invalid release metadata: 'repositoryURLs' must be an array of strings")
                 }
                 repositoryURLs = list
@@ -510,9 +509,8 @@ public struct RegistryServer: Sendable {
 
     // MARK: - Helpers
 
-    func json(_ object: Any, headers: HTTPFields) throws -> Response {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    func json(_ document: some Encodable, headers: HTTPFields) throws -> Response {
+        Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try Documents.encode(document))))
     }
 
     static func timestamp(_ date: Date) -> String {
