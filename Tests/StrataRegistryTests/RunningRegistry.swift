@@ -139,9 +139,9 @@ final class RunningRegistry: @unchecked Sendable {
 
     func request(
         _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, token: String? = nil,
-        accept: String? = "application/vnd.swift.registry.v1+json"
+        accept: String? = "application/vnd.swift.registry.v1+json", timeout: TimeInterval = 60
     ) async throws -> RegistryHTTPClient.Reply {
-        try await client.request(method, path, headers: headers, body: body, token: token, accept: accept)
+        try await client.request(method, path, headers: headers, body: body, token: token, accept: accept, timeout: timeout)
     }
 
     func publish(_ identifier: String, _ version: String, archive: Data, metadata: String? = nil, token: String?) async throws -> RegistryHTTPClient.Reply {
@@ -173,11 +173,13 @@ struct RegistryHTTPClient: Sendable {
     }
     static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
 
+    /// `timeout`: how long the request may wait between bytes (URLSession's default is a minute).
     func request(
         _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, token: String? = nil,
-        accept: String? = "application/vnd.swift.registry.v1+json"
+        accept: String? = "application/vnd.swift.registry.v1+json", timeout: TimeInterval = 60
     ) async throws -> Reply {
         var request = URLRequest(url: URL(string: url + path)!)
+        request.timeoutInterval = timeout
         request.httpMethod = method
         request.httpBody = body
         if let accept { request.setValue(accept, forHTTPHeaderField: "Accept") }
