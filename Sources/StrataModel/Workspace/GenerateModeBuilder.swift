@@ -13,41 +13,66 @@ import StrataSources
 ///   every module its implementation depends on.
 enum GenerateModeBuilder {
     static func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) throws(InputErrors) -> (Workspace, [Diagnostic]) {
-        var assembler = GraphAssembler()
-        assembler.diagnostics = boundaryProblems(manifest, root: root, boundary: boundary)
-        var warnings: [Diagnostic] = []
-        let layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, LayerID($0)) }, uniquingKeysWith: { a, _ in a })
-        let layers = IDArray<LayerID, Layer>(manifest.layers.map(Layer.init))
-        let packageNames = Set(manifest.packages.map(\.name.value))
-        let naming = manifest.naming
+        var build = GenerateModeBuild(manifest, root: root, boundary: boundary)
+        build.addModules()
+        build.addApps()
+        build.addHostApps()
+        build.addUmbrella()
+        build.addDeclaredEdges()
+        build.addConventionalEdges()
+        build.addHostAppEdges()
+        build.linkUmbrellaToTopModules()
+        build.linkDynamicLibraries()
+        build.checkOwners()
+        return try build.finish()
+    }
+}
 
-        // 1. Targets, in declaration order: each module with its companions, then apps and the
-        // umbrella. Sources follow the layout: Sources/<Target> and Tests/<TestTarget> in the
-        // root package, or inside Packages/<Module>/ for a module's targets in the packages
-        // layout, unless a module or app gives its own `path:` (relative to the workspace root).
+/// One run of `GenerateModeBuilder.build`: the targets strata.yml declares, then their edges, each
+/// kind in a step of its own. Problems are collected in the assembler and thrown together at the end.
+private struct GenerateModeBuild {
+    let manifest: Manifest
+    let root: String
+    var assembler = GraphAssembler()
+    var warnings: [Diagnostic] = []
+    let layerIndex: [String: LayerID]
+    let packageNames: Set<String>
+    let opaqueFolders: TargetSources.OpaqueFolders
+    var modules: IDArray<ModuleID, Module> = []
+    var moduleByName: [String: Module] = [:]
+    var appTargets: [TargetID] = []
+    var hosts: [(module: ModuleID, target: TargetID)] = []
+    var umbrella: TargetID?
+
+    var naming: Naming { manifest.naming }
+
+    init(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) {
+        self.manifest = manifest
+        self.root = root
+        assembler.diagnostics = GenerateModeBuilder.boundaryProblems(manifest, root: root, boundary: boundary)
+        layerIndex = Dictionary(manifest.layers.enumerated().map { ($1.name.value, LayerID($0)) }, uniquingKeysWith: { a, _ in a })
+        packageNames = Set(manifest.packages.map(\.name.value))
         let tools = ToolsVersion(manifest.generate.toolsVersion) ?? ToolsVersion(6, 0)
-        let opaqueFolders = TargetSources.OpaqueFolders.forTools(major: tools.major, minor: tools.minor)
-        func sources(_ target: String, module: String?, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
-            var relative = "\(isTest ? "Tests" : "Sources")/\(target)"
-            if let module, manifest.generate.layout == .packages {
-                relative = GenerateSettings.packageFolder(of: module) + "/" + relative
-            }
-            return TargetSources(directory: PathResolution.resolve(path?.value ?? relative, in: root), opaqueFolders: opaqueFolders)
+        opaqueFolders = TargetSources.OpaqueFolders.forTools(major: tools.major, minor: tools.minor)
+    }
+
+    // MARK: Targets, in declaration order: each module with its companions, then apps, host apps and the umbrella
+
+    /// Sources follow the layout: Sources/<Target> and Tests/<TestTarget> in the root package, or
+    /// inside Packages/<Module>/ for a module's targets in the packages layout, unless a module or
+    /// app gives its own `path:` (relative to the workspace root).
+    func sources(_ target: String, module: String?, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
+        var relative = "\(isTest ? "Tests" : "Sources")/\(target)"
+        if let module, manifest.generate.layout == .packages {
+            relative = GenerateSettings.packageFolder(of: module) + "/" + relative
         }
-        var modules: IDArray<ModuleID, Module> = []
+        return TargetSources(directory: PathResolution.resolve(path?.value ?? relative, in: root), opaqueFolders: opaqueFolders)
+    }
+
+    mutating func addModules() {
         for declaration in manifest.modules {
+            checkPackageFolder(of: declaration)
             let name = declaration.name.value
-            if manifest.generate.layout == .packages, let path = declaration.path {
-                let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: name), in: root)
-                if !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
-                    assembler.diagnostics.append(
-                        .inputError(
-                            "invalid-value",
-                            "module '\(name)' has its sources at '\(path.value)', outside its package folder '\(GenerateSettings.packageFolder(of: name))'",
-                            at: path.location,
-                            hint: "with 'layout: packages' a module's sources live inside Packages/\(name)/; move them there or remove 'path'"))
-                }
-            }
             let layer = layerIndex[declaration.layer.value]
             let origin = "module '\(name)'"
             var targets: [TargetRole: TargetID] = [:]
@@ -72,7 +97,25 @@ enum GenerateModeBuilder {
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
-        var appTargets: [TargetID] = []
+        moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// With `layout: packages` a module's own `path:` stays inside its package folder.
+    mutating func checkPackageFolder(of declaration: ModuleDeclaration) {
+        let name = declaration.name.value
+        guard manifest.generate.layout == .packages, let path = declaration.path else { return }
+        let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: name), in: root)
+        if !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
+            assembler.diagnostics.append(
+                .inputError(
+                    "invalid-value",
+                    "module '\(name)' has its sources at '\(path.value)', outside its package folder '\(GenerateSettings.packageFolder(of: name))'",
+                    at: path.location,
+                    hint: "with 'layout: packages' a module's sources live inside Packages/\(name)/; move them there or remove 'path'"))
+        }
+    }
+
+    mutating func addApps() {
         for app in manifest.apps {
             let target = naming.app.name(for: app.name.value)
             appTargets.append(
@@ -82,103 +125,30 @@ enum GenerateModeBuilder {
                         isTestHost: app.isTestHost, location: app.name.location, sources: sources(target, module: nil, path: app.path)),
                     origin: "app '\(app.name.value)'"))
         }
-        // A module's host app lives in the root package, beside the apps.
-        var hosts: [(module: ModuleID, target: TargetID)] = []
+    }
+
+    /// A module's host app lives in the root package, beside the apps.
+    mutating func addHostApps() {
         for (index, declaration) in manifest.modules.enumerated() {
             guard let location = declaration.hostApp else { continue }
             let name = naming.host.name(for: declaration.name.value)
-            hosts.append(
-                (
-                    ModuleID(index),
-                    assembler.add(
-                        Target(
-                            name: name, role: .app, module: nil, layer: nil, isTestHost: true, location: location,
-                            sources: sources(name, module: nil)),
-                        origin: "the host app of module '\(declaration.name.value)'")
-                ))
+            let target = assembler.add(
+                Target(name: name, role: .app, module: nil, layer: nil, isTestHost: true, location: location, sources: sources(name, module: nil)),
+                origin: "the host app of module '\(declaration.name.value)'")
+            hosts.append((ModuleID(index), target))
         }
-        let umbrella = manifest.generate.umbrella.map { name in
-            assembler.add(
-                Target(name: name.value, role: .app, module: nil, layer: nil, location: name.location, sources: sources(name.value, module: nil)),
-                origin: "the umbrella target")
-        }
-        let moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
 
-        // 2. Declared edges.
-        /// A hint for a name that is not a target: a missing companion target, a typo, or a misplaced product.
-        func unknownHint(_ name: String) -> String {
-            for (template, key) in [(naming.interface, "interface"), (naming.mocks, "mocks")] {
-                if let base = template.base(of: name), moduleByName[base] != nil {
-                    return "module '\(base)' has no \(key) target; add '\(key): true' to it"
-                }
-            }
-            if let suggestion = assembler.suggestion(for: name) { return suggestion }
-            return name.contains("/") ? "external products go under 'packages:', not 'dependencies:'" : "declare it under 'modules:'"
-        }
-        func resolve(_ entry: Located<String>, of owner: String) -> TargetID? {
-            guard let id = assembler.index[entry.value], assembler.targets[id].role != .external else {
-                assembler.diagnostics.append(
-                    .inputError(
-                        "unknown-dependency", "\(owner) depends on '\(entry.value)', which is not a module or target in this workspace",
-                        at: entry.location, hint: unknownHint(entry.value)))
-                return nil
-            }
-            switch assembler.targets[id].role {
-            case .tests:
-                assembler.diagnostics.append(
-                    .inputError(
-                        "invalid-dependency", "\(owner) depends on '\(entry.value)', a test target; nothing can depend on a test target",
-                        at: entry.location, hint: "share test helpers through the module's mocks target ('mocks: true')"))
-                return nil
-            case .app:
-                assembler.diagnostics.append(
-                    .inputError(
-                        "invalid-dependency", "\(owner) depends on '\(entry.value)', an app; apps sit above every layer and cannot be dependencies",
-                        at: entry.location, hint: "move the shared code into a module"))
-                return nil
-            default:
-                return id
-            }
-        }
-        func resolvePackage(_ entry: Located<String>, of owner: String) -> TargetID? {
-            let parts = entry.value.split(separator: "/", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                assembler.diagnostics.append(
-                    .inputError(
-                        "invalid-value", "\(owner) lists package product '\(entry.value)', which is not of the form 'package/Product'",
-                        at: entry.location, hint: "for example 'swift-log/Logging'"))
-                return nil
-            }
-            guard packageNames.contains(parts[0]) else {
-                assembler.diagnostics.append(
-                    .inputError(
-                        "unknown-package", "\(owner) uses package '\(parts[0])', which is not declared under 'packages:'",
-                        at: entry.location,
-                        hint: Suggestions.didYouMean(parts[0], in: packageNames) ?? "declare it once under 'packages:' with its url and version"))
-                return nil
-            }
-            return assembler.external(package: parts[0], product: parts[1], location: entry.location)
-        }
-        func addDeclared(_ from: TargetID, _ entries: [Located<String>], _ packages: [Located<String>], owner: String) {
-            var seen: [TargetID: SourceLocation] = [:]
-            for entry in entries {
-                guard let to = resolve(entry, of: owner) else { continue }
-                if let first = seen[to] {
-                    warnings.append(
-                        Diagnostic(
-                            id: "duplicate-dependency", severity: .warning,
-                            message: "\(owner) lists '\(entry.value)' twice", location: entry.location,
-                            notes: [DiagnosticNote("first listed here", at: first)], hint: "remove the repeated entry"))
-                    continue
-                }
-                seen[to] = entry.location
-                assembler.addEdge(from: from, to: to, location: entry.location)
-            }
-            for entry in packages {
-                if let to = resolvePackage(entry, of: owner) { assembler.addEdge(from: from, to: to, location: entry.location) }
-            }
-        }
+    mutating func addUmbrella() {
+        guard let name = manifest.generate.umbrella else { return }
+        umbrella = assembler.add(
+            Target(name: name.value, role: .app, module: nil, layer: nil, location: name.location, sources: sources(name.value, module: nil)),
+            origin: "the umbrella target")
+    }
 
+    // MARK: Declared edges
+
+    mutating func addDeclaredEdges() {
         for (declaration, module) in zip(manifest.modules, modules) {
             let name = declaration.name.value
             guard let implementation = module.targets[.implementation] else { continue }
@@ -196,19 +166,100 @@ enum GenerateModeBuilder {
         for (app, id) in zip(manifest.apps, appTargets) {
             addDeclared(id, app.dependencies, app.packages, owner: "app '\(app.name.value)'")
         }
+    }
 
-        // 3. Conventional edges.
-        /// The mocks targets of the other modules `declaration`'s implementation depends on, each
-        /// with the dependency entry that brings it: what its tests and its host app link.
-        func mocksOfDependencies(_ declaration: ModuleDeclaration) -> [(target: TargetID, location: SourceLocation)] {
-            declaration.dependencies.compactMap { entry in
-                guard let dependency = assembler.index[entry.value],
-                    let owner = assembler.targets[dependency].module, owner != declaration.name.value,
-                    let mocks = moduleByName[owner]?.targets[.mocks]
-                else { return nil }
-                return (mocks, entry.location)
+    mutating func addDeclared(_ from: TargetID, _ entries: [Located<String>], _ packages: [Located<String>], owner: String) {
+        var seen: [TargetID: SourceLocation] = [:]
+        for entry in entries {
+            guard let to = resolve(entry, of: owner) else { continue }
+            if let first = seen[to] {
+                warnings.append(
+                    Diagnostic(
+                        id: "duplicate-dependency", severity: .warning,
+                        message: "\(owner) lists '\(entry.value)' twice", location: entry.location,
+                        notes: [DiagnosticNote("first listed here", at: first)], hint: "remove the repeated entry"))
+                continue
+            }
+            seen[to] = entry.location
+            assembler.addEdge(from: from, to: to, location: entry.location)
+        }
+        for entry in packages {
+            if let to = resolvePackage(entry, of: owner) { assembler.addEdge(from: from, to: to, location: entry.location) }
+        }
+    }
+
+    mutating func resolve(_ entry: Located<String>, of owner: String) -> TargetID? {
+        guard let id = assembler.index[entry.value], assembler.targets[id].role != .external else {
+            assembler.diagnostics.append(
+                .inputError(
+                    "unknown-dependency", "\(owner) depends on '\(entry.value)', which is not a module or target in this workspace",
+                    at: entry.location, hint: unknownHint(entry.value)))
+            return nil
+        }
+        switch assembler.targets[id].role {
+        case .tests:
+            assembler.diagnostics.append(
+                .inputError(
+                    "invalid-dependency", "\(owner) depends on '\(entry.value)', a test target; nothing can depend on a test target",
+                    at: entry.location, hint: "share test helpers through the module's mocks target ('mocks: true')"))
+            return nil
+        case .app:
+            assembler.diagnostics.append(
+                .inputError(
+                    "invalid-dependency", "\(owner) depends on '\(entry.value)', an app; apps sit above every layer and cannot be dependencies",
+                    at: entry.location, hint: "move the shared code into a module"))
+            return nil
+        default:
+            return id
+        }
+    }
+
+    /// A hint for a name that is not a target: a missing companion target, a typo, or a misplaced product.
+    func unknownHint(_ name: String) -> String {
+        for (template, key) in [(naming.interface, "interface"), (naming.mocks, "mocks")] {
+            if let base = template.base(of: name), moduleByName[base] != nil {
+                return "module '\(base)' has no \(key) target; add '\(key): true' to it"
             }
         }
+        if let suggestion = assembler.suggestion(for: name) { return suggestion }
+        return name.contains("/") ? "external products go under 'packages:', not 'dependencies:'" : "declare it under 'modules:'"
+    }
+
+    mutating func resolvePackage(_ entry: Located<String>, of owner: String) -> TargetID? {
+        let parts = entry.value.split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            assembler.diagnostics.append(
+                .inputError(
+                    "invalid-value", "\(owner) lists package product '\(entry.value)', which is not of the form 'package/Product'",
+                    at: entry.location, hint: "for example 'swift-log/Logging'"))
+            return nil
+        }
+        guard packageNames.contains(parts[0]) else {
+            assembler.diagnostics.append(
+                .inputError(
+                    "unknown-package", "\(owner) uses package '\(parts[0])', which is not declared under 'packages:'",
+                    at: entry.location,
+                    hint: Suggestions.didYouMean(parts[0], in: packageNames) ?? "declare it once under 'packages:' with its url and version"))
+            return nil
+        }
+        return assembler.external(package: parts[0], product: parts[1], location: entry.location)
+    }
+
+    // MARK: Conventional edges
+
+    /// The mocks targets of the other modules `declaration`'s implementation depends on, each
+    /// with the dependency entry that brings it: what its tests and its host app link.
+    func mocksOfDependencies(_ declaration: ModuleDeclaration) -> [(target: TargetID, location: SourceLocation)] {
+        declaration.dependencies.compactMap { entry in
+            guard let dependency = assembler.index[entry.value],
+                let owner = assembler.targets[dependency].module, owner != declaration.name.value,
+                let mocks = moduleByName[owner]?.targets[.mocks]
+            else { return nil }
+            return (mocks, entry.location)
+        }
+    }
+
+    mutating func addConventionalEdges() {
         for (declaration, module) in zip(manifest.modules, modules) {
             let implementation = module.targets[.implementation]!
             let location = declaration.name.location
@@ -233,10 +284,12 @@ enum GenerateModeBuilder {
                 }
             }
         }
+    }
 
-        // A host app runs its module against the mocks of what the module uses: it links the
-        // module, its interface, the external products the module uses (the runtime it assembles
-        // the mocks with), and the mocks target of each module it depends on.
+    /// A host app runs its module against the mocks of what the module uses: it links the
+    /// module, its interface, the external products the module uses (the runtime it assembles
+    /// the mocks with), and the mocks target of each module it depends on.
+    mutating func addHostAppEdges() {
         for (index, host) in hosts {
             let declaration = manifest.modules[index.index], module = modules[index]
             let location = declaration.hostApp
@@ -252,40 +305,45 @@ enum GenerateModeBuilder {
                 assembler.addEdge(from: host, to: mocks, location: location, automatic: true)
             }
         }
+    }
 
-        // 4. The umbrella depends on every module no other module links: the rest come with
-        // them, so one build compiles and links everything, each library once.
-        if let umbrella, let location = manifest.generate.umbrella?.location {
-            var linked = Set<TargetID>()
-            for (from, edges) in assembler.dependencies.withIDs {
-                let source = assembler.targets[from]
-                guard source.role == .implementation || source.role == .interface else { continue }
-                for edge in edges where assembler.targets[edge.target].module != source.module { linked.insert(edge.target) }
-            }
-            for module in modules {
-                guard let implementation = module.targets[.implementation], !linked.contains(implementation) else { continue }
-                assembler.addEdge(from: umbrella, to: implementation, location: location, automatic: true)
-            }
+    /// The umbrella depends on every module no other module links: the rest come with them, so
+    /// one build compiles and links everything, each library once.
+    mutating func linkUmbrellaToTopModules() {
+        guard let umbrella, let location = manifest.generate.umbrella?.location else { return }
+        var linked = Set<TargetID>()
+        for (from, edges) in assembler.dependencies.withIDs {
+            let source = assembler.targets[from]
+            guard source.role == .implementation || source.role == .interface else { continue }
+            for edge in edges where assembler.targets[edge.target].module != source.module { linked.insert(edge.target) }
         }
-
-        // 5. How edges link: a module's dependents in other packages or projects load its
-        // implementation's dynamic library. Inside one package SwiftPM links every target
-        // statically, whatever its product, so there `linkage:` shapes only what packages outside link.
-        if manifest.generate.linksModulesByProduct {
-            assembler.linkDynamically { from, to in
-                to.role == .implementation && to.linkage == .dynamic && to.module != from.module
-            }
+        for module in modules {
+            guard let implementation = module.targets[.implementation], !linked.contains(implementation) else { continue }
+            assembler.addEdge(from: umbrella, to: implementation, location: location, automatic: true)
         }
+    }
 
-        // 6. Owners name modules (or patterns).
+    /// How edges link: a module's dependents in other packages or projects load its
+    /// implementation's dynamic library. Inside one package SwiftPM links every target
+    /// statically, whatever its product, so there `linkage:` shapes only what packages outside link.
+    mutating func linkDynamicLibraries() {
+        guard manifest.generate.linksModulesByProduct else { return }
+        assembler.linkDynamically { from, to in
+            to.role == .implementation && to.linkage == .dynamic && to.module != from.module
+        }
+    }
+
+    /// Owners name modules (or patterns).
+    mutating func checkOwners() {
         assembler.checkOwners(manifest.owners, modules: Set(modules.map(\.name)))
+    }
 
-        if !assembler.diagnostics.isEmpty {
-            throw InputErrors(assembler.diagnostics)
-        }
+    func finish() throws(InputErrors) -> (Workspace, [Diagnostic]) {
+        if !assembler.diagnostics.isEmpty { throw InputErrors(assembler.diagnostics) }
         let workspace = Workspace(
-            name: manifest.name?.value ?? lastPathComponent(root), root: root, manifest: manifest, layers: layers,
-            modules: modules, targets: assembler.targets, dependencies: assembler.dependencies)
+            name: manifest.name?.value ?? lastPathComponent(root), root: root, manifest: manifest,
+            layers: IDArray<LayerID, Layer>(manifest.layers.map(Layer.init)), modules: modules, targets: assembler.targets,
+            dependencies: assembler.dependencies)
         return (workspace, warnings)
     }
 }
