@@ -11,13 +11,11 @@ import StrataFileSystem
 struct MultipartForm {
     struct Part {
         var name: String
-        var contentType: String?
         var body: Data
     }
 
     /// The part written to a file: where, how many bytes, and their SHA-256 in lowercase hex.
     struct FilePart {
-        var name: String
         var path: String
         var size: Int
         var sha256: String
@@ -116,16 +114,14 @@ struct MultipartForm {
         /// The part being read: kept in memory, or hashed and written to the file.
         final class OpenPart {
             let name: String
-            let contentType: String?
             let isBase64: Bool
             var bytes = 0
             var kept = ByteBuffer()
             var hasher: SHA256?
             var decoder: Base64Stream?
 
-            init(name: String, contentType: String?, isBase64: Bool) {
+            init(name: String, isBase64: Bool) {
                 self.name = name
-                self.contentType = contentType
                 self.isBase64 = isBase64
             }
         }
@@ -207,7 +203,7 @@ struct MultipartForm {
             let name = MultipartForm.parameter("name", in: value("content-disposition") ?? "") ?? ""
             // RFC 7578 deprecates it, but the spec's own example sends base64.
             let part = OpenPart(
-                name: name, contentType: value("content-type"), isBase64: value("content-transfer-encoding")?.lowercased() == "base64")
+                name: name, isBase64: value("content-transfer-encoding")?.lowercased() == "base64")
             guard names.insert(name).inserted else {
                 failure = .duplicatePart(name)
                 return nil
@@ -239,7 +235,7 @@ struct MultipartForm {
                 }
                 var data = Data(part.kept.readableBytesView)
                 if part.isBase64, let decoded = Data(base64Encoded: data, options: .ignoreUnknownCharacters) { data = decoded }
-                parts.append(Part(name: part.name, contentType: part.contentType, body: data))
+                parts.append(Part(name: part.name, body: data))
                 return
             }
             guard part.decoder?.isFinished ?? true else {
@@ -253,7 +249,7 @@ struct MultipartForm {
                 return
             }
             // An empty archive part is as good as none.
-            if part.bytes > 0 { file = FilePart(name: part.name, path: path, size: part.bytes, sha256: Checksum.hex(hasher.finalize())) }
+            if part.bytes > 0 { file = FilePart(path: path, size: part.bytes, sha256: Checksum.hex(hasher.finalize())) }
         }
 
         /// Why a body the parser refused, or that ended early, is not a `multipart/form-data`
