@@ -20,17 +20,20 @@ public struct ForbiddenDependency: Rule {
 
     public func check(_ input: RuleInput) -> [Finding] {
         let workspace = input.workspace
-        return workspace.manifest.constraints.filter { !$0.from.isEmpty }.flatMap { findings(for: $0, in: workspace) }
+        let constraints = workspace.manifest.constraints.filter { !$0.from.isEmpty }
+        guard !constraints.isEmpty else { return [] }
+        let reversed = workspace.graph.reversed()
+        return constraints.flatMap { findings(for: $0, in: workspace, reversed: reversed) }
     }
 
-    private func findings(for constraint: Constraint, in workspace: Workspace) -> [Finding] {
+    private func findings(for constraint: Constraint, in workspace: Workspace, reversed: Digraph) -> [Finding] {
         let targets = workspace.targets
         let from = constraint.from.map { Glob($0.value) }
         let never = constraint.never.map { Glob($0.value) }
         let forbidden = targets.indices.filter { id in never.contains { $0.matches(targets[id].name) } }
         guard !forbidden.isEmpty else { return [] }
         // Searched backwards, a node's parent is the next step forwards towards the nearest forbidden target.
-        let towards = workspace.graph.reversed().breadthFirstParents(from: forbidden.map(\.index))
+        let towards = reversed.breadthFirstParents(from: forbidden.map(\.index))
         var findings: [Finding] = []
         for source in targets.indices where targets[source].role != .external && from.contains(where: { $0.matches(targets[source].name) }) {
             guard let path = shortestPath(from: source, towards: towards, in: workspace) else { continue }
