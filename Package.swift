@@ -30,7 +30,12 @@ let package = Package(
         .library(name: "StrataGraphExport", targets: ["StrataGraphExport"]),
         .library(name: "StrataInit", targets: ["StrataInit"]),
         .library(name: "StrataLexer", targets: ["StrataLexer"]),
-        .library(name: "StrataModel", targets: ["StrataModel"]),
+        .library(name: "StrataManifest", targets: ["StrataManifest"]),
+        .library(name: "StrataProjectFormat", targets: ["StrataProjectFormat"]),
+        .library(name: "StrataSwiftPM", targets: ["StrataSwiftPM"]),
+        .library(name: "StrataXcodeGen", targets: ["StrataXcodeGen"]),
+        .library(name: "StrataCocoaPods", targets: ["StrataCocoaPods"]),
+        .library(name: "StrataWorkspace", targets: ["StrataWorkspace"]),
         .library(name: "StrataPackageIdentity", targets: ["StrataPackageIdentity"]),
         .library(name: "StrataProcess", targets: ["StrataProcess"]),
         .library(name: "StrataPublish", targets: ["StrataPublish"]),
@@ -134,7 +139,7 @@ let package = Package(
         .target(
             name: "StrataSecretsCLI",
             dependencies: [
-                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataModel", "StrataProcess",
+                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataWorkspace", "StrataProcess",
                 "StrataReport", "StrataSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -157,7 +162,7 @@ let package = Package(
                 "StrataGit",
                 "StrataGraphExport",
                 "StrataInit",
-                "StrataModel",
+                "StrataCocoaPods", "StrataManifest", "StrataProjectFormat", "StrataWorkspace",
                 "StrataRules",
                 "StrataScaffold",
                 "StrataProcess",
@@ -170,7 +175,8 @@ let package = Package(
         .target(
             name: "StrataPublish",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraph", "StrataModel", "StrataPackageIdentity", "StrataProcess",
+                "StrataProjectFormat", "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraph", "StrataManifest", "StrataSwiftPM",
+                "StrataWorkspace", "StrataPackageIdentity", "StrataProcess",
                 "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -181,7 +187,8 @@ let package = Package(
         .target(
             name: "StrataRelease",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataModel", "StrataPackageIdentity",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataManifest", "StrataWorkspace",
+                "StrataPackageIdentity",
                 "StrataProcess", "StrataPublish", "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -191,7 +198,8 @@ let package = Package(
         .target(
             name: "StrataAffected",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataLexer", "StrataModel",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph", "StrataLexer", "StrataManifest",
+                "StrataProjectFormat", "StrataSwiftPM", "StrataWorkspace",
                 "StrataProcess", "StrataSources", "StrataToolchain",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
@@ -210,7 +218,7 @@ let package = Package(
         .target(
             name: "StrataBench",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraphExport", "StrataModel", "StrataProcess", "StrataToolchain",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraphExport", "StrataWorkspace", "StrataProcess", "StrataToolchain",
                 .product(name: "Mustache", package: "swift-mustache"), .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -219,14 +227,16 @@ let package = Package(
         .target(
             name: "StrataInit",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel", "StrataSources", .product(name: "Yams", package: "Yams"),
+                "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataManifest", "StrataProjectFormat", "StrataWorkspace", "StrataSources",
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataScaffold",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataLexer", "StrataModel", "StrataRules", "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataLexer", "StrataManifest", "StrataProjectFormat", "StrataSwiftPM",
+                "StrataWorkspace", "StrataRules", "StrataSources",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
@@ -236,7 +246,10 @@ let package = Package(
         // the baseline.
         .target(
             name: "StrataCheck",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataModel", "StrataRules", "StrataSources", "StrataToolchain"],
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataManifest", "StrataProjectFormat", "StrataWorkspace", "StrataRules",
+                "StrataSources", "StrataToolchain",
+            ],
             swiftSettings: strictSettings
         ),
         // strata check's output formats: text, JSON, SARIF and GitHub workflow commands.
@@ -244,38 +257,75 @@ let package = Package(
         // The rules alone: pure functions of a loaded workspace and its scanned imports.
         .target(
             name: "StrataRules",
-            dependencies: ["StrataDiagnostics", "StrataGraph", "StrataModel", "StrataSources", "StrataFileSystem"],
+            dependencies: [
+                "StrataManifest", "StrataProjectFormat", "StrataSwiftPM", "StrataDiagnostics", "StrataGraph", "StrataWorkspace", "StrataSources",
+                "StrataFileSystem",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataGenerate",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataModel", "StrataPackageIdentity", "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataWorkspace", "StrataPackageIdentity", "StrataSources",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataGraphExport",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataModel"],
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataManifest", "StrataProjectFormat", "StrataWorkspace"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "StrataSynthetic",
-            dependencies: ["StrataFileSystem", "StrataModel"],
+            dependencies: ["StrataFileSystem", "StrataManifest", "StrataWorkspace"],
             swiftSettings: strictSettings
         ),
+        // strata.yml: its reader, editor and cache, and the versions record.
         .target(
-            name: "StrataModel",
+            name: "StrataManifest",
             dependencies: [
-                "StrataDiagnostics",
-                "StrataFileSystem",
-                "StrataGraph",
-                "StrataLexer",
-                "StrataPackageIdentity",
-                "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataPackageIdentity", .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The interface every project format's reader implements, the one value it returns, and
+        // the path patterns all of them find their files with.
+        .target(
+            name: "StrataProjectFormat",
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataSources"],
+            swiftSettings: strictSettings
+        ),
+        // Package.swift: the static reader, dump-package, manifest edits, binary artifacts.
+        .target(
+            name: "StrataSwiftPM",
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataLexer", "StrataManifest", "StrataProjectFormat", "StrataSources",
                 "StrataToolchain",
-                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // XcodeGen specs (project.yml and their includes).
+        .target(
+            name: "StrataXcodeGen",
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataProjectFormat", "StrataSources",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // A Podfile, podspecs (Ruby and JSON) and spec repos.
+        .target(
+            name: "StrataCocoaPods",
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataProjectFormat", "StrataSources"],
+            swiftSettings: strictSettings
+        ),
+        // The workspace graph: targets, modules, layers and edges, built from strata.yml alone
+        // (generate mode) or from what the project formats read (adopt mode), and its cache.
+        .target(
+            name: "StrataWorkspace",
+            dependencies: [
+                "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataManifest", "StrataProjectFormat",
+                "StrataSources", "StrataSwiftPM", "StrataXcodeGen",
             ],
             swiftSettings: strictSettings
         ),
@@ -359,7 +409,7 @@ let package = Package(
         .testTarget(
             name: "StrataSecretsTests",
             dependencies: [
-                "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataModelTestSupport",
+                "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataWorkspaceTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -376,7 +426,8 @@ let package = Package(
         .testTarget(
             name: "StrataAffectedTests",
             dependencies: [
-                "StrataAffected", "StrataDiagnostics", "StrataGenerate", "StrataGit", "StrataModel", "StrataModelTestSupport",
+                "StrataProjectFormat", "StrataAffected", "StrataDiagnostics", "StrataGenerate", "StrataGit", "StrataSwiftPM", "StrataWorkspace",
+                "StrataWorkspaceTestSupport",
                 "StrataSynthetic",
             ],
             swiftSettings: strictSettings
@@ -384,19 +435,20 @@ let package = Package(
         .testTarget(
             name: "StrataRegistryTests",
             dependencies: [
-                "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataModel", "StrataModelTestSupport", "StrataDiagnostics",
+                "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataWorkspace", "StrataWorkspaceTestSupport", "StrataDiagnostics",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataDiagnosticsTests", dependencies: ["StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(name: "StrataGitTests", dependencies: ["StrataGit"], swiftSettings: strictSettings),
-        .testTarget(name: "StrataSyntheticTests", dependencies: ["StrataSynthetic", "StrataModel"], swiftSettings: strictSettings),
+        .testTarget(name: "StrataSyntheticTests", dependencies: ["StrataSynthetic", "StrataWorkspace"], swiftSettings: strictSettings),
         .testTarget(name: "StrataFileSystemTests", dependencies: ["StrataFileSystem"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataGenerateTests",
             dependencies: [
-                "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataFileSystem", "StrataModelTestSupport",
+                "StrataManifest", "StrataProjectFormat", "StrataGenerate", "StrataWorkspace", "StrataDiagnostics", "StrataSources",
+                "StrataFileSystem", "StrataWorkspaceTestSupport",
                 "StrataPackageIdentity", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
@@ -404,33 +456,38 @@ let package = Package(
         .testTarget(
             name: "StrataBenchTests",
             dependencies: [
-                "StrataBench", "StrataModel", "StrataDiagnostics", "StrataRules", "StrataModelTestSupport",
+                "StrataBench", "StrataWorkspace", "StrataDiagnostics", "StrataRules", "StrataWorkspaceTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataScaffoldTests",
-            dependencies: ["StrataScaffold", "StrataGenerate", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataScaffold", "StrataGenerate", "StrataManifest", "StrataWorkspace", "StrataDiagnostics", "StrataWorkspaceTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataGraphExportTests",
-            dependencies: ["StrataGraphExport", "StrataModel", "StrataDiagnostics", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataGraphExport", "StrataManifest", "StrataProjectFormat", "StrataWorkspace", "StrataDiagnostics", "StrataWorkspaceTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataInitTests",
-            dependencies: ["StrataInit", "StrataModelTestSupport"],
+            dependencies: ["StrataInit", "StrataWorkspaceTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataReleaseTests",
             dependencies: [
-                "StrataRelease", "StrataModel", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataFileSystem", "StrataGenerate",
+                "StrataManifest", "StrataRelease", "StrataWorkspace", "StrataPackageIdentity", "StrataGit", "StrataDiagnostics", "StrataFileSystem",
+                "StrataGenerate",
                 "StrataSynthetic",
-                "StrataModelTestSupport",
+                "StrataWorkspaceTestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -464,7 +521,8 @@ let package = Package(
         .testTarget(
             name: "StrataModelTests",
             dependencies: [
-                "StrataModel", "StrataDiagnostics", "StrataFileSystem", "StrataModelTestSupport", "StrataSources", "StrataToolchain",
+                "StrataCocoaPods", "StrataManifest", "StrataProjectFormat", "StrataSwiftPM", "StrataWorkspace", "StrataXcodeGen", "StrataDiagnostics",
+                "StrataFileSystem", "StrataWorkspaceTestSupport", "StrataSources", "StrataToolchain",
                 // The oracle for module names: the compiler's own parser.
                 .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
@@ -473,7 +531,8 @@ let package = Package(
         .testTarget(
             name: "StrataCheckTests",
             dependencies: [
-                "StrataCheck", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport", "StrataFileSystem",
+                "StrataManifest", "StrataProjectFormat", "StrataCheck", "StrataWorkspace", "StrataDiagnostics", "StrataSources",
+                "StrataWorkspaceTestSupport", "StrataFileSystem",
                 "StrataRules", "StrataSynthetic",
             ],
             swiftSettings: strictSettings
@@ -481,14 +540,17 @@ let package = Package(
         .testTarget(name: "StrataReportTests", dependencies: ["StrataReport", "StrataDiagnostics"], swiftSettings: strictSettings),
         .testTarget(
             name: "StrataRulesTests",
-            dependencies: ["StrataRules", "StrataModel", "StrataDiagnostics", "StrataSources", "StrataModelTestSupport"],
+            dependencies: [
+                "StrataManifest", "StrataProjectFormat", "StrataRules", "StrataWorkspace", "StrataDiagnostics", "StrataSources",
+                "StrataWorkspaceTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
                 "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "StrataDiagnostics",
-                "StrataCheck", "StrataInit", "StrataModel", "StrataRules", "StrataSynthetic", "StrataModelTestSupport",
+                "StrataCheck", "StrataInit", "StrataManifest", "StrataWorkspace", "StrataRules", "StrataSynthetic", "StrataWorkspaceTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Yams", package: "Yams"),
@@ -498,17 +560,17 @@ let package = Package(
         // Runs the built strata as a hostile user would: limits, kills, concurrent runs, escapes.
         .testTarget(
             name: "StrataReliabilityTests",
-            dependencies: ["StrataModelTestSupport"],
+            dependencies: ["StrataWorkspaceTestSupport"],
             swiftSettings: strictSettings
         ),
         // Helpers shared by the test targets only (fixture paths, inline manifests).
         .target(
-            name: "StrataModelTestSupport",
+            name: "StrataWorkspaceTestSupport",
             dependencies: [
-                "StrataModel", "StrataDiagnostics", .product(name: "Subprocess", package: "swift-subprocess"),
+                "StrataManifest", "StrataWorkspace", "StrataDiagnostics", .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            path: "Tests/StrataModelTestSupport",
+            path: "Tests/StrataWorkspaceTestSupport",
             swiftSettings: strictSettings
         ),
     ]

@@ -8,7 +8,8 @@ let package = Package(
     name: "StrataBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Strata", path: "..")
+        .package(name: "Strata", path: ".."),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -21,7 +22,10 @@ let package = Package(
                 .product(name: "StrataGenerate", package: "Strata"),
                 .product(name: "StrataInit", package: "Strata"),
                 .product(name: "StrataLexer", package: "Strata"),
-                .product(name: "StrataModel", package: "Strata"),
+                .product(name: "StrataManifest", package: "Strata"),
+                .product(name: "StrataProjectFormat", package: "Strata"),
+                .product(name: "StrataSwiftPM", package: "Strata"),
+                .product(name: "StrataWorkspace", package: "Strata"),
                 .product(name: "StrataPackageIdentity", package: "Strata"),
                 .product(name: "StrataPublish", package: "Strata"),
                 .product(name: "StrataRelease", package: "Strata"),
@@ -31,6 +35,7 @@ let package = Package(
                 .product(name: "StrataSynthetic", package: "Strata"),
                 .product(name: "StrataSources", package: "Strata"),
                 .product(name: "_StrataSourcesTestSupport", package: "Strata"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             path: "Sources/StrataBenchmarks",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

@@ -12,7 +12,8 @@ output=$(cd "$output" && pwd)
 libraries=(
     StrataDI StrataRouting
     StrataAffected StrataAge StrataBench StrataCheck StrataDiagnostics StrataFileSystem StrataGenerate StrataGit StrataGraph
-    StrataGraphExport StrataInit StrataLexer StrataModel StrataPackageIdentity StrataProcess StrataPublish StrataRelease StrataReport
+    StrataGraphExport StrataInit StrataLexer StrataManifest StrataProjectFormat StrataSwiftPM StrataXcodeGen StrataCocoaPods StrataWorkspace
+    StrataPackageIdentity StrataProcess StrataPublish StrataRelease StrataReport
     StrataRules StrataScaffold StrataSecrets StrataSources StrataSynthetic StrataToolchain
 )
 # One plugin run for every library: the package is loaded and built once, not once a library.

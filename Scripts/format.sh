@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Package.swift Sources Tests/StrataCLITests Tests/StrataDiagnosticsTests Tests/StrataFileSystemTests Tests/StrataGenerateTests Tests/StrataGraphTests Tests/StrataLexerTests Tests/StrataProcessTests Tests/StrataReliabilityTests
-       Tests/StrataModelTests Tests/StrataModelTestSupport Tests/StrataRulesTests Tests/StrataSourcesTests Tests/StrataSourcesTestSupport Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
+       Tests/StrataModelTests Tests/StrataWorkspaceTestSupport Tests/StrataRulesTests Tests/StrataSourcesTests Tests/StrataSourcesTestSupport Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
        Examples/ISS/Sources Examples/ISS/Tests StrataRuntime/Package.swift StrataRuntime/Sources StrataRuntime/Tests Benchmarks/Runtime/Package.swift Benchmarks/Runtime/Sources)
 if [[ "${1:-}" == "--lint" ]]; then
     swift format lint --strict --recursive --parallel "${paths[@]}"

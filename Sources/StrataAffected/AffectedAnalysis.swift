@@ -1,8 +1,10 @@
 import StrataFileSystem
 public import StrataGit
 import StrataGraph
-public import StrataModel
+import StrataManifest
+public import StrataProjectFormat
 import StrataSources
+public import StrataWorkspace
 
 /// Why a target is affected: what started it and the path of dependencies it came along.
 public struct AffectedReason: Sendable, Hashable {

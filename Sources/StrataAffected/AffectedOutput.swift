@@ -1,6 +1,7 @@
 import Foundation
 import StrataGit
-import StrataModel
+import StrataManifest
+import StrataWorkspace
 
 /// How `strata affected` prints its answer.
 public enum AffectedFormat: String, Sendable, CaseIterable {

@@ -3,7 +3,9 @@ public import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataGit
-public import StrataModel
+import StrataManifest
+import StrataProjectFormat
+public import StrataWorkspace
 
 /// What `strata affected` is asked: a workspace and the two revisions to compare.
 public struct AffectedQuery: Sendable {

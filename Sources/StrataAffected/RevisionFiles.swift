@@ -2,7 +2,9 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGit
-import StrataModel
+import StrataManifest
+import StrataProjectFormat
+import StrataSwiftPM
 
 /// A workspace's manifests and folders as they are at a git commit, without checking it out:
 /// the loader reads strata.yml and the Package.swift files from here exactly as from the disk.
@@ -16,7 +18,7 @@ import StrataModel
 /// A package outside the workspace (a `.package(path:)` that leads out of it, often out of the
 /// repository) is not part of this history: every revision reads it from the disk as it is now,
 /// so the base and the head see the same package, and its products stay out of `affected`.
-struct RevisionFiles: WorkspaceFiles {
+struct RevisionFiles: PackageEvaluating {
     /// The commit the files are read from.
     let commit: String
     let repository: GitRepository
@@ -84,7 +86,7 @@ struct RevisionFiles: WorkspaceFiles {
     /// unless the evaluated-manifest cache already holds the same text at the same path: so
     /// each version of a manifest is evaluated once, however many revisions share it.
     func evaluatePackage(at path: String) async throws(InputErrors) -> PackageManifest {
-        guard PathResolution.path(path, inside: root) != nil else { return try await LocalFiles().evaluatePackage(at: path) }
+        guard PathResolution.path(path, inside: root) != nil else { return try await DumpPackageReader.read(path: path) }
         guard let manifest = contents(of: path), let relative = PathResolution.path(path, inside: root) else {
             throw InputErrors(.inputError("missing-manifest", "there is no \(path) at commit \(commit.prefix(12))", at: nil, hint: nil))
         }

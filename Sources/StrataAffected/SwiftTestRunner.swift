@@ -1,7 +1,8 @@
 import Foundation
-public import StrataModel
 import StrataProcess
+import StrataProjectFormat
 import StrataToolchain
+public import StrataWorkspace
 import Subprocess
 
 /// Runs `swift test` for some test targets of a workspace, package by package (in the

@@ -1,6 +1,7 @@
 import StrataFileSystem
-import StrataModel
+import StrataManifest
 import StrataSources
+import StrataWorkspace
 
 /// Everything about a target's declaration that can change how it builds: what it is, where
 /// its sources are, how it links and what it depends on. Two revisions' declarations of a

@@ -1,6 +1,6 @@
 import StrataFileSystem
-import StrataModel
 import StrataSources
+import StrataWorkspace
 
 /// Which targets own a file: the targets whose source folder holds it, by folder.
 ///

@@ -2,7 +2,7 @@ import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
-import StrataModel
+import StrataWorkspace
 
 /// `strata bench generate`: writes every app of a matrix into a folder, each a workspace of its
 /// own (strata.yml, sources, and the Package.swift files `strata generate` makes of them), and

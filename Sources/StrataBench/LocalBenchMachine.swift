@@ -1,8 +1,8 @@
 import Foundation
 import StrataFileSystem
-import StrataModel
 import StrataProcess
 import StrataToolchain
+import StrataWorkspace
 import Subprocess
 import SystemPackage
 

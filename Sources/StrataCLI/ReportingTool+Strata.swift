@@ -1,6 +1,7 @@
-import StrataModel
+import StrataManifest
 import StrataReport
 import StrataRules
+import StrataWorkspace
 
 extension ReportingTool {
     /// strata itself, as SARIF's driver describes it: this version and every rule of the registry

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
 import StrataReport
+import StrataWorkspace
 
 /// `--no-wait`, for the commands that change a workspace.
 struct LockOptions: ParsableArguments {

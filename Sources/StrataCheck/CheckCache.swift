@@ -1,10 +1,12 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
+import StrataManifest
+import StrataProjectFormat
 import StrataRules
 import StrataSources
 import StrataToolchain
+import StrataWorkspace
 
 /// The findings of the last complete check, kept with a fingerprint of everything they were
 /// computed from, so that a re-run over unchanged input answers without loading the manifest,

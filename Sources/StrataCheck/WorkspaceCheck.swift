@@ -1,8 +1,10 @@
 import Foundation
 public import StrataDiagnostics
-public import StrataModel
+import StrataManifest
+public import StrataProjectFormat
 import StrataRules
 public import StrataSources
+public import StrataWorkspace
 
 /// The shape of a checked workspace, for summaries.
 public struct WorkspaceSummary: Sendable, Hashable {

@@ -1,7 +1,8 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
-public import StrataModel
+import StrataManifest
+public import StrataWorkspace
 
 /// The proof that `strata generate` has nothing to do, kept from the last run that found every
 /// generated file up to date, so that a re-run over an unchanged workspace answers with one

@@ -1,7 +1,7 @@
 public import Foundation
 public import StrataDiagnostics
 public import StrataFileSystem
-import StrataModel
+import StrataWorkspace
 
 /// What writing a set of generated files into a workspace would change, worked out before
 /// anything is written.

@@ -1,7 +1,8 @@
 public import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
 import StrataPackageIdentity
 import StrataSources
+public import StrataWorkspace
 
 /// How packages name the modules they get from a package registry: by registry identity
 /// (`iss-core.Network`), requiring at least a version of each. A module without an identity

@@ -1,7 +1,8 @@
 import Foundation
 public import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
 import StrataPackageIdentity
+public import StrataWorkspace
 
 /// What `strata generate` needs besides strata.yml when modules are distributed through the
 /// registry: the versions released so far, and the modules worked on from their folders.

@@ -1,8 +1,9 @@
-public import Foundation
+import Foundation
 public import StrataDiagnostics
 public import StrataFileSystem
-public import StrataModel
+import StrataManifest
 import StrataSources
+public import StrataWorkspace
 
 /// Each module target's sources moved to where the workspace's layout wants them
 /// (`strata generate --move-sources`): switching to the `packages` layout (or to

@@ -1,8 +1,9 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
-public import StrataModel
+import StrataManifest
 import StrataSources
+public import StrataWorkspace
 
 /// Everything `strata generate` writes for a generate-mode workspace, in one list: the
 /// Package.swift files, the umbrella's main.swift, CODEOWNERS and the XcodeGen project specs.

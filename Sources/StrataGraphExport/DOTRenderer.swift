@@ -1,6 +1,6 @@
 import Foundation
 import StrataFileSystem
-import StrataModel
+import StrataWorkspace
 
 /// Graphviz DOT: one cluster per band (apps, each layer, externals), ranked top to bottom;
 /// interface targets dashed, mocks dotted and grey, tests white; edges and targets with

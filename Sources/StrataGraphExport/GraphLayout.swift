@@ -1,4 +1,4 @@
-import StrataModel
+import StrataWorkspace
 
 /// Positions for an HTML/SVG drawing: bands top to bottom, targets in rows inside each band,
 /// ordered so that edges cross less (each target placed near the targets above that use it).

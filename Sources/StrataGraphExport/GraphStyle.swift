@@ -1,4 +1,4 @@
-import StrataModel
+import StrataWorkspace
 
 /// How targets look in every format: one colour per band, a line style per role.
 enum GraphStyle {

@@ -1,7 +1,8 @@
 import Foundation
 public import StrataDiagnostics
 import StrataGraph
-public import StrataModel
+public import StrataProjectFormat
+public import StrataWorkspace
 
 /// Which part of the workspace graph to draw.
 public struct GraphSelection: Sendable, Hashable {

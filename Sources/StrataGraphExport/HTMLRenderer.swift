@@ -1,7 +1,7 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
+import StrataWorkspace
 
 /// One self-contained HTML page: the graph laid out in bands as inline SVG, with a legend,
 /// search, pan and zoom, and click-to-highlight of a target's dependencies and dependents.

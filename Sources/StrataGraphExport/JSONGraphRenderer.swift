@@ -1,7 +1,9 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
+import StrataManifest
+import StrataProjectFormat
+import StrataWorkspace
 
 /// The graph as JSON, in the schema docs/GRAPH.md describes (`schemaVersion` 1): layers,
 /// modules, targets, edges with their kind, and findings. Fields are only ever added within a

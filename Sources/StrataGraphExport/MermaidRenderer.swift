@@ -1,5 +1,5 @@
 import Foundation
-import StrataModel
+import StrataWorkspace
 
 /// Mermaid flowchart, as GitHub renders it in Markdown: one subgraph per band, node ids `t0`,
 /// `t1`, … (names only ever appear in quoted labels, escaped), classes for the roles, and

@@ -1,8 +1,10 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
-public import StrataModel
+import StrataManifest
+import StrataProjectFormat
 import StrataSources
+public import StrataWorkspace
 import Yams
 
 /// `strata migrate`: an adopt-mode workspace as a generate-mode strata.yml, whose graph is the

@@ -1,7 +1,8 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
-public import StrataModel
+public import StrataProjectFormat
+public import StrataWorkspace
 
 /// What `strata init` proposes for a workspace: where its build files are, how its targets are
 /// named, and its layers.

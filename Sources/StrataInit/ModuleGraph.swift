@@ -1,8 +1,8 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-public import StrataModel
 import StrataSources
+public import StrataWorkspace
 
 /// The graph layer inference works on: the workspace's modules (apps and externals left out,
 /// companion targets folded into their module) and the edges between them.

@@ -1,7 +1,8 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
+import StrataManifest
 import StrataPackageIdentity
+import StrataWorkspace
 
 /// What `strata publish` is asked: modules of a workspace, each published to its layer's scope
 /// in the registry strata.yml names.

@@ -3,9 +3,12 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataGraph
-import StrataModel
+import StrataManifest
 import StrataPackageIdentity
 import StrataProcess
+import StrataProjectFormat
+import StrataSwiftPM
+import StrataWorkspace
 import Subprocess
 import SystemPackage
 

@@ -1,7 +1,8 @@
 public import StrataDiagnostics
 public import StrataGenerate
-public import StrataModel
+import StrataManifest
 import StrataPackageIdentity
+public import StrataWorkspace
 
 /// Publishing as `strata release` does it: one module at a time, at the version the train gave
 /// it, depending on the other modules at the versions strata.versions.yml records.

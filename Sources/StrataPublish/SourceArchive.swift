@@ -1,9 +1,9 @@
 import Foundation
 import StrataDiagnostics
 import StrataGenerate
-import StrataModel
 import StrataProcess
 import StrataToolchain
+import StrataWorkspace
 import Subprocess
 import SystemPackage
 

@@ -1,11 +1,11 @@
 import Foundation
-public import StrataDiagnostics
+import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 public import StrataGit
-import StrataModel
 import StrataProcess
 import StrataToolchain
+import StrataWorkspace
 import Subprocess
 import SystemPackage
 

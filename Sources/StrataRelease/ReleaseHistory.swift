@@ -1,7 +1,7 @@
 public import StrataDiagnostics
 public import StrataFileSystem
 public import StrataGit
-public import StrataModel
+public import StrataManifest
 public import StrataPackageIdentity
 
 /// Each module's last release and what changed since, from git: the newest `<Module>/<version>`

@@ -1,5 +1,5 @@
 import StrataGraph
-public import StrataModel
+public import StrataManifest
 public import StrataPackageIdentity
 
 /// Which part of a version a release raises.

@@ -3,8 +3,9 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataGit
-import StrataModel
+import StrataManifest
 public import StrataPackageIdentity
+import StrataWorkspace
 
 /// What `strata release` is asked.
 public struct ReleaseQuery: Sendable {

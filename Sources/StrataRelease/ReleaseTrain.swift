@@ -3,11 +3,12 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataGit
-import StrataModel
+import StrataManifest
 import StrataPackageIdentity
 import StrataProcess
 import StrataPublish
 import StrataToolchain
+import StrataWorkspace
 import Subprocess
 import SystemPackage
 

@@ -1,7 +1,8 @@
 import StrataDiagnostics
 import StrataGit
-import StrataModel
+import StrataManifest
 import StrataPackageIdentity
+import StrataWorkspace
 
 /// `strata versions`: which version of each registry module is released, which have changes
 /// not released yet, and which dependents still require an older major (drift).

@@ -1,6 +1,7 @@
 import Foundation
 public import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
+public import StrataWorkspace
 
 /// Runs the rules on a workspace with the severities strata.yml sets.
 public struct ArchitectureChecker: Sendable {

@@ -1,5 +1,6 @@
 public import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
+public import StrataWorkspace
 
 /// What a rule found, before the configured severity is applied.
 public struct Finding: Sendable, Hashable {

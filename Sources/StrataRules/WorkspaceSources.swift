@@ -1,6 +1,9 @@
 public import StrataDiagnostics
-public import StrataModel
+import StrataManifest
+import StrataProjectFormat
 public import StrataSources
+import StrataSwiftPM
+public import StrataWorkspace
 
 /// An import as the rules see it: where it is written and what it imports.
 public struct SourcedImport: Sendable {

@@ -1,5 +1,7 @@
 public import StrataDiagnostics
-public import StrataModel
+import StrataManifest
+import StrataProjectFormat
+public import StrataWorkspace
 
 /// One change to a target's declared dependencies that fixes a finding.
 public struct DependencyFix: Sendable, Hashable {

@@ -2,9 +2,12 @@ public import Foundation
 public import StrataDiagnostics
 public import StrataFileSystem
 public import StrataGenerate
-public import StrataModel
+import StrataManifest
+import StrataProjectFormat
 import StrataRules
 import StrataSources
+import StrataSwiftPM
+public import StrataWorkspace
 
 /// A change to an existing module, worked out before anything is written: strata.yml edited as
 /// text (the rest of the file byte for byte), the files it removes, and the regeneration.

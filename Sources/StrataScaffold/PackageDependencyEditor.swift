@@ -2,7 +2,10 @@ import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
-public import StrataModel
+import StrataManifest
+import StrataProjectFormat
+import StrataSwiftPM
+public import StrataWorkspace
 
 /// Changes to Package.swift files, worked out before anything is written (adopt mode).
 public struct PackageEdit: Sendable {

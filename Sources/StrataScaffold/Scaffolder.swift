@@ -2,9 +2,11 @@ public import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 public import StrataGenerate
-public import StrataModel
+import StrataManifest
+import StrataProjectFormat
 import StrataRules
 import StrataSources
+public import StrataWorkspace
 
 /// What `strata new module` is asked for.
 public struct ModuleRequest: Sendable, Hashable {

@@ -4,9 +4,9 @@ import StrataAge
 import StrataCLI
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
 import StrataReport
 import StrataSecrets
+import StrataWorkspace
 
 /// The `strata-secrets` executable, which `strata secrets` runs: its commands need swift-crypto,
 /// which stays out of `strata` itself (and out of the README's first build).

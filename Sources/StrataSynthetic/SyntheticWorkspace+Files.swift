@@ -1,6 +1,7 @@
 import Foundation
 public import StrataFileSystem
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 extension SyntheticWorkspace {
     /// strata.yml for generate mode: every module and app listed, and `generate:` with `layout`

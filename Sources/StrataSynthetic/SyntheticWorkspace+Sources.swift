@@ -1,6 +1,6 @@
 import Foundation
 public import StrataFileSystem
-import StrataModel
+import StrataWorkspace
 
 extension SyntheticWorkspace {
     /// Writes Swift files for every target of the generate-mode workspace: `filesPerModule`

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModel
+import StrataWorkspace
 
 /// A synthetic layered workspace of any size, shaped like real application frameworks:
 /// modules spread over four layers, most services and core modules split into interface and

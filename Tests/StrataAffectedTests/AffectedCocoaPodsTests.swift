@@ -1,6 +1,6 @@
 import Foundation
 import StrataAffected
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Scripted histories on an adopt-mode workspace of development pods and a Podfile: podspecs

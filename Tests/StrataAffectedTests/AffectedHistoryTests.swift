@@ -3,8 +3,8 @@ import StrataAffected
 import StrataDiagnostics
 import StrataGenerate
 import StrataGit
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The soundness harness: scripted git histories on the harness workspace, each asserting the

@@ -1,7 +1,7 @@
 import Foundation
 import StrataAffected
 import StrataDiagnostics
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Input `strata affected` cannot compute anything from: each is one clear error (exit 2 in the CLI).

@@ -1,8 +1,10 @@
 import Foundation
 import StrataAffected
-import StrataModel
-import StrataModelTestSupport
+import StrataSwiftPM
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
+import StrataProjectFormat
 
 /// Every kind of target SwiftPM has is a node of the graph: a change to a system library's
 /// module map, a binary target's artifact, a plugin or a macro reaches what depends on it, and

@@ -1,6 +1,6 @@
 import Foundation
 import StrataAffected
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// A package the workspace depends on by a path outside it (here outside the repository, as

@@ -1,7 +1,7 @@
 import Foundation
 import StrataAffected
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import StrataSynthetic
 import Testing
 

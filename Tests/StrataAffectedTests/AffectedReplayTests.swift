@@ -1,7 +1,7 @@
 import Foundation
 import StrataAffected
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// History replay: scripted git histories of adopt-mode workspaces — one root package, and a

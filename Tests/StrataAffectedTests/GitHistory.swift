@@ -1,7 +1,7 @@
 import Foundation
 import StrataAffected
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 
 /// A workspace in a git repository of its own (the shared `TemporaryGitRepository`), asked what
 /// a change affects.

@@ -1,6 +1,6 @@
 import Foundation
 @testable import StrataBench
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The HTML report: one page without external assets, a chart and a table per figure, laid out

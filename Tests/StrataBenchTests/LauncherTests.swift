@@ -1,8 +1,8 @@
 import Foundation
 @testable import StrataBench
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import StrataRules
 import Subprocess
 import SystemPackage

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata bench` as users run it: what it refuses, and a small benchmark written and measured

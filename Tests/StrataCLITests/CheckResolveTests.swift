@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata check --resolve`: packages SwiftPM has not resolved leave their imports unchecked

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata completions`: the scripts ArgumentParser makes, loaded by the real shells.

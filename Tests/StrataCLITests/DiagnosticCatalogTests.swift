@@ -1,7 +1,7 @@
 import Foundation
 import StrataDiagnostics
-import StrataModelTestSupport
 import StrataRules
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Every diagnostic id a report can hold is declared once: rules in the registry, everything

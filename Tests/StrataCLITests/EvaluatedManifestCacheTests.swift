@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// dump-package's answers are kept by exact manifest bytes, place and toolchain, in the user's cache.

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The examples are end-to-end tests: the built binary runs on every fixture workspace and its

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Every adopt-mode fixture is a real package: SwiftPM builds it, and once it is built (its

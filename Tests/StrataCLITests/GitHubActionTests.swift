@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// action.yml's steps, run by Scripts/test-action.py as GitHub runs a composite action (no GitHub

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata graph` end to end, and the HTML page in a real browser (headless Chromium).

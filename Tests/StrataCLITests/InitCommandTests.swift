@@ -1,7 +1,7 @@
 import Foundation
 import StrataInit
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata init` as a new user runs it: on ISS without its strata.yml (its true layers known),

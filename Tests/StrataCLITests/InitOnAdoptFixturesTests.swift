@@ -1,7 +1,7 @@
 import Foundation
 import StrataCheck
 import StrataInit
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata init` on the adopt fixtures (SwiftPM, XcodeGen, CocoaPods) without their strata.yml:

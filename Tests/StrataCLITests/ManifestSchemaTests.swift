@@ -1,9 +1,9 @@
 import Foundation
 import StrataInit
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
 import StrataRules
 import StrataSynthetic
+import StrataWorkspaceTestSupport
 import Testing
 import Yams
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataCLI
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The man pages in docs/man, which Scripts/generate-manual.sh makes with ArgumentParser's

@@ -1,8 +1,9 @@
 import Foundation
 import StrataInit
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
 import StrataSynthetic
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata migrate`: adopt mode to generate mode, proved by comparing the graphs before and

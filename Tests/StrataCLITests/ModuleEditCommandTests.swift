@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The daily edits as users run them: add, move and remove, each checked, all undone by the

@@ -1,7 +1,7 @@
 import Foundation
 import StrataDiagnostics
-import StrataModelTestSupport
 import StrataRules
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct OutputFormatTests {

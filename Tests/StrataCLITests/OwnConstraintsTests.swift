@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Strata's own strata.yml states, as `constraints:`, what Package.swift's comments only promised:

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// In a workspace that declares Strata's runtime (ISS), `strata new` wires modules as ISS's are:

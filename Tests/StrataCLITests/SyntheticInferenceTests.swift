@@ -2,8 +2,8 @@ import Foundation
 import StrataCheck
 import StrataDiagnostics
 import StrataInit
-import StrataModelTestSupport
 import StrataSynthetic
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The quality bar of `strata init`'s inference (here, with the check that `strata init` runs on

@@ -1,10 +1,11 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @testable import StrataCheck
+@testable import StrataProjectFormat
 
 /// Real repositories have packages that are not there (generated, ignored by git, uninitialised
 /// submodules) and packages that are not theirs (examples, fixtures): the check goes on, says

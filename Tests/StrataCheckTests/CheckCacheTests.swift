@@ -1,12 +1,13 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import StrataSources
 import Testing
 
 @testable import StrataCheck
+@testable import StrataProjectFormat
 
 /// The check cache's file format on its own: what is stored is what is read back, and a file
 /// that is cut short, from another format or changed in any byte is refused (never a crash,

@@ -1,8 +1,9 @@
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import StrataRules
 import StrataSynthetic
 import Testing
+import StrataManifest
 
 /// The synthetic workspaces the benchmarks measure pass every rule (a benchmark stops if not).
 struct SyntheticWorkspaceCheckTests {

@@ -1,6 +1,6 @@
 import Foundation
 import StrataDiagnostics
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import StrataSources
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 import Yams
 

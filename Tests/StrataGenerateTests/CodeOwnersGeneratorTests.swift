@@ -1,9 +1,9 @@
 import Foundation
 import StrataDiagnostics
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct CodeOwnersGeneratorTests {

@@ -2,8 +2,9 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct DiagnosticCodingTests {

@@ -1,8 +1,8 @@
 import Foundation
 import StrataDiagnostics
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// What `strata generate` promises about the files it writes: nothing rewritten when nothing

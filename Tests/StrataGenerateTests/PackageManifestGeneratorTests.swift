@@ -1,9 +1,11 @@
 import Foundation
 import StrataDiagnostics
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataProjectFormat
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The order a single-layout Package.swift declares targets in: each module's interface,

@@ -1,8 +1,8 @@
 import Foundation
 import StrataDiagnostics
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Registry identities in generated packages: external packages that come only from a registry,

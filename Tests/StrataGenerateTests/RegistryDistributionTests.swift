@@ -1,9 +1,9 @@
 import Foundation
 import StrataDiagnostics
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
 import StrataPackageIdentity
+import StrataWorkspaceTestSupport
 import Testing
 
 /// A workspace distributed through the registry: four modules in three layers, one external

@@ -1,8 +1,8 @@
 import Foundation
 import StrataDiagnostics
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 
 /// Generation on the shared test workspace.
 extension TemporaryWorkspace {

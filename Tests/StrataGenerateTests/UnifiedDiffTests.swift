@@ -1,6 +1,6 @@
 import Foundation
 import StrataGenerate
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// GNU diffutils are the oracle: `patch` must turn the old text into the new one with Strata's

@@ -2,9 +2,9 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
-import StrataModel
-import StrataModelTestSupport
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 import Yams
 

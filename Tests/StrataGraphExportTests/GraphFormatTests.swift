@@ -1,8 +1,10 @@
 import Foundation
 import StrataDiagnostics
 @testable import StrataGraphExport
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataProjectFormat
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Each format's output: DOT read back by Graphviz, Mermaid against the grammar GitHub's

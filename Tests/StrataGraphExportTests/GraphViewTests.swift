@@ -1,7 +1,7 @@
 import StrataDiagnostics
 import StrataGraphExport
-import StrataModel
-import StrataModelTestSupport
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Selection and findings: what each filter keeps, and which edges a finding marks.

@@ -1,7 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataProjectFormat
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct AdoptModeTests {

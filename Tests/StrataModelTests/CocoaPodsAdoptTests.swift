@@ -1,11 +1,14 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModelTestSupport
 import StrataSources
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataCocoaPods
+@testable import StrataManifest
+@testable import StrataProjectFormat
+@testable import StrataWorkspace
 
 /// Adopt mode over CocoaPods: development pods, a Podfile and spec repos as one graph.
 @Suite struct CocoaPodsAdoptTests {
@@ -67,9 +70,9 @@ import Testing
     }
 
     @Test func braceAlternativesExpand() {
-        #expect(CocoaPodsWorkspace.expandBraces("Sources/*.{h,m,swift}") == ["Sources/*.h", "Sources/*.m", "Sources/*.swift"])
-        #expect(CocoaPodsWorkspace.expandBraces("{A,B}/*.{h,swift}") == ["A/*.h", "A/*.swift", "B/*.h", "B/*.swift"])
-        #expect(CocoaPodsWorkspace.expandBraces("Sources/**/*.swift") == ["Sources/**/*.swift"])
+        #expect(CocoaPodsFormat.expandBraces("Sources/*.{h,m,swift}") == ["Sources/*.h", "Sources/*.m", "Sources/*.swift"])
+        #expect(CocoaPodsFormat.expandBraces("{A,B}/*.{h,swift}") == ["A/*.h", "A/*.swift", "B/*.h", "B/*.swift"])
+        #expect(CocoaPodsFormat.expandBraces("Sources/**/*.swift") == ["Sources/**/*.swift"])
     }
 
     @Test(arguments: [

@@ -2,7 +2,9 @@ import Foundation
 import StrataDiagnostics
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
+@testable import StrataProjectFormat
+@testable import StrataSwiftPM
 
 /// dump-package's JSON decoded with `Codable`: every shape that makes an edge of the graph is
 /// read, and a shape Strata does not know is an error that says where it is, never a silently

@@ -1,6 +1,7 @@
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct GenerateModeBuilderTests {

@@ -1,11 +1,13 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModelTestSupport
 import StrataSources
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
+@testable import StrataProjectFormat
+@testable import StrataWorkspace
 
 /// Generate-mode graphs kept in binary form: the decoded workspace is the built one, target for
 /// target and edge for edge, and an entry is used only for the exact bytes it was built from.

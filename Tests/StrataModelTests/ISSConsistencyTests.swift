@@ -1,5 +1,7 @@
-import StrataModel
-import StrataModelTestSupport
+import StrataProjectFormat
+import StrataSwiftPM
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Examples/ISS keeps strata.yml as its source of truth; its Package.swift must declare exactly

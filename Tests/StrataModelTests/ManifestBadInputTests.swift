@@ -1,7 +1,8 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Every kind of bad strata.yml gets a clear, positioned error — never a crash.

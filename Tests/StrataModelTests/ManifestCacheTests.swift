@@ -1,9 +1,9 @@
 import Foundation
 import StrataFileSystem
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
 
 /// Parsed strata.yml files kept in binary form: the decoded manifest is the parsed one, field for field.
 struct ManifestCacheTests {

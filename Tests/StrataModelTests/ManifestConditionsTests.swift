@@ -2,7 +2,9 @@ import Foundation
 import StrataSources
 import Testing
 
-@testable import StrataModel
+@testable import StrataProjectFormat
+@testable import StrataSwiftPM
+@testable import StrataWorkspace
 
 /// `#if` in a manifest is decided for the machine that compiles it.
 struct ManifestConditionsTests {

@@ -2,7 +2,7 @@ import Foundation
 import StrataDiagnostics
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
 
 /// `--fix`'s many edits with strata.yml parsed once: exactly what the edits make one by one.
 @Suite struct ManifestEditorBatchTests {

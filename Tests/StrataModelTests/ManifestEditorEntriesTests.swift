@@ -2,7 +2,7 @@ import Foundation
 import StrataDiagnostics
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
 
 /// Edits inside entries: each test gives strata.yml before and exactly what it must be after.
 @Suite struct ManifestEditorEntriesTests {

@@ -1,9 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
 
 @Suite struct ManifestEditorTests {
     private func insert(

@@ -1,4 +1,4 @@
-import StrataModel
+import StrataSwiftPM
 import Testing
 
 /// Which manifests may read files when SwiftPM evaluates them: only real file-system calls count,

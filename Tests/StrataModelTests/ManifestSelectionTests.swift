@@ -1,7 +1,8 @@
 import Foundation
-import StrataModel
-import StrataModelTestSupport
+import StrataProjectFormat
+import StrataSwiftPM
 import StrataToolchain
+import StrataWorkspaceTestSupport
 import Testing
 
 /// SwiftPM's choice of manifest among `Package.swift` and `Package@swift-….swift`, for any toolchain.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StrataModel
+@testable import StrataSwiftPM
 
 /// The modules a Clang module map provides: its top-level declarations only.
 struct ModuleMapTests {

@@ -1,7 +1,7 @@
 import StrataDiagnostics
 import Testing
 
-@testable import StrataModel
+@testable import StrataSwiftPM
 
 /// A target's dependencies edited in Package.swift text: each test shows before and exactly after.
 @Suite struct PackageManifestEditorTests {

@@ -1,7 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataProjectFormat
+import StrataSwiftPM
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `swift package dump-package` is the reference: wherever the static reader says it read a

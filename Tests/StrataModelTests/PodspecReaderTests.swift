@@ -1,9 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataCocoaPods
 
 /// Podspecs read statically: the Ruby DSL as specs are written, the same spec in JSON reads to
 /// the same value, and what only Ruby could evaluate is a located error.

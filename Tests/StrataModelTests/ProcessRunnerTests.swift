@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The test helper every suite starts tools with: a tool that hangs (and what it started) is

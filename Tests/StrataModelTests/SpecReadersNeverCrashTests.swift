@@ -1,9 +1,12 @@
 import Foundation
 import StrataDiagnostics
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataCocoaPods
+@testable import StrataManifest
+@testable import StrataProjectFormat
+@testable import StrataXcodeGen
 
 /// Whatever the bytes, the readers answer with a value or a located error, never a crash:
 /// every truncation and many mutations of real specs.

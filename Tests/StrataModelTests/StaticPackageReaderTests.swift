@@ -1,7 +1,8 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataProjectFormat
+import StrataSwiftPM
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct StaticPackageReaderTests {

@@ -2,7 +2,7 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
 
 @Suite struct SwiftIdentifierTests {
     @Test func moduleNamesMustBePlainIdentifiers() {

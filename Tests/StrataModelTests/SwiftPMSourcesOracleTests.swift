@@ -1,8 +1,8 @@
 import Foundation
 import StrataFileSystem
-import StrataModel
-import StrataModelTestSupport
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The Swift files Strata scans for a target are exactly the ones SwiftPM compiles: SwiftPM

@@ -1,8 +1,8 @@
 import StrataDiagnostics
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataWorkspace
 
 /// Targets, layers and modules by typed ids: the arrays they index, how ranks order, and how a
 /// target is found again in another workspace.

@@ -1,11 +1,14 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModelTestSupport
 import StrataSources
+import StrataWorkspaceTestSupport
 import Testing
 
-@testable import StrataModel
+@testable import StrataManifest
+@testable import StrataProjectFormat
+@testable import StrataWorkspace
+@testable import StrataXcodeGen
 
 /// Adopt mode over XcodeGen specs: the graph XcodeGen's projects describe, read as XcodeGen
 /// reads them (includes, templates, platforms, variables).

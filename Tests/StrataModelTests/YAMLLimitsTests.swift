@@ -2,7 +2,9 @@ import Foundation
 import StrataDiagnostics
 import Testing
 
-@testable import StrataModel
+@testable import StrataCocoaPods
+@testable import StrataManifest
+@testable import StrataXcodeGen
 
 /// One YAML reader with the same limits for every file Strata reads: a "billion laughs" (nine
 /// levels of nine aliases, 387 million values once expanded) and a too-deep nesting are refused

@@ -59,7 +59,7 @@ import Testing
     }
 }
 
-/// The processes running on this machine, read from /proc. (StrataModelTestSupport has the
+/// The processes running on this machine, read from /proc. (StrataWorkspaceTestSupport has the
 /// same for the end-to-end tests; this foundation-layer target may not depend on it.)
 enum ProcessTable {
     /// Processes (not zombies) whose command line contains `text`.

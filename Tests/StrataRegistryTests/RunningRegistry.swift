@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import StrataPublish
 import StrataRegistry
 import ZIPFoundation

@@ -2,8 +2,8 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGit
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataWorkspaceTestSupport
 import StrataPackageIdentity
 import Testing
 

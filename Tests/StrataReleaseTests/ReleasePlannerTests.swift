@@ -1,4 +1,4 @@
-import StrataModel
+import StrataManifest
 import StrataPackageIdentity
 import StrataSynthetic
 import Testing

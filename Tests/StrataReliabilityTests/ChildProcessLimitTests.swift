@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// A Package.swift that never finishes evaluating must not hang Strata, and nothing Strata

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `strata generate` killed at random moments over 1,000 modules: every file it owns is always

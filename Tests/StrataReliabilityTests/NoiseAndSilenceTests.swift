@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Repeated warnings are summed up, `--quiet` prints errors only, a long run shows what it is

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// The machine-readable reports of every fixture, clean, violating and unreadable alike, are

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// Paths in strata.yml and links among the sources cannot take Strata out of the workspace.

@@ -1,5 +1,5 @@
 import Foundation
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 /// A named pipe (or a socket, a device) where Strata expects a file is refused at once, at its

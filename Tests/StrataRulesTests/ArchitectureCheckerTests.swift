@@ -1,8 +1,8 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
 import StrataRules
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct ArchitectureCheckerTests {

@@ -1,7 +1,7 @@
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
 import StrataRules
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// `constraints:` in strata.yml: what the order of layers cannot say (`forbidden-dependency`), and

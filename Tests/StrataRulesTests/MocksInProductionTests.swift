@@ -1,6 +1,6 @@
 import StrataDiagnostics
-import StrataModelTestSupport
 import StrataRules
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct MocksInProductionTests {

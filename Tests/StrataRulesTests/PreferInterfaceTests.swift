@@ -1,7 +1,8 @@
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
 import StrataRules
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct PreferInterfaceTests {

@@ -1,9 +1,10 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataProjectFormat
 import StrataRules
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// A product dependency means what the manifest names: all the targets of a local product, or

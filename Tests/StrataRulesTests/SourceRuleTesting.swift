@@ -1,9 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
 import StrataRules
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 /// A workspace on disk: a strata.yml and Swift files with position markers.

@@ -1,7 +1,7 @@
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
 import StrataRules
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct StaticLinkedOnceTests {

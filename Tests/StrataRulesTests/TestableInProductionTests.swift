@@ -1,9 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
 import StrataRules
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct TestableInProductionTests {

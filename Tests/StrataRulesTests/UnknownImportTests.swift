@@ -1,9 +1,10 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
 import StrataRules
 import StrataSources
+import StrataWorkspace
+import StrataWorkspaceTestSupport
 import Testing
 
 @Suite struct UnknownImportTests {

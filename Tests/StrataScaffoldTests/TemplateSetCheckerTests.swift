@@ -1,7 +1,7 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
-import StrataModelTestSupport
+import StrataManifest
+import StrataWorkspaceTestSupport
 import Testing
 
 @testable import StrataScaffold

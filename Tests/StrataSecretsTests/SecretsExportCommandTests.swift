@@ -1,7 +1,7 @@
 import Foundation
 import Subprocess
 import SystemPackage
-import StrataModelTestSupport
+import StrataWorkspaceTestSupport
 import Testing
 
 #if canImport(Glibc)

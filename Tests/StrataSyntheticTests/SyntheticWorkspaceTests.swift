@@ -1,5 +1,5 @@
 import Foundation
-import StrataModel
+import StrataWorkspace
 import StrataSynthetic
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
 import StrataAffected
 import StrataGit
-import StrataModel
+import StrataProjectFormat
 import StrataSynthetic
+import StrataWorkspace
 
 /// `strata affected` on the synthetic workspace in a git repository, with a 20-file change
 /// (16 edits, 2 new files, a deletion and a rename across random modules): the computation

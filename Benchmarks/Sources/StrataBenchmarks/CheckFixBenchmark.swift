@@ -1,7 +1,7 @@
 import Foundation
 import StrataCheck
 import StrataDiagnostics
-import StrataModel
+import StrataManifest
 import StrataScaffold
 import StrataSynthetic
 

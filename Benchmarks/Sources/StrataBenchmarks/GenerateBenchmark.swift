@@ -1,7 +1,8 @@
 import Foundation
 import StrataGenerate
-import StrataModel
+import StrataManifest
 import StrataSynthetic
+import StrataWorkspace
 
 /// `strata generate` on the synthetic workspace in both layouts, and with XcodeGen specs: a first run into an empty
 /// folder, and a re-run that must write nothing. Phases are timed separately so that the file

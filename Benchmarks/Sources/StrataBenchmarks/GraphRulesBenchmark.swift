@@ -1,8 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
+import StrataManifest
 import StrataRules
 import StrataSynthetic
+import StrataWorkspace
 
 /// `strata check`'s graph rules on synthetic workspaces of several sizes.
 enum GraphRulesBenchmark {

@@ -1,8 +1,8 @@
 import Foundation
 import StrataCheck
 import StrataInit
-import StrataModel
 import StrataSynthetic
+import StrataWorkspace
 
 /// `strata init`'s inference (issue 22's bar: ≥ 95% of targets in their true layer, up to
 /// renaming, and no findings on a clean workspace) on synthetic workspaces written as one package

@@ -1,7 +1,9 @@
 import Foundation
 import StrataDiagnostics
-import StrataModel
+import StrataProjectFormat
+import StrataSwiftPM
 import StrataSynthetic
+import StrataWorkspace
 
 /// Reading Package.swift files: Strata's static reader against `swift package dump-package`,
 /// side by side on the same synthetic manifests, with the results compared.

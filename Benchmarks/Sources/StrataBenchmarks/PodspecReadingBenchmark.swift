@@ -1,6 +1,6 @@
 import Foundation
-import StrataModel
 import StrataSynthetic
+import StrataWorkspace
 
 /// Adopt mode over development pods (target: 1,000 podspecs read in ≤ 0.5 s): the synthetic
 /// 1,000-module workspace as one Ruby podspec per module (its dependencies, a subspec, a test

@@ -1,9 +1,10 @@
 import Foundation
 import StrataGit
-import StrataModel
+import StrataManifest
 import StrataPackageIdentity
 import StrataRelease
 import StrataSynthetic
+import StrataWorkspace
 
 /// Planning a release train over the synthetic workspace distributed through the registry:
 /// every module released at 1.0.0 (a tag each, on one commit), then a commit changing 50

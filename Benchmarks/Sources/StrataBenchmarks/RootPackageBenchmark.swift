@@ -1,7 +1,7 @@
 import Foundation
 import StrataLexer
-import StrataModel
 import StrataSynthetic
+import StrataWorkspace
 
 /// Loading one root Package.swift that declares every target of a large workspace (the layout
 /// of apps with a 120-target root package, scaled up): the whole adopt-mode load, and, side by

@@ -1,7 +1,7 @@
 import Foundation
 import StrataGenerate
-import StrataModel
 import StrataSynthetic
+import StrataWorkspace
 
 /// Adopt mode over XcodeGen specs (target: 1,000 project.yml files read in ≤ 0.5 s): the
 /// synthetic workspace as `strata generate` writes it with XcodeGen specs (one project.yml per

@@ -1,6 +1,6 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|publish-latency|release-plan|check-fix|age|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|publish-latency|release-plan|check-fix|age|compare|all]
 import Foundation
 import StrataDiagnostics
 
@@ -11,7 +11,7 @@ let benchmarks = [
     "affected",
     "affected-history", "affected-unchanged-manifest", "registry", "publish-latency",
     "release-plan", "check-fix",
-    "age", "all",
+    "age", "compare", "all",
 ]
 guard benchmarks.contains(which) else {
     FileHandle.standardError.write(Data("usage: strata-benchmarks [\(benchmarks.joined(separator: "|"))]\n".utf8))
@@ -66,6 +66,15 @@ do {
     }
     if which == "check-fix" || which == "all" {
         try await CheckFixBenchmark.run(modules: 2_000, fixes: 300, iterations: 5)
+    }
+    if which == "compare" {
+        // Two release strata binaries, before and after a change (docs/BENCHMARKS.md says how to build them).
+        let environment = ProcessInfo.processInfo.environment
+        guard let before = environment["STRATA_BEFORE"], let after = environment["STRATA_AFTER"] else {
+            FileHandle.standardError.write(Data("compare: set STRATA_BEFORE and STRATA_AFTER to two strata binaries\n".utf8))
+            exit(2)
+        }
+        try await BinaryComparisonBenchmark.run(before: before, after: after, modules: 5_000, filesPerModule: 4, iterations: 5)
     }
     if which == "age" || which == "all" {
         try AgeThroughputBenchmark.run(megabytes: 100, rounds: 5)

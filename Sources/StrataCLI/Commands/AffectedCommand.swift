@@ -2,7 +2,7 @@ public import ArgumentParser
 import Foundation
 import StrataAffected
 import StrataDiagnostics
-import StrataModel
+import StrataWorkspace
 
 extension AffectedFormat: ExpressibleByArgument {}
 

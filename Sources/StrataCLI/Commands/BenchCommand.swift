@@ -3,8 +3,8 @@ import Foundation
 import StrataBench
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
 import StrataReport
+import StrataWorkspace
 import Synchronization
 
 /// `strata bench`: the architecture benchmark.

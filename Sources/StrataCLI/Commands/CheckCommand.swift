@@ -3,11 +3,13 @@ import Foundation
 import StrataCheck
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
+import StrataManifest
+public import StrataProjectFormat
 import StrataReport
 import StrataRules
 import StrataScaffold
 import StrataSources
+import StrataWorkspace
 
 extension OutputFormat: ExpressibleByArgument {}
 extension WorkspaceLoader.PackageReading: ExpressibleByArgument {}

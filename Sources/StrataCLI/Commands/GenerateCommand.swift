@@ -4,8 +4,9 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataGit
-import StrataModel
+import StrataManifest
 import StrataReport
+import StrataWorkspace
 
 /// `strata generate`: write the build files a generate-mode strata.yml describes.
 struct GenerateCommand: AsyncParsableCommand {

@@ -3,8 +3,8 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraphExport
-import StrataModel
 import StrataRules
+import StrataWorkspace
 
 extension GraphFormat: ExpressibleByArgument {}
 extension GraphSelection.Direction: ExpressibleByArgument {}

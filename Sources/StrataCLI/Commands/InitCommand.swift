@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import StrataCheck
+import StrataCocoaPods
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraphExport
 import StrataInit
-import StrataModel
 import StrataReport
 import StrataRules
+import StrataWorkspace
 
 /// `strata init`: propose a strata.yml for an existing workspace, from its own graph and names.
 struct InitCommand: AsyncParsableCommand {

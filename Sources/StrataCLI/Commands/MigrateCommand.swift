@@ -4,8 +4,9 @@ import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
 import StrataInit
-import StrataModel
+import StrataManifest
 import StrataReport
+import StrataWorkspace
 
 /// `strata migrate`: turn an adopt-mode strata.yml into a generate-mode one.
 struct MigrateCommand: AsyncParsableCommand {

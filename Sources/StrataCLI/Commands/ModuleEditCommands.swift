@@ -3,9 +3,10 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
-import StrataModel
+import StrataManifest
 import StrataReport
 import StrataScaffold
+import StrataWorkspace
 
 /// Options every daily edit takes.
 struct ModuleEditOptions: ParsableArguments {

@@ -3,9 +3,10 @@ import Foundation
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
-import StrataModel
+import StrataManifest
 import StrataReport
 import StrataScaffold
+import StrataWorkspace
 
 /// `strata new`: scaffold a module or an app from templates and register it in strata.yml.
 struct NewCommand: AsyncParsableCommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import StrataModel
+import StrataManifest
 import StrataRules
+import StrataWorkspace
 
 /// `strata rules`: the rules, their default severities and what they keep true.
 struct RulesCommand: ParsableCommand {

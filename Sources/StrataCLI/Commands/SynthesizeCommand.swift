@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
 import StrataReport
 import StrataSynthetic
+import StrataWorkspace
 
 /// `strata synthesize`: write a synthetic layered workspace, for benchmarks and experiments.
 struct SynthesizeCommand: ParsableCommand {

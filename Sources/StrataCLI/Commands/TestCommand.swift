@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import StrataAffected
 import StrataDiagnostics
-import StrataModel
 import StrataReport
+import StrataWorkspace
 
 /// `strata test`: run the workspace's tests with `swift test`, all of them or only those a change affects.
 struct TestCommand: AsyncParsableCommand {

@@ -1,7 +1,8 @@
 import Foundation
 import StrataFileSystem
-import StrataModel
+import StrataManifest
 import StrataSources
+import StrataWorkspace
 
 /// A GitHub CODEOWNERS file from strata.yml's `owners`: each module's folders, with the owners
 /// who name the module, or else those whose patterns match it. Paths are relative to the

@@ -1,8 +1,9 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
+import StrataManifest
 import StrataSources
+import StrataWorkspace
 
 /// The Package.swift files of a generate-mode workspace, in its layout:
 ///

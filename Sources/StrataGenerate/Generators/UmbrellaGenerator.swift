@@ -1,4 +1,5 @@
-import StrataModel
+import StrataManifest
+import StrataWorkspace
 
 /// The umbrella target's `main.swift`: it imports every module the umbrella depends on, so that
 /// building it compiles and links the whole framework.

@@ -1,7 +1,8 @@
 import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
+import StrataManifest
 import StrataSources
+import StrataWorkspace
 import Yams
 
 /// XcodeGen project specs for teams that open the workspace in Xcode: one `project.yml` per

@@ -1,7 +1,8 @@
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraph
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `forbidden-dependency`: what strata.yml's `constraints:` forbid where the order of layers
 /// cannot say it ("features never meet", "the app never links the server's dependencies").

@@ -1,8 +1,10 @@
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraph
-public import StrataModel
+public import StrataManifest
+import StrataProjectFormat
 import StrataSources
+import StrataWorkspace
 
 /// `implicit-import`: a source imports only modules its target declares as dependencies.
 ///

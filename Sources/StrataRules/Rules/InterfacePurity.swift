@@ -1,5 +1,6 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `interface-purity`: an interface target depends only on interface targets and on lower
 /// modules that have no interface — never on an implementation that has one, on mocks, or on an app.

@@ -1,5 +1,6 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `layer-direction`: a module depends only on modules in layers below its own.
 /// Apps sit above every layer, so nothing may depend on an app — except tests of that app.

@@ -1,6 +1,7 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `max-depth`: no chain of production targets (implementations, interfaces, apps) longer than
 /// strata.yml's `constraints: - { max-depth: N }`. A chain builds one target after another, so its

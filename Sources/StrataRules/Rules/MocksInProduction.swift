@@ -1,6 +1,7 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `mocks-in-production`: a mocks target is reachable only from tests and test host apps.
 /// Each production edge into a mocks target is reported once, with the path from an app

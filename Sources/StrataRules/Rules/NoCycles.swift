@@ -1,6 +1,7 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `no-cycles`: the graph has no dependency cycles. Every elementary cycle is reported once,
 /// starting at its first target in workspace order, with the full path `A → B → C → A`.

@@ -1,5 +1,6 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `prefer-interface` (warning by default): a module that links a lower module's
 /// implementation, while that module has an interface target, should link the interface.

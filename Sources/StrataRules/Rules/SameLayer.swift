@@ -1,5 +1,6 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `same-layer`: no links between modules of one layer, except to an interface target
 /// (interface → interface inside a layer is fine). Tests may also link a neighbour's mocks.

@@ -1,6 +1,7 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `static-linked-once`: within one app, a static library is embedded in at most one image.
 ///

@@ -1,6 +1,7 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
 import StrataSources
+import StrataWorkspace
 
 /// `testable-in-production`: `@testable import` appears only in test targets. Anywhere else it
 /// needs a build with testing enabled and reaches into another module's internals.

@@ -1,7 +1,8 @@
 import StrataDiagnostics
 import StrataFileSystem
-public import StrataModel
+public import StrataManifest
 import StrataSources
+import StrataWorkspace
 
 /// `tracked-secrets`: git does not track a Swift file that `strata secrets export` wrote.
 ///

@@ -1,6 +1,7 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
 import StrataSources
+import StrataWorkspace
 
 /// `unknown-import`: every imported module is a module of the workspace, a product of its
 /// packages, or a known toolchain or SDK module. Off by default, since Strata cannot know every

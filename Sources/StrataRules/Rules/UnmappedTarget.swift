@@ -1,5 +1,6 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
+import StrataWorkspace
 
 /// `unmapped-target` (adopt mode): every library target belongs to a layer; a target no
 /// layer pattern matches escapes all the layer rules, so it is reported.

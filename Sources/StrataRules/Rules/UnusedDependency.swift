@@ -1,6 +1,7 @@
 import StrataDiagnostics
-public import StrataModel
+public import StrataManifest
 import StrataSources
+import StrataWorkspace
 
 /// `unused-dependency` (warning): every declared dependency is imported by some source of the
 /// target — directly, or through a module the dependency re-exports with `@_exported import`.

@@ -1,7 +1,7 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
-import StrataModel
+import StrataManifest
 
 /// One template file: where its output goes inside the target's folder (itself a template,
 /// `.mustache` dropped) and its text.

@@ -2,7 +2,7 @@ import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
 import StrataLexer
-public import StrataModel
+public import StrataManifest
 
 /// Checks that the templates one module gets fit together. Templates of one set use each
 /// other's types (the built-in service tests call `Default{{module}}`, which the built-in

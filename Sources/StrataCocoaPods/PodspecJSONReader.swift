@@ -1,0 +1,93 @@
+import StrataDiagnostics
+import StrataManifest
+
+/// Reads a `.podspec.json` (what `pod ipc spec` prints and spec repos hold): the same attributes
+/// as ``PodspecReader`` reads, by their JSON names — `dependencies` as `{ "Name": ["~> 1.0"] }`,
+/// `subspecs`, `testspecs` and `appspecs` as lists of specs, platform-specific attributes under
+/// `ios`, `osx`, `tvos`, `watchos`, `visionos`. Read through the located YAML tree, so an error
+/// points at its line.
+enum PodspecJSONReader {
+    static func read(_ text: String, path: String) throws(InputErrors) -> Podspec {
+        let root = try SpecNode.parse(text, path: path)
+        var problems: [Diagnostic] = []
+        func report(_ message: String, at node: SpecNode, hint: String? = nil) {
+            problems.append(.inputError("invalid-podspec", message, at: node.location, hint: hint))
+        }
+        guard root.entries != nil else {
+            throw InputErrors([.inputError("invalid-podspec", "a podspec must be an object, found \(root.kindDescription)", at: root.location)])
+        }
+        guard let name = root["name"]?.string, !name.isEmpty else {
+            throw InputErrors([.inputError("invalid-podspec", "the podspec has no \"name\"", at: root.location, hint: "add \"name\": \"PodName\"")])
+        }
+
+        func strings(_ node: SpecNode?, _ key: String) -> [String] {
+            guard let node else { return [] }
+            if case .scalar(let scalar) = node, !scalar.isPlain { return [scalar.text] }
+            guard let items = node.items else {
+                report("\"\(key)\" must be a string or a list of strings, found \(node.kindDescription)", at: node)
+                return []
+            }
+            return items.compactMap { item in
+                guard case .scalar(let scalar) = item, !scalar.isPlain else {
+                    report("\"\(key)\" must be a list of strings, found \(item.kindDescription) in it", at: item)
+                    return nil
+                }
+                return scalar.text
+            }
+        }
+        /// A spec's own attributes, then each platform's.
+        func part(_ node: SpecNode, named partName: String) -> PodspecPart {
+            var result = PodspecPart(name: partName, location: node.location)
+            for platform in [nil] + PodspecReader.platforms.sorted().map(Optional.some) {
+                guard let scope = platform.map({ node[$0] }) ?? node else { continue }
+                result.sourceFiles += strings(scope["source_files"], "source_files")
+                result.excludeFiles += strings(scope["exclude_files"], "exclude_files")
+                guard let dependencies = scope["dependencies"] else { continue }
+                guard let entries = dependencies.entries else {
+                    report("\"dependencies\" must be an object of pod names and requirements", at: dependencies)
+                    continue
+                }
+                for entry in entries {
+                    result.dependencies.append(
+                        PodDependency(
+                            name: entry.key, requirements: strings(entry.value, "dependencies"), platform: platform == "macos" ? "osx" : platform,
+                            location: entry.keyLocation))
+                }
+            }
+            return result
+        }
+
+        var spec = Podspec(
+            path: path, name: name, version: root["version"]?.string ?? "", location: root.location, root: part(root, named: name))
+        spec.moduleName = root["module_name"]?.string
+        spec.staticFramework = root["static_framework"]?.bool ?? false
+        if let defaults = root["default_subspecs"] ?? root["default_subspec"] { spec.defaultSubspecs = strings(defaults, "default_subspecs") }
+
+        /// The specs listed under `key` of a spec named `parent`, and theirs, nested ones included.
+        func collect(_ node: SpecNode, under parent: String) {
+            for key in ["subspecs", "testspecs", "appspecs"] {
+                guard let list = node[key] else { continue }
+                guard let items = list.items else {
+                    report("\"\(key)\" must be a list of specs, found \(list.kindDescription)", at: list)
+                    continue
+                }
+                for item in items {
+                    guard let itemName = item["name"]?.string else {
+                        report("a spec in \"\(key)\" has no \"name\"", at: item)
+                        continue
+                    }
+                    let full = parent + "/" + itemName
+                    switch key {
+                    case "subspecs": spec.subspecs.append(part(item, named: full))
+                    case "testspecs": spec.testSpecs.append(part(item, named: full))
+                    default: spec.appSpecs.append(part(item, named: full))
+                    }
+                    collect(item, under: full)
+                }
+            }
+        }
+        collect(root, under: name)
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return spec
+    }
+}

@@ -1,0 +1,49 @@
+public import StrataDiagnostics
+public import StrataSources
+
+/// How one Package.swift was read.
+public struct PackageReadReport: Sendable, Hashable {
+    public enum Method: String, Sendable {
+        /// Read by Strata's static reader, without running the compiler.
+        case `static`
+        /// Evaluated with `swift package dump-package`.
+        case dumpPackage = "dump-package"
+    }
+    /// Absolute path of the Package.swift.
+    public var path: String
+    public var method: Method
+    /// Why the static reader could not be certain, when it fell back.
+    public var reason: String?
+    /// The machine the manifest's `#if`s were decided for (dump-package: this one).
+    public var host: Platform?
+    /// Its `#if` conditions that depend on that machine (`os(macOS)`, `canImport(Darwin)`).
+    public var hostConditions: [HostCondition] = []
+    /// The manifest of a package outside the workspace, read for the modules of its products.
+    public var isExternal = false
+    /// It was tried this way and could not be read (the load's errors say why).
+    public var failed = false
+
+    public struct HostCondition: Sendable, Hashable {
+        public var text: String
+        public var location: SourceLocation
+
+        package init(text: String, location: SourceLocation) {
+            self.text = text
+            self.location = location
+        }
+    }
+
+    public init(path: String, method: Method, reason: String?) {
+        self.path = path
+        self.method = method
+        self.reason = reason
+    }
+}
+
+/// How adopt-mode Package.swift files are read.
+public enum PackageReading: String, Sendable, CaseIterable {
+    /// Statically where the reader is certain, else with `swift package dump-package`.
+    case automatic
+    /// Always with `swift package dump-package` (slow; the reference the static reader is tested against).
+    case dumpPackage = "dump-package"
+}
