@@ -1,6 +1,6 @@
 public import StrataDiagnostics
 import StrataFileSystem
-public import StrataManifest
+package import StrataManifest
 public import StrataProjectFormat
 import StrataSources
 

@@ -1,5 +1,5 @@
 import Foundation
-public import StrataDiagnostics
+package import StrataDiagnostics
 import Yams
 
 /// A value of an XcodeGen spec (YAML or JSON) that remembers where each part was written, so

@@ -1,4 +1,4 @@
-public import StrataDiagnostics
+package import StrataDiagnostics
 package import Yams
 
 /// The one way Strata turns YAML text into a tree: strata.yml, XcodeGen specs and their

@@ -22,12 +22,14 @@ enum BinaryComparisonBenchmark {
         var adoptMode: String
     }
 
-    static let workloads = [
-        Workload(name: "check, cold (no caches)", workspace: \.generateMode, arguments: ["check"], cold: true),
-        Workload(name: "check, warm (nothing changed)", workspace: \.generateMode, arguments: ["check"], cold: false),
-        Workload(name: "adopt-mode load + check, cold", workspace: \.adoptMode, arguments: ["check"], cold: true),
-        Workload(name: "generate, nothing to change", workspace: \.generateMode, arguments: ["generate"], cold: false),
-    ]
+    static var workloads: [Workload] {
+        [
+            Workload(name: "check, cold (no caches)", workspace: \.generateMode, arguments: ["check"], cold: true),
+            Workload(name: "check, warm (nothing changed)", workspace: \.generateMode, arguments: ["check"], cold: false),
+            Workload(name: "adopt-mode load + check, cold", workspace: \.adoptMode, arguments: ["check"], cold: true),
+            Workload(name: "generate, nothing to change", workspace: \.generateMode, arguments: ["generate"], cold: false),
+        ]
+    }
 
     static func run(before: String, after: String, modules: Int, filesPerModule: Int, iterations: Int) async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("strata-compare-\(UUID().uuidString)").path
@@ -77,7 +79,7 @@ enum BinaryComparisonBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         let result = try await Subprocess.run(
-            .path(FilePath(binary)), arguments: Arguments(workload.arguments + [workspace]), output: .discarded,
+            .path(.init(binary)), arguments: Arguments(workload.arguments + [workspace]), output: .discarded,
             error: .string(limit: 1 << 20))
         let elapsed = clock.now - start
         guard result.terminationStatus.isSuccess else {
