@@ -54,7 +54,7 @@ struct SpecRepos {
             throw InputErrors([
                 .inputError(
                     "invalid-podspec",
-                    "the spec repo's folder for pod '\(pod)' \(lastPathComponent(folder)) holds no \(pod).podspec or \(pod).podspec.json"
+                    "the spec repo's folder for pod '\(pod)' \(PathResolution.name(of: folder)) holds no \(pod).podspec or \(pod).podspec.json"
                         + (held.isEmpty ? "" : " (it holds \(held.joined(separator: ", ")))"),
                     at: location,
                     hint:

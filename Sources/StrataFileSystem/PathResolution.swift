@@ -14,6 +14,11 @@ public enum PathResolution {
         return String(Substring(path.utf8[..<slash]))
     }
 
+    /// The last component of `path`: the file's or folder's name.
+    public static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// `path` as seen from the folder `base`, both absolute and standardized: `../Logging`.
     public static func relative(_ path: String, from base: String) -> String {
         let target = path.split(separator: "/"), origin = base.split(separator: "/")

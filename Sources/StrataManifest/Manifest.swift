@@ -354,25 +354,22 @@ public struct AffectedSettings: Sendable, Hashable {
 public struct Constraint: Sendable, Hashable {
     public var from: [Located<String>]
     public var never: [Located<String>]
-    /// The longest chain of targets allowed, counting both ends (`A → B → C` is 3).
-    public var maxDepth: Located<String>?
+    /// `max-depth`: the longest chain of targets allowed, counting both ends (`A → B → C` is 3).
+    public var depthLimit: Int?
     public var reason: Located<String>
     /// The entry's first key: where a finding's note points.
     public var location: SourceLocation
 
     public init(
-        from: [Located<String>] = [], never: [Located<String>] = [], maxDepth: Located<String>? = nil, reason: Located<String>,
+        from: [Located<String>] = [], never: [Located<String>] = [], depthLimit: Int? = nil, reason: Located<String>,
         location: SourceLocation
     ) {
         self.from = from
         self.never = never
-        self.maxDepth = maxDepth
+        self.depthLimit = depthLimit
         self.reason = reason
         self.location = location
     }
-
-    /// `maxDepth` as a number (the parser accepts only whole numbers of 2 or more).
-    public var depthLimit: Int? { maxDepth.flatMap { Int($0.value) } }
 }
 
 /// `registry: { url: https://registry.example.com, scopes: { core: iss-core, service: iss-service } }`:

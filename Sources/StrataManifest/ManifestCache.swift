@@ -12,7 +12,7 @@ package import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 9
+    private static let format: UInt32 = 10
 
     package static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -211,7 +211,7 @@ package struct ManifestEncoder {
         list(m.constraints) { e, constraint in
             e.locatedList(constraint.from)
             e.locatedList(constraint.never)
-            e.optional(constraint.maxDepth) { $0.located($1) }
+            e.optional(constraint.depthLimit) { $0.int($1) }
             e.located(constraint.reason)
             e.location(constraint.location)
         }
@@ -411,7 +411,7 @@ package struct ManifestDecoder {
         }
         manifest.constraints = try list { d throws(CorruptData) in
             Constraint(
-                from: try d.locatedList(), never: try d.locatedList(), maxDepth: try d.optional { d throws(CorruptData) in try d.located() },
+                from: try d.locatedList(), never: try d.locatedList(), depthLimit: try d.optional { d throws(CorruptData) in try d.int() },
                 reason: try d.located(), location: try d.location())
         }
         guard reader.isAtEnd else { throw CorruptData() }

@@ -93,8 +93,8 @@ public enum ManifestLoader {
 }
 
 /// Turns Yams errors into diagnostics with a position and a hint.
-package enum YAMLErrorTranslator {
-    package static func diagnostic(for error: any Error, text: String, path: String) -> Diagnostic {
+enum YAMLErrorTranslator {
+    static func diagnostic(for error: any Error, text: String, path: String) -> Diagnostic {
         guard let yamlError = error as? YamlError else {
             return .inputError("yaml-syntax", "cannot parse YAML: \(error)", at: .file(path))
         }

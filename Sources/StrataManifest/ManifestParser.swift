@@ -604,7 +604,7 @@ struct ManifestParser {
                     hint: "count the targets of the longest chain allowed, both ends included: 'A → B → C' is 3")
                 return nil
             }
-            return Constraint(maxDepth: Located(String(limit), at: depth.location), reason: reason, location: location)
+            return Constraint(depthLimit: limit, reason: reason, location: location)
         }
         guard let from, let never, !from.isEmpty, !never.isEmpty else {
             reader.report(

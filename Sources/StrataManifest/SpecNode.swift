@@ -264,7 +264,7 @@ package indirect enum SpecNode: Sendable {
 
 extension SpecNode {
     /// Whether `text` has a `${`: a scan of its bytes, since nearly no string of a spec has one.
-    package static func hasVariable(_ text: String) -> Bool {
+    static func hasVariable(_ text: String) -> Bool {
         var afterDollar = false
         for byte in text.utf8 {
             if afterDollar && byte == UInt8(ascii: "{") { return true }

@@ -1,5 +1,5 @@
-package import StrataDiagnostics
-package import Yams
+import StrataDiagnostics
+import Yams
 
 /// The one way Strata turns YAML text into a tree: strata.yml, XcodeGen specs and their
 /// includes, podspec JSON, the version record, the edits of strata.yml. Yams composes the text
@@ -7,26 +7,26 @@ package import Yams
 /// before anything walks it, so that a hostile file (a "billion laughs": aliases of aliases that
 /// expand to billions of nodes) is refused at its line, with exit 2, instead of taking the
 /// machine's memory.
-package enum YAMLDocument {
+enum YAMLDocument {
     /// The largest file read, in bytes: ten times the strata.yml of 10,000 modules.
-    package static let maximumBytes = 16 << 20
+    static let maximumBytes = 16 << 20
     /// The most nodes a document may have once every alias is expanded.
-    package static let maximumNodes = 1_000_000
+    static let maximumNodes = 1_000_000
     /// The deepest nesting of lists and mappings.
-    package static let maximumDepth = 200
+    static let maximumDepth = 200
 
     /// The tree of `text` (read from `path`), or nil for an empty document.
-    package static func compose(_ text: String, path: String) throws(InputErrors) -> Node? {
+    static func compose(_ text: String, path: String) throws(InputErrors) -> Node? {
         try compose(text, path: path) { text throws in try Yams.compose(yaml: text, Resolver.basic) }
     }
 
     /// `compose` with Yams' default resolver (which types numbers and booleans).
-    package static func composeTyped(_ text: String, path: String) throws(InputErrors) -> Node? {
+    static func composeTyped(_ text: String, path: String) throws(InputErrors) -> Node? {
         try compose(text, path: path) { text throws in try Yams.compose(yaml: text) }
     }
 
     /// Refuses a text larger than `maximumBytes`.
-    package static func checkSize(_ text: String, path: String) throws(InputErrors) {
+    static func checkSize(_ text: String, path: String) throws(InputErrors) {
         let size = text.utf8.count
         guard size <= maximumBytes else {
             throw InputErrors(
@@ -50,7 +50,7 @@ package enum YAMLDocument {
 
     /// The error for the first node past a limit, or nil if the tree keeps them. The walk stops
     /// there, so it costs at most `maximumNodes` steps whatever the file expands to.
-    package static func limitProblem(_ root: Node, path: String) -> Diagnostic? {
+    static func limitProblem(_ root: Node, path: String) -> Diagnostic? {
         var stack: [(node: Node, depth: Int)] = [(root, 1)]
         var count = 0
         while let (node, depth) = stack.popLast() {

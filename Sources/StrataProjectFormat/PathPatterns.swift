@@ -66,8 +66,3 @@ public enum PathPatterns {
         !name.hasPrefix(".") && !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcworkspace") && name != "DerivedData"
     }
 }
-
-/// The last component of a path: a file's or folder's name.
-package func lastPathComponent(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
-}

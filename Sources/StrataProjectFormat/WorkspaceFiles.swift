@@ -1,5 +1,5 @@
 import Foundation
-package import StrataDiagnostics
+import StrataDiagnostics
 public import StrataFileSystem
 
 /// Where a workspace's manifests are read from: the working tree, or a revision of it that is

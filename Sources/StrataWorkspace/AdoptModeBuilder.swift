@@ -38,15 +38,16 @@ struct AdoptModeBuilder {
         guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
         let read = try await readProjects(settings, root: root, boundary: boundary)
         var assembly = AdoptModeAssembly(manifest: manifest, root: root, read: read)
-        assembly.addTargets(files: files)
+        assembly.addTargets()
         assembly.addDependencies()
         assembly.addExternalProductDependencies()
         var workspace = try assembly.workspace()
         workspace.projectSpecs = read.specs
+        let packages = read.swiftPackages
         var loaded = LoadedWorkspace(workspace: workspace, diagnostics: read.warnings, packageReports: read.packageReports)
         loaded.inputs = read.inputs
-        loaded.externalPackages = externalPackages(of: workspace, declaredBy: read.swiftPackages)
-        if readsModules { await provideModules(to: &loaded, packages: read.swiftPackages, root: root) }
+        loaded.externalPackages = externalPackages(of: workspace, declaredBy: packages)
+        if readsModules { await provideModules(to: &loaded, packages: packages, root: root) }
         return loaded
     }
 
@@ -92,7 +93,7 @@ struct AdoptModeBuilder {
 private struct AdoptModeAssembly {
     let manifest: Manifest
     let root: String
-    package let read: ProjectsRead
+    let read: ProjectsRead
     var assembler = GraphAssembler()
     private let layerGlobs: [[Glob]]
     private let hostGlobs: [Glob]
@@ -147,7 +148,7 @@ private struct AdoptModeAssembly {
     }
 
     /// Every target of every package and project, each in its module.
-    mutating func addTargets(files: any WorkspaceFiles) {
+    mutating func addTargets() {
         for package in read.manifests {
             let dynamicTargets = Set(
                 package.products.flatMap { product -> [String] in
@@ -245,7 +246,7 @@ private struct AdoptModeAssembly {
         assembler.checkOwners(manifest.owners, modules: Set(moduleOrder))
         if !assembler.diagnostics.isEmpty { throw InputErrors(assembler.diagnostics) }
         return Workspace(
-            name: manifest.name?.value ?? read.manifests.first?.name ?? lastPathComponent(root), root: root, manifest: manifest,
+            name: manifest.name?.value ?? read.manifests.first?.name ?? PathResolution.name(of: root), root: root, manifest: manifest,
             layers: IDArray<LayerID, Layer>(manifest.layers.map(Layer.init)), modules: modules, targets: assembler.targets,
             dependencies: assembler.dependencies)
     }

@@ -343,7 +343,7 @@ private struct GenerateModeBuild {
     func finish() throws(InputErrors) -> (Workspace, [Diagnostic]) {
         if !assembler.diagnostics.isEmpty { throw InputErrors(assembler.diagnostics) }
         let workspace = Workspace(
-            name: manifest.name?.value ?? lastPathComponent(root), root: root, manifest: manifest,
+            name: manifest.name?.value ?? PathResolution.name(of: root), root: root, manifest: manifest,
             layers: IDArray<LayerID, Layer>(manifest.layers.map(Layer.init)), modules: modules, targets: assembler.targets,
             dependencies: assembler.dependencies)
         return (workspace, warnings)

@@ -1,7 +1,7 @@
 import Foundation
 public import StrataDiagnostics
 public import StrataFileSystem
-package import StrataManifest
+import StrataManifest
 
 /// A change a killed run left half-made in a workspace (`FileTransaction`'s journal), as the
 /// commands report it: finished by the next run, with a warning that says so, or an input error

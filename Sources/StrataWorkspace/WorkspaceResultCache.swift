@@ -1,5 +1,5 @@
 import StrataFileSystem
-package import StrataManifest
+import StrataManifest
 
 /// Results that follow from a generate-mode workspace alone — the findings of the graph rules,
 /// say — kept the way its graph is (`GraphCache`): by the strata.yml's path and exact bytes and

@@ -1,6 +1,6 @@
 public import StrataDiagnostics
 import StrataFileSystem
-package import StrataManifest
+import StrataManifest
 public import StrataProjectFormat
 import StrataSources
 

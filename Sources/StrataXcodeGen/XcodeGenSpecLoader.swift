@@ -91,7 +91,8 @@ struct XcodeGenSpecLoader {
                 .inputError(
                     "include-cycle",
                     "'\(PathResolution.relative(path, from: PathResolution.parent(of: chain[0])))' includes itself through "
-                        + (chain.drop(while: { $0 != path }).map { "'\(lastPathComponent($0))'" } + ["'\(lastPathComponent(path))'"]).joined(
+                        + (chain.drop(while: { $0 != path }).map { "'\(PathResolution.name(of: $0))'" } + ["'\(PathResolution.name(of: path))'"])
+                        .joined(
                             separator: " → "),
                     at: entry?.location ?? .file(path), hint: "remove one of the 'include:' entries in the cycle")
             ])
@@ -101,7 +102,7 @@ struct XcodeGenSpecLoader {
         if let entry, node.entries == nil, !node.isNullScalar {
             throw InputErrors(
                 .inputError(
-                    "invalid-xcodegen-spec", "'\(lastPathComponent(path))' is \(node.kindDescription), not a mapping of spec keys",
+                    "invalid-xcodegen-spec", "'\(PathResolution.name(of: path))' is \(node.kindDescription), not a mapping of spec keys",
                     at: entry.location,
                     hint: "a spec and every file it includes hold keys such as 'targets:' and 'settings:'"))
         }
@@ -352,7 +353,8 @@ final class SpecFileCache: Sendable {
             throw InputErrors([
                 entry.map {
                     .inputError(
-                        "missing-file", "'\(lastPathComponent(path))' is included here but does not exist (looked for '\(path)')", at: $0.location,
+                        "missing-file", "'\(PathResolution.name(of: path))' is included here but does not exist (looked for '\(path)')",
+                        at: $0.location,
                         hint: "check the include's path; it is relative to the including spec unless 'relativePaths: false'")
                 } ?? .inputError("missing-file", "there is no XcodeGen spec at '\(path)'", at: .file(path))
             ])

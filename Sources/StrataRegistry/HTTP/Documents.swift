@@ -116,6 +116,11 @@ enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
+    /// The string this value is; nil for any other kind of value.
+    var string: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
     /// The JSON object in `data`; nil for anything else (not JSON, or not an object).
     static func object(in data: Data) -> [String: JSONValue]? {
         guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }

@@ -60,15 +60,11 @@ struct MultipartForm {
 
     /// The boundary of a `multipart/form-data; boundary=…` content type; nil for any other type.
     static func boundary(ofContentType contentType: String?) -> String? {
-        guard let contentType else { return nil }
-        let fields = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard fields.first?.lowercased() == "multipart/form-data" else { return nil }
-        for field in fields.dropFirst() where field.lowercased().hasPrefix("boundary=") {
-            var value = field.dropFirst("boundary=".count)
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
-            return value.isEmpty ? nil : String(value)
-        }
-        return nil
+        guard let contentType,
+            contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data",
+            let boundary = parameter("boundary", in: contentType), !boundary.isEmpty
+        else { return nil }
+        return boundary
     }
 
     /// Reads `body` to its end, writing the part named `filePart` to a file in a new scratch

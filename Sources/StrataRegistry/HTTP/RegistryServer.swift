@@ -1,5 +1,5 @@
-public import Foundation
-public import HTTPTypes
+import Foundation
+import HTTPTypes
 public import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
@@ -7,7 +7,7 @@ public import Logging
 import NIOCore
 import NIOSSL
 public import Prometheus
-public import StrataPackageIdentity
+import StrataPackageIdentity
 
 /// The registry's HTTP service: the Swift package registry API (SE-0292 and the registry
 /// service specification) over a `RegistryStore`, with per-scope access control.
@@ -397,12 +397,10 @@ public struct RegistryServer: Sendable {
                 throw Problem(.unprocessableContent, "invalid JSON provided for release metadata: it must be a JSON object")
             }
             if let urls = object["repositoryURLs"] {
-                guard case .array(let values) = urls, case let list = values.compactMap({ if case .string(let url) = $0 { url } else { nil } }),
-                    list.count == values.count
-                else {
+                guard case .array(let values) = urls, values.allSatisfy({ $0.string != nil }) else {
                     throw Problem(.unprocessableContent, "invalid release metadata: 'repositoryURLs' must be an array of strings")
                 }
-                repositoryURLs = list
+                repositoryURLs = values.compactMap(\.string)
             }
             metadata = part.body
         }

@@ -57,13 +57,10 @@ public struct ForbiddenDependency: Rule {
     /// zero). A module's own interface and mocks are part of it, not targets it may not meet.
     private func shortestPath(from source: TargetID, towards: [Int?], in workspace: Workspace) -> [TargetID]? {
         var best: [TargetID]?
-        for next in workspace.graph.successors[source.index] where towards[next] != nil {
-            var path = [source, TargetID(next)]
-            var current = next
-            while let step = towards[current], step != current {
-                path.append(TargetID(step))
-                current = step
-            }
+        for next in workspace.graph.successors[source.index] {
+            // The backward search's path runs from the forbidden target to `next`.
+            guard let way = Digraph.path(to: next, parents: towards) else { continue }
+            let path = [source] + way.reversed().map { TargetID($0) }
             guard !workspace.sameModule(source, path.last!) else { continue }
             if best == nil || path.count < best!.count { best = path }
         }
