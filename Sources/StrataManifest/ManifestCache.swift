@@ -40,9 +40,10 @@ enum ManifestCache {
 /// (zigzag for signed ones) and booleans one byte: most numbers are small line numbers and indexes.
 package struct ManifestEncoder {
     private var writer: ByteWriter
-    private var body = ByteWriter()
-    private var strings: [String: UInt32] = [:]
-    private var table: [String] = []
+    // Read by the inlinable writers below: a graph's 124,000 edges are written from another module.
+    @usableFromInline var body = ByteWriter()
+    @usableFromInline var strings: [String: UInt32] = [:]
+    @usableFromInline var table: [String] = []
 
     init(writer: ByteWriter) { self.writer = writer }
 
@@ -54,7 +55,7 @@ package struct ManifestEncoder {
         return writer.buffer
     }
 
-    package mutating func string(_ value: String) {
+    @inlinable package mutating func string(_ value: String) {
         if let index = strings[value] {
             body.varint(UInt64(index))
         } else {
@@ -64,12 +65,12 @@ package struct ManifestEncoder {
             body.varint(UInt64(index))
         }
     }
-    package mutating func int(_ value: Int) { body.zigzag(Int64(value)) }
+    @inlinable package mutating func int(_ value: Int) { body.zigzag(Int64(value)) }
 
     /// `items` in sections of `size`, each written whole with its length before it, so that
     /// `ManifestDecoder.sections` can read them on all cores (a graph's 15,000 targets and
     /// 124,000 edges).
-    package mutating func sections<Item>(_ items: [Item], size: Int, _ write: (inout ManifestEncoder, Item) -> Void) {
+    @inlinable package mutating func sections<Item>(_ items: [Item], size: Int, _ write: (inout ManifestEncoder, Item) -> Void) {
         int(items.count)
         for start in stride(from: 0, to: items.count, by: size) {
             let outer = body
@@ -82,9 +83,9 @@ package struct ManifestEncoder {
         }
     }
 
-    package mutating func bool(_ value: Bool) { body.u8(value ? 1 : 0) }
-    package mutating func byte(_ value: UInt8) { body.u8(value) }
-    package mutating func location(_ value: SourceLocation) {
+    @inlinable package mutating func bool(_ value: Bool) { body.u8(value ? 1 : 0) }
+    @inlinable package mutating func byte(_ value: UInt8) { body.u8(value) }
+    @inlinable package mutating func location(_ value: SourceLocation) {
         string(value.path)
         int(value.line)
         int(value.column)
@@ -93,11 +94,11 @@ package struct ManifestEncoder {
         string(value.value)
         location(value.location)
     }
-    package mutating func optional<T>(_ value: T?, _ write: (inout ManifestEncoder, T) -> Void) {
+    @inlinable package mutating func optional<T>(_ value: T?, _ write: (inout ManifestEncoder, T) -> Void) {
         bool(value != nil)
         if let value { write(&self, value) }
     }
-    package mutating func list<T>(_ values: [T], _ write: (inout ManifestEncoder, T) -> Void) {
+    @inlinable package mutating func list<T>(_ values: [T], _ write: (inout ManifestEncoder, T) -> Void) {
         int(values.count)
         for value in values { write(&self, value) }
     }
@@ -220,14 +221,16 @@ package struct ManifestEncoder {
 
 /// Reads what `ManifestEncoder` wrote; throws on anything that does not fit.
 package struct ManifestDecoder {
-    private var reader: ByteReader
-    private var table: [String] = []
+    // Read by the inlinable readers below: a graph's 124,000 edges are read from another module,
+    // where they are specialized rather than called as generic functions.
+    @usableFromInline var reader: ByteReader
+    @usableFromInline var table: [String] = []
 
-    init(reader: ByteReader) { self.reader = reader }
+    @usableFromInline init(reader: ByteReader) { self.reader = reader }
 
     /// What `ManifestEncoder.sections` wrote with the same `size`, the sections read on all
     /// cores, each with `read` for its items.
-    package mutating func sections<Item: Sendable>(
+    @inlinable package mutating func sections<Item: Sendable>(
         size: Int, _ read: @Sendable (inout ManifestDecoder) throws(CorruptData) -> Item
     ) throws(CorruptData) -> [Item] {
         let count = try int()
@@ -259,21 +262,21 @@ package struct ManifestDecoder {
         return items
     }
 
-    package mutating func string() throws(CorruptData) -> String {
+    @inlinable package mutating func string() throws(CorruptData) -> String {
         let index = try reader.varint()
         guard index < UInt64(table.count) else { throw CorruptData() }
         return table[Int(index)]
     }
-    package mutating func int() throws(CorruptData) -> Int { Int(try reader.zigzag()) }
-    package mutating func byte() throws(CorruptData) -> UInt8 { try reader.u8() }
-    package mutating func bool() throws(CorruptData) -> Bool {
+    @inlinable package mutating func int() throws(CorruptData) -> Int { Int(try reader.zigzag()) }
+    @inlinable package mutating func byte() throws(CorruptData) -> UInt8 { try reader.u8() }
+    @inlinable package mutating func bool() throws(CorruptData) -> Bool {
         switch try reader.u8() {
         case 0: false
         case 1: true
         default: throw CorruptData()
         }
     }
-    package mutating func location() throws(CorruptData) -> SourceLocation {
+    @inlinable package mutating func location() throws(CorruptData) -> SourceLocation {
         SourceLocation(path: try string(), line: try int(), column: try int())
     }
     mutating func located() throws(CorruptData) -> Located<String> {
@@ -284,10 +287,10 @@ package struct ManifestDecoder {
         guard let value = Distribution(rawValue: try string()) else { throw CorruptData() }
         return Located(value, at: try location())
     }
-    package mutating func optional<T>(_ read: (inout ManifestDecoder) throws(CorruptData) -> T) throws(CorruptData) -> T? {
+    @inlinable package mutating func optional<T>(_ read: (inout ManifestDecoder) throws(CorruptData) -> T) throws(CorruptData) -> T? {
         try bool() ? try read(&self) : nil
     }
-    package mutating func list<T>(_ read: (inout ManifestDecoder) throws(CorruptData) -> T) throws(CorruptData) -> [T] {
+    @inlinable package mutating func list<T>(_ read: (inout ManifestDecoder) throws(CorruptData) -> T) throws(CorruptData) -> [T] {
         let count = try int()
         guard count >= 0, count < 50_000_000 else { throw CorruptData() }
         var values: [T] = []
@@ -314,7 +317,7 @@ package struct ManifestDecoder {
     }
 
     /// True once everything was read.
-    package var isAtEnd: Bool { reader.isAtEnd }
+    @inlinable package var isAtEnd: Bool { reader.isAtEnd }
 
     mutating func manifest() throws(CorruptData) -> Manifest {
         try readStringTable()
