@@ -33,7 +33,8 @@ enum PublishLatencyBenchmark {
             let data = folder + "/\(label)/data"
             let token = try RegistryBenchmark.shell(binary, ["token", "create", "--data", data, "--name", "bench", "--scope", "bench", "--write"])
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            let (server, port) = try start(binary, ["serve", "--data", data, "--port", "0", "--tls-certificate", certificate, "--tls-key", key])
+            let (server, port) = try RegistryBenchmark.startServer(
+                binary, ["serve", "--data", data, "--port", "0", "--tls-certificate", certificate, "--tls-key", key])
             servers.append((label, server, "https://127.0.0.1:\(port)", folder + "/\(label)/Network"))
             let package = folder + "/\(label)/Network"
             try RegistryBenchmark.write(package + "/Package.swift", RegistryBenchmark.manifest(name: "Network"))
@@ -85,7 +86,7 @@ enum PublishLatencyBenchmark {
             let data = folder + "/memory-\(label)"
             let token = try RegistryBenchmark.shell(binary, ["token", "create", "--data", data, "--name", "bench", "--scope", "bench", "--write"])
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            let (server, port) = try start(binary, ["serve", "--data", data, "--port", "0"])
+            let (server, port) = try RegistryBenchmark.startServer(binary, ["serve", "--data", data, "--port", "0"])
             defer {
                 server.terminate()
                 server.waitUntilExit()
@@ -124,20 +125,6 @@ enum PublishLatencyBenchmark {
             "/usr/bin/unshare",
             ["--map-root-user", "--mount", "sh", "-c", #"mount --bind "$0" "$1" && shift && exec "$@""#, bundle, systemBundle, "swift"] + swift,
             in: package)
-    }
-
-    /// A server started in the background, and the port it printed that it listens on.
-    static func start(_ binary: String, _ arguments: [String]) throws -> (Process, Int) {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: binary)
-        server.arguments = arguments
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        var line = ""
-        while !line.contains("\n") { line += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
-        return (server, Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespacesAndNewlines))!)
     }
 
     /// A CA, a certificate for 127.0.0.1 signed by it, and the system bundle plus the CA.

@@ -29,17 +29,8 @@ enum RegistryBenchmark {
         let token = try shell(binary, ["token", "create", "--data", folder + "/data", "--name", "bench", "--scope", scope, "--write"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try shell(binary, ["scope", "anonymous-read", scope, "--data", folder + "/data"])
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: binary)
-        server.arguments = ["serve", "--data", folder + "/data", "--port", "0"]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (server, port) = try startServer(binary, ["serve", "--data", folder + "/data", "--port", "0"])
         defer { server.terminate(); server.waitUntilExit() }
-        var line = ""
-        while !line.contains("\n") { line += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
-        let port = Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespacesAndNewlines))!
         let url = "http://127.0.0.1:\(port)"
 
         // 30 packages, each in a git repository tagged 1.0.0 and published to the registry.
@@ -158,6 +149,20 @@ enum RegistryBenchmark {
     static func write(_ path: String, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// A server started in the background, and the port it printed that it listens on.
+    static func startServer(_ binary: String, _ arguments: [String]) throws -> (Process, Int) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: binary)
+        server.arguments = arguments
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var line = ""
+        while !line.contains("\n") { line += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
+        return (server, Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespacesAndNewlines))!)
     }
 
     @discardableResult

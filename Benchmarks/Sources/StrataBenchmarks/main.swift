@@ -74,7 +74,7 @@ do {
             FileHandle.standardError.write(Data("compare: set STRATA_BEFORE and STRATA_AFTER to two strata binaries\n".utf8))
             exit(2)
         }
-        try await BinaryComparisonBenchmark.run(before: before, after: after, modules: 5_000, filesPerModule: 4, iterations: 5)
+        try await BinaryComparisonBenchmark.run(before: before, after: after, modules: 5_000, filesPerModule: 4, iterations: 9)
     }
     if which == "age" || which == "all" {
         try AgeThroughputBenchmark.run(megabytes: 100, rounds: 5)
