@@ -7,7 +7,7 @@ import Yams
 /// at the line that caused it.
 ///
 /// XcodeGen reads a spec into untyped dictionaries and then merges, substitutes and resolves
-/// paths on them; ``XcodeGenSpecLoader`` does the same operations, in the same order, on these.
+/// paths on them; `XcodeGenSpecLoader` (StrataXcodeGen) does the same operations, in the same order, on these.
 package indirect enum SpecNode: Sendable {
     case mapping([SpecEntry], SourceLocation)
     case sequence([SpecNode], SourceLocation)

@@ -234,7 +234,7 @@ public struct PackageTargetDependency: Sendable, Hashable {
     /// `condition: .when(platforms:traits:)`; nil when the dependency always applies.
     public var condition: DependencyCondition?
     public var location: SourceLocation?
-    /// False when the dependent does not link it (see ``Dependency/isLinked``); SwiftPM links
+    /// False when the dependent does not link it (see `Dependency.isLinked` in StrataWorkspace); SwiftPM links
     /// every dependency.
     public var isLinked = true
 

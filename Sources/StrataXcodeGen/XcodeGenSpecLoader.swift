@@ -15,7 +15,7 @@ import Synchronization
 /// 3. the paths an included file gives (target `sources`, `framework:` dependencies, local
 ///    package `path`s, `localPackages`, `options.carthageBuildPath`) are made relative to the
 ///    file that wrote them (`Folders`); here they are made absolute;
-/// 4. every spec is merged onto what it includes, each file once (``SpecNode/merged(onto:)``);
+/// 4. every spec is merged onto what it includes, each file once (`SpecNode.merged(onto:)`);
 /// 5. multi-platform targets (`platform: [iOS, tvOS]`) become one target per platform, target
 ///    templates are merged under their targets with `${target_name}` and `templateAttributes`
 ///    substituted, then multi-platform targets are expanded again (templates may make them).
