@@ -104,25 +104,67 @@ public struct AffectedAnalysis: Sendable {
         head: Workspace, headFiles: any WorkspaceFiles, base: BaseGraph, changes: [FileChange],
         unexplainedPackages: [String: PackageManifestChange] = [:], pins: [String: PinContents] = [:], includeExternal: Bool = false
     ) {
-        defer {
-            if !includeExternal { affected.removeAll { head.targets[$0.target].isOutsideWorkspace } }
+        var seeding = AffectedSeeding(head: head, headFiles: headFiles, base: base)
+        seeding.seedOwners(of: changes, pins: pins)
+        seeding.seedChangedDeclarations()
+        seeding.seedUnexplained(unexplainedPackages)
+        seeding.seedChangedProjectSpecs(Set(changes.flatMap(\.touchedPaths)))
+        changedFiles = seeding.changedFiles
+        everythingReasons = seeding.everythingReasons
+        affected = seeding.affected()
+        if !includeExternal { affected.removeAll { head.targets[$0.target].isOutsideWorkspace } }
+    }
+
+    /// The seeds and every target that depends on one, each with the chain that reached it
+    /// (breadth first over the reversed graph, so the chain is a shortest one).
+    static func closure(of seeds: [TargetID: AffectedReason.Cause], in workspace: Workspace) -> [AffectedTarget] {
+        let parents = workspace.graph.reversed().breadthFirstParents(from: seeds.keys.sorted().map(\.index))
+        return workspace.targets.indices.compactMap { target -> AffectedTarget? in
+            // The path runs from the seed to the target through dependents.
+            guard let path = workspace.path(to: target, parents: parents) else { return nil }
+            let t = workspace.targets[target]
+            return AffectedTarget(
+                target: target, name: t.name, role: t.role,
+                reason: AffectedReason(cause: seeds[path[0]]!, chain: path.map { workspace.targets[$0].name }))
         }
-        var seeds: [TargetID: AffectedReason.Cause] = [:]
-        func seed(_ target: TargetID, _ cause: AffectedReason.Cause) {
-            if seeds[target] == nil { seeds[target] = cause }
-        }
-        let headIndex = TargetFileIndex(head)
-        var baseWorkspace: Workspace?
-        var baseFiles: (any WorkspaceFiles)?
+    }
+}
+
+/// The targets a change starts from (the seeds), found one kind of change at a time, and why
+/// everything is affected where something is.
+private struct AffectedSeeding {
+    let head: Workspace
+    let headFiles: any WorkspaceFiles
+    let headIndex: TargetFileIndex
+    let baseWorkspace: Workspace?
+    let baseFiles: (any WorkspaceFiles)?
+    let baseIndex: TargetFileIndex?
+    private(set) var seeds: [TargetID: AffectedReason.Cause] = [:]
+    private(set) var changedFiles: [ChangedFile] = []
+    private(set) var everythingReasons: [String] = []
+
+    init(head: Workspace, headFiles: any WorkspaceFiles, base: BaseGraph) {
+        self.head = head
+        self.headFiles = headFiles
+        headIndex = TargetFileIndex(head)
         switch base {
         case .loaded(let workspace, let files): (baseWorkspace, baseFiles) = (workspace, files)
-        case .sameAsHead: break
-        case .unreadable(let reason): everythingReasons.append(reason)
+        case .sameAsHead: (baseWorkspace, baseFiles) = (nil, nil)
+        case .unreadable(let reason):
+            (baseWorkspace, baseFiles) = (nil, nil)
+            everythingReasons.append(reason)
         }
-        let baseIndex = baseWorkspace.map(TargetFileIndex.init)
+        baseIndex = baseWorkspace.map(TargetFileIndex.init)
+    }
 
-        // 1. Files: `affected.always` first (everything), then `affected.ignore` (nothing, unless
-        // it is a manifest, which the graphs are compared for), then the owners.
+    /// The first cause found for a target is the one it keeps.
+    private mutating func seed(_ target: TargetID, _ cause: AffectedReason.Cause) {
+        if seeds[target] == nil { seeds[target] = cause }
+    }
+
+    /// Files: `affected.always` first (everything), then `affected.ignore` (nothing, unless it is
+    /// a manifest, which the graphs are compared for), then the owners at either revision.
+    mutating func seedOwners(of changes: [FileChange], pins: [String: PinContents]) {
         let always = head.manifest.affected.always.map { PathPattern($0.value) }
         let ignore = head.manifest.affected.ignore.map { PathPattern($0.value) }
         for change in changes {
@@ -138,12 +180,7 @@ public struct AffectedAnalysis: Sendable {
                     role = role ?? "ignored"
                     continue
                 }
-                let headOwners = headIndex.owners(of: path)
-                var baseOwners: [TargetID] = []
-                if let baseIndex, let baseWorkspace {
-                    baseOwners = baseIndex.owners(of: path).compactMap { head.target(matching: $0, of: baseWorkspace) }
-                }
-                for owner in headOwners + baseOwners where !owners.contains(owner) {
+                for owner in self.owners(of: path) where !owners.contains(owner) {
                     owners.append(owner)
                     seed(owner, .file(path: path, change: change.kind))
                 }
@@ -158,27 +195,40 @@ public struct AffectedAnalysis: Sendable {
             }
             changedFiles.append(ChangedFile(change: change, owners: owners.map { head.targets[$0].name }, role: role))
         }
+    }
 
-        // 2. Declarations.
-        if let baseWorkspace {
-            let (before, after) = (WorkspaceBuildSettings(baseWorkspace.manifest), WorkspaceBuildSettings(head.manifest))
-            if before != after {
-                everythingReasons.append("the build settings every target shares changed (\(before.summary) → \(after.summary))")
+    /// The head targets owning a path at the head, then at the base.
+    private func owners(of path: String) -> [TargetID] {
+        var baseOwners: [TargetID] = []
+        if let baseIndex, let baseWorkspace {
+            baseOwners = baseIndex.owners(of: path).compactMap { head.target(matching: $0, of: baseWorkspace) }
+        }
+        return headIndex.owners(of: path) + baseOwners
+    }
+
+    /// Declarations that differ between the revisions (new targets included), and the shared
+    /// build settings (everything).
+    mutating func seedChangedDeclarations() {
+        guard let baseWorkspace else { return }
+        let (before, after) = (WorkspaceBuildSettings(baseWorkspace.manifest), WorkspaceBuildSettings(head.manifest))
+        if before != after {
+            everythingReasons.append("the build settings every target shares changed (\(before.summary) → \(after.summary))")
+        }
+        for target in head.targets.indices {
+            guard let old = baseWorkspace.target(matching: target, of: head) else {
+                seed(target, .declaration("\(head.targets[target].name) is new"))
+                continue
             }
-            for target in head.targets.indices {
-                guard let old = baseWorkspace.target(matching: target, of: head) else {
-                    seed(target, .declaration("\(head.targets[target].name) is new"))
-                    continue
-                }
-                let changes = TargetDeclaration(target, in: head).changes(from: TargetDeclaration(old, in: baseWorkspace))
-                if !changes.isEmpty {
-                    seed(target, .declaration("\(head.targets[target].name): " + changes.joined(separator: "; ")))
-                }
+            let changes = TargetDeclaration(target, in: head).changes(from: TargetDeclaration(old, in: baseWorkspace))
+            if !changes.isEmpty {
+                seed(target, .declaration("\(head.targets[target].name): " + changes.joined(separator: "; ")))
             }
         }
+    }
 
-        // 3. Package manifests the graphs do not explain: the targets whose declarations
-        // changed, or every target of the package when what they all share did.
+    /// Package manifests the graphs do not explain: the targets whose declarations changed, or
+    /// every target of the package (at either revision) when what they all share did.
+    mutating func seedUnexplained(_ unexplainedPackages: [String: PackageManifestChange]) {
         for (manifest, change) in unexplainedPackages.sorted(by: { $0.key < $1.key }) {
             guard case .targets(let names) = change else { continue }
             for name in names.sorted() {
@@ -190,23 +240,23 @@ public struct AffectedAnalysis: Sendable {
             if case .wholePackage(let reason) = change { return reason }
             return nil
         }
-        if !wholePackages.isEmpty {
-            var revisions: [(Workspace, any WorkspaceFiles)] = [(head, headFiles)]
-            if let baseWorkspace, let baseFiles { revisions.append((baseWorkspace, baseFiles)) }
-            for (workspace, files) in revisions {
-                for target in workspace.targets {
-                    guard let folder = workspace.packageFolder(of: target, files: files),
-                        let (manifest, reason) = wholePackages.first(where: { ChangeClassifier.folder(of: $0.key) == folder }),
-                        let headTarget = head.index[target.name]
-                    else { continue }
-                    seed(headTarget, .declaration("\(manifest) changed (\(reason)), and \(target.name) is one of its targets"))
-                }
+        guard !wholePackages.isEmpty else { return }
+        var revisions: [(Workspace, any WorkspaceFiles)] = [(head, headFiles)]
+        if let baseWorkspace, let baseFiles { revisions.append((baseWorkspace, baseFiles)) }
+        for (workspace, files) in revisions {
+            for target in workspace.targets {
+                guard let folder = workspace.packageFolder(of: target, files: files),
+                    let (manifest, reason) = wholePackages.first(where: { ChangeClassifier.folder(of: $0.key) == folder }),
+                    let headTarget = head.index[target.name]
+                else { continue }
+                seed(headTarget, .declaration("\(manifest) changed (\(reason)), and \(target.name) is one of its targets"))
             }
         }
+    }
 
-        // 4. Project specs (XcodeGen) that changed: every target of each project read from them,
-        // at either revision, as for a Package.swift in adopt mode.
-        let changedPaths = Set(changes.flatMap(\.touchedPaths))
+    /// Project specs (XcodeGen) that changed: every target of each project read from them, at
+    /// either revision, as for a Package.swift in adopt mode.
+    mutating func seedChangedProjectSpecs(_ changedPaths: Set<String>) {
         for workspace in [head] + (baseWorkspace.map { [$0] } ?? []) {
             for spec in workspace.projectSpecs {
                 guard
@@ -218,31 +268,18 @@ public struct AffectedAnalysis: Sendable {
                 }
             }
         }
+    }
 
-        // 5. Everything, or the seeds and all that depends on them.
-        if let everything {
-            // One reason per target (the joined list), so every affected target says all of it.
-            affected = head.targets.withIDs.map { index, target in
+    /// Everything, each target with all the reasons, or the seeds and all that depends on them.
+    func affected() -> [AffectedTarget] {
+        guard everythingReasons.isEmpty else {
+            let everything = everythingReasons.joined(separator: "; ")
+            return head.targets.withIDs.map { index, target in
                 AffectedTarget(
                     target: index, name: target.name, role: target.role,
                     reason: AffectedReason(cause: .everything(everything), chain: [target.name]))
             }
-            return
         }
-        affected = Self.closure(of: seeds, in: head)
-    }
-
-    /// The seeds and every target that depends on one, each with the chain that reached it
-    /// (breadth first over the reversed graph, so the chain is a shortest one).
-    static func closure(of seeds: [TargetID: AffectedReason.Cause], in workspace: Workspace) -> [AffectedTarget] {
-        let parents = workspace.graph.reversed().breadthFirstParents(from: seeds.keys.sorted().map(\.index))
-        return workspace.targets.indices.compactMap { target -> AffectedTarget? in
-            // The path runs from the seed to the target through dependents.
-            guard let path = workspace.path(to: target, parents: parents) else { return nil }
-            let t = workspace.targets[target]
-            return AffectedTarget(
-                target: target, name: t.name, role: t.role,
-                reason: AffectedReason(cause: seeds[path[0]]!, chain: path.map { workspace.targets[$0].name }))
-        }
+        return AffectedAnalysis.closure(of: seeds, in: head)
     }
 }

@@ -70,12 +70,7 @@ extension AffectedQuery {
     /// when nothing can be computed: not a repository, an unknown revision, a shallow clone
     /// without the base, a head manifest with errors.
     public func run() async throws(InputErrors) -> AffectedReport {
-        if includeUncommitted, let head {
-            throw InputErrors(
-                .inputError(
-                    "conflicting-options", "--include-uncommitted compares the work tree, so it cannot be combined with --head \(head)", at: nil,
-                    hint: "drop --head to include uncommitted changes, or drop --include-uncommitted to compare two commits"))
-        }
+        try rejectConflictingOptions()
         let manifestPath = try WorkspaceLoader.locateManifest(path)
         let root = (manifestPath as NSString).deletingLastPathComponent
         // The head graph is read from the disk when it is the work tree or a clean checkout of
@@ -95,91 +90,24 @@ extension AffectedQuery {
             // status finds uncommitted changes that may touch it (then it is read from HEAD instead).
             let wantsStatus = head == nil && !includeUncommitted
             async let pendingStatus: (paths: [UncommittedPath], took: Duration) = wantsStatus ? Self.status(of: repository) : ([], .zero)
-            async let pendingChanges = repository.changes(from: from, to: headCommit)
-
-            var changes = try await pendingChanges
-            if includeUncommitted {
-                changes += try await repository.untrackedFiles().map { FileChange(kind: .untracked, path: $0) }
-            }
-            changes = changes.compactMap { change in
-                guard let path = repository.pathInFolder(change.path) else { return nil }
-                return FileChange(kind: change.kind, path: path, oldPath: change.oldPath.flatMap(repository.pathInFolder))
-            }
+            async let pendingChanges = changes(in: repository, from: from, to: headCommit)
+            let changes = try await pendingChanges
             let (uncommitted, statusTook) = try await pendingStatus
 
-            // The head graph: from the disk when it is the work tree, or HEAD's files as far as
-            // the graph goes (a clean checkout, or only sources edited since).
-            let headFiles: any WorkspaceFiles
-            let loaded: LoadedWorkspace
-            let fromDisk = await pendingDisk
-            let diskIsHead =
-                uncommitted.isEmpty
-                || (try? fromDisk?.get()).map { Self.graphIgnores(uncommitted, loaded: $0, repository: repository) } == true
-            var headGraph = "the work tree"
-            if let fromDisk, headCommit == nil || diskIsHead {
-                if headCommit != nil {
-                    headGraph =
-                        uncommitted.isEmpty
-                        ? "the work tree, a clean checkout of HEAD" : "the work tree (only files the graph is not read from differ from HEAD)"
-                }
-                headFiles = LocalFiles()
-                if case .failure = fromDisk, let headCommit {
-                    // The errors of a clean checkout name HEAD's commit, which the disk holds.
-                    loaded = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
-                } else {
-                    loaded = try fromDisk.get()
-                }
-            } else {
-                headFiles = try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
-                loaded = try await Self.load(manifestPath, from: headFiles, revision: headCommit)
-                headGraph = "read at \(headCommit!.prefix(12))"
-            }
-            let workspace = loaded.workspace
+            let headGraph = try await Self.headGraph(
+                fromDisk: await pendingDisk, uncommitted: uncommitted, headCommit: headCommit, manifestPath: manifestPath, repository: repository)
+            let workspace = headGraph.loaded.workspace
+            let base = try await Self.baseGraph(
+                changes, head: headGraph.loaded, revision: from, manifestPath: manifestPath, repository: repository)
 
-            // The base graph, only when a manifest changed, or a file was added, deleted or
-            // renamed in the folder of a package whose manifest had to be evaluated (it may list
-            // its folders to declare its targets). Otherwise such a file belongs to the target
-            // whose folder holds it at either path (or to none), which the head graph answers.
-            // In a workspace that reads XcodeGen specs or pods, any YAML, JSON or podspec file may
-            // be one, or an include of one, at either revision.
-            let readsSpecs = workspace.manifest.adopt?.readsProjectSpecs == true
-            let manifestChanged = changes.contains { change in
-                change.touchedPaths.contains { ChangeClassifier.isManifest($0) || (readsSpecs && ChangeClassifier.mayBeProjectSpec($0)) }
-            }
-            let evaluatedFolders = loaded.packageReports.filter { $0.method == .dumpPackage && !$0.isExternal }.compactMap { report in
-                PathResolution.path((report.path as NSString).deletingLastPathComponent, inside: root)
-            }
-            let evaluatedFolderChanged = changes.contains { change in
-                change.kind != .modified
-                    && change.touchedPaths.contains { path in evaluatedFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") } }
-            }
-            let base: BaseGraph
-            if manifestChanged || evaluatedFolderChanged {
-                let files = try await RevisionFiles.read(commit: from, repository: repository, root: root)
-                do throws(InputErrors) {
-                    base = .loaded(try await Self.load(manifestPath, from: files, revision: from).workspace, files: files)
-                } catch {
-                    let first = error.diagnostics.first.map { "\($0.message)" } ?? "it has errors"
-                    base = .unreadable("the manifests cannot be read at the base revision \(from.prefix(12)): \(first)")
-                }
-            } else {
-                base = .sameAsHead
-            }
-
-            let unexplained = Self.unexplainedPackageChanges(changes, head: (workspace, headFiles), base: base)
+            let unexplained = Self.unexplainedPackageChanges(changes, head: (workspace, headGraph.files), base: base)
             let pins = try await Self.pinContents(changes, repository: repository, base: from, head: headCommit, root: root)
             let analysis = AffectedAnalysis(
-                head: workspace, headFiles: headFiles, base: base, changes: changes, unexplainedPackages: unexplained, pins: pins,
+                head: workspace, headFiles: headGraph.files, base: base, changes: changes, unexplainedPackages: unexplained, pins: pins,
                 includeExternal: includeExternal)
-            let baseDescription: String
-            switch base {
-            case .sameAsHead: baseDescription = "the head graph (no manifest changed, and no file came or went beside one that had to be evaluated)"
-            case .loaded: baseDescription = "read at \(from.prefix(12))"
-            case .unreadable(let reason): baseDescription = reason
-            }
             var report = AffectedReport(
                 baseCommit: from, headCommit: headCommit, workspace: workspace, analysis: analysis,
-                uncommittedLeftOut: uncommitted.map(\.path), baseGraph: baseDescription, headGraph: headGraph)
+                uncommittedLeftOut: uncommitted.map(\.path), baseGraph: Self.describe(base, revision: from), headGraph: headGraph.description)
             report.includesExternal = includeExternal
             if statusTook > slowStatus, await repository.untrackedCacheIsUnconfigured() {
                 report.untrackedCacheNote = Self.untrackedCacheNote(statusTook)
@@ -191,6 +119,106 @@ extension AffectedQuery {
             throw error
         } catch {
             throw InputErrors(.inputError("affected-failed", "\(error)", at: nil, hint: nil))
+        }
+    }
+
+    private func rejectConflictingOptions() throws(InputErrors) {
+        guard includeUncommitted, let head else { return }
+        throw InputErrors(
+            .inputError(
+                "conflicting-options", "--include-uncommitted compares the work tree, so it cannot be combined with --head \(head)", at: nil,
+                hint: "drop --head to include uncommitted changes, or drop --include-uncommitted to compare two commits"))
+    }
+
+    /// The changes between the revisions (the work tree's, untracked files included, with
+    /// `includeUncommitted`), with paths relative to the workspace's folder; changes outside it
+    /// are left out.
+    private func changes(in repository: GitRepository, from: String, to headCommit: String?) async throws -> [FileChange] {
+        var changes = try await repository.changes(from: from, to: headCommit)
+        if includeUncommitted {
+            changes += try await repository.untrackedFiles().map { FileChange(kind: .untracked, path: $0) }
+        }
+        return changes.compactMap { change in
+            guard let path = repository.pathInFolder(change.path) else { return nil }
+            return FileChange(kind: change.kind, path: path, oldPath: change.oldPath.flatMap(repository.pathInFolder))
+        }
+    }
+
+    /// The head revision's graph, the files it was read from, and where that was, in words.
+    struct HeadGraph {
+        var files: any WorkspaceFiles
+        var loaded: LoadedWorkspace
+        var description: String
+    }
+
+    /// The head graph: from the disk when it is the work tree, or HEAD's files as far as the
+    /// graph goes (a clean checkout, or only sources edited since); otherwise read at the head commit.
+    static func headGraph(
+        fromDisk: Result<LoadedWorkspace, InputErrors>?, uncommitted: [UncommittedPath], headCommit: String?, manifestPath: String,
+        repository: GitRepository
+    ) async throws -> HeadGraph {
+        let diskIsHead =
+            uncommitted.isEmpty
+            || (try? fromDisk?.get()).map { graphIgnores(uncommitted, loaded: $0, repository: repository) } == true
+        guard let fromDisk, headCommit == nil || diskIsHead else {
+            let root = (manifestPath as NSString).deletingLastPathComponent
+            let files = try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
+            let loaded = try await load(manifestPath, from: files, revision: headCommit)
+            return HeadGraph(files: files, loaded: loaded, description: "read at \(headCommit!.prefix(12))")
+        }
+        var description = "the work tree"
+        if headCommit != nil {
+            description =
+                uncommitted.isEmpty
+                ? "the work tree, a clean checkout of HEAD" : "the work tree (only files the graph is not read from differ from HEAD)"
+        }
+        let loaded: LoadedWorkspace
+        if case .failure = fromDisk, let headCommit {
+            // The errors of a clean checkout name HEAD's commit, which the disk holds.
+            loaded = try await load(manifestPath, from: LocalFiles(), revision: headCommit)
+        } else {
+            loaded = try fromDisk.get()
+        }
+        return HeadGraph(files: LocalFiles(), loaded: loaded, description: description)
+    }
+
+    /// The base graph, only when a manifest changed, or a file was added, deleted or renamed in
+    /// the folder of a package whose manifest had to be evaluated (it may list its folders to
+    /// declare its targets). Otherwise such a file belongs to the target whose folder holds it
+    /// at either path (or to none), which the head graph answers. In a workspace that reads
+    /// XcodeGen specs or pods, any YAML, JSON or podspec file may be one, or an include of one,
+    /// at either revision.
+    static func baseGraph(
+        _ changes: [FileChange], head loaded: LoadedWorkspace, revision from: String, manifestPath: String, repository: GitRepository
+    ) async throws -> BaseGraph {
+        let root = (manifestPath as NSString).deletingLastPathComponent
+        let readsSpecs = loaded.workspace.manifest.adopt?.readsProjectSpecs == true
+        let manifestChanged = changes.contains { change in
+            change.touchedPaths.contains { ChangeClassifier.isManifest($0) || (readsSpecs && ChangeClassifier.mayBeProjectSpec($0)) }
+        }
+        let evaluatedFolders = loaded.packageReports.filter { $0.method == .dumpPackage && !$0.isExternal }.compactMap { report in
+            PathResolution.path((report.path as NSString).deletingLastPathComponent, inside: root)
+        }
+        let evaluatedFolderChanged = changes.contains { change in
+            change.kind != .modified
+                && change.touchedPaths.contains { path in evaluatedFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") } }
+        }
+        guard manifestChanged || evaluatedFolderChanged else { return .sameAsHead }
+        let files = try await RevisionFiles.read(commit: from, repository: repository, root: root)
+        do throws(InputErrors) {
+            return .loaded(try await load(manifestPath, from: files, revision: from).workspace, files: files)
+        } catch {
+            let first = error.diagnostics.first.map { "\($0.message)" } ?? "it has errors"
+            return .unreadable("the manifests cannot be read at the base revision \(from.prefix(12)): \(first)")
+        }
+    }
+
+    /// How the base graph was obtained, in words.
+    static func describe(_ base: BaseGraph, revision from: String) -> String {
+        switch base {
+        case .sameAsHead: "the head graph (no manifest changed, and no file came or went beside one that had to be evaluated)"
+        case .loaded: "read at \(from.prefix(12))"
+        case .unreadable(let reason): reason
         }
     }
 

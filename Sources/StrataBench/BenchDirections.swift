@@ -15,14 +15,40 @@ extension BenchReport {
     static let sameWithin = 0.25
 
     public static func directions(_ results: BenchResults) -> [Direction] {
-        let app = results.app
-        func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1_000) }
-        let counts = results.matrix.moduleCounts.sorted()
-        let modular = results.matrix.shapes.filter { $0 != .monolith }
-        let monolith = app(.monolith, nil, nil)
-        var directions: [Direction] = []
+        let study = DirectionEvidence(results)
+        return [study.staticLaunch(), study.timeToMain(), study.incrementalGain(), study.dynamicSize(), study.memory()].compactMap { $0 }
+    }
 
-        // 1. Static apps launch like the monolith.
+    static func describe(_ direction: Direction) -> String {
+        let verdict = direction.holds.map { $0 ? "holds" : "does not hold" } ?? "not measured"
+        return "**\(verdict)**: \(direction.claim)" + (direction.evidence.isEmpty ? "" : " \(direction.evidence).")
+    }
+}
+
+/// The figures each of the study's findings is decided by, one method per finding.
+private struct DirectionEvidence {
+    typealias Direction = BenchReport.Direction
+    let results: BenchResults
+    let counts: [Int]
+    let modular: [BenchMatrix.Shape]
+    let monolith: BenchAppResult?
+    var sameWithin: Double { BenchReport.sameWithin }
+
+    init(_ results: BenchResults) {
+        self.results = results
+        counts = results.matrix.moduleCounts.sorted()
+        modular = results.matrix.shapes.filter { $0 != .monolith }
+        monolith = results.app(.monolith, nil, nil)
+    }
+
+    private func app(_ shape: BenchMatrix.Shape, _ linking: BenchMatrix.Linking?, _ count: Int?) -> BenchAppResult? {
+        results.app(shape, linking, count)
+    }
+
+    private func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1_000) }
+
+    /// Static apps launch like the monolith.
+    func staticLaunch() -> Direction {
         var pairs: [String] = []
         var holds: Bool?
         if let base = monolith?.launch?.median {
@@ -35,14 +61,15 @@ extension BenchReport {
             }
             pairs.insert("monolith: \(ms(base))", at: 0)
         }
-        directions.append(
-            Direction(
-                claim: "Static apps launch like the monolith (within \(Int(sameWithin * 100))%).", evidence: pairs.joined(separator: "; "),
-                holds: pairs.count > 1 ? holds : nil))
+        return Direction(
+            claim: "Static apps launch like the monolith (within \(Int(sameWithin * 100))%).", evidence: pairs.joined(separator: "; "),
+            holds: pairs.count > 1 ? holds : nil)
+    }
 
-        // 2. Dynamic apps take longer to reach main, the more modules they load: most modules ≫ fewest ≫ static.
-        pairs = []
-        holds = nil
+    /// Dynamic apps take longer to reach main, the more modules they load: most modules ≫ fewest ≫ static.
+    func timeToMain() -> Direction {
+        var pairs: [String] = []
+        var holds: Bool?
         if let low = counts.first, let high = counts.last {
             for shape in modular {
                 guard let manyDynamic = app(shape, .dynamic, high)?.timeToMain?.median,
@@ -54,12 +81,13 @@ extension BenchReport {
                 holds = (holds ?? true) && (high == low || manyDynamic > fewDynamic) && fewDynamic > fewStatic
             }
         }
-        directions.append(
-            Direction(
-                claim: "Time to main grows with the dynamic libraries loaded: dynamic \(counts.last ?? 0) > dynamic \(counts.first ?? 0) > static.",
-                evidence: pairs.joined(separator: "; "), holds: holds))
+        return Direction(
+            claim: "Time to main grows with the dynamic libraries loaded: dynamic \(counts.last ?? 0) > dynamic \(counts.first ?? 0) > static.",
+            evidence: pairs.joined(separator: "; "), holds: holds)
+    }
 
-        // 3. Incremental builds of modular apps are much faster than their clean builds; the monolith gains little.
+    /// Incremental builds of modular apps are much faster than their clean builds; the monolith gains little.
+    func incrementalGain() -> Direction {
         let configuration = results.options.configurations.contains(.debug) ? "debug" : results.options.runConfiguration.rawValue
         func gain(_ result: BenchAppResult?) -> Double? {
             guard let clean = result?.cleanBuild[configuration]?.median, let incremental = result?.incrementalBottom[configuration]?.median,
@@ -67,8 +95,8 @@ extension BenchReport {
             else { return nil }
             return clean / incremental
         }
-        pairs = []
-        holds = nil
+        var pairs: [String] = []
+        var holds: Bool?
         let monolithGain = gain(monolith)
         if let monolithGain { pairs.append(String(format: "monolith %.1f×", monolithGain)) }
         for shape in modular {
@@ -80,15 +108,16 @@ extension BenchReport {
                 }
             }
         }
-        directions.append(
-            Direction(
-                claim:
-                    "A \(configuration) build after editing a bottom-layer file gains more over a clean build in modular apps than in the monolith (clean ÷ incremental).",
-                evidence: pairs.joined(separator: "; "), holds: holds))
+        return Direction(
+            claim:
+                "A \(configuration) build after editing a bottom-layer file gains more over a clean build in modular apps than in the monolith (clean ÷ incremental).",
+            evidence: pairs.joined(separator: "; "), holds: holds)
+    }
 
-        // 4. Dynamic linking adds size per library.
-        pairs = []
-        holds = nil
+    /// Dynamic linking adds size per library.
+    func dynamicSize() -> Direction {
+        var pairs: [String] = []
+        var holds: Bool?
         for shape in modular {
             for count in counts {
                 guard let dynamic = app(shape, .dynamic, count)?.size, let statically = app(shape, .static, count)?.size, dynamic.libraryCount > 0
@@ -98,21 +127,15 @@ extension BenchReport {
                 holds = (holds ?? true) && perLibrary > 0
             }
         }
-        directions.append(Direction(claim: "Dynamic linking adds size for each library.", evidence: pairs.joined(separator: "; "), holds: holds))
-
-        // 5. Memory is flat.
-        let memory = results.apps.compactMap { $0.peakMemoryKB?.median }
-        if let low = memory.min(), let high = memory.max(), memory.count > 1 {
-            directions.append(
-                Direction(
-                    claim: "Peak memory is about the same in every app (within \(Int(sameWithin * 100))%).",
-                    evidence: String(format: "from %.1f MB to %.1f MB", low / 1_024, high / 1_024), holds: high / low - 1 <= sameWithin))
-        }
-        return directions
+        return Direction(claim: "Dynamic linking adds size for each library.", evidence: pairs.joined(separator: "; "), holds: holds)
     }
 
-    static func describe(_ direction: Direction) -> String {
-        let verdict = direction.holds.map { $0 ? "holds" : "does not hold" } ?? "not measured"
-        return "**\(verdict)**: \(direction.claim)" + (direction.evidence.isEmpty ? "" : " \(direction.evidence).")
+    /// Memory is flat; nil with fewer than two apps measured.
+    func memory() -> Direction? {
+        let memory = results.apps.compactMap { $0.peakMemoryKB?.median }
+        guard let low = memory.min(), let high = memory.max(), memory.count > 1 else { return nil }
+        return Direction(
+            claim: "Peak memory is about the same in every app (within \(Int(sameWithin * 100))%).",
+            evidence: String(format: "from %.1f MB to %.1f MB", low / 1_024, high / 1_024), holds: high / low - 1 <= sameWithin)
     }
 }

@@ -37,26 +37,50 @@ public struct CocoaPodsFormat: ProjectFormat {
         _ settings: AdoptSettings, root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary, otherTargets: Set<String>
     ) async throws(InputErrors) -> ProjectsRead {
         var result = ProjectsRead()
-        var problems: [Diagnostic] = []
-
         // The Podfile first: its `:path` pods are podspecs of the workspace too.
-        var podfile: Podfile?
-        if let entry = settings.podfile {
-            let path = PathResolution.resolve(entry.value, in: root)
-            let bytes: [UInt8]
-            switch files.read(path) {
-            case .success(let read): bytes = read
-            case .failure(.missing):
-                throw InputErrors([
-                    .inputError("missing-file", "there is no Podfile at '\(entry.value)'", at: entry.location, hint: "fix 'adopt.podfile'")
-                ])
-            case .failure(let failure):
-                throw InputErrors(InputFile.problem(path, failure))
-            }
-            podfile = try PodfileReader.read(try ManifestLoader.decodeUTF8(bytes, path: path), path: path)
-            result.inputs.append(path)
+        let podfile = try readPodfile(settings, root: root, files: files, into: &result)
+        let paths = try podspecPaths(settings, podfile: podfile, root: root, files: files, into: &result)
+        let pods = try await readPods(at: paths, root: root, files: files, boundary: boundary, into: &result)
+        let repos = try SpecRepos(settings.specRepos, root: root, files: files)
+        let dynamic = podfile.map { $0.usesFrameworks && !$0.staticLinkage } ?? false
+        let resolver = PodResolver(pods: pods, repos: repos, dynamic: dynamic)
+        for name in pods.keys.sorted() {
+            result.manifests.append(try manifest(of: pods[name]!, resolver: resolver))
         }
+        if let podfile {
+            try addTargets(of: podfile, resolver: resolver, otherTargets: otherTargets, into: &result)
+        }
+        result.externalDependencies = try resolver.externalDependencies()
+        return result
+    }
 
+    /// The Podfile `adopt.podfile` names, if any.
+    private static func readPodfile(
+        _ settings: AdoptSettings, root: String, files: any WorkspaceFiles, into result: inout ProjectsRead
+    ) throws(InputErrors) -> Podfile? {
+        guard let entry = settings.podfile else { return nil }
+        let path = PathResolution.resolve(entry.value, in: root)
+        let bytes: [UInt8]
+        switch files.read(path) {
+        case .success(let read): bytes = read
+        case .failure(.missing):
+            throw InputErrors([
+                .inputError("missing-file", "there is no Podfile at '\(entry.value)'", at: entry.location, hint: "fix 'adopt.podfile'")
+            ])
+        case .failure(let failure):
+            throw InputErrors(InputFile.problem(path, failure))
+        }
+        let podfile = try PodfileReader.read(try ManifestLoader.decodeUTF8(bytes, path: path), path: path)
+        result.inputs.append(path)
+        return podfile
+    }
+
+    /// The workspace's podspecs: those `adopt.podspecs` finds, then the Podfile's `:path` pods.
+    /// A pattern that finds none, or a `:path` without the podspec, is an error.
+    private static func podspecPaths(
+        _ settings: AdoptSettings, podfile: Podfile?, root: String, files: any WorkspaceFiles, into result: inout ProjectsRead
+    ) throws(InputErrors) -> [String] {
+        var problems: [Diagnostic] = []
         var paths: [String] = []
         for pattern in settings.podspecs {
             let found = PathPatterns.expand(pattern.value, root: root, files: files)
@@ -84,7 +108,14 @@ public struct CocoaPodsFormat: ProjectFormat {
             if !paths.contains(found) { paths.append(found) }
         }
         if !problems.isEmpty { throw InputErrors(problems) }
+        return paths
+    }
 
+    /// The podspecs, read in parallel, by pod name. A pod declared twice, or with sources outside
+    /// the workspace (or a folder it allows), is an error.
+    private static func readPods(
+        at paths: [String], root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary, into result: inout ProjectsRead
+    ) async throws(InputErrors) -> [String: Podspec] {
         let podspecs = await withTaskGroup(of: (Int, Result<Podspec, InputErrors>).self) { group in
             for (index, path) in paths.enumerated() {
                 group.addTask { (index, Self.readPodspec(at: path, files: files)) }
@@ -93,6 +124,7 @@ public struct CocoaPodsFormat: ProjectFormat {
             for await (index, result) in group { results[index] = result }
             return results.map { $0! }
         }
+        var problems: [Diagnostic] = []
         var pods: [String: Podspec] = [:]
         for outcome in podspecs {
             switch outcome {
@@ -114,42 +146,40 @@ public struct CocoaPodsFormat: ProjectFormat {
         // A pod's sources, like a package's, stay in the workspace (or a folder it allows).
         for name in pods.keys.sorted() { problems += Self.sourcesOutside(pods[name]!, root: root, boundary: boundary) }
         if !problems.isEmpty { throw InputErrors(problems) }
+        return pods
+    }
 
-        let repos = try SpecRepos(settings.specRepos, root: root, files: files)
-        let dynamic = podfile.map { $0.usesFrameworks && !$0.staticLinkage } ?? false
-        let resolver = PodResolver(pods: pods, repos: repos, dynamic: dynamic)
-        for name in pods.keys.sorted() {
-            result.manifests.append(try manifest(of: pods[name]!, resolver: resolver))
-        }
-        if let podfile {
-            var targets: [PackageTarget] = []
-            for target in podfile.targets {
-                var dependencies: [PackageTargetDependency] = []
-                let linked = target.pods.map { ($0, true) } + target.inherited.map { ($0, !target.inheritsSearchPathsOnly) }
-                for (pod, isLinked) in linked {
-                    var entry = PackageTargetDependency(
-                        try resolver.reference(to: pod.pod, requirements: pod.requirements, at: pod.location), location: pod.location)
-                    entry.isLinked = isLinked
-                    if !dependencies.contains(where: { $0.reference == entry.reference }) { dependencies.append(entry) }
-                }
-                if otherTargets.contains(target.name) {
-                    result.addedDependencies[target.name, default: []] += dependencies
-                    continue
-                }
-                var converted = PackageTarget(
-                    name: target.name, kind: target.isNested ? .test : .executable, dependencies: dependencies, path: nil, exclude: [], sources: nil,
-                    location: target.location)
-                // Its sources are in an Xcode project Strata does not read.
-                converted.declaredSources = TargetSources(directory: PathResolution.parent(of: podfile.path), only: [])
-                targets.append(converted)
+    /// The Podfile's targets: apps, and tests nested in them, each depending on its pods and the
+    /// pods of the targets around it. A target an earlier format declares gets the pods as
+    /// dependencies of that target instead.
+    private static func addTargets(
+        of podfile: Podfile, resolver: PodResolver, otherTargets: Set<String>, into result: inout ProjectsRead
+    ) throws(InputErrors) {
+        var targets: [PackageTarget] = []
+        for target in podfile.targets {
+            var dependencies: [PackageTargetDependency] = []
+            let linked = target.pods.map { ($0, true) } + target.inherited.map { ($0, !target.inheritsSearchPathsOnly) }
+            for (pod, isLinked) in linked {
+                var entry = PackageTargetDependency(
+                    try resolver.reference(to: pod.pod, requirements: pod.requirements, at: pod.location), location: pod.location)
+                entry.isLinked = isLinked
+                if !dependencies.contains(where: { $0.reference == entry.reference }) { dependencies.append(entry) }
             }
-            var manifest = PackageManifest(path: podfile.path, name: "Podfile", products: [], dependencies: [], targets: targets)
-            manifest.kind = .project
-            result.manifests.append(manifest)
-            result.specs.append(ProjectSpec(files: [podfile.path], targets: targets.map(\.name)))
+            if otherTargets.contains(target.name) {
+                result.addedDependencies[target.name, default: []] += dependencies
+                continue
+            }
+            var converted = PackageTarget(
+                name: target.name, kind: target.isNested ? .test : .executable, dependencies: dependencies, path: nil, exclude: [], sources: nil,
+                location: target.location)
+            // Its sources are in an Xcode project Strata does not read.
+            converted.declaredSources = TargetSources(directory: PathResolution.parent(of: podfile.path), only: [])
+            targets.append(converted)
         }
-        result.externalDependencies = try resolver.externalDependencies()
-        return result
+        var manifest = PackageManifest(path: podfile.path, name: "Podfile", products: [], dependencies: [], targets: targets)
+        manifest.kind = .project
+        result.manifests.append(manifest)
+        result.specs.append(ProjectSpec(files: [podfile.path], targets: targets.map(\.name)))
     }
 
     private static func readPodspec(at path: String, files: any WorkspaceFiles) -> Result<Podspec, InputErrors> {

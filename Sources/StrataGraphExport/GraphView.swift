@@ -68,74 +68,98 @@ public struct GraphView: Sendable {
     /// Selects from `workspace`; an unknown focus or layer is an input error with a suggestion.
     public init(workspace: Workspace, findings: [Diagnostic], selection: GraphSelection) throws(InputErrors) {
         self.workspace = workspace
-        let count = workspace.targets.count
-        var keep = IDArray<TargetID, Bool>(repeating: true, count: count)
+        var keep = try Self.selectedRolesAndLayers(of: workspace, selection)
+        focused = try Self.focus(workspace, selection, keep: &keep)
+        targets = workspace.targets.indices.filter { keep[$0] }
+        let (marked, edgeRules) = Self.mark(findings, in: workspace, keep: keep)
+        self.findings = marked
+        var targetRules: [TargetID: Set<String>] = [:]
+        for finding in marked {
+            for target in finding.targets { targetRules[target, default: []].insert(finding.diagnostic.id) }
+        }
+        self.targetRules = targetRules.mapValues { $0.sorted() }
+        edges = Self.edges(of: targets, in: workspace, keep: keep, edgeRules: edgeRules)
+    }
+
+    /// The targets the roles and layers of the selection keep.
+    private static func selectedRolesAndLayers(of workspace: Workspace, _ selection: GraphSelection) throws(InputErrors) -> IDArray<TargetID, Bool> {
+        var keep = IDArray<TargetID, Bool>(repeating: true, count: workspace.targets.count)
         for index in workspace.targets.indices {
             let target = workspace.targets[index]
             // Mocks exist for tests alone: without the tests they would hang loose in the drawing.
             if !selection.includeTests && (target.role == .tests || target.role == .mocks) { keep[index] = false }
             if !selection.includeExternals && target.role == .external { keep[index] = false }
         }
-        if !selection.layers.isEmpty {
-            let names = workspace.layers.map(\.name)
-            var wanted = Set<LayerID>()
-            for layer in selection.layers {
-                guard let index = names.firstIndex(of: layer) else {
-                    throw InputErrors(
-                        .inputError(
-                            "unknown-layer", "there is no layer '\(layer)' in \(workspace.name)", at: nil,
-                            hint: Suggestions.didYouMean(layer, in: names) ?? "the layers are: \(names.joined(separator: ", "))"))
-                }
-                wanted.insert(LayerID(index))
-            }
-            for index in workspace.targets.indices where !(workspace.targets[index].layer.map(wanted.contains) ?? false) { keep[index] = false }
-        }
-
-        var focused = Set<TargetID>()
-        if let focus = selection.focus {
-            if let module = workspace.modules.first(where: { $0.name == focus }) {
-                focused = Set(module.targets.values)
-            } else if let target = workspace.index[focus] {
-                focused = [target]
-            } else {
+        guard !selection.layers.isEmpty else { return keep }
+        let names = workspace.layers.map(\.name)
+        var wanted = Set<LayerID>()
+        for layer in selection.layers {
+            guard let index = names.firstIndex(of: layer) else {
                 throw InputErrors(
                     .inputError(
-                        "unknown-module", "there is no module or target '\(focus)' in \(workspace.name)", at: nil,
-                        hint: Suggestions.didYouMean(focus, in: workspace.modules.map(\.name) + workspace.targets.map(\.name))
-                            ?? "'strata graph --format json' lists the modules"))
+                        "unknown-layer", "there is no layer '\(layer)' in \(workspace.name)", at: nil,
+                        hint: Suggestions.didYouMean(layer, in: names) ?? "the layers are: \(names.joined(separator: ", "))"))
             }
-            let dependents = workspace.graph.reversed()
-            var reached = focused
-            func walk(_ next: (TargetID) -> [Int]) {
-                var frontier = Array(focused)
-                var distance = 0
-                while !frontier.isEmpty && distance < (selection.depth ?? Int.max) {
-                    distance += 1
-                    var following: [TargetID] = []
-                    for target in frontier {
-                        for node in next(target) {
-                            let neighbour = TargetID(node)
-                            guard keep[neighbour] && !reached.contains(neighbour) else { continue }
-                            reached.insert(neighbour)
-                            following.append(neighbour)
-                        }
-                    }
-                    frontier = following
-                }
-            }
-            // The graph's node `n` is target `TargetID(n)`.
-            if selection.direction != .dependents { walk { workspace.graph.successors[$0.index] } }
-            if selection.direction != .dependencies { walk { dependents.successors[$0.index] } }
-            for index in workspace.targets.indices where !reached.contains(index) { keep[index] = false }
+            wanted.insert(LayerID(index))
         }
-        self.focused = focused
-        targets = workspace.targets.indices.filter { keep[$0] }
+        for index in workspace.targets.indices where !(workspace.targets[index].layer.map(wanted.contains) ?? false) { keep[index] = false }
+        return keep
+    }
 
-        // Findings: an edge when the subject is one, else the subject's targets.
-        struct EdgeKey: Hashable {
-            var from: TargetID
-            var to: TargetID
+    /// The focused targets (none without a focus); keeps only what they reach within the
+    /// selection's depth and direction.
+    private static func focus(
+        _ workspace: Workspace, _ selection: GraphSelection, keep: inout IDArray<TargetID, Bool>
+    ) throws(InputErrors) -> Set<TargetID> {
+        guard let focus = selection.focus else { return [] }
+        let focused: Set<TargetID>
+        if let module = workspace.modules.first(where: { $0.name == focus }) {
+            focused = Set(module.targets.values)
+        } else if let target = workspace.index[focus] {
+            focused = [target]
+        } else {
+            throw InputErrors(
+                .inputError(
+                    "unknown-module", "there is no module or target '\(focus)' in \(workspace.name)", at: nil,
+                    hint: Suggestions.didYouMean(focus, in: workspace.modules.map(\.name) + workspace.targets.map(\.name))
+                        ?? "'strata graph --format json' lists the modules"))
         }
+        var reached = focused
+        func walk(_ next: (TargetID) -> [Int]) {
+            var frontier = Array(focused)
+            var distance = 0
+            while !frontier.isEmpty && distance < (selection.depth ?? Int.max) {
+                distance += 1
+                var following: [TargetID] = []
+                for target in frontier {
+                    for node in next(target) {
+                        let neighbour = TargetID(node)
+                        guard keep[neighbour] && !reached.contains(neighbour) else { continue }
+                        reached.insert(neighbour)
+                        following.append(neighbour)
+                    }
+                }
+                frontier = following
+            }
+        }
+        // The graph's node `n` is target `TargetID(n)`.
+        let dependents = workspace.graph.reversed()
+        if selection.direction != .dependents { walk { workspace.graph.successors[$0.index] } }
+        if selection.direction != .dependencies { walk { dependents.successors[$0.index] } }
+        for index in workspace.targets.indices where !reached.contains(index) { keep[index] = false }
+        return focused
+    }
+
+    private struct EdgeKey: Hashable {
+        var from: TargetID
+        var to: TargetID
+    }
+
+    /// The findings about kept targets: an edge when the subject is one, else the subject's
+    /// targets; and the rule ids of each marked edge.
+    private static func mark(
+        _ findings: [Diagnostic], in workspace: Workspace, keep: IDArray<TargetID, Bool>
+    ) -> (marked: [MarkedFinding], edgeRules: [EdgeKey: [String]]) {
         var edgeRules: [EdgeKey: [String]] = [:]
         var marked: [MarkedFinding] = []
         for diagnostic in findings {
@@ -155,14 +179,15 @@ public struct GraphView: Sendable {
                 marked.append(MarkedFinding(diagnostic: diagnostic, edges: edges, targets: nodes))
             }
         }
-        self.findings = marked
-        var targetRules: [TargetID: Set<String>] = [:]
-        for finding in marked {
-            for target in finding.targets { targetRules[target, default: []].insert(finding.diagnostic.id) }
-        }
-        self.targetRules = targetRules.mapValues { $0.sorted() }
+        return (marked, edgeRules)
+    }
+
+    /// The dependencies between kept targets, with the rules each breaks.
+    private static func edges(
+        of targets: [TargetID], in workspace: Workspace, keep: IDArray<TargetID, Bool>, edgeRules: [EdgeKey: [String]]
+    ) -> [Edge] {
         var edges: [Edge] = []
-        if targets.count == count { edges.reserveCapacity(workspace.dependencyCount) }
+        if targets.count == workspace.targets.count { edges.reserveCapacity(workspace.dependencyCount) }
         for from in targets {
             // Fields read in place, by index: copying each Dependency (its location, aliases) costs more.
             let dependencies = workspace.dependencies[from]
@@ -175,7 +200,7 @@ public struct GraphView: Sendable {
                         kind: workspace.targets[to].role.rawValue, condition: dependencies[index].condition))
             }
         }
-        self.edges = edges
+        return edges
     }
 
     /// Rule ids of findings about the target itself (not about one of its edges).

@@ -12,8 +12,15 @@ public enum HTMLRenderer {
     public static let comfortableEdgeLimit = 10_000
 
     public static func render(_ view: GraphView) -> String {
-        let workspace = view.workspace
         let layout = GraphLayout(view)
+        let svg =
+            svgHeader(layout) + ["<g id=\"viewport\">"] + bands(view, layout) + ["<g id=\"edges\">"] + edges(view, layout)
+            + ["</g><g id=\"nodes\">"] + nodes(view, layout) + ["</g></g></svg>"]
+        return page(view, svg: svg, legend: legend(view), findings: findings(view))
+    }
+
+    /// The opening `<svg>` tag, sized to the layout, and the arrow markers.
+    private static func svgHeader(_ layout: GraphLayout) -> [String] {
         var svg: [String] = []
         svg.append(
             "<svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(format(layout.width)) \(format(layout.height))\" data-width=\"\(format(layout.width))\" data-height=\"\(format(layout.height))\">"
@@ -22,14 +29,25 @@ public enum HTMLRenderer {
             "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#888\"/></marker>"
                 + "<marker id=\"arrow-red\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"\(GraphStyle.violationColor)\"/></marker></defs>"
         )
-        svg.append("<g id=\"viewport\">")
+        return svg
+    }
+
+    /// A tinted box per band, with its name.
+    private static func bands(_ view: GraphView, _ layout: GraphLayout) -> [String] {
+        var svg: [String] = []
         for band in layout.bands {
             let color = GraphStyle.color(ofBand: band.band, in: view)
             svg.append(
                 "<g class=\"band\"><rect x=\"4\" y=\"\(format(band.y))\" width=\"\(format(layout.width - 8))\" height=\"\(format(band.height))\" rx=\"10\" fill=\"\(color)\" fill-opacity=\"0.45\"/><text x=\"14\" y=\"\(format(band.y + 17))\" class=\"band-label\">\(escape(view.bandName(band.band)))</text></g>"
             )
         }
-        svg.append("<g id=\"edges\">")
+        return svg
+    }
+
+    /// A curve per edge, red and labelled with its rules where it breaks one.
+    private static func edges(_ view: GraphView, _ layout: GraphLayout) -> [String] {
+        let workspace = view.workspace
+        var svg: [String] = []
         let half = layout.nodeWidth / 2
         for edge in view.edges {
             guard let from = layout.positions[edge.from], let to = layout.positions[edge.to] else { continue }
@@ -51,7 +69,14 @@ public enum HTMLRenderer {
                 )
             }
         }
-        svg.append("</g><g id=\"nodes\">")
+        return svg
+    }
+
+    /// A box per target, filled by its band (or its role) and titled with its findings.
+    private static func nodes(_ view: GraphView, _ layout: GraphLayout) -> [String] {
+        let workspace = view.workspace
+        let half = layout.nodeWidth / 2
+        var svg: [String] = []
         for target in view.targets {
             guard let box = layout.positions[target] else { continue }
             let t = workspace.targets[target]
@@ -71,8 +96,12 @@ public enum HTMLRenderer {
                 "<g class=\"\(classes.joined(separator: " "))\" data-id=\"\(target.index)\" data-name=\"\(escape(t.name))\" transform=\"translate(\(format(box.x)),\(format(box.y)))\"><title>\(escape(title))</title><rect width=\"\(format(layout.nodeWidth))\" height=\"\(format(GraphLayout.nodeHeight))\" rx=\"7\" fill=\"\(fill)\"/><text x=\"\(format(half))\" y=\"19\">\(escape(t.name))</text></g>"
             )
         }
-        svg.append("</g></g></svg>")
+        return svg
+    }
 
+    /// The legend's items: the bands, the roles shown, and the violation colour.
+    private static func legend(_ view: GraphView) -> [String] {
+        let workspace = view.workspace
         var legend: [String] = []
         for band in view.bands {
             legend.append(
@@ -84,6 +113,12 @@ public enum HTMLRenderer {
         }
         legend.append("<li><span class=\"swatch violation\"></span>rule violation, labelled with its rule id</li>")
 
+        return legend
+    }
+
+    /// The findings' items, each with its rule id and location.
+    private static func findings(_ view: GraphView) -> [String] {
+        let workspace = view.workspace
         var findings: [String] = []
         for finding in view.findings {
             let location =
@@ -95,6 +130,12 @@ public enum HTMLRenderer {
             )
         }
 
+        return findings
+    }
+
+    /// The whole page around the SVG, the legend and the findings.
+    private static func page(_ view: GraphView, svg: [String], legend: [String], findings: [String]) -> String {
+        let workspace = view.workspace
         let title = "\(workspace.name) — module graph"
         return """
             <!DOCTYPE html>

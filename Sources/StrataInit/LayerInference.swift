@@ -120,140 +120,15 @@ public enum LayerInference {
 
     /// The proposal with the name and folder groups `groups` allows.
     static func propose(_ graph: ModuleGraph, groups allowed: Groups) -> LayerProposal {
-        let count = graph.nodes.count
-        guard count > 0 else { return LayerProposal(layers: []) }
-        let digraph = Digraph(successors: graph.edges.map { $0.map(\.target) })
-        let components = digraph.stronglyConnectedComponents()
-        var componentOf = [Int](repeating: 0, count: count)
-        for (component, members) in components.enumerated() { for member in members { componentOf[member] = component } }
-
-        var predecessors = [[ModuleGraph.Edge]](repeating: [], count: count)
-        for (source, edges) in graph.edges.enumerated() {
-            for edge in edges { predecessors[edge.target].append(ModuleGraph.Edge(target: source, isStrict: edge.isStrict)) }
-        }
-        func internalStrictLinks(_ members: [Int]) -> Int {
-            let inside = Set(members)
-            return members.reduce(0) { sum, member in sum + graph.edges[member].filter { $0.isStrict && inside.contains($0.target) }.count }
-        }
-        func isLayerLike(_ members: [Int], knownWord: Bool = false) -> Bool {
-            members.count >= (knownWord ? 1 : 2) && internalStrictLinks(members) * internalLinksAllowed <= members.count
-        }
-
-        // 2. Name groups, most members first.
-        var groups: [Group] = []
-        var taken = [Bool](repeating: false, count: count)
-        for candidate in affixCandidates(graph) where allowed.allows(candidate.key) {
-            let members = candidate.members.filter { !taken[$0] }
-            let word = String(candidate.key.drop { $0 != ":" }.dropFirst())
-            let isKnown = layerWords.contains(word)
-            // Features that compose features (a TCA app's `*Feature`s) link each other's
-            // implementations: still a layer by name, one whose modules may link each other.
-            let composes = isKnown && !candidate.isPrefix && members.count >= 3 && !isLayerLike(members, knownWord: true)
-            guard composes || isLayerLike(members, knownWord: isKnown) else { continue }
-            for member in members { taken[member] = true }
-            let spellings = Set(
-                members.map { candidate.isPrefix ? NameWords.split(graph.nodes[$0].name).first! : NameWords.split(graph.nodes[$0].name).last! })
-            groups.append(
-                Group(basis: .affix(words: spellings.sorted(), isPrefix: candidate.isPrefix), members: members, allowsSameLayerLinks: composes))
-        }
-
-        // 3. Folder groups.
-        let folders = Set(graph.nodes.compactMap(\.group))
-        if folders.count > 1 {
-            var byFolder: [String: [Int]] = [:]
-            for node in 0..<count where !taken[node] {
-                if let folder = graph.nodes[node].group { byFolder[folder, default: []].append(node) }
-            }
-            for folder in byFolder.keys.sorted() where allowed.allows("folder:" + folder) && isLayerLike(byFolder[folder]!) {
-                for member in byFolder[folder]! { taken[member] = true }
-                groups.append(Group(basis: .folder(folder), members: byFolder[folder]!))
-            }
-        }
-
-        // 1. Depths (here, since they depend on whether there are groups). Components come
-        // dependencies first. Next to layers that names or folders gave, a module's depth counts
-        // every link: what matters is which group it is most like. With no groups, a link to an
-        // interface adds no depth: the fewest layers that break no rule is then the most
-        // defensible proposal (on synthetic workspaces with names that say nothing it puts 75%
-        // of the targets in their true layer where counting every link puts 45%).
-        let countsWeakLinks = !groups.isEmpty
-        var componentDepth = [Int](repeating: 0, count: components.count)
-        for (component, members) in components.enumerated() {
-            for member in members {
-                for edge in graph.edges[member] where componentOf[edge.target] != component {
-                    let step = edge.isStrict || countsWeakLinks ? 1 : 0
-                    componentDepth[component] = max(componentDepth[component], componentDepth[componentOf[edge.target]] + step)
-                }
-            }
-        }
-        let level = (0..<count).map { componentDepth[componentOf[$0]] }
-
-        // 4. Order the groups, top first; `layers` is kept bottom first while placing.
-        var layers = order(groups, graph: graph, level: level).reversed().map {
-            LayerBuild(basis: $0.basis, members: $0.members, levels: $0.members.map { level[$0] }, allowsSameLayerLinks: $0.allowsSameLayerLinks)
-        }
-        var position = [Int?](repeating: nil, count: count)
-        func renumber() {
-            for (index, layer) in layers.enumerated() { for member in layer.members { position[member] = index } }
-        }
-        renumber()
-
-        // 5. The rest, shallowest first (so what a module uses is placed before it).
-        let rest = (0..<components.count).sorted { (componentDepth[$0], $0) < (componentDepth[$1], $1) }
-        for component in rest {
-            let members = components[component].filter { !taken[$0] }
-            guard !members.isEmpty else { continue }
-            let inside = Set(components[component])
-            let levels = members.map { level[$0] }
-            // A cycle that reaches into a group joins that group's layer.
-            if let grouped = components[component].compactMap({ position[$0] }).max() {
-                layers[grouped].add(members, levels: levels, placed: true)
-                renumber()
-                continue
-            }
-            var lowest = 0
-            var highest = layers.count - 1
-            for member in members {
-                for edge in graph.edges[member] where !inside.contains(edge.target) {
-                    if let below = position[edge.target] { lowest = max(lowest, below + (edge.isStrict ? 1 : 0)) }
-                }
-                for edge in predecessors[member] where !inside.contains(edge.target) {
-                    if let above = position[edge.target] { highest = min(highest, above - (edge.isStrict ? 1 : 0)) }
-                }
-            }
-            let depth = componentDepth[component]
-            if lowest <= highest, let same = (lowest...highest).first(where: { layers[$0].medianLevel == depth }) {
-                layers[same].add(members, levels: levels, placed: layers[same].basis != nil)
-            } else if lowest <= highest + 1 {
-                // A layer of its own where the depths say, between what it uses and what uses it.
-                let at = (lowest...(highest + 1)).first { $0 == layers.count || layers[$0].medianLevel > depth } ?? highest + 1
-                layers.insert(LayerBuild(basis: nil, members: members, levels: levels), at: at)
-            } else {
-                // Its users sit below what it uses (a cycle through layers): keep what it uses below it.
-                if lowest < layers.count {
-                    layers[lowest].add(members, levels: levels, placed: layers[lowest].basis != nil)
-                } else {
-                    layers.append(LayerBuild(basis: nil, members: members, levels: levels))
-                }
-            }
-            renumber()
-        }
-
-        // 6. Neighbouring layers of such modules merge where neither links the other's implementations.
-        var index = layers.count - 1
-        while index > 0 {
-            let upper = layers[index], lower = layers[index - 1]
-            if upper.basis == nil, lower.basis == nil, !linksStrictly(upper.members, lower.members, graph),
-                !linksStrictly(lower.members, upper.members, graph)
-            {
-                layers[index - 1].add(upper.members, levels: upper.levels, placed: false)
-                layers.remove(at: index)
-            }
-            index -= 1
-        }
-
-        let cycles = components.filter { $0.count > 1 }.map { $0.map { graph.nodes[$0].name }.sorted() }
-        return LayerProposal(layers: name(layers.reversed(), graph: graph), cycles: cycles.sorted { $0.lexicographicallyPrecedes($1) })
+        guard !graph.nodes.isEmpty else { return LayerProposal(layers: []) }
+        var placement = Placement(graph: graph)
+        placement.groupByNames(allowed)
+        placement.groupByFolders(allowed)
+        placement.measureDepths()
+        placement.orderGroups()
+        placement.placeTheRest()
+        placement.mergeUngroupedNeighbours()
+        return placement.proposal()
     }
 
     /// True if a module of `from` links the implementation of a module of `to`.

@@ -29,9 +29,48 @@ struct ModuleProvision {
     }
 
     func provide(workspace: Workspace, packages: [PackageManifest]) async -> Outcome {
+        var run = Run(provision: self, workspace: workspace, packages: packages)
+        run.provideNativeTargets()
+        let external = run.locateExternalPackages()
+        let manifests = await readManifests(Array(Set(external.folders.values)))
+        run.provideProducts(of: external, manifests: manifests)
+        run.warnUnresolved(external.unresolved)
+        run.warnUnreadable(manifests, of: external)
+        return run.outcome
+    }
+
+    /// The packages outside the workspace that its packages depend on, by identity, and where
+    /// each is, as far as it is known.
+    struct ExternalPackages {
+        /// The first declaration of each identity, and the package declaring it.
+        var declared: [String: (PackageDependency, PackageManifest)] = [:]
+        /// Where each package that can be read is.
+        var folders: [String: String] = [:]
+        /// Why a package is not read, where that was said already (a missing Package.swift, an exclusion).
+        var unread: [String: String] = [:]
+        /// Packages SwiftPM has not resolved, with the declaration and the folder of the package that needs it.
+        var unresolved: [(identity: String, location: SourceLocation?, folder: String)] = []
+    }
+
+    /// One `provide`: the outcome so far, and the resolved state of each package folder asked about.
+    private struct Run {
+        let provision: ModuleProvision
+        let workspace: Workspace
+        let packages: [PackageManifest]
         var outcome = Outcome()
-        var resolvedByFolder: [String: ResolvedPackages?] = [:]
-        func resolved(near folder: String) -> ResolvedPackages? {
+        private var resolvedByFolder: [String: ResolvedPackages?] = [:]
+
+        init(provision: ModuleProvision, workspace: Workspace, packages: [PackageManifest]) {
+            self.provision = provision
+            self.workspace = workspace
+            self.packages = packages
+        }
+
+        private var root: String { provision.root }
+        private var files: any WorkspaceFiles { provision.files }
+
+        /// What SwiftPM resolved for the package in `folder` (or a package above it), read once per folder.
+        private mutating func resolved(near folder: String) -> ResolvedPackages? {
             if let known = resolvedByFolder[folder] { return known }
             let (found, consulted) = ResolvedPackages.nearest(to: folder, root: root, files: files)
             outcome.consulted += consulted
@@ -39,16 +78,25 @@ struct ModuleProvision {
             return found
         }
 
-        // 1. Binary and system-library targets of the workspace's own packages.
-        for package in packages {
-            for target in package.targets where target.kind == .binary || target.kind == .system {
-                guard let id = workspace.index[target.name] else { continue }
-                let state = target.url != nil ? resolved(near: package.directory) : nil
-                let modules = nativeModules(
-                    of: target, in: package.directory, identity: PackageDependency.identity(for: package.directory),
-                    resolved: state, consulted: &outcome.consulted)
-                outcome.modules[id] = modules
-                if case .unknown(let reason) = modules {
+        /// The folder SwiftPM checked a package out to for the first of its users that has one.
+        private mutating func resolvedFolder(of identity: String, near users: [PackageManifest]) -> String? {
+            for user in users {
+                if let folder = resolved(near: user.directory)?.folders[identity] { return folder }
+            }
+            return nil
+        }
+
+        /// Binary and system-library targets of the workspace's own packages.
+        mutating func provideNativeTargets() {
+            for package in packages {
+                for target in package.targets where target.kind == .binary || target.kind == .system {
+                    guard let id = workspace.index[target.name] else { continue }
+                    let state = target.url != nil ? resolved(near: package.directory) : nil
+                    let modules = provision.nativeModules(
+                        of: target, in: package.directory, identity: PackageDependency.identity(for: package.directory),
+                        resolved: state, consulted: &outcome.consulted)
+                    outcome.modules[id] = modules
+                    guard case .unknown(let reason) = modules else { continue }
                     outcome.warnings.append(
                         .warning(
                             "unknown-modules",
@@ -61,75 +109,78 @@ struct ModuleProvision {
             }
         }
 
-        // 2. Products of packages outside the workspace.
-        let workspaceFolders = Set(packages.map(\.directory))
-        var declared: [String: (PackageDependency, PackageManifest)] = [:]
-        // Every package that uses each identity: any of them may be the one SwiftPM resolved.
-        var users: [String: [PackageManifest]] = [:]
-        for package in packages {
-            for dependency in package.dependencies {
-                if case .fileSystem(let path) = dependency.source, workspaceFolders.contains(path) { continue }
-                users[dependency.identity, default: []].append(package)
-                if declared[dependency.identity] == nil { declared[dependency.identity] = (dependency, package) }
-            }
-        }
-        let xcode = XcodeSourcePackages.resolved(for: root, files: files)
-        outcome.consulted += xcode.consulted
-        var externalFolders: [String: String] = [:]
-        var unread: [String: String] = [:]
-        var unresolved: [(identity: String, location: SourceLocation?, folder: String)] = []
-        let adopt = workspace.manifest.adopt
-        for (identity, (dependency, package)) in declared.sorted(by: { $0.key < $1.key }) {
-            if case .fileSystem(let path) = dependency.source {
-                // Both were said already: the missing package by the reader, the exclusion by strata.yml.
-                if !files.exists(path + "/Package.swift") {
-                    unread[identity] = "the package at '\(PathResolution.relative(path, from: root))' has no Package.swift"
-                } else if let pattern = adopt?.exclusion(of: path, root: root) {
-                    unread[identity] = "'\(PathResolution.relative(path, from: root))' is left out by adopt.exclude '\(pattern.value)'"
-                } else {
-                    externalFolders[identity] = path
+        /// Where each package outside the workspace is: a local path, the folder SwiftPM (or
+        /// Xcode) checked it out to, or nowhere yet.
+        mutating func locateExternalPackages() -> ExternalPackages {
+            var external = ExternalPackages()
+            let workspaceFolders = Set(packages.map(\.directory))
+            // Every package that uses each identity: any of them may be the one SwiftPM resolved.
+            var users: [String: [PackageManifest]] = [:]
+            for package in packages {
+                for dependency in package.dependencies {
+                    if case .fileSystem(let path) = dependency.source, workspaceFolders.contains(path) { continue }
+                    users[dependency.identity, default: []].append(package)
+                    if external.declared[dependency.identity] == nil { external.declared[dependency.identity] = (dependency, package) }
                 }
-            } else if let folder = (users[identity] ?? [package]).lazy.compactMap({ resolved(near: $0.directory)?.folders[identity] }).first
-                ?? xcode.state?.folders[identity]
-            {
-                externalFolders[identity] = folder
-            } else {
-                unresolved.append((identity, dependency.location ?? .file(package.path), package.directory))
+            }
+            let xcode = XcodeSourcePackages.resolved(for: root, files: files)
+            outcome.consulted += xcode.consulted
+            let adopt = workspace.manifest.adopt
+            for (identity, (dependency, package)) in external.declared.sorted(by: { $0.key < $1.key }) {
+                if case .fileSystem(let path) = dependency.source {
+                    // Both were said already: the missing package by the reader, the exclusion by strata.yml.
+                    if !files.exists(path + "/Package.swift") {
+                        external.unread[identity] = "the package at '\(PathResolution.relative(path, from: root))' has no Package.swift"
+                    } else if let pattern = adopt?.exclusion(of: path, root: root) {
+                        external.unread[identity] = "'\(PathResolution.relative(path, from: root))' is left out by adopt.exclude '\(pattern.value)'"
+                    } else {
+                        external.folders[identity] = path
+                    }
+                } else if let folder = resolvedFolder(of: identity, near: users[identity] ?? [package]) ?? xcode.state?.folders[identity] {
+                    external.folders[identity] = folder
+                } else {
+                    external.unresolved.append((identity, dependency.location ?? .file(package.path), package.directory))
+                }
+            }
+            return external
+        }
+
+        /// The modules of each external product node, from its package's manifest.
+        mutating func provideProducts(of external: ExternalPackages, manifests: [String: Result<(PackageManifest, PackageReadReport), ReadFailure>]) {
+            for (folder, read) in manifests {
+                if case .success(let (manifest, report)) = read {
+                    outcome.consulted.append(manifest.path)
+                    outcome.reports.append(report)
+                } else {
+                    outcome.consulted.append(folder)
+                }
+            }
+            outcome.reports.sort { $0.path < $1.path }
+            for (id, node) in workspace.targets.withIDs where node.isOutsideWorkspace && node.package != nil {
+                let identity = node.package!
+                guard let (_, declaring) = external.declared[identity] else { continue }
+                let product = String(node.name.dropFirst(identity.count + 1))
+                if let reason = external.unread[identity] {
+                    outcome.modules[id] = .unknown(reason: reason)
+                    continue
+                }
+                switch external.folders[identity].flatMap({ manifests[$0] }) {
+                case .success(let (manifest, _))?:
+                    let state = manifest.targets.contains { $0.url != nil } ? resolved(near: declaring.directory) : nil
+                    outcome.modules[id] = provision.productModules(
+                        product, of: manifest, identity: identity, resolved: state, consulted: &outcome.consulted)
+                case .failure(let reason)?:
+                    outcome.modules[id] = .unknown(reason: "the manifest of package '\(identity)' cannot be read: \(reason)")
+                case nil:
+                    outcome.modules[id] = .unknown(reason: "package '\(identity)' is not resolved")
+                }
             }
         }
-        let manifests = await readManifests(Array(Set(externalFolders.values)))
-        for (folder, read) in manifests {
-            if case .success(let (manifest, report)) = read {
-                outcome.consulted.append(manifest.path)
-                outcome.reports.append(report)
-            } else {
-                outcome.consulted.append(folder)
-            }
-        }
-        for (id, node) in workspace.targets.withIDs where node.isOutsideWorkspace && node.package != nil {
-            let identity = node.package!
-            guard declared[identity] != nil else { continue }
-            let product = String(node.name.dropFirst(identity.count + 1))
-            if let reason = unread[identity] {
-                outcome.modules[id] = .unknown(reason: reason)
-                continue
-            }
-            guard let folder = externalFolders[identity] else {
-                outcome.modules[id] = .unknown(reason: "package '\(identity)' is not resolved")
-                continue
-            }
-            switch manifests[folder] {
-            case .success(let (manifest, _))?:
-                let state = manifest.targets.contains { $0.url != nil } ? resolved(near: declared[identity]!.1.directory) : nil
-                outcome.modules[id] = productModules(product, of: manifest, identity: identity, resolved: state, consulted: &outcome.consulted)
-            case .failure(let reason)?:
-                outcome.modules[id] = .unknown(reason: "the manifest of package '\(identity)' cannot be read: \(reason)")
-            case nil:
-                outcome.modules[id] = .unknown(reason: "package '\(identity)' is not resolved")
-            }
-        }
-        outcome.unresolvedFolders = Array(Set(unresolved.map(\.folder))).sorted()
-        if let first = unresolved.first {
+
+        /// One warning for all the packages SwiftPM has not resolved, at the first one's declaration.
+        mutating func warnUnresolved(_ unresolved: [(identity: String, location: SourceLocation?, folder: String)]) {
+            outcome.unresolvedFolders = Array(Set(unresolved.map(\.folder))).sorted()
+            guard let first = unresolved.first else { return }
             let names = unresolved.map { "'\($0.identity)'" }
             let folders = Array(Set(unresolved.map { PathResolution.relative($0.folder, from: root) })).sorted()
                 .map { $0.isEmpty || $0 == "." ? "the workspace folder" : "'\($0)'" }
@@ -142,21 +193,25 @@ struct ModuleProvision {
                     "unknown-modules", what + ", so imports of them are not checked", at: first.location,
                     hint: "run 'swift package resolve' (or build once) in \(folders.joined(separator: ", ")), then check again"))
         }
-        outcome.reports.sort { $0.path < $1.path }
-        for (folder, read) in manifests.sorted(by: { $0.key < $1.key }) {
-            guard case .failure(let reason) = read else { continue }
-            let identity = externalFolders.first { $0.value == folder }?.key ?? folder
-            outcome.warnings.append(
-                .warning(
-                    "unknown-modules", "the manifest of package '\(identity)' cannot be read, so the modules of its products are unknown: \(reason)",
-                    at: declared[identity]?.0.location ?? .file(folder + "/Package.swift"),
-                    hint: "run 'swift package dump-package' in '\(folder)' to see why; until then imports of its products are not checked"))
+
+        /// A warning for each external manifest that cannot be read, at its declaration.
+        mutating func warnUnreadable(_ manifests: [String: Result<(PackageManifest, PackageReadReport), ReadFailure>], of external: ExternalPackages)
+        {
+            for (folder, read) in manifests.sorted(by: { $0.key < $1.key }) {
+                guard case .failure(let reason) = read else { continue }
+                let identity = external.folders.first { $0.value == folder }?.key ?? folder
+                outcome.warnings.append(
+                    .warning(
+                        "unknown-modules",
+                        "the manifest of package '\(identity)' cannot be read, so the modules of its products are unknown: \(reason)",
+                        at: external.declared[identity]?.0.location ?? .file(folder + "/Package.swift"),
+                        hint: "run 'swift package dump-package' in '\(folder)' to see why; until then imports of its products are not checked"))
+            }
         }
-        return outcome
     }
 
     /// The modules a product of an external package provides: its targets' modules.
-    private func productModules(
+    fileprivate func productModules(
         _ name: String, of manifest: PackageManifest, identity: String, resolved: ResolvedPackages?, consulted: inout [String]
     ) -> ProvidedModules {
         guard let product = manifest.products.first(where: { $0.name == name }) else {
@@ -179,7 +234,7 @@ struct ModuleProvision {
     }
 
     /// A binary target's modules from its artifact; a system library's from its module map.
-    private func nativeModules(
+    fileprivate func nativeModules(
         of target: PackageTarget, in packageFolder: String, identity: String, resolved: ResolvedPackages?, consulted: inout [String]
     ) -> ProvidedModules {
         if target.kind == .system {
