@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "strata-registry",
             dependencies: [
-                "StrataPackageIdentity", "StrataRegistry", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "StrataCommandLine", "StrataPackageIdentity", "StrataRegistry", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -139,16 +139,29 @@ let package = Package(
         .target(
             name: "StrataSecretsCLI",
             dependencies: [
-                "StrataCLI", "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataWorkspace", "StrataProcess",
+                "StrataCommandLine", "StrataSecrets", "StrataAge", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataWorkspace",
+                "StrataProcess",
                 "StrataReport", "StrataSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),
+        // What every executable's command line shares: the entry point that maps bad input to
+        // exit status 2, the terminal, the progress line, the workspace lock's options and the
+        // help examples' format. Nothing of any one command.
+        .target(
+            name: "StrataCommandLine",
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataProcess", "StrataReport", "StrataWorkspace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "StrataCLI",
             dependencies: [
+                "StrataCommandLine",
                 "StrataAffected",
                 "StrataBench",
                 "StrataCheck",
@@ -162,10 +175,9 @@ let package = Package(
                 "StrataGit",
                 "StrataGraphExport",
                 "StrataInit",
-                "StrataCocoaPods", "StrataManifest", "StrataProjectFormat", "StrataWorkspace",
+                "StrataManifest", "StrataProjectFormat", "StrataWorkspace",
                 "StrataRules",
                 "StrataScaffold",
-                "StrataProcess",
                 "StrataSources",
                 "StrataSynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -227,7 +239,8 @@ let package = Package(
         .target(
             name: "StrataInit",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataManifest", "StrataProjectFormat", "StrataWorkspace", "StrataSources",
+                "StrataCheck", "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataGraphExport", "StrataManifest", "StrataProjectFormat",
+                "StrataWorkspace", "StrataSources",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
@@ -248,7 +261,7 @@ let package = Package(
             name: "StrataCheck",
             dependencies: [
                 "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataManifest", "StrataProjectFormat", "StrataWorkspace", "StrataRules",
-                "StrataSources", "StrataToolchain",
+                "StrataScaffold", "StrataSources", "StrataToolchain",
             ],
             swiftSettings: strictSettings
         ),
@@ -266,7 +279,7 @@ let package = Package(
         .target(
             name: "StrataGenerate",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataWorkspace", "StrataPackageIdentity", "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataManifest", "StrataWorkspace", "StrataPackageIdentity", "StrataSources",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
@@ -389,6 +402,7 @@ let package = Package(
         .target(
             name: "StrataAge",
             dependencies: [
+                "StrataFileSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -398,12 +412,12 @@ let package = Package(
         // strata-registry's command line (its own executable's commands).
         .testTarget(
             name: "StrataRegistryCommandTests",
-            dependencies: ["strata-registry", "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["strata-registry", "StrataCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataSecretsCLITests",
-            dependencies: ["StrataSecretsCLI", "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["StrataSecretsCLI", "StrataCLI", "StrataCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -549,7 +563,7 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
-                "StrataCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "StrataDiagnostics",
+                "StrataCLI", "StrataCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"), "StrataDiagnostics",
                 "StrataCheck", "StrataInit", "StrataManifest", "StrataWorkspace", "StrataRules", "StrataSynthetic", "StrataWorkspaceTestSupport",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),

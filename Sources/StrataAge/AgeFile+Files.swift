@@ -1,16 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
-private let systemClose = Glibc.close
-#elseif canImport(Darwin)
-import Darwin
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
-private let systemClose = Darwin.close
-#endif
+import StrataFileSystem
 
 /// Encrypting and decrypting files as streams, one 64 KiB chunk at a time, as the `age` tool does:
 /// memory stays small whatever the file's size.
@@ -89,16 +78,11 @@ struct ChunkReader {
             bytes.replaceSubrange(0..<filled, with: pushedBack.prefix(filled))
             pushedBack.removeFirst(filled)
         }
-        while filled < count {
-            let result = bytes.withUnsafeMutableBytes { buffer in systemRead(descriptor, buffer.baseAddress! + filled, count - filled) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .fileError(path: path, reason: String(cString: strerror(errno)))
-            }
-            if result == 0 { break }
-            filled += result
+        let (read, failure) = bytes.withUnsafeMutableBytes { buffer in
+            FileDescriptorIO.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), from: descriptor)
         }
-        bytes.count = filled
+        if let failure { throw .fileError(path: path, reason: FileDescriptorIO.describe(failure)) }
+        bytes.count = filled + read
         return bytes
     }
 
@@ -121,7 +105,7 @@ struct ChunkReader {
         return bytes[marker.upperBound...].contains(UInt8(ascii: "\n"))
     }
 
-    func close() { _ = systemClose(descriptor) }
+    func close() { FileDescriptorIO.close(descriptor) }
 }
 
 /// Writes a file through a temporary file beside it (mode 0600), renamed over it by ``commit()``.
@@ -148,14 +132,8 @@ struct AtomicWriter {
     }
 
     private mutating func flush() throws(AgeError) {
-        var written = 0
-        while written < buffered.count {
-            let result = buffered.withUnsafeBytes { buffer in systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .fileError(path: path, reason: String(cString: strerror(errno)))
-            }
-            written += result
+        if let failure = buffered.withUnsafeBytes({ FileDescriptorIO.writeAll($0, to: descriptor) }) {
+            throw .fileError(path: path, reason: FileDescriptorIO.describe(failure))
         }
         buffered.removeAll(keepingCapacity: true)
     }
@@ -164,7 +142,7 @@ struct AtomicWriter {
     /// writes: the rename is atomic, and durability across a power cut is the file system's.)
     mutating func commit() throws(AgeError) {
         try flush()
-        guard systemClose(descriptor) == 0, rename(temporary, path) == 0 else {
+        guard FileDescriptorIO.close(descriptor) == 0, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw .fileError(path: path, reason: reason)
@@ -186,7 +164,7 @@ struct AtomicWriter {
 
     /// Removes the temporary file: the output stays as it was.
     func abandon() {
-        _ = systemClose(descriptor)
+        FileDescriptorIO.close(descriptor)
         unlink(temporary)
     }
 }

@@ -3,6 +3,7 @@ public import StrataDiagnostics
 import StrataManifest
 public import StrataProjectFormat
 import StrataRules
+import StrataScaffold
 public import StrataSources
 public import StrataWorkspace
 
@@ -110,140 +111,28 @@ public enum WorkspaceCheck {
     public static func run(
         path: String, manifestBytes: [UInt8]? = nil, baselinePath: String? = nil, packageReading: WorkspaceLoader.PackageReading = .automatic,
         sources sourceOptions: SourceOptions = SourceOptions(), strict: Bool = false, resolve: Bool = false,
-        progress: @Sendable (String) -> Void = { _ in }
+        progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async -> CheckReport {
-        var timer = PhaseTimer()
-        // How the manifests were read before a failure, which returns no loaded workspace.
-        let readLog = PackageReadLog()
-        func failure(_ error: InputErrors) -> CheckReport {
-            CheckReport(
-                workspace: nil, diagnostics: error.diagnostics.sorted(by: Diagnostic.presentationOrder),
-                findings: [], suppressedCount: 0, inputFailed: true, packageReports: readLog.reports, sourceStatistics: nil,
-                phases: timer.phases)
-        }
+        var pass = CheckPass(
+            path: path, manifestBytes: manifestBytes, baselinePath: baselinePath, packageReading: packageReading, sourceOptions: sourceOptions,
+            strict: strict, resolve: resolve, progress: progress)
+        let report = await pass.run()
+        return manifestBytes == nil ? checkingTemplates(report, path: path) : report
+    }
 
-        let manifestPath: String
-        let baseline: Baseline?
-        // A change a killed run left half-made is finished before anything is read, the cache included.
-        var finished: [Diagnostic] = []
-        do throws(InputErrors) {
-            manifestPath = manifestBytes == nil ? try WorkspaceLoader.locateManifest(path) : WorkspaceLoader.absolutePath(path)
-            if manifestBytes == nil, let notice = try InterruptedChange.finish(in: (manifestPath as NSString).deletingLastPathComponent) {
-                finished.append(notice)
-            }
-            baseline = try baselinePath.map { path throws(InputErrors) in try Baseline.load(path: WorkspaceLoader.absolutePath(path)) }
-        } catch {
-            return failure(error)
-        }
-        let root = (manifestPath as NSString).deletingLastPathComponent
-
-        // Nothing changed since the last complete check: its findings stand.
-        let cacheKey =
-            sourceOptions.useCache && manifestBytes == nil
-            ? CheckCache.key(manifestPath: manifestPath, options: sourceOptions, packageReading: packageReading) : nil
-        var walked: [TargetSources: SourceFileCollector.Result] = [:]
-        if let cacheKey {
-            progress("looking for changes since the last check")
-            switch await CheckCache.lookup(root: root, sources: sourceOptions.scan, key: cacheKey) {
-            case .hit(let record, let proof) where !(resolve && record.warnings.contains { $0.id == "unknown-modules" }):
-                timer.end("reuse the last check (nothing changed: \(proof))")
-                var report = finish(
-                    findings: record.findings, warnings: finished + record.warnings, baseline: baseline, baselinePath: baselinePath, strict: strict,
-                    skipUnreadable: sourceOptions.skipUnreadable)
-                report.summary = record.summary
-                report.fromCheckCache = true
-                report.sourceStatistics = SourceStatistics(
-                    files: record.fingerprint.files, cachedFiles: record.fingerprint.files, scannedFiles: 0, scannedBytes: 0,
-                    cacheWriteFailure: nil)
-                report.phases = timer.phases
-                return report
-            case .hit:
-                // The last check could not see into unresolved packages, which --resolve is for.
-                timer.end("look for changes since the last check (it had unresolved packages)")
-            case .miss(let walks):
-                walked = walks
-                timer.end("look for changes since the last check")
-            }
-        }
-
-        var loaded: LoadedWorkspace
-        var resolutionProblems: [Diagnostic] = []
-        let checker: ArchitectureChecker
-        progress("loading the workspace")
-        do throws(InputErrors) {
-            // The import rules need the modules of binary targets and external products.
-            var loader = WorkspaceLoader(packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform)
-            loader.readLog = readLog
-            loaded = try await loader.load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
-            timer.end("load the workspace")
-            if resolve, !loaded.unresolvedPackageFolders.isEmpty {
-                progress("resolving \(loaded.unresolvedPackageFolders.count) package\(loaded.unresolvedPackageFolders.count == 1 ? "" : "s")")
-                resolutionProblems = await PackageResolution.resolve(loaded.unresolvedPackageFolders, root: root)
-                timer.end("swift package resolve in \(loaded.unresolvedPackageFolders.count) package folder(s)")
-                loaded = try await loader.load(manifestAt: manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
-                timer.end("load the workspace again")
-            }
-            checker = try ArchitectureChecker(manifest: loaded.workspace.manifest, defaults: sourceOptions.ruleDefaults)
-            // `--platform`: the graph rules and the import rules see the edges built for it.
-            if let platform = sourceOptions.platform {
-                loaded.workspace = loaded.workspace.building(forPlatform: platform.rawValue)
-            }
-        } catch {
-            timer.end("load the workspace (it failed)")
-            return failure(error)
-        }
-        var input = RuleInput(workspace: loaded.workspace)
-        var warnings = resolutionProblems + loaded.diagnostics
-        var scanned: ScannedSources?
-        if sourceOptions.scan {
-            progress("scanning the sources of \(loaded.workspace.targets.count) targets")
-            let result = await scanSources(of: loaded.workspace, options: sourceOptions, walked: walked)
-            input.sources = result.sources
-            warnings += result.warnings
-            timer.append(result.phases)
-            scanned = result
-        }
-        // Rule tracked-secrets needs git's word on the files `strata secrets export` wrote.
-        var stamped = loaded.inputs
-        if var sources = input.sources, case let exported = sources.exportedSecretsFiles, !exported.isEmpty {
-            let tracking = await ExportedSecretsTracking.find(exported, root: loaded.workspace.root)
-            sources.trackedSecretsFiles = tracking.tracked
-            input.sources = sources
-            warnings += tracking.warnings
-            stamped += tracking.stamped
-            timer.end("ask git about exported secrets")
-        }
-        progress("running the rules")
-        let findings = checker.check(input)
-        timer.end("run the rules")
-        let workspace = loaded.workspace
-        let summary = WorkspaceSummary(
-            name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
-        // What could not be read is not kept: making it readable (chmod) changes no stamp the cache compares.
-        if let cacheKey, !warnings.contains(where: { $0.id == SourceProblem.Kind.unreadable.rawValue }) {
-            CheckCache.store(
-                root: root, scanned: sourceOptions.scan, key: cacheKey, workspace: workspace, packageReports: loaded.packageReports, inputs: stamped,
-                sources: scanned?.targets ?? [], fingerprint: scanned?.fingerprint ?? SourceFileCollector.Fingerprint([]),
-                snapshot: scanned.map(\.snapshot) ?? SourceFileCollector.Snapshot(folders: [], files: []), summary: summary, findings: findings,
-                warnings: warnings)
-            timer.end("store the check cache")
-        }
-        var statistics = scanned?.statistics
-        if let write = await scanned?.cacheWrite?.value {
-            statistics?.cacheWriteFailure = write.failure
-            timer.end(
-                "finish writing the scan cache (\(write.duration.formatted(.units(allowed: [.milliseconds], width: .narrow))) in all, alongside the rules)"
-            )
-        }
-        var report = finish(
-            findings: findings, warnings: finished + warnings, baseline: baseline, baselinePath: baselinePath, strict: strict,
-            skipUnreadable: sourceOptions.skipUnreadable)
-        report.workspace = workspace
-        report.summary = summary
-        report.packageReports = loaded.packageReports
-        report.sourceStatistics = statistics
-        report.phases = timer.phases
-        return report
+    /// The report with the problems of a generate-mode workspace's own templates (its
+    /// templates/ folder, which `strata new` renders), which must fit together: each is an input
+    /// error. The manifest is read again only when the check came from its cache and so loaded none.
+    static func checkingTemplates(_ report: CheckReport, path: String) -> CheckReport {
+        guard !report.inputFailed, let manifestPath = try? WorkspaceLoader.locateManifest(path),
+            case let root = (manifestPath as NSString).deletingLastPathComponent, TemplateLibrary(workspaceRoot: root).hasWorkspaceTemplates,
+            let manifest = report.workspace?.manifest ?? (try? ManifestLoader.load(path: manifestPath)), manifest.mode == .generate
+        else { return report }
+        let problems = TemplateSetChecker.problems(root: root, manifest: manifest)
+        var checked = report
+        checked.diagnostics += problems
+        checked.inputFailed = !problems.isEmpty
+        return checked
     }
 
     /// The report for a set of findings and warnings about the input, with the baseline

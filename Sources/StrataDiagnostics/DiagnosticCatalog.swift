@@ -71,6 +71,7 @@ public enum DiagnosticCatalog {
         error("unknown-shell", "strata completions: a shell other than bash, zsh or fish"),
         error("strata-yml-exists", "strata init: the folder has a strata.yml already (use --force to replace it)"),
         error("nothing-to-adopt", "strata init: the folder holds no Package.swift, XcodeGen spec, podspec or Podfile"),
+        error("invalid-proposal", "strata init: the proposed strata.yml does not load (Strata's mistake; nothing is written)"),
         error("output-not-empty", "strata bench generate: --out holds something other than an earlier benchmark"),
         error("output-not-a-folder", "strata bench generate: --out is a file"),
         error("not-a-benchmark", "strata bench run: the folder holds no readable bench.json"),

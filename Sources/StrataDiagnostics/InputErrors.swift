@@ -11,3 +11,10 @@ public struct InputErrors: Error, Sendable {
         self.diagnostics = [diagnostic]
     }
 }
+
+extension InputErrors {
+    /// The same errors in the order they are read best: by file and position (`Diagnostic.presentationOrder`).
+    public func inPresentationOrder() -> InputErrors {
+        InputErrors(diagnostics.sorted(by: Diagnostic.presentationOrder))
+    }
+}

@@ -49,22 +49,11 @@ public enum FileContents {
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile(kind(of: info.st_mode))) }
         let size = Int(max(0, info.st_size))
-        var failure: Int32 = 0
+        var failure: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let read = systemRead(descriptor, buffer.baseAddress! + count, size - count)
-                if read > 0 {
-                    count += read
-                } else if read < 0 && errno == EINTR {
-                    continue
-                } else {
-                    failure = read < 0 ? errno : 0
-                    break
-                }
-            }
+            (count, failure) = FileDescriptorIO.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
         }
-        if failure != 0 { return .failure(.unreadable(String(cString: strerror(failure)))) }
+        if let failure { return .failure(.unreadable(FileDescriptorIO.describe(failure))) }
         // A file that shrank while it was read is read again whole by the next run; what was read is its start.
         guard bytes.count == size else { return .failure(.unreadable("it changed while it was read")) }
         return .success(bytes)
@@ -95,9 +84,3 @@ public enum FileContents {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 }
-
-#if canImport(Glibc)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(descriptor, buffer, count) }
-#elseif canImport(Darwin)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(descriptor, buffer, count) }
-#endif

@@ -86,10 +86,10 @@ public struct PrivateFolder: Sendable {
         let zeros = [UInt8](repeating: 0, count: 64 * 1024)
         var done = 0
         while done < size {
-            let result = zeros.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress!, min(zeros.count, size - done)) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { break }
-            done += result
+            let count = min(zeros.count, size - done)
+            guard zeros.withUnsafeBytes({ FileDescriptorIO.writeAll(UnsafeRawBufferPointer(rebasing: $0.prefix(count)), to: descriptor) }) == nil
+            else { break }
+            done += count
         }
         fsync(descriptor)
     }

@@ -100,25 +100,6 @@ public enum TemporaryFile {
 
     /// Writes every byte of `data` to the open file, or returns why it could not.
     private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32) -> String? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
+        data.withUnsafeBytes { FileDescriptorIO.writeAll($0, to: descriptor) }.map(FileDescriptorIO.describe)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(descriptor, buffer, count) }
-#elseif canImport(Darwin)
-import Darwin
-func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(descriptor, buffer, count) }
-#endif

@@ -2,10 +2,13 @@ import StrataDiagnostics
 
 /// A rename or merge that cannot be done, and what to do instead.
 public struct LayerEditError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The diagnostic id: `unknown-layer` for a name the proposal lacks, else `invalid-value`.
+    public var id: String
     public var message: String
     public var hint: String?
 
-    public init(message: String, hint: String?) {
+    public init(_ id: String = "invalid-value", message: String, hint: String?) {
+        self.id = id
         self.message = message
         self.hint = hint
     }
@@ -56,7 +59,7 @@ extension LayerProposal {
     func index(of name: String) throws(LayerEditError) -> Int {
         guard let index = layers.firstIndex(where: { $0.name == name }) else {
             throw LayerEditError(
-                message: "there is no proposed layer '\(name)'",
+                "unknown-layer", message: "there is no proposed layer '\(name)'",
                 hint: Suggestions.didYouMean(name, in: layers.map(\.name)) ?? "the layers are \(layers.map(\.name).joined(separator: ", "))")
         }
         return index
@@ -67,7 +70,8 @@ extension LayerProposal {
             throw LayerEditError(message: "'\(name)' is not a layer name", hint: "use letters, digits, '-' and '_'")
         }
         if name != old, layers.contains(where: { $0.name == name }) {
-            throw LayerEditError(message: "a layer named '\(name)' is proposed already", hint: "merge the two with --merge \(name),\(old)")
+            throw LayerEditError(
+                "duplicate-layer", message: "a layer named '\(name)' is proposed already", hint: "merge the two with --merge \(name),\(old)")
         }
     }
 }

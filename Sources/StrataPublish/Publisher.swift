@@ -15,14 +15,14 @@ import SystemPackage
 /// Plans and makes the releases of one `strata publish`: everything is checked (scopes,
 /// versions, dependencies in the registry) before the first archive is sent.
 struct Publisher {
-    let query: PublishQuery
+    let query: Publication
     let workspace: Workspace
     let registry: RegistrySettings
     let client: RegistryClient
     /// What each module uses, worked out once.
     let uses: [String: PublishedPackage.Uses]
 
-    init(query: PublishQuery, workspace: Workspace, registry: RegistrySettings, client: RegistryClient) {
+    init(query: Publication, workspace: Workspace, registry: RegistrySettings, client: RegistryClient) {
         self.query = query
         self.workspace = workspace
         self.registry = registry

@@ -19,7 +19,7 @@ public struct ReleasePublishing: Sendable {
                     "missing-key", "strata.yml has no 'registry' section, so there is nowhere to publish", at: .file(workspace.manifest.path),
                     hint: "add registry: { url: https://registry.example.com, scopes: { <layer>: <scope> } }"))
         }
-        let query = PublishQuery(path: workspace.root, modules: [], tokenFile: tokenFile, registryURL: registryURL)
+        let query = Publication(path: workspace.root, modules: [], tokenFile: tokenFile, registryURL: registryURL)
         let token: String?
         do throws(InputErrors) { token = try query.readToken() } catch {
             guard readOnly, tokenFile == nil else { throw error }

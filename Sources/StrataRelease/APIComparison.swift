@@ -123,7 +123,7 @@ public struct APIComparison: Sendable {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try await gitCall { try await repository.export("", at: commit, to: root) }
         try await prepare(workspaceRoot)
-        FileManager.default.createFile(atPath: root + "/.strata-tree", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/.strata-tree", contents: Data())
         return workspaceRoot
     }
 

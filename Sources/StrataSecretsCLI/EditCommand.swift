@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StrataCLI
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataProcess
@@ -35,29 +35,27 @@ extension SecretsCommand {
         @Argument(help: "The secret's name.") var name: String
 
         func run() async throws {
-            try await SecretsCommand.reporting { () async throws(InputErrors) in
-                guard SecretNames.isSecretName(name) else {
-                    throw InputErrors(.inputError("invalid-secret-name", "'\(name)' is not a secret name", at: nil, hint: SecretNames.secretNameHint))
-                }
-                // Held while the editor is open: a change made meanwhile would be lost when this one is written.
-                let lock = try location.lockForChange()
-                defer { withExtendedLifetime(lock) {} }
-                var vault = try location.open()
-                let before = vault.names.contains(name) ? try vault.value(of: name) : Data()
-                guard String(data: before, encoding: .utf8) != nil else {
-                    throw InputErrors(
-                        .inputError(
-                            "not-editable", "'\(name)' is not text, so an editor would change its bytes", at: nil,
-                            hint: "replace it with 'strata secrets set \(name) --from-file FILE'"))
-                }
-                let after = try await Self.edited(before, name: name)
-                guard after != before else {
-                    Terminal.standardOutput("\(name) unchanged\n")
-                    return
-                }
-                try vault.set(name, to: after)
-                Terminal.standardOutput("set \(name) (\(after.count) byte\(after.count == 1 ? "" : "s"))\n")
+            guard SecretNames.isSecretName(name) else {
+                throw InputErrors(.inputError("invalid-secret-name", "'\(name)' is not a secret name", at: nil, hint: SecretNames.secretNameHint))
             }
+            // Held while the editor is open: a change made meanwhile would be lost when this one is written.
+            let lock = try location.lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            var vault = try location.open()
+            let before = vault.names.contains(name) ? try vault.value(of: name) : Data()
+            guard String(data: before, encoding: .utf8) != nil else {
+                throw InputErrors(
+                    .inputError(
+                        "not-editable", "'\(name)' is not text, so an editor would change its bytes", at: nil,
+                        hint: "replace it with 'strata secrets set \(name) --from-file FILE'"))
+            }
+            let after = try await Self.edited(before, name: name)
+            guard after != before else {
+                Terminal.standardOutput("\(name) unchanged\n")
+                return
+            }
+            try vault.set(name, to: after)
+            Terminal.standardOutput("set \(name) (\(after.count) byte\(after.count == 1 ? "" : "s"))\n")
         }
 
         /// `value` after the user edited it: unchanged if they saved nothing, with one final line

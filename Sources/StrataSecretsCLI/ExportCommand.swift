@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StrataCLI
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGit
@@ -39,21 +39,19 @@ extension SecretsCommand {
         }
 
         func run() async throws {
-            try await SecretsCommand.reporting { () async throws(InputErrors) in
-                let output = URL(fileURLWithPath: swift).standardizedFileURL.path
-                try await Self.checkIgnored(output)
-                try Self.checkReplaceable(output)
-                let vault = try location.open()
-                let secrets = try selected(from: vault)
-                do throws(AtomicFileWriter.WriteError) {
-                    try AtomicFileWriter.write(
-                        Data(SwiftExport.source(for: secrets, access: SwiftExport.Access(rawValue: access) ?? .public).utf8), to: output,
-                        creatingFolder: true)
-                } catch {
-                    throw InputErrors(.inputError("write-failed", error.description, at: nil, hint: nil))
-                }
-                Terminal.standardOutput("exported \(secrets.count) secret\(secrets.count == 1 ? "" : "s") to \(swift)\n")
+            let output = URL(fileURLWithPath: swift).standardizedFileURL.path
+            try await Self.checkIgnored(output)
+            try Self.checkReplaceable(output)
+            let vault = try location.open()
+            let secrets = try selected(from: vault)
+            do throws(AtomicFileWriter.WriteError) {
+                try AtomicFileWriter.write(
+                    Data(SwiftExport.source(for: secrets, access: SwiftExport.Access(rawValue: access) ?? .public).utf8), to: output,
+                    creatingFolder: true)
+            } catch {
+                throw InputErrors(.inputError("write-failed", error.description, at: nil, hint: nil))
             }
+            Terminal.standardOutput("exported \(secrets.count) secret\(secrets.count == 1 ? "" : "s") to \(swift)\n")
         }
 
         /// The secrets `--names` picks, or all of them.

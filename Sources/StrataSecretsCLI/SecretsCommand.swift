@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataAge
-import StrataCLI
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataReport
@@ -12,7 +12,8 @@ import StrataWorkspace
 /// which stays out of `strata` itself (and out of the README's first build).
 public enum SecretsMain {
     public static func main() async -> Never {
-        await StrataMain.main(SecretsCommand.self, name: "strata secrets", arguments: Array(CommandLine.arguments.dropFirst()))
+        await CommandLineMain.run(
+            SecretsCommand.self, as: CommandLineTool(name: "strata secrets"), arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 
@@ -77,26 +78,6 @@ struct SecretsCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs `body`, printing its input errors and exiting 2 for them.
-    static func reporting(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as InputErrors {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
-    }
-
-    /// Runs `body`, printing its input errors and exiting 2 for them.
-    static func reporting(_ body: () async throws(InputErrors) -> Void) async throws {
-        do {
-            try await body()
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
-    }
-
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "init",
@@ -114,20 +95,18 @@ struct SecretsCommand: AsyncParsableCommand {
         @Option(help: "Your age public key (age1…), instead of reading your identity.") var recipient: String?
 
         func run() throws {
-            try SecretsCommand.reporting {
-                let key: X25519Recipient
-                if let recipient {
-                    do { key = try X25519Recipient(recipient) } catch {
-                        throw InputErrors(.inputError("invalid-member", "--recipient is not an age public key: \(error)", at: nil, hint: nil))
-                    }
-                } else {
-                    key = try SecretsIdentity.load(file: location.identity).recipient
+            let key: X25519Recipient
+            if let recipient {
+                do { key = try X25519Recipient(recipient) } catch {
+                    throw InputErrors(.inputError("invalid-member", "--recipient is not an age public key: \(error)", at: nil, hint: nil))
                 }
-                let lock = try location.lockForChange()
-                defer { withExtendedLifetime(lock) {} }
-                let vault = try SecretsVault.create(inWorkspace: location.workspace, member: name, recipient: key)
-                Terminal.standardOutput("created \(vault.folder) with one member, \(name)\n")
+            } else {
+                key = try SecretsIdentity.load(file: location.identity).recipient
             }
+            let lock = try location.lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            let vault = try SecretsVault.create(inWorkspace: location.workspace, member: name, recipient: key)
+            Terminal.standardOutput("created \(vault.folder) with one member, \(name)\n")
         }
     }
 
@@ -148,12 +127,10 @@ struct SecretsCommand: AsyncParsableCommand {
         var path: String = "."
 
         func run() throws {
-            try SecretsCommand.reporting {
-                let destination = output ?? SecretsIdentity.defaultPath()
-                let identity = try SecretsIdentity.generate(at: destination, outside: URL(fileURLWithPath: path).standardizedFileURL.path)
-                Terminal.standardError("wrote your identity to \(destination) (mode 0600); keep it out of the repository")
-                Terminal.standardOutput("public key: \(identity.recipient.text)\n")
-            }
+            let destination = output ?? SecretsIdentity.defaultPath()
+            let identity = try SecretsIdentity.generate(at: destination, outside: URL(fileURLWithPath: path).standardizedFileURL.path)
+            Terminal.standardError("wrote your identity to \(destination) (mode 0600); keep it out of the repository")
+            Terminal.standardOutput("public key: \(identity.recipient.text)\n")
         }
     }
 
@@ -171,18 +148,16 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The member's age public key (age1…), as 'strata secrets keygen' printed it.") var key: String
 
         func run() throws {
-            try SecretsCommand.reporting {
-                let recipient: X25519Recipient
-                do { recipient = try X25519Recipient(key) } catch {
-                    throw InputErrors(
-                        .inputError("invalid-member", "'\(key)' is not an age public key: \(error)", at: nil, hint: "it starts with age1"))
-                }
-                let lock = try location.lockForChange()
-                defer { withExtendedLifetime(lock) {} }
-                var vault = try location.open()
-                try vault.addMember(name, recipient: recipient)
-                Terminal.standardOutput("added \(name), who can read \(vault.names.count) secret\(vault.names.count == 1 ? "" : "s")\n")
+            let recipient: X25519Recipient
+            do { recipient = try X25519Recipient(key) } catch {
+                throw InputErrors(
+                    .inputError("invalid-member", "'\(key)' is not an age public key: \(error)", at: nil, hint: "it starts with age1"))
             }
+            let lock = try location.lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            var vault = try location.open()
+            try vault.addMember(name, recipient: recipient)
+            Terminal.standardOutput("added \(name), who can read \(vault.names.count) secret\(vault.names.count == 1 ? "" : "s")\n")
         }
     }
 
@@ -200,19 +175,17 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The member's name.") var name: String
 
         func run() throws {
-            try SecretsCommand.reporting {
-                let lock = try location.lockForChange()
-                defer { withExtendedLifetime(lock) {} }
-                var vault = try location.open()
-                let exposed = try vault.removeMember(name)
-                var text = "removed \(name)\n"
-                if !exposed.isEmpty {
-                    text += "\(name) could read these secrets and may have copied them; rotate each where it is issued, "
-                    text += "'strata secrets set' the new value, then 'strata secrets rotate' it:\n"
-                    text += exposed.map { "  \($0)\n" }.joined()
-                }
-                Terminal.standardOutput(text)
+            let lock = try location.lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            var vault = try location.open()
+            let exposed = try vault.removeMember(name)
+            var text = "removed \(name)\n"
+            if !exposed.isEmpty {
+                text += "\(name) could read these secrets and may have copied them; rotate each where it is issued, "
+                text += "'strata secrets set' the new value, then 'strata secrets rotate' it:\n"
+                text += exposed.map { "  \($0)\n" }.joined()
             }
+            Terminal.standardOutput(text)
         }
     }
 
@@ -235,23 +208,21 @@ struct SecretsCommand: AsyncParsableCommand {
         @Option(name: .customLong("from-file"), help: "Read the value from this file.") var file: String?
 
         func run() throws {
-            try SecretsCommand.reporting {
-                var value: Data
-                if let file {
-                    guard let data = FileManager.default.contents(atPath: file) else {
-                        throw InputErrors(.inputError("unreadable-file", "cannot read \(file)", at: nil, hint: nil))
-                    }
-                    value = data
-                } else {
-                    value = FileHandle.standardInput.readDataToEndOfFile()
-                    if value.last == UInt8(ascii: "\n") { value.removeLast() }
+            var value: Data
+            if let file {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw InputErrors(.inputError("unreadable-file", "cannot read \(file)", at: nil, hint: nil))
                 }
-                let lock = try location.lockForChange()
-                defer { withExtendedLifetime(lock) {} }
-                var vault = try location.open()
-                try vault.set(name, to: value)
-                Terminal.standardOutput("set \(name) (\(value.count) byte\(value.count == 1 ? "" : "s"))\n")
+                value = data
+            } else {
+                value = FileHandle.standardInput.readDataToEndOfFile()
+                if value.last == UInt8(ascii: "\n") { value.removeLast() }
             }
+            let lock = try location.lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            var vault = try location.open()
+            try vault.set(name, to: value)
+            Terminal.standardOutput("set \(name) (\(value.count) byte\(value.count == 1 ? "" : "s"))\n")
         }
     }
 
@@ -268,9 +239,7 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The secret's name.") var name: String
 
         func run() throws {
-            try SecretsCommand.reporting {
-                FileHandle.standardOutput.write(try location.open().value(of: name))
-            }
+            FileHandle.standardOutput.write(try location.open().value(of: name))
         }
     }
 
@@ -286,15 +255,13 @@ struct SecretsCommand: AsyncParsableCommand {
         @OptionGroup var location: Location
 
         func run() throws {
-            try SecretsCommand.reporting {
-                let vault = try location.open()
-                var text = vault.names.map { name in
-                    let removed = vault.removedReaders(of: name)
-                    return removed.isEmpty ? name + "\n" : "\(name)  (to rotate: \(removed.joined(separator: ", ")) could read it)\n"
-                }.joined()
-                text += "members: " + vault.members.members.map(\.name).joined(separator: ", ") + "\n"
-                Terminal.standardOutput(text)
-            }
+            let vault = try location.open()
+            var text = vault.names.map { name in
+                let removed = vault.removedReaders(of: name)
+                return removed.isEmpty ? name + "\n" : "\(name)  (to rotate: \(removed.joined(separator: ", ")) could read it)\n"
+            }.joined()
+            text += "members: " + vault.members.members.map(\.name).joined(separator: ", ") + "\n"
+            Terminal.standardOutput(text)
         }
     }
 
@@ -312,13 +279,11 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The secrets' names.") var names: [String]
 
         func run() throws {
-            try SecretsCommand.reporting {
-                let lock = try location.lockForChange()
-                defer { withExtendedLifetime(lock) {} }
-                var vault = try location.open()
-                try vault.recordRotation(of: names)
-                Terminal.standardOutput("rotated \(names.joined(separator: ", "))\n")
-            }
+            let lock = try location.lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            var vault = try location.open()
+            try vault.recordRotation(of: names)
+            Terminal.standardOutput("rotated \(names.joined(separator: ", "))\n")
         }
     }
 
@@ -335,13 +300,11 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The secret's name.") var name: String
 
         func run() throws {
-            try SecretsCommand.reporting {
-                let lock = try location.lockForChange()
-                defer { withExtendedLifetime(lock) {} }
-                var vault = try location.open()
-                try vault.remove(name)
-                Terminal.standardOutput("removed \(name)\n")
-            }
+            let lock = try location.lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            var vault = try location.open()
+            try vault.remove(name)
+            Terminal.standardOutput("removed \(name)\n")
         }
     }
 }

@@ -67,18 +67,9 @@ public enum SourceFileReader {
         var failure: Int32?
         /// Reads into `buffer` until it is full or the file ends; the number of bytes read.
         func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-            var total = 0
-            while total < buffer.count {
-                let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return total
-                }
-                if count == 0 { break }
-                total += count
-            }
-            return total
+            let (count, stopped) = FileDescriptorIO.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
+            failure = failure ?? stopped
+            return count
         }
         // One byte more than expected, so that a file read whole leaves room: the read after
         // it then returns 0 (end of file). No zero-filling: every byte kept was read.
@@ -134,13 +125,3 @@ public enum SourceFileReader {
         }
     }
 }
-
-#if canImport(Glibc)
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    Glibc.read(fd, buffer, count)
-}
-#else
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    Darwin.read(fd, buffer, count)
-}
-#endif

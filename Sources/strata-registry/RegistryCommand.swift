@@ -5,29 +5,18 @@ import Hummingbird
 import Logging
 import Metrics
 import Prometheus
+import StrataCommandLine
 import StrataPackageIdentity
 import StrataRegistry
 
-/// Runs the command line, with bad usage (a ValidationError, status 64 in ArgumentParser) ending
-/// in status 2 as every Strata command's bad input does.
+/// Runs the command line as every Strata executable does (bad usage ends in status 2), its
+/// messages named, and SIGTERM and SIGINT left to the server's graceful shutdown.
 @main
 enum StrataRegistryMain {
     static func main() async {
-        do {
-            var command = try StrataRegistryCommand.parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            let code = StrataRegistryCommand.exitCode(for: error)
-            guard code == .validationFailure else { StrataRegistryCommand.exit(withError: error) }
-            var message = StrataRegistryCommand.fullMessage(for: error)
-            if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
-            FileHandle.standardError.write(Data("strata-registry: \(message)\n".utf8))
-            Foundation.exit(2)
-        }
+        await CommandLineMain.run(
+            StrataRegistryCommand.self, as: CommandLineTool(name: "strata-registry", namesItsMessages: true, stopsChildrenOnSignals: false),
+            arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrataCLI
+import StrataCommandLine
 import Testing
 
 /// Every `strata` command's `--help` ends with examples, and every example is a command line

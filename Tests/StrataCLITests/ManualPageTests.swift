@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataCLI
+import StrataCommandLine
 import StrataWorkspaceTestSupport
 import Testing
 

@@ -464,7 +464,7 @@ import Testing
         if bad.id == "invalid-encoding" {
             // An invalid byte where the marker is.
             let bytes = Array("name: P\n".utf8) + [0xFF, 0x0A]
-            FileManager.default.createFile(atPath: workspace.root + "/P/project.yml", contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: workspace.root + "/P/project.yml", contents: Data(bytes))
         }
         var diagnostics: [Diagnostic] = []
         do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrataCLI
+import StrataCommandLine
 @testable import StrataSecretsCLI
 import Testing
 

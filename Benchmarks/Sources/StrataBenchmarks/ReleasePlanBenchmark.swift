@@ -66,7 +66,7 @@ enum ReleasePlanBenchmark {
         let planning = Measurement.measure("planner", iterations: iterations) { _ = planner.plan() }
 
         var steps = 0
-        let query = ReleaseQuery(path: folder, bump: .major, dryRun: true)
+        let query = ReleaseTrain(path: folder, bump: .major, dryRun: true)
         let plan = try await Measurement.measure("plan", iterations: iterations) {
             let report = try await query.run()
             steps = report.plan.steps.count

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import StrataAffected
+import StrataCommandLine
 import StrataDiagnostics
 import StrataWorkspace
 
@@ -69,16 +70,10 @@ struct AffectedCommand: AsyncParsableCommand {
         guard let base = change.base else {
             throw ValidationError("missing --base: say which revision the change is compared against, e.g. --base origin/main")
         }
-        let report: AffectedReport
-        do throws(InputErrors) {
-            report = try await AffectedQuery(
-                path: path, base: base, head: head, includeUncommitted: includeUncommitted, mergeBase: change.mergeBase,
-                includeExternal: includeExternal
-            ).run()
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
+        let report: AffectedReport = try await AffectedQuery(
+            path: path, base: base, head: head, includeUncommitted: includeUncommitted, mergeBase: change.mergeBase,
+            includeExternal: includeExternal
+        ).run()
         Terminal.standardOutput(report.rendered(as: format, testsOnly: testsOnly, explain: explain))
         Terminal.standardError(report.summary)
     }

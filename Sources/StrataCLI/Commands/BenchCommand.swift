@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataBench
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataReport
@@ -91,16 +92,11 @@ struct BenchGenerateCommand: AsyncParsableCommand {
         let folder = WorkspaceLoader.absolutePath(out)
         let apps = matrix.cells.count
         var written = 0
-        do throws(InputErrors) {
-            let index = try await BenchGenerator(matrix: matrix).write(to: folder) { app in
-                written += 1
-                Terminal.standardError("strata: [\(written)/\(apps)] \(app.cell): \(app.summary)")
-            }
-            Terminal.standardError("strata: wrote \(index.apps.count) apps to \(PathDisplay()(folder)); measure them with: strata bench run \(out)")
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
+        let index = try await BenchGenerator(matrix: matrix).write(to: folder) { app in
+            written += 1
+            Terminal.standardError("strata: [\(written)/\(apps)] \(app.cell): \(app.summary)")
         }
+        Terminal.standardError("strata: wrote \(index.apps.count) apps to \(PathDisplay()(folder)); measure them with: strata bench run \(out)")
     }
 }
 
@@ -169,86 +165,28 @@ struct BenchRunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = WorkspaceLoader.absolutePath(folder)
-        let options = try options()
-        let index: BenchGenerator.Index
-        do throws(InputErrors) {
-            index = try BenchGenerator.index(of: root)
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
-        if let only = options.only, let unknown = only.first(where: { name in !index.apps.contains { $0.folder == name } }) {
-            Terminal.standardError([
-                .inputError(
-                    "unknown-app", "'\(unknown)' is not an app of this benchmark", at: .file(root + "/" + BenchGenerator.indexName),
-                    hint: "its apps: " + index.apps.map(\.folder).joined(separator: ", "))
-            ])
-            throw ExitCode(2)
-        }
-        let measuredPath = root + "/" + BenchRun.measuredName
-        let measured = try resume ? earlierFigures(at: measuredPath, options: options, index: index) : []
-        if !resume { try? FileManager.default.removeItem(atPath: measuredPath) }
-        let machine = LocalBenchMachine(root: root)
-        let run = BenchRun(index: index, options: options, machine: machine)
+        let session = BenchSession(root: WorkspaceLoader.absolutePath(folder), options: try options(), resume: resume)
         let bar = ProgressBar()
-        var results: BenchResults
-        var soFar = BenchResults(matrix: index.matrix, options: options, apps: measured)
-        do throws(BenchError) {
-            results = try await run.run(measured: measured) { (app: BenchAppResult) throws(BenchError) in
-                // After each app, its figures are kept: a run cut short resumes from them.
-                soFar.apps.append(app)
-                do {
-                    try AtomicFileWriter.write(Data(BenchReport.json(soFar).utf8), to: measuredPath)
-                } catch {
-                    throw BenchError("cannot keep the figures so far in \(measuredPath): \(error)")
-                }
+        let outcome: BenchSession.Outcome
+        do {
+            outcome = try await session.measure { path in
+                Terminal.standardError("strata: note: no earlier run to resume in \(PathDisplay()(path)); measuring every app")
             } progress: {
                 bar.show($0)
             }
-        } catch {
+            bar.finish()
+        } catch let error as BenchError {
             bar.finish()
             Terminal.standardError("strata: error: " + error.description)
             throw ExitCode(1)
+        } catch {
+            bar.finish()
+            throw error
         }
-        bar.finish()
-        if !measured.isEmpty {
-            Terminal.standardError("strata: kept the figures of \(measured.count) apps measured before (\(BenchRun.measuredName))")
+        if outcome.kept > 0 {
+            Terminal.standardError("strata: kept the figures of \(outcome.kept) apps measured before (\(BenchRun.measuredName))")
         }
-        results.machine = await MachineDescription.current(toolchain: machine.toolchainVersion())
-        results.date = ISO8601DateFormatter().string(from: Date())
-        try format.write(results, to: output)
-    }
-}
-
-extension BenchRunCommand {
-    /// The apps an interrupted run measured, from its figures so far, if they were measured with
-    /// these options (which apps were asked for may differ); none if there are none.
-    func earlierFigures(at path: String, options: BenchRun.Options, index: BenchGenerator.Index) throws -> [BenchAppResult] {
-        guard FileManager.default.fileExists(atPath: path) else {
-            Terminal.standardError("strata: note: no earlier run to resume in \(PathDisplay()(path)); measuring every app")
-            return []
-        }
-        let earlier = try BenchResults.read(
-            at: path, describedAs: "the figures of the earlier run", hint: "run again without --resume to measure every app")
-        var asked = options
-        var before = earlier.options
-        asked.only = nil
-        before.only = nil
-        guard asked == before, earlier.matrix == index.matrix else {
-            Terminal.standardError([
-                .inputError(
-                    "resume-mismatch", "the earlier run measured with other options (\(Self.describe(earlier.options)))", at: .file(path),
-                    hint: "resume with the same --repetitions, --launches and --configuration, or run again without --resume")
-            ])
-            throw ExitCode(2)
-        }
-        return earlier.apps
-    }
-
-    static func describe(_ options: BenchRun.Options) -> String {
-        "--repetitions \(options.repetitions) --launches \(options.launches) --configuration "
-            + options.configurations.map(\.rawValue).joined(separator: ",")
+        try format.write(outcome.results, to: output)
     }
 }
 
@@ -283,19 +221,6 @@ struct BenchReportCommand: ParsableCommand {
     }
 }
 
-extension BenchResults {
-    /// The JSON results of a run in `path`; an `unreadable-results` error (exit 2) if they cannot
-    /// be read, saying what was being read and what to do.
-    static func read(at path: String, describedAs what: String, hint: String) throws -> BenchResults {
-        do {
-            return try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            Terminal.standardError([.inputError("unreadable-results", "cannot read \(what): \(error)", at: .file(path), hint: hint)])
-            throw ExitCode(2)
-        }
-    }
-}
-
 enum BenchOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case markdown
     case json
@@ -316,10 +241,8 @@ enum BenchOutputFormat: String, ExpressibleByArgument, CaseIterable {
         do {
             try AtomicFileWriter.write(Data(text.utf8), to: WorkspaceLoader.absolutePath(output))
         } catch {
-            Terminal.standardError([
-                .inputError("unwritable-output", error.description, at: nil, hint: "check that the folder exists and is writable")
-            ])
-            throw ExitCode(2)
+            throw InputErrors(
+                .inputError("unwritable-output", error.description, at: nil, hint: "check that the folder exists and is writable"))
         }
         Terminal.standardError("strata: wrote \(output)")
     }
@@ -360,23 +283,5 @@ final class ProgressBar: Sendable {
         if seconds < 90 { return "\(seconds) s" }
         if seconds < 5_400 { return "\((seconds + 30) / 60) min" }
         return String(format: "%.1f h", Double(seconds) / 3_600)
-    }
-}
-
-/// This machine in a line, for the results: the system, the processor and its cores, the toolchain.
-enum MachineDescription {
-    static func current(toolchain: String?) -> String {
-        var system = utsname()
-        uname(&system)
-        func field<T>(_ value: T) -> String {
-            withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        }
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-            .first { $0.hasPrefix("model name") }.map {
-                $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        return "\(field(system.sysname)) \(field(system.release)) \(field(system.machine)), \(cpu ?? "unknown processor"), \(cores) cores, "
-            + (toolchain ?? "unknown Swift toolchain")
     }
 }

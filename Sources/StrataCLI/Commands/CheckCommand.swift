@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import StrataCheck
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataManifest
@@ -130,141 +131,92 @@ struct CheckCommand: AsyncParsableCommand {
         let options = SourceOptions(
             scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), undefines: Set(undefines),
             strictImports: strictImports, skipUnreadable: skipUnreadable)
-        let progress = ProgressLine.start(enabled: format == .text && !quiet)
-        var report = await WorkspaceCheck.run(
-            path: path, baselinePath: baseline, packageReading: manifestReader, sources: options, strict: strict, resolve: resolve
-        ) {
-            progress?.update($0)
+        var report = await ProgressLine.showing(enabled: format == .text && !quiet) { progress in
+            await WorkspaceCheck.run(
+                path: path, baselinePath: baseline, packageReading: manifestReader, sources: options, strict: strict, resolve: resolve
+            ) { progress?.update($0) }
         }
-        progress?.finish()
         if fix, !report.inputFailed, try await applyFixes(report) {
             report = await WorkspaceCheck.run(path: path, packageReading: manifestReader, sources: options, strict: strict)
         }
-        let elapsed = ContinuousClock.now - start
-        let display = PathDisplay()
-
-        if verbose {
-            for packageReport in report.packageReports {
-                let how =
-                    packageReport.method == .static
-                    ? "read statically"
-                    : "read with swift package dump-package (\(packageReport.reason ?? "requested"))"
-                let whose = packageReport.isExternal ? " (a package outside the workspace, for the modules of its products)" : ""
-                let outcome = packageReport.failed ? ", which failed (the errors below say why)" : ""
-                Terminal.standardError("strata: \(display(packageReport.path)): \(how)\(whose)\(outcome)")
-            }
-            if report.fromCheckCache {
-                Terminal.standardError("strata: nothing changed since the last check; its findings were reused (--no-cache to check afresh)")
-            } else if let statistics = report.sourceStatistics {
-                Terminal.standardError(
-                    "strata: \(statistics.files) source files: \(statistics.cachedFiles) from the cache, \(statistics.scannedFiles) scanned (\(statistics.scannedBytes / 1024) KB)"
-                )
-                if let failure = statistics.cacheWriteFailure { Terminal.standardError("strata: the scan cache was not written: \(failure)") }
-            }
-            for phase in report.phases {
-                Terminal.standardError("strata:   \(phase.name): \(phase.duration.formatted(.units(allowed: [.milliseconds], width: .narrow)))")
-            }
-            Terminal.standardError("strata: checked in \(elapsed.formatted(.units(allowed: [.milliseconds], width: .narrow)))")
-        }
-
+        if verbose { describe(report, took: ContinuousClock.now - start) }
         if let writeBaseline, !report.inputFailed {
-            let accepted = Baseline(accepting: report.findings)
             let target = WorkspaceLoader.absolutePath(writeBaseline)
-            do {
-                try AtomicFileWriter.write(accepted.serialized(), to: target)
-            } catch {
-                Terminal.standardError("strata: error: \(error)")
-                throw ExitCode(2)
-            }
+            let accepted = try report.writeBaseline(to: target)
             Terminal.standardError(
-                "strata: wrote \(accepted.entries.count) baseline entries for \(report.findings.count) findings to \(display(target))")
+                "strata: wrote \(accepted.entries.count) baseline entries for \(report.findings.count) findings to \(PathDisplay()(target))")
             return
         }
+        try printReport(report)
+    }
 
-        // A generate-mode workspace's own templates must fit together (strata new uses them).
-        var diagnostics = report.diagnostics
-        var inputFailed = report.inputFailed
-        var templateErrors = 0
-        // Only a workspace with a templates/ folder has anything to check; the manifest is read
-        // again only when the check came from its cache and so loaded none.
-        if !inputFailed, let manifestPath = try? WorkspaceLoader.locateManifest(path),
-            case let root = (manifestPath as NSString).deletingLastPathComponent, TemplateLibrary(workspaceRoot: root).hasWorkspaceTemplates,
-            let manifest = report.workspace?.manifest ?? (try? ManifestLoader.load(path: manifestPath)), manifest.mode == .generate
-        {
-            let templateProblems = TemplateSetChecker.problems(root: root, manifest: manifest)
-            diagnostics += templateProblems
-            templateErrors = templateProblems.count
-            inputFailed = !templateProblems.isEmpty
+    /// `--verbose`: how each manifest was read, what the scan did, and each phase's time.
+    private func describe(_ report: CheckReport, took elapsed: Duration) {
+        let display = PathDisplay()
+        for packageReport in report.packageReports {
+            let how =
+                packageReport.method == .static
+                ? "read statically"
+                : "read with swift package dump-package (\(packageReport.reason ?? "requested"))"
+            let whose = packageReport.isExternal ? " (a package outside the workspace, for the modules of its products)" : ""
+            let outcome = packageReport.failed ? ", which failed (the errors below say why)" : ""
+            Terminal.standardError("strata: \(display(packageReport.path)): \(how)\(whose)\(outcome)")
         }
+        if report.fromCheckCache {
+            Terminal.standardError("strata: nothing changed since the last check; its findings were reused (--no-cache to check afresh)")
+        } else if let statistics = report.sourceStatistics {
+            Terminal.standardError(
+                "strata: \(statistics.files) source files: \(statistics.cachedFiles) from the cache, \(statistics.scannedFiles) scanned (\(statistics.scannedBytes / 1024) KB)"
+            )
+            if let failure = statistics.cacheWriteFailure { Terminal.standardError("strata: the scan cache was not written: \(failure)") }
+        }
+        for phase in report.phases {
+            Terminal.standardError("strata:   \(phase.name): \(phase.duration.formatted(.units(allowed: [.milliseconds], width: .narrow)))")
+        }
+        Terminal.standardError("strata: checked in \(elapsed.formatted(.units(allowed: [.milliseconds], width: .narrow)))")
+    }
 
+    /// Prints the diagnostics and the summary in the chosen format; exits 2 for bad input, 1 for errors.
+    private func printReport(_ report: CheckReport) throws {
         let workspace = report.summary
         let summary = FormattableReport.Summary(
             workspace: workspace?.name,
-            errors: report.count(.error) + templateErrors, warnings: report.count(.warning), suppressed: report.suppressedCount,
+            errors: report.count(.error), warnings: report.count(.warning), suppressed: report.suppressedCount,
             baselinePath: baseline, targets: workspace?.targets ?? 0,
             edges: workspace?.dependencies ?? 0, layers: workspace?.layers ?? 0,
-            inputFailed: inputFailed)
+            inputFailed: report.inputFailed)
         var formattable = FormattableReport(
-            diagnostics: quiet && format == .text ? diagnostics.filter { $0.severity == .error } : diagnostics,
-            summary: summary, displayPath: display.callAsFunction,
+            diagnostics: quiet && format == .text ? report.diagnostics.filter { $0.severity == .error } : report.diagnostics,
+            summary: summary, displayPath: PathDisplay().callAsFunction,
             fallbackLocation: (try? WorkspaceLoader.locateManifest(path)) ?? WorkspaceLoader.absolutePath(path))
         formattable.summarizesRepeats = !verbose
         let output = format.formatter(useColor: format == .text && Terminal.standardOutputSupportsColor, tool: .strata).format(formattable)
         Terminal.standardOutput(output)
 
-        if inputFailed { throw ExitCode(2) }
+        if report.inputFailed { throw ExitCode(2) }
         if summary.errors > 0 { throw ExitCode(1) }
     }
 
-    /// `--fix`: makes the fixes the findings call for, printing the diff of strata.yml (to
-    /// standard output in text format, else to standard error). True if files were changed.
+    /// `--fix`: makes the fixes the findings call for, printing the diff (to standard output in
+    /// text format, else to standard error). True if files were changed.
     private func applyFixes(_ report: CheckReport) async throws -> Bool {
-        let display = PathDisplay()
-        // What was (or, with --dry-run, would be) changed, whichever files hold the declarations.
-        let diff: String, findings: [Diagnostic], summary: String, changed: Bool
-        let workspace: Workspace
-        let fixes: [DependencyFix]
-        do throws(InputErrors) {
-            if let loaded = report.workspace {
-                workspace = loaded
-            } else {
-                workspace = try await WorkspaceLoader(packageReading: manifestReader, readsModules: true, platform: platform).load(path: path)
-                    .workspace
-            }
-            let unfixable: [(Diagnostic, String)]
-            (fixes, unfixable) = DependencyFixer.fixes(for: report.findings, in: workspace)
-            for (finding, reason) in unfixable { Terminal.standardError("strata: not fixed: \(finding.message): \(reason)") }
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
-        guard !fixes.isEmpty else {
+        let plan = try await DependencyFixPlan.plan(for: report, path: path, packageReading: manifestReader, platform: platform)
+        for (finding, reason) in plan.unfixable { Terminal.standardError("strata: not fixed: \(finding.message): \(reason)") }
+        guard !plan.isEmpty else {
             Terminal.standardError("strata: nothing to fix")
             return false
         }
-        // A writer like every other: it waits for the workspace lock, and stops (exit 2) when it cannot take it.
-        let lock = dryRun ? nil : try LockOptions.parse([]).lock(workspace.manifest.path)
-        defer { withExtendedLifetime(lock) {} }
-        do throws(InputErrors) {
-            if workspace.manifest.mode == .adopt {
-                // Adopt mode: the fixes go into the Package.swift files that declare the targets.
-                let edit = PackageDependencyEditor.edit(fixes, in: workspace)
-                if !dryRun { try edit.apply() }
-                (diff, findings, summary, changed) = (edit.diff(display: display.callAsFunction), edit.findings, edit.summary, !edit.files.isEmpty)
-            } else {
-                let edit = try await DependencyFixer.edit(fixes, force: false, in: workspace)
-                if !dryRun { try edit.apply(force: false) }
-                (diff, findings, summary, changed) = (
-                    edit.manifestDiff(displayPath: display(edit.workspace.manifest.path)), edit.findings, edit.summary, true
-                )
-            }
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
+        var changed = false
+        if !dryRun {
+            // A writer like every other: it waits for the workspace lock, and stops (exit 2) when it cannot take it.
+            let lock = try LockOptions.parse([]).lock(path)
+            defer { withExtendedLifetime(lock) {} }
+            changed = try plan.apply()
         }
+        let diff = plan.diff(display: PathDisplay().callAsFunction)
         if format == .text { Terminal.standardOutput(diff) } else { Terminal.standardError(diff) }
-        Terminal.standardError(findings)
-        Terminal.standardError(dryRun ? "strata: dry run; nothing was written (\(summary))" : "strata: \(summary); checking again")
-        return !dryRun && changed
+        Terminal.standardError(plan.findings)
+        Terminal.standardError(dryRun ? "strata: dry run; nothing was written (\(plan.summary))" : "strata: \(plan.summary); checking again")
+        return changed
     }
 }

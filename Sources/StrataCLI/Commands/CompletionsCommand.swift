@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 
@@ -37,13 +38,11 @@ struct CompletionsCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let kind = CompletionShell.named(shell ?? environment["SHELL"].map { ($0 as NSString).lastPathComponent } ?? "") else {
-            Terminal.standardError([
+            throw InputErrors(
                 .inputError(
                     "unknown-shell",
                     shell.map { "'\($0)' is not a shell strata completes" } ?? "no shell given, and $SHELL names none strata completes",
-                    at: nil, hint: "give one of bash, zsh, fish: 'strata completions bash'")
-            ])
-            throw ExitCode(2)
+                    at: nil, hint: "give one of bash, zsh, fish: 'strata completions bash'"))
         }
         var script = StrataCommand.completionScript(for: kind)
         if !script.hasSuffix("\n") { script += "\n" }
@@ -55,10 +54,8 @@ struct CompletionsCommand: ParsableCommand {
         do throws(AtomicFileWriter.WriteError) {
             try AtomicFileWriter.write(Data(script.utf8), to: place.path, creatingFolder: true)
         } catch {
-            Terminal.standardError([
-                .inputError("write-failed", error.description, at: .file(error.path), hint: "give a folder you can write with --directory")
-            ])
-            throw ExitCode(2)
+            throw InputErrors(
+                .inputError("write-failed", error.description, at: .file(error.path), hint: "give a folder you can write with --directory"))
         }
         Terminal.standardError("strata: installed \(kind.rawValue) completions in \(place.path)")
         if let activation = place.activation { Terminal.standardError("    hint: \(activation)") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
@@ -66,84 +67,71 @@ struct GenerateCommand: AsyncParsableCommand {
     static let filesListedByName = 20
 
     func run() async throws {
-        let display = PathDisplay()
-        func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
-            Terminal.standardError(diagnostics)
-            return ExitCode(2)
-        }
         // Held to the end of the run: the files are read, compared and written by one run at a time.
         let lock = try lockOptions.lock(path, mode: check ? .shared : .exclusive)
         defer { withExtendedLifetime(lock) {} }
-        let progress = ProgressLine.start(enabled: !quiet)
-        defer { progress?.finish() }
-        let plan: GenerationPlan
-        var moves = SourceMoves.none
-        let workspace: Workspace
-        let cache: GenerateCache?
-        var localModules: [String] = []
-        do throws(InputErrors) {
-            progress?.update("loading the workspace")
-            let loaded = try await WorkspaceLoader().load(path: path)
-            workspace = loaded.workspace
+        let request = GenerateRequest(path: path, local: local, noLocal: noLocal, moveSources: moveSources)
+        let start = try await ProgressLine.showing(enabled: !quiet) { progress in
+            try await GenerateStart.prepare(request) { progress?.update($0) }
+        }
+        switch start {
+        case .upToDate(let outcome, let workspace):
             LeftForExit.keep(workspace)
-            // --local and --no-local change what is generated, and --move-sources what is in the
-            // tree: the last run's proof is not for them.
-            cache = local.isEmpty && !noLocal && !moveSources ? GenerateCache(loaded) : nil
-            if let outcome = cache?.lookup() {
-                progress?.finish()
-                reportUpToDate(outcome, in: workspace)
-                return
+            reportUpToDate(outcome, in: workspace)
+        case .planned(let generation):
+            LeftForExit.keep(generation.workspace)
+            reportLocalDevelopment(generation.localModules)
+            Terminal.standardError(generation.plan.warnings, verbose: verbose, quiet: quiet)
+            if check {
+                try reportCheck(generation)
+            } else {
+                try await write(generation, removingStaleFilesOf: lock)
             }
-            progress?.update("generating the build files of \(workspace.modules.count) modules")
-            let options = try options(for: workspace)
-            localModules = workspace.modules.map(\.name).filter(options.local.contains)
-            progress?.finish()
-            reportLocalDevelopment(localModules)
-            moves = moveSources ? try SourceMoves.plan(for: workspace) : .none
-            plan = try WorkspaceGenerator.plan(for: workspace, creating: Set(moves.moves.map(\.to)), options: options)
-        } catch {
-            progress?.finish()
-            throw fail(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
         }
-        progress?.finish()
-        Terminal.standardError(plan.warnings, verbose: verbose, quiet: quiet)
-        let total = plan.changes.filter { $0.change != .remove }.count + plan.unchanged.count
-        let root = display(workspace.root)
-        let place = workspace.root == FileManager.default.currentDirectoryPath ? "" : " in \(root)"
+    }
 
-        if check {
-            for change in plan.changes { Terminal.standardOutput(change.diff) }
-            guard plan.changes.isEmpty else {
-                let count = plan.changes.count
-                Terminal.standardError(
-                    "strata: \(count) generated file\(count == 1 ? " is" : "s are") out of date\(place); run 'strata generate' and commit the result")
-                throw ExitCode(1)
-            }
-            Terminal.standardError("strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place)")
-            cache?.store(plan, localModules: localModules)
-            return
+    /// `--check`: prints the diff of each file out of date and exits 1 if any is.
+    private func reportCheck(_ generation: PlannedGeneration) throws {
+        let plan = generation.plan
+        for change in plan.changes { Terminal.standardOutput(change.diff) }
+        let place = Self.place(of: generation.workspace)
+        guard plan.changes.isEmpty else {
+            let count = plan.changes.count
+            Terminal.standardError(
+                "strata: \(count) generated file\(count == 1 ? " is" : "s are") out of date\(place); run 'strata generate' and commit the result")
+            throw ExitCode(1)
         }
+        let total = plan.unchanged.count
+        Terminal.standardError("strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place)")
+        generation.rememberUpToDate()
+    }
 
+    /// Writes the plan and the moves, stages the moves in git, and says what changed.
+    private func write(_ generation: PlannedGeneration, removingStaleFilesOf lock: WorkspaceLock?) async throws {
+        let display = PathDisplay()
+        let plan = generation.plan
         if let lock {
             let removed = plan.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)
             if !quiet { Terminal.reportRemoved(staleFiles: removed) }
         }
-        do throws(InputErrors) {
-            try plan.apply(force: force, copies: moves.copies, removing: moves.removals)
-        } catch {
-            throw fail(error.diagnostics)
-        }
-        cache?.store(plan, localModules: localModules)
-        await stageMoves(moves, in: workspace.root)
-        if !quiet {
-            for move in moves.moves {
-                Terminal.standardError(
-                    "strata: moved \(display(move.from)) → \(display(move.to)) (\(move.files.entries.count) file\(move.files.entries.count == 1 ? "" : "s"))"
-                )
-            }
+        try generation.apply(force: force)
+        generation.rememberUpToDate()
+        if let failure = await generation.stageMoves() {
+            Terminal.standardError("strata: warning: the moved files are in place, but git could not stage them: \(failure)")
         }
         if quiet { return }
-        // Each file when there are few (or with --verbose); a count of each kind when there are many.
+        for move in generation.moves.moves {
+            Terminal.standardError(
+                "strata: moved \(display(move.from)) → \(display(move.to)) (\(move.files.entries.count) file\(move.files.entries.count == 1 ? "" : "s"))"
+            )
+        }
+        reportWritten(plan, in: generation.workspace)
+    }
+
+    /// Each file when there are few (or with --verbose), a count of each kind when there are
+    /// many, and the summary line.
+    private func reportWritten(_ plan: GenerationPlan, in workspace: Workspace) {
+        let display = PathDisplay()
         if verbose || plan.changes.count <= Self.filesListedByName {
             for change in plan.changes {
                 Terminal.standardError(
@@ -159,29 +147,18 @@ struct GenerateCommand: AsyncParsableCommand {
         if verbose {
             for path in plan.unchanged { Terminal.standardError("strata: up to date \(display(workspace.root + "/" + path))") }
         }
+        let total = plan.changes.filter { $0.change != .remove }.count + plan.unchanged.count
         let written = plan.changes.count
+        let place = Self.place(of: workspace)
         Terminal.standardError(
             written == 0
                 ? "strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place); nothing was written"
                 : "strata: \(written) file\(written == 1 ? "" : "s") changed, \(plan.unchanged.count) up to date\(place)")
     }
 
-    /// In a git repository, the moves are staged as `git mv` stages them (both folders added,
-    /// so git sees the renames); outside one, or if git fails, the files are moved all the same.
-    func stageMoves(_ moves: SourceMoves, in root: String) async {
-        guard !moves.moves.isEmpty, let repository = try? await GitRepository.open(at: root) else { return }
-        do throws(GitError) {
-            var paths: [String] = []
-            for move in moves.moves {
-                guard let from = PathResolution.path(move.from, inside: root), let to = PathResolution.path(move.to, inside: root) else { continue }
-                // A folder git never tracked is gone without a trace to stage.
-                if try await repository.isTracked(from) { paths.append(from) }
-                paths.append(to)
-            }
-            try await repository.stage(paths)
-        } catch {
-            Terminal.standardError("strata: warning: the moved files are in place, but git could not stage them: \(error.message)")
-        }
+    /// " in <folder>" unless the workspace is the current folder.
+    private static func place(of workspace: Workspace) -> String {
+        workspace.root == FileManager.default.currentDirectoryPath ? "" : " in \(PathDisplay()(workspace.root))"
     }
 
     /// What a run that finds every file up to date says, from the last run's outcome
@@ -195,7 +172,7 @@ struct GenerateCommand: AsyncParsableCommand {
             for path in outcome.files { Terminal.standardError("strata: up to date \(display(workspace.root + "/" + path))") }
         }
         let total = outcome.files.count
-        let place = workspace.root == FileManager.default.currentDirectoryPath ? "" : " in \(display(workspace.root))"
+        let place = Self.place(of: workspace)
         if check || !quiet {
             Terminal.standardError(
                 "strata: \(total) generated file\(total == 1 ? " is" : "s are") up to date\(place)\(check ? "" : "; nothing was written")")
@@ -208,35 +185,5 @@ struct GenerateCommand: AsyncParsableCommand {
         Terminal.standardError(
             "strata: local development: \(names.joined(separator: ", ")) \(names.count == 1 ? "comes from its folder" : "come from their folders"), not the registry ('strata generate --no-local' switches back)"
         )
-    }
-
-    /// The workspace's generation options as they are, with `--local` and `--no-local` applied.
-    func options(for workspace: Workspace) throws(InputErrors) -> GenerationOptions {
-        var options = try GenerationOptions.current(for: workspace)
-        if noLocal { options.local = [] }
-        guard !local.isEmpty else { return options }
-        let registryModules = workspace.manifest.registryModules
-        var problems: [Diagnostic] = []
-        for pattern in local.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }) where !pattern.isEmpty {
-            let glob = Glob(pattern)
-            let matched = workspace.modules.map(\.name).filter { glob.matches($0) }
-            let distributed = matched.filter(registryModules.contains)
-            if distributed.isEmpty {
-                let names = workspace.modules.map(\.name)
-                problems.append(
-                    .inputError(
-                        matched.isEmpty ? "unknown-module" : "invalid-value",
-                        matched.isEmpty
-                            ? "--local \(pattern): no module of the workspace is called that"
-                            : "--local \(pattern): \(matched.joined(separator: ", ")) \(matched.count == 1 ? "comes" : "come") from \(matched.count == 1 ? "its folder" : "their folders") already (distribution: path)",
-                        at: nil,
-                        hint: matched.isEmpty
-                            ? Suggestions.didYouMean(pattern, in: names) ?? "name a module distributed through the registry"
-                            : "--local is for modules with 'distribution: registry'"))
-            }
-            options.addLocal(Set(distributed), in: workspace)
-        }
-        if !problems.isEmpty { throw InputErrors(problems) }
-        return options
     }
 }

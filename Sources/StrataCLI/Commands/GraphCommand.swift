@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraphExport
@@ -78,18 +79,15 @@ struct GraphCommand: AsyncParsableCommand {
         selection.layers = layers
         selection.includeTests = !noTests
         selection.includeExternals = !noExternal
-        let parts: [[UInt8]]
         let view: GraphView
         do throws(InputErrors) {
             let loaded = try await WorkspaceLoader().load(path: path)
-            let workspace = loaded.workspace
-            let findings = try ArchitectureChecker(manifest: workspace.manifest).check(loaded)
-            view = try GraphView(workspace: workspace, findings: findings, selection: selection)
-            parts = format.renderParts(view)
+            let findings = try ArchitectureChecker(manifest: loaded.workspace.manifest).check(loaded)
+            view = try GraphView(workspace: loaded.workspace, findings: findings, selection: selection)
         } catch {
-            Terminal.standardError(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
-            throw ExitCode(2)
+            throw error.inPresentationOrder()
         }
+        let parts = format.renderParts(view)
         LeftForExit.keep(view)
         LeftForExit.keep(parts)
         if let note = format.note(forEdges: view.edges.count) { Terminal.standardError("strata: note: " + note) }
@@ -100,10 +98,8 @@ struct GraphCommand: AsyncParsableCommand {
         do {
             try AtomicFileWriter.write(parts: parts, to: WorkspaceLoader.absolutePath(output))
         } catch {
-            Terminal.standardError([
-                .inputError("unwritable-output", "cannot write '\(output)': \(error)", at: nil, hint: "check that the folder exists and is writable")
-            ])
-            throw ExitCode(2)
+            throw InputErrors(
+                .inputError("unwritable-output", "cannot write '\(output)': \(error)", at: nil, hint: "check that the folder exists and is writable"))
         }
         Terminal.standardError(
             "strata: wrote \(output) (\(view.targets.count) targets, \(view.edges.count) dependencies, \(view.findings.count) findings)")

@@ -1,14 +1,9 @@
 import ArgumentParser
 import Foundation
 import StrataCheck
-import StrataCocoaPods
-import StrataDiagnostics
-import StrataFileSystem
-import StrataGraphExport
+import StrataCommandLine
 import StrataInit
 import StrataReport
-import StrataRules
-import StrataWorkspace
 
 /// `strata init`: propose a strata.yml for an existing workspace, from its own graph and names.
 struct InitCommand: AsyncParsableCommand {
@@ -77,102 +72,47 @@ struct InitCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = WorkspaceLoader.absolutePath(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            Terminal.standardError([
-                .inputError(
-                    "missing-workspace", "'\(path)' is not a folder", at: nil, hint: "run 'strata init' in the workspace's folder, or name it")
-            ])
-            throw ExitCode(2)
-        }
-        let manifestPath = (root as NSString).appendingPathComponent("strata.yml")
-        if FileManager.default.fileExists(atPath: manifestPath) && !force {
-            Terminal.standardError([
-                .inputError(
-                    "strata-yml-exists", "strata.yml exists already; 'strata init' does not replace it", at: .file(manifestPath),
-                    hint: "run 'strata check', or 'strata init --force' to replace it with a new proposal")
-            ])
-            throw ExitCode(2)
-        }
-
-        var plan: InitPlan
-        do throws(InputErrors) {
-            let given =
-                packages.isEmpty && xcodegen.isEmpty && podspecs.isEmpty
-                ? nil : WorkspaceDiscovery(packages: packages, xcodegen: xcodegen, podspecs: podspecs)
-            plan = try await InitPlanner.plan(root: root, discovery: given)
-        } catch {
-            Terminal.standardError(error.diagnostics.sorted(by: Diagnostic.presentationOrder))
-            throw ExitCode(2)
-        }
-        do throws(LayerEditError) {
-            for names in merge { try plan.proposal.merge(names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
-            for pair in rename {
+        let given =
+            packages.isEmpty && xcodegen.isEmpty && podspecs.isEmpty
+            ? nil : WorkspaceDiscovery(packages: packages, xcodegen: xcodegen, podspecs: podspecs)
+        var session = try await InitSession.start(folder: path, replacing: force, discovery: given)
+        try session.edit(
+            merging: merge.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+            renaming: rename.map { pair in
                 let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
-                try plan.proposal.rename(parts[0], to: parts[1])
-            }
-        } catch {
-            Terminal.standardError("strata: error: \(error)")
-            throw ExitCode(2)
-        }
-
+                return (parts[0], parts[1])
+            })
         if interactive || (!yes && isatty(STDIN_FILENO) != 0) {
-            guard InitPrompt.ask(&plan.proposal) else {
+            guard InitPrompt.ask(&session.plan.proposal) else {
                 Terminal.standardError("strata: nothing written")
                 return
             }
         } else {
-            Terminal.standardError(InitPrompt.overview(plan.proposal))
+            Terminal.standardError(InitPrompt.overview(session.plan.proposal))
         }
 
-        let text = InitManifestWriter.manifest(plan)
-        let report = await WorkspaceCheck.run(
-            path: manifestPath, manifestBytes: Array(text.utf8), sources: SourceOptions(scan: sources, useCache: false))
-        if report.inputFailed {
-            Terminal.standardError(report.diagnostics)
-            Terminal.standardError("strata: error: the proposed strata.yml did not load; nothing written")
-            throw ExitCode(2)
-        }
-        Terminal.standardError(InitPrompt.firstCheck(report.findings, baseline: baseline))
-
-        if open, let workspace = report.workspace {
-            let page = (root as NSString).appendingPathComponent(".build/strata/init-graph.html")
+        let check = try await session.firstCheck(scanningSources: sources)
+        Terminal.standardError(InitPrompt.firstCheck(check.report.findings, baseline: baseline))
+        if open {
             do {
-                let view = try GraphView(workspace: workspace, findings: report.findings, selection: GraphSelection())
-                try AtomicFileWriter.write(Data(HTMLRenderer.render(view).utf8), to: page, creatingFolder: true)
-                Terminal.standardError("strata: the proposed layering is drawn in \(PathDisplay()(page)); open it in a browser")
+                if let page = try session.drawGraph(check) {
+                    Terminal.standardError("strata: the proposed layering is drawn in \(PathDisplay()(page)); open it in a browser")
+                }
             } catch {
                 Terminal.standardError("strata: warning: the graph page was not written: \(error)")
             }
         }
-
         if dryRun {
-            Terminal.standardOutput(text)
+            Terminal.standardOutput(check.manifestText)
             Terminal.standardError("strata: dry run; nothing written")
             return
         }
-        var transaction = FileTransaction(workspace: root)
-        transaction.stage(Data(text.utf8), at: manifestPath)
-        if baseline {
-            let accepted = Baseline(accepting: report.findings)
-            transaction.stage(Data(accepted.serialized().utf8), at: (root as NSString).appendingPathComponent("strata-baseline.json"))
-        }
-        do throws(FileTransaction.CommitError) {
-            try transaction.commit()
-        } catch {
-            Terminal.standardError([
-                .inputError(
-                    "unwritable-output", "cannot write strata.yml: \(error)", at: .file(manifestPath), hint: "check that the folder is writable")
-            ])
-            throw ExitCode(2)
-        }
+        try session.write(check, baseline: baseline)
         let display = PathDisplay()
-        let baselinePath = (root as NSString).appendingPathComponent("strata-baseline.json")
         var next = ["strata", "check"] + (path == "." ? [] : [path])
-        if baseline { next += ["--baseline", display(baselinePath)] }
+        if baseline { next += ["--baseline", display(session.baselinePath)] }
         Terminal.standardError(
-            "strata: wrote \(display(manifestPath))" + (baseline ? " and \(display(baselinePath))" : "") + "; next: "
+            "strata: wrote \(display(session.manifestPath))" + (baseline ? " and \(display(session.baselinePath))" : "") + "; next: "
                 + next.joined(separator: " "))
     }
 }

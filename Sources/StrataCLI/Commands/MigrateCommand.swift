@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
@@ -46,16 +47,10 @@ struct MigrateCommand: AsyncParsableCommand {
         let lock = try lockOptions.lock(path, mode: dryRun ? .shared : .exclusive)
         defer { withExtendedLifetime(lock) {} }
         let migration: AdoptMigration
-        let manifestPath: String
-        do throws(InputErrors) {
-            manifestPath = try WorkspaceLoader.locateManifest(path)
-            let loaded = try await WorkspaceLoader().load(manifestAt: manifestPath)
-            let old = try InputFile.text(manifestPath)
-            migration = try await AdoptMigration.migrate(loaded, manifestText: old)
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
+        let manifestPath: String = try WorkspaceLoader.locateManifest(path)
+        let loaded = try await WorkspaceLoader().load(manifestAt: manifestPath)
+        let old = try InputFile.text(manifestPath)
+        migration = try await AdoptMigration.migrate(loaded, manifestText: old)
         for difference in migration.differences { Terminal.standardError("strata: warning: \(difference)") }
         let agrees = migration.differences.isEmpty
         Terminal.standardError(
@@ -77,8 +72,7 @@ struct MigrateCommand: AsyncParsableCommand {
         do {
             try AtomicFileWriter.write(Data(migration.manifestText.utf8), to: manifestPath)
         } catch {
-            Terminal.standardError([.inputError("write-failed", "cannot write strata.yml: \(error)", at: .file(manifestPath))])
-            throw ExitCode(2)
+            throw InputErrors(.inputError("write-failed", "cannot write strata.yml: \(error)", at: .file(manifestPath)))
         }
         Terminal.standardError(
             "strata: wrote \(display(manifestPath)) in generate mode; next: 'strata generate --force' replaces the hand-written Package.swift files with generated ones"

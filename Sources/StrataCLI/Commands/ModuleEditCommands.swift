@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
@@ -26,16 +27,10 @@ struct ModuleEditOptions: ParsableArguments {
         let display = PathDisplay()
         let lock = try lockOptions.lock(workspace, mode: dryRun ? .shared : .exclusive)
         defer { withExtendedLifetime(lock) {} }
-        let edit: ModuleEdit
-        do throws(InputErrors) {
-            edit = try await make(try await WorkspaceLoader().load(path: workspace).workspace)
-            if !dryRun {
-                if let lock { Terminal.reportRemoved(staleFiles: edit.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)) }
-                try edit.apply(force: force)
-            }
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
+        let edit: ModuleEdit = try await make(try await WorkspaceLoader().load(path: workspace).workspace)
+        if !dryRun {
+            if let lock { Terminal.reportRemoved(staleFiles: edit.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)) }
+            try edit.apply(force: force)
         }
         Terminal.standardError(edit.findings)
         let manifest = display(edit.workspace.manifest.path)
@@ -65,13 +60,7 @@ extension ModuleEditOptions {
     /// Adopt mode: the dependency edit goes into the Package.swift that declares the target.
     /// False, with nothing done, when the workspace is in generate mode.
     func runInPackages(_ fix: DependencyFix) async throws -> Bool {
-        let workspace: Workspace
-        do throws(InputErrors) {
-            workspace = try await WorkspaceLoader().load(path: self.workspace).workspace
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
+        let workspace: Workspace = try await WorkspaceLoader().load(path: self.workspace).workspace
         guard workspace.manifest.mode == .adopt else { return false }
         let lock = try lockOptions.lock(self.workspace, mode: dryRun ? .shared : .exclusive)
         defer { withExtendedLifetime(lock) {} }
@@ -89,12 +78,7 @@ extension ModuleEditOptions {
             Terminal.standardError("strata: dry run; nothing was written")
             return true
         }
-        do throws(InputErrors) {
-            try edit.apply()
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
+        try edit.apply()
         for file in edit.files { Terminal.standardError("strata: updated \(display(file.path))") }
         return true
     }

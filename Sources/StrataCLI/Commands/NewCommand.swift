@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGenerate
@@ -74,19 +75,14 @@ struct NewOptions: ParsableArguments {
         let lock = try lockOptions.lock(workspace, mode: dryRun ? .shared : .exclusive)
         defer { withExtendedLifetime(lock) {} }
         let scaffold: Scaffold
-        do throws(InputErrors) {
-            let workspace = try await WorkspaceLoader().load(path: workspace).workspace
-            scaffold = try await make(workspace)
-            if !dryRun {
-                if let lock {
-                    let removed = scaffold.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)
-                    if !quiet { Terminal.reportRemoved(staleFiles: removed) }
-                }
-                try scaffold.apply(force: force)
+        let loaded = try await WorkspaceLoader().load(path: workspace).workspace
+        scaffold = try await make(loaded)
+        if !dryRun {
+            if let lock {
+                let removed = scaffold.removeStaleTemporaryFiles(modifiedBefore: lock.acquired)
+                if !quiet { Terminal.reportRemoved(staleFiles: removed) }
             }
-        } catch {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
+            try scaffold.apply(force: force)
         }
         Terminal.standardError(scaffold.warnings, quiet: quiet)
         let root = scaffold.workspace.root

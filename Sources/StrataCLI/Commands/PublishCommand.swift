@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataPublish
 
@@ -62,12 +63,12 @@ struct PublishCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let query = PublishQuery(
+        let publication = Publication(
             path: path, modules: modules, all: all, version: version, tokenFile: tokenFile, registryURL: registry, dryRun: dryRun,
             outputFolder: output)
         let dryRun = dryRun
         do {
-            _ = try await query.run { outcome in
+            _ = try await publication.run { outcome in
                 let needed = outcome.neededBy.map { ", needed by \($0)" } ?? ""
                 if let written = outcome.writtenTo {
                     Terminal.standardOutput(
@@ -81,9 +82,8 @@ struct PublishCommand: AsyncParsableCommand {
                     )
                 }
             }
-        } catch let error as InputErrors {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
+        } catch let errors as InputErrors {
+            throw errors
         } catch let refusal as RegistryRefusal {
             Terminal.standardError("strata: error: \(refusal.description)")
             throw ExitCode(1)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataPackageIdentity
 import StrataPublish
@@ -80,15 +81,14 @@ struct ReleaseCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let query = ReleaseQuery(
+        let train = ReleaseTrain(
             path: path, modules: modules, bump: chosenBump, cascade: cascade, dryRun: dryRun, resume: resume, verify: !noVerify,
             firstVersion: SemanticVersion(firstVersion)!, registryURL: registry, tokenFile: tokenFile)
         let report: ReleaseReport
         do {
-            report = try await query.run { event in Terminal.standardError(event.line) }
-        } catch let error as InputErrors {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
+            report = try await train.run { event in Terminal.standardError(event.line) }
+        } catch let errors as InputErrors {
+            throw errors
         } catch let failure as ReleaseFailure {
             Terminal.standardError([Diagnostic(id: failure.id, severity: .error, message: failure.message, location: nil, hint: failure.hint)])
             throw ExitCode(1)

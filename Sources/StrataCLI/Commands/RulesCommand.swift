@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataManifest
 import StrataRules
 import StrataWorkspace

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataFileSystem
 import StrataReport
@@ -49,12 +50,10 @@ struct SynthesizeCommand: ParsableCommand {
             try workspace.write(to: folder, packages: packages)
             if filesPerModule > 0 { written = try workspace.writeSources(to: folder, filesPerModule: filesPerModule) }
         } catch {
-            Terminal.standardError([
+            throw InputErrors(
                 .inputError(
                     "write-failed", error.description, at: .file(error.path),
-                    hint: "choose an --output folder that can be created and written")
-            ])
-            throw ExitCode(2)
+                    hint: "choose an --output folder that can be created and written"))
         }
         let sources = written.files > 0 ? " and \(written.files) Swift files (\(written.bytes / (1024 * 1024)) MB)" : ""
         Terminal.standardError("strata: wrote a synthetic workspace with \(modules) modules\(sources) to \(PathDisplay()(folder))")

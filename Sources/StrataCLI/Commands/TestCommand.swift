@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrataAffected
+import StrataCommandLine
 import StrataDiagnostics
 import StrataReport
 import StrataWorkspace
@@ -47,13 +48,7 @@ struct TestCommand: AsyncParsableCommand {
             guard let base = change.base else {
                 throw ValidationError("--affected needs --base: say which revision the change is compared against, e.g. --base origin/main")
             }
-            let report: AffectedReport
-            do throws(InputErrors) {
-                report = try await AffectedQuery(path: path, base: base, includeUncommitted: true, mergeBase: change.mergeBase).run()
-            } catch {
-                Terminal.standardError(error.diagnostics)
-                throw ExitCode(2)
-            }
+            let report: AffectedReport = try await AffectedQuery(path: path, base: base, includeUncommitted: true, mergeBase: change.mergeBase).run()
             Terminal.standardError(report.summary)
             workspace = report.workspace
             tests = report.analysis.tests.map(\.target)
@@ -66,12 +61,7 @@ struct TestCommand: AsyncParsableCommand {
             )
         } else {
             if change.base != nil { throw ValidationError("--base is for --affected; add --affected to run only the affected tests") }
-            do throws(InputErrors) {
-                workspace = try await WorkspaceLoader().load(path: path).workspace
-            } catch {
-                Terminal.standardError(error.diagnostics)
-                throw ExitCode(2)
-            }
+            workspace = try await WorkspaceLoader().load(path: path).workspace
             tests = workspace.targets.indices.filter { workspace.targets[$0].role == .tests }
         }
         let runner = SwiftTestRunner()

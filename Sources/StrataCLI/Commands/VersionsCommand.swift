@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataDiagnostics
 import StrataRelease
 
@@ -30,13 +31,7 @@ struct VersionsCommand: AsyncParsableCommand {
     var format: ReleaseFormat = .text
 
     func run() async throws {
-        let report: VersionsReport
-        do {
-            report = try await VersionsReport.read(path: path)
-        } catch let error as InputErrors {
-            Terminal.standardError(error.diagnostics)
-            throw ExitCode(2)
-        }
+        let report: VersionsReport = try await VersionsReport.read(path: path)
         switch format {
         case .json:
             let encoder = JSONEncoder()

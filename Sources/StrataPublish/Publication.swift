@@ -4,9 +4,9 @@ import StrataManifest
 import StrataPackageIdentity
 import StrataWorkspace
 
-/// What `strata publish` is asked: modules of a workspace, each published to its layer's scope
+/// `strata publish`: modules of a workspace to publish, each to its layer's scope
 /// in the registry strata.yml names.
-public struct PublishQuery: Sendable {
+public struct Publication: Sendable {
     public var path: String
     /// The modules to publish; empty with `all`.
     public var modules: [String]
@@ -53,7 +53,7 @@ public struct PublishOutcome: Sendable {
     public var neededBy: String?
 }
 
-extension PublishQuery {
+extension Publication {
     /// Loads the workspace, plans the releases (dependencies first), archives each with the
     /// toolchain and `PUT`s it, calling `report` after each. Input problems throw `InputErrors`
     /// (exit 2); a refusal by the registry throws `RegistryRefusal`, an unreachable one `URLError`.

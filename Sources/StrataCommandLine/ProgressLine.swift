@@ -5,7 +5,7 @@ import Synchronization
 /// of 6,336 targets… 4 s"). It appears only on a terminal, only once the run has taken half a
 /// second, is redrawn at most ten times a second, and is erased before the results are printed.
 /// Never in machine formats, pipes or `--quiet` runs: the command decides that by not starting one.
-final class ProgressLine: @unchecked Sendable {
+package final class ProgressLine: @unchecked Sendable {
     // @unchecked: `timer` is set once in init and then only cancelled, which a dispatch source
     // allows from any thread; everything else is behind `state`'s lock.
     private struct State {
@@ -19,9 +19,17 @@ final class ProgressLine: @unchecked Sendable {
     private let timer: any DispatchSourceTimer
 
     /// A progress line if standard error is a terminal that can redraw a line and `enabled`.
-    static func start(enabled: Bool) -> ProgressLine? {
+    package static func start(enabled: Bool) -> ProgressLine? {
         guard enabled, isatty(STDERR_FILENO) != 0, ProcessInfo.processInfo.environment["TERM"] != "dumb" else { return nil }
         return ProgressLine()
+    }
+
+    /// Runs `body` with a progress line, if `enabled` and the terminal allow one, erased when
+    /// `body` returns or throws.
+    package static func showing<T, E: Error>(enabled: Bool, _ body: (ProgressLine?) async throws(E) -> T) async throws(E) -> T {
+        let line = start(enabled: enabled)
+        defer { line?.finish() }
+        return try await body(line)
     }
 
     private init() {
@@ -34,12 +42,12 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     /// What the run does now.
-    func update(_ phase: String) {
+    package func update(_ phase: String) {
         state.withLock { $0.phase = phase }
     }
 
     /// Stops drawing and erases the line.
-    func finish() {
+    package func finish() {
         timer.cancel()
         let erase = state.withLock { state -> Bool in
             defer { state.finished = true }

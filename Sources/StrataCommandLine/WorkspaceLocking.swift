@@ -1,19 +1,21 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
-import StrataDiagnostics
-import StrataFileSystem
+package import StrataDiagnostics
+package import StrataFileSystem
 import StrataReport
 import StrataWorkspace
 
 /// `--no-wait`, for the commands that change a workspace.
-struct LockOptions: ParsableArguments {
+package struct LockOptions: ParsableArguments {
     @Flag(help: "If another strata run is changing the workspace, fail at once (exit 2) instead of waiting for it.")
-    var noWait = false
+    package var noWait = false
+
+    package init() {}
 
     /// Takes the workspace lock for the workspace at `path` (a folder or its strata.yml), saying
     /// so on standard error while it waits. Nil when `path` names no workspace: the loader
-    /// reports that. Exits 2 if the lock cannot be had.
-    func lock(_ path: String, mode: WorkspaceLock.Mode = .exclusive) throws -> WorkspaceLock? {
+    /// reports that. Throws the input error that ends the command (exit 2) if the lock cannot be had.
+    package func lock(_ path: String, mode: WorkspaceLock.Mode = .exclusive) throws(InputErrors) -> WorkspaceLock? {
         guard let manifest = try? WorkspaceLoader.locateManifest(path) else { return nil }
         let root = (manifest as NSString).deletingLastPathComponent
         let display = PathDisplay()
@@ -26,24 +28,19 @@ struct LockOptions: ParsableArguments {
         } catch {
             switch error {
             case .busy:
-                Terminal.standardError([
+                throw InputErrors(
                     .inputError(
                         "workspace-locked", error.description, at: .file(manifest),
-                        hint: "nothing was changed; run the command again when the other run has finished, or drop --no-wait to wait for it")
-                ])
-                throw ExitCode(2)
+                        hint: "nothing was changed; run the command again when the other run has finished, or drop --no-wait to wait for it"))
             case .unfinished:
-                Terminal.standardError([InterruptedChange.problem(error)])
-                throw ExitCode(2)
+                throw InputErrors(InterruptedChange.problem(error))
             case .unavailable:
                 // Readers go on without the lock (a folder they may not open is theirs to
                 // report); writers stop before they change anything.
                 if mode == .shared { return nil }
-                Terminal.standardError([
+                throw InputErrors(
                     .inputError(
-                        "workspace-locked", error.description, at: .file(manifest), hint: "nothing was changed; check the folder's permissions")
-                ])
-                throw ExitCode(2)
+                        "workspace-locked", error.description, at: .file(manifest), hint: "nothing was changed; check the folder's permissions"))
             }
         }
     }
@@ -51,7 +48,7 @@ struct LockOptions: ParsableArguments {
 
 extension Terminal {
     /// Says which temporary files of interrupted runs were removed.
-    static func reportRemoved(staleFiles: [String]) {
+    package static func reportRemoved(staleFiles: [String]) {
         guard !staleFiles.isEmpty else { return }
         let display = PathDisplay()
         let count = staleFiles.count

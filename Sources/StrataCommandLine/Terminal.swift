@@ -26,16 +26,16 @@ package enum Terminal {
     }
 
     /// Colour only on a terminal, never when NO_COLOR is set (https://no-color.org) or TERM is dumb.
-    static var standardOutputSupportsColor: Bool {
+    package static var standardOutputSupportsColor: Bool {
         supportsColor(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) != 0)
     }
 
     /// The same for standard error, where commands other than check print their diagnostics.
-    static var standardErrorSupportsColor: Bool {
+    package static var standardErrorSupportsColor: Bool {
         supportsColor(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDERR_FILENO) != 0)
     }
 
-    static func supportsColor(environment: [String: String], isTerminal: Bool) -> Bool {
+    package static func supportsColor(environment: [String: String], isTerminal: Bool) -> Bool {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
         return isTerminal
