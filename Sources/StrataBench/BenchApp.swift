@@ -101,25 +101,7 @@ public struct BenchApp: Sendable {
         precondition(zip(tierModules, tierUnits).allSatisfy { $0 <= $1 }, "a module without code")
         let merged = cell.shape == .threeLayer
         let separated = cell.shape == .interfaceSeparated
-        // Layers: the tiers, domain and service merged into feature for three-layer; interface
-        // modules in a layer of their own above shared.
-        let layerOfTier: [Int]
-        if merged {
-            layers = [
-                Layer(
-                    name: "feature", description: "user-facing flows and the business logic they use, which the layer's modules share",
-                    allowsSameLayer: true),
-                Layer(name: "core", description: Self.tiers[2].description), Layer(name: "shared", description: Self.tiers[3].description),
-            ]
-            layerOfTier = [0, 0, 1, 2]
-        } else {
-            layers = Self.tiers.map { Layer(name: $0.layer, description: $0.description) }
-            layerOfTier = separated ? [0, 1, 2, 4] : [0, 1, 2, 3]
-            if separated {
-                layers.insert(
-                    Layer(name: "interfaces", description: "the protocols and enums of the modules above, which their users depend on"), at: 3)
-            }
-        }
+        let layerOfTier = declareLayers()
         let interfacesLayer = 3
         let bottomLayer = layers.count - 1
         let width = String(moduleCount).count
@@ -170,6 +152,30 @@ public struct BenchApp: Sendable {
                 }
             }
         }
+        deriveDependencies()
+    }
+
+    /// The layers: the tiers, domain and service merged into feature for three-layer; interface
+    /// modules in a layer of their own above shared. Returns each tier's layer.
+    private mutating func declareLayers() -> [Int] {
+        if cell.shape == .threeLayer {
+            layers = [
+                Layer(
+                    name: "feature", description: "user-facing flows and the business logic they use, which the layer's modules share",
+                    allowsSameLayer: true),
+                Layer(name: "core", description: Self.tiers[2].description), Layer(name: "shared", description: Self.tiers[3].description),
+            ]
+            return [0, 0, 1, 2]
+        }
+        layers = Self.tiers.map { Layer(name: $0.layer, description: $0.description) }
+        guard cell.shape == .interfaceSeparated else { return [0, 1, 2, 3] }
+        layers.insert(Layer(name: "interfaces", description: "the protocols and enums of the modules above, which their users depend on"), at: 3)
+        return [0, 1, 2, 4]
+    }
+
+    /// Each implementation module depends on what its units refer to (through their interface
+    /// modules, where there are some) and on its own interface.
+    private mutating func deriveDependencies() {
         for index in modules.indices where modules[index].interfaceOf == nil {
             var dependencies = Set<Int>()
             for unit in units where unit.module == index {

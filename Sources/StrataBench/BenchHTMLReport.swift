@@ -13,6 +13,15 @@ extension BenchReport {
     public static func html(_ results: BenchResults) -> String {
         let columns = columns(results.matrix)
         let columnNames = columns.isEmpty ? ["all"] : columns.map { "\($0.linking.rawValue) \($0.modules)" }
+        var body = htmlIntroduction(results)
+        for figure in figures(results) {
+            body += htmlSection(figure, results, columns: columns, columnNames: columnNames)
+        }
+        return htmlPage(body)
+    }
+
+    /// The title, what was measured where, the legend and the study's findings checked.
+    private static func htmlIntroduction(_ results: BenchResults) -> [String] {
         var body: [String] = []
         body.append("<h1>strata bench: what an architecture costs</h1>")
         var about = "Each figure is the median of \(results.options.repetitions) or more builds or of \(results.options.launches) launches; "
@@ -31,28 +40,39 @@ extension BenchReport {
             body.append("<li><strong>\(verdict)</strong>: \(escape(direction.claim)) \(escape(direction.evidence))</li>")
         }
         body.append("</ul>")
-        for figure in figures(results) {
-            body.append("<section>")
-            body.append("<h2>\(escape(figure.title)) (\(escape(figure.unit)))</h2>")
-            var rows: [(column: String, shape: BenchMatrix.Shape, statistic: BenchStatistic?)] = []
-            for (position, name) in columnNames.enumerated() {
-                for shape in results.matrix.shapes {
-                    let column = columns.isEmpty ? nil : columns[position]
-                    let app = results.app(shape, column?.linking, column?.modules)
-                    rows.append((name, shape, app.flatMap(figure.statistic)))
-                }
+        return body
+    }
+
+    /// One figure: its chart and its table, a column per linking and module count.
+    private static func htmlSection(
+        _ figure: Figure, _ results: BenchResults, columns: [(linking: BenchMatrix.Linking, modules: Int)], columnNames: [String]
+    ) -> [String] {
+        var body: [String] = []
+        body.append("<section>")
+        body.append("<h2>\(escape(figure.title)) (\(escape(figure.unit)))</h2>")
+        var rows: [(column: String, shape: BenchMatrix.Shape, statistic: BenchStatistic?)] = []
+        for (position, name) in columnNames.enumerated() {
+            for shape in results.matrix.shapes {
+                let column = columns.isEmpty ? nil : columns[position]
+                let app = results.app(shape, column?.linking, column?.modules)
+                rows.append((name, shape, app.flatMap(figure.statistic)))
             }
-            body.append(chart(rows, figure: figure, shapesPerColumn: results.matrix.shapes.count))
-            body.append("<table><thead><tr><th>architecture</th>" + columnNames.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>")
-            for (index, shape) in results.matrix.shapes.enumerated() {
-                let cells = columnNames.indices.map { column -> String in
-                    let statistic = rows[column * results.matrix.shapes.count + index].statistic
-                    return "<td>\(statistic.map { escape(format($0, figure)) } ?? "—")</td>"
-                }
-                body.append("<tr><th>\(escape(shape.rawValue))</th>" + cells.joined() + "</tr>")
-            }
-            body.append("</tbody></table></section>")
         }
+        body.append(chart(rows, figure: figure, shapesPerColumn: results.matrix.shapes.count))
+        body.append("<table><thead><tr><th>architecture</th>" + columnNames.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>")
+        for (index, shape) in results.matrix.shapes.enumerated() {
+            let cells = columnNames.indices.map { column -> String in
+                let statistic = rows[column * results.matrix.shapes.count + index].statistic
+                return "<td>\(statistic.map { escape(format($0, figure)) } ?? "—")</td>"
+            }
+            body.append("<tr><th>\(escape(shape.rawValue))</th>" + cells.joined() + "</tr>")
+        }
+        body.append("</tbody></table></section>")
+        return body
+    }
+
+    /// The page around the body: styles, and the script that says whether every chart was laid out.
+    private static func htmlPage(_ body: [String]) -> String {
         return """
             <!DOCTYPE html>
             <html lang="en">

@@ -164,26 +164,9 @@ struct PodfileReader {
                 position += 1
                 if let openTarget { result.targets[openTarget].inheritsSearchPathsOnly = mode == "search_paths" || mode == "none" }
             case "use_frameworks!":
-                result.usesFrameworks = true
-                while let option = current, option.kind != .newline {
-                    if case .label("linkage") = option.kind, position + 1 < tokens.count, tokens[position + 1].kind == .symbol("static") {
-                        result.staticLinkage = true
-                    }
-                    if case .symbol("linkage") = option.kind, position + 2 < tokens.count, tokens[position + 2].kind == .symbol("static") {
-                        result.staticLinkage = true
-                    }
-                    position += 1
-                }
+                readUseFrameworks()
             case "def":
-                guard case .identifier(let method) = current?.kind else { throw unreadable("expected the method's name", at: current) }
-                position += 1
-                methods[method] = position
-                var depth = 1
-                while let inner = current, depth > 0 {
-                    if [.identifier("do"), .identifier("if"), .identifier("def"), .identifier("unless")].contains(inner.kind) { depth += 1 }
-                    if inner.kind == .identifier("end") { depth -= 1 }
-                    position += 1
-                }
+                try skipMethodDefinition()
             case _ where methods[name] != nil:
                 // A method of pod lines: its body is read where it is called.
                 let resume = position
@@ -202,6 +185,35 @@ struct PodfileReader {
         }
         if untilEnd { throw unreadable("a block is not closed with 'end'", at: nil) }
         return (pods, targets)
+    }
+
+    /// `use_frameworks!`, and whether its options ask for static linkage (`:linkage => :static`
+    /// or `linkage: :static`).
+    private mutating func readUseFrameworks() {
+        result.usesFrameworks = true
+        while let option = current, option.kind != .newline {
+            if case .label("linkage") = option.kind, position + 1 < tokens.count, tokens[position + 1].kind == .symbol("static") {
+                result.staticLinkage = true
+            }
+            if case .symbol("linkage") = option.kind, position + 2 < tokens.count, tokens[position + 2].kind == .symbol("static") {
+                result.staticLinkage = true
+            }
+            position += 1
+        }
+    }
+
+    /// `def name … end`: remembers where the method's body starts (it is read where it is
+    /// called) and skips it.
+    private mutating func skipMethodDefinition() throws(InputErrors) {
+        guard case .identifier(let method) = current?.kind else { throw unreadable("expected the method's name", at: current) }
+        position += 1
+        methods[method] = position
+        var depth = 1
+        while let inner = current, depth > 0 {
+            if [.identifier("do"), .identifier("if"), .identifier("def"), .identifier("unless")].contains(inner.kind) { depth += 1 }
+            if inner.kind == .identifier("end") { depth -= 1 }
+            position += 1
+        }
     }
 
     /// `pod 'Name', '~> 1.0', :path => '…'` (options after the requirements).

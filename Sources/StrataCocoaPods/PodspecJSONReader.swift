@@ -9,34 +9,52 @@ import StrataManifest
 enum PodspecJSONReader {
     static func read(_ text: String, path: String) throws(InputErrors) -> Podspec {
         let root = try SpecNode.parse(text, path: path)
-        var problems: [Diagnostic] = []
-        func report(_ message: String, at node: SpecNode, hint: String? = nil) {
-            problems.append(.inputError("invalid-podspec", message, at: node.location, hint: hint))
-        }
         guard root.entries != nil else {
             throw InputErrors([.inputError("invalid-podspec", "a podspec must be an object, found \(root.kindDescription)", at: root.location)])
         }
         guard let name = root["name"]?.string, !name.isEmpty else {
             throw InputErrors([.inputError("invalid-podspec", "the podspec has no \"name\"", at: root.location, hint: "add \"name\": \"PodName\"")])
         }
+        var reading = Reading()
+        var spec = Podspec(
+            path: path, name: name, version: root["version"]?.string ?? "", location: root.location, root: reading.part(root, named: name))
+        spec.moduleName = root["module_name"]?.string
+        spec.staticFramework = root["static_framework"]?.bool ?? false
+        if let defaults = root["default_subspecs"] ?? root["default_subspec"] { spec.defaultSubspecs = reading.strings(defaults, "default_subspecs") }
+        reading.collect(root, under: name, into: &spec)
+        if !reading.problems.isEmpty { throw InputErrors(reading.problems) }
+        return spec
+    }
 
-        func strings(_ node: SpecNode?, _ key: String) -> [String] {
+    /// The reading of one file: what it found wrong so far.
+    private struct Reading {
+        var problems: [Diagnostic] = []
+
+        mutating func report(_ message: String, at node: SpecNode, hint: String? = nil) {
+            problems.append(.inputError("invalid-podspec", message, at: node.location, hint: hint))
+        }
+
+        /// A string or a list of strings.
+        mutating func strings(_ node: SpecNode?, _ key: String) -> [String] {
             guard let node else { return [] }
             if case .scalar(let scalar) = node, !scalar.isPlain { return [scalar.text] }
             guard let items = node.items else {
                 report("\"\(key)\" must be a string or a list of strings, found \(node.kindDescription)", at: node)
                 return []
             }
-            return items.compactMap { item in
+            var result: [String] = []
+            for item in items {
                 guard case .scalar(let scalar) = item, !scalar.isPlain else {
                     report("\"\(key)\" must be a list of strings, found \(item.kindDescription) in it", at: item)
-                    return nil
+                    continue
                 }
-                return scalar.text
+                result.append(scalar.text)
             }
+            return result
         }
+
         /// A spec's own attributes, then each platform's.
-        func part(_ node: SpecNode, named partName: String) -> PodspecPart {
+        mutating func part(_ node: SpecNode, named partName: String) -> PodspecPart {
             var result = PodspecPart(name: partName, location: node.location)
             for platform in [nil] + PodspecReader.platforms.sorted().map(Optional.some) {
                 guard let scope = platform.map({ node[$0] }) ?? node else { continue }
@@ -57,14 +75,9 @@ enum PodspecJSONReader {
             return result
         }
 
-        var spec = Podspec(
-            path: path, name: name, version: root["version"]?.string ?? "", location: root.location, root: part(root, named: name))
-        spec.moduleName = root["module_name"]?.string
-        spec.staticFramework = root["static_framework"]?.bool ?? false
-        if let defaults = root["default_subspecs"] ?? root["default_subspec"] { spec.defaultSubspecs = strings(defaults, "default_subspecs") }
-
-        /// The specs listed under `key` of a spec named `parent`, and theirs, nested ones included.
-        func collect(_ node: SpecNode, under parent: String) {
+        /// The specs listed under `subspecs`, `testspecs` and `appspecs` of a spec named `parent`,
+        /// and theirs, nested ones included.
+        mutating func collect(_ node: SpecNode, under parent: String, into spec: inout Podspec) {
             for key in ["subspecs", "testspecs", "appspecs"] {
                 guard let list = node[key] else { continue }
                 guard let items = list.items else {
@@ -82,12 +95,9 @@ enum PodspecJSONReader {
                     case "testspecs": spec.testSpecs.append(part(item, named: full))
                     default: spec.appSpecs.append(part(item, named: full))
                     }
-                    collect(item, under: full)
+                    collect(item, under: full, into: &spec)
                 }
             }
         }
-        collect(root, under: name)
-        if !problems.isEmpty { throw InputErrors(problems) }
-        return spec
     }
 }

@@ -83,6 +83,8 @@ struct RubyLexer {
         ])
     }
 
+    // Long because it is the lexer's one loop: a switch on the next byte whose cases are a few
+    // lines each; split, the cases would need the loop's state passed around.
     private mutating func run() throws(InputErrors) -> [RubyToken] {
         while index < bytes.count {
             let byte = bytes[index]

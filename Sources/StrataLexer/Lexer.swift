@@ -389,6 +389,8 @@ public struct Lexer: Sendable {
 
     /// Scans a regex literal whose `/` is at `slash`, after `pounds` `#`s. Returns nil if it is
     /// not a regex literal (only possible unless `mustBeRegex`).
+    // Long because it follows the Swift grammar's regex-literal rules in their order (SE-0354's
+    // bare-slash heuristics, then the body); it is the scanner's hot path, measured as a whole.
     private mutating func scanRegex(slash: Int, pounds: Int, mustBeRegex: Bool) -> (end: Int, unterminated: Bool)? {
         var cursor = slash + 1
         if pounds == 0 {

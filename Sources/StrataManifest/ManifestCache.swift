@@ -113,6 +113,8 @@ package struct ManifestEncoder {
         locatedList(value.packages)
     }
 
+    // Long because it is one line per field of Manifest, in the cache format's order: the encoder
+    // and the decoder below read as mirror images, which splitting either would hide.
     mutating func manifest(_ m: Manifest) {
         string(m.path)
         optional(m.name) { $0.located($1) }
@@ -319,6 +321,7 @@ package struct ManifestDecoder {
     /// True once everything was read.
     @inlinable package var isAtEnd: Bool { reader.isAtEnd }
 
+    // Long because it mirrors the encoder's `manifest(_:)` field by field (see there).
     mutating func manifest() throws(CorruptData) -> Manifest {
         try readStringTable()
 

@@ -90,36 +90,44 @@ public enum ManifestEditor {
             lines.insert(contentsOf: render(entry, indent: indentUnit, step: indentUnit, flowColumn: nil), at: line + 1)
             return document.joined(lines)
         case .mapping(let mapping):
-            let entries = Array(mapping)
-            guard let firstKey = entries.first?.key.mark else { preconditionFailure("a block mapping has at least one entry") }
-            let indent = firstKey.column - 1
-            // Where the section ends: the next root key after it, or the end of the file.
             let sectionEnd = rootKeys.map { $0.line - 1 }.filter { $0 > keyMark.line - 1 }.min() ?? document.lines.count
-            let chosen = entries.lastIndex { $0.key.string == sibling } ?? entries.count - 1
-            let start = entries[chosen].key.mark!.line - 1
-            let next = chosen + 1 < entries.count ? entries[chosen + 1].key.mark!.line - 1 : sectionEnd
-            let end = document.lastContentLine(from: start, before: next, indent: indent)
-            let previous = entries[chosen]
-            var step = indentUnit
-            var flowColumn: Int?
-            if case .mapping = previous.value, let fieldsMark = previous.value.mark {
-                if document.isFlow(previous.value) {
-                    if fieldsMark.line == previous.key.mark!.line {
-                        flowColumn = fieldsMark.column - 1
-                    }
-                } else if fieldsMark.column - 1 > indent {
-                    step = fieldsMark.column - 1 - indent
-                }
-            }
-            var lines = document.lines
-            lines.insert(contentsOf: render(entry, indent: indent, step: step, flowColumn: flowColumn), at: end + 1)
-            return document.joined(lines)
+            return inserting(entry, into: Array(mapping), after: sibling, endingBefore: sectionEnd, in: document, indentUnit: indentUnit)
         default:
             throw InputErrors(
                 .inputError(
                     "wrong-type", "'\(section.rawValue)' must be a mapping of names to their settings",
                     at: SourceLocation(path: path, line: keyMark.line, column: keyMark.column)))
         }
+    }
+
+    /// `document` with `entry` added to a block mapping's `entries`, after `sibling` (or the last
+    /// entry) and whatever belongs to it, in the indentation and style of the entry before it.
+    /// `sectionEnd` is the line (from 0) where the next root key starts, or the end of the file.
+    private static func inserting(
+        _ entry: Entry, into entries: [(key: Node, value: Node)], after sibling: String?, endingBefore sectionEnd: Int,
+        in document: Document, indentUnit: Int
+    ) -> String {
+        guard let firstKey = entries.first?.key.mark else { preconditionFailure("a block mapping has at least one entry") }
+        let indent = firstKey.column - 1
+        let chosen = entries.lastIndex { $0.key.string == sibling } ?? entries.count - 1
+        let start = entries[chosen].key.mark!.line - 1
+        let next = chosen + 1 < entries.count ? entries[chosen + 1].key.mark!.line - 1 : sectionEnd
+        let end = document.lastContentLine(from: start, before: next, indent: indent)
+        let previous = entries[chosen]
+        var step = indentUnit
+        var flowColumn: Int?
+        if case .mapping = previous.value, let fieldsMark = previous.value.mark {
+            if document.isFlow(previous.value) {
+                if fieldsMark.line == previous.key.mark!.line {
+                    flowColumn = fieldsMark.column - 1
+                }
+            } else if fieldsMark.column - 1 > indent {
+                step = fieldsMark.column - 1 - indent
+            }
+        }
+        var lines = document.lines
+        lines.insert(contentsOf: render(entry, indent: indent, step: step, flowColumn: flowColumn), at: end + 1)
+        return document.joined(lines)
     }
 
     /// The lines of `entry`: one line in flow style with its value at `flowColumn` (as far as

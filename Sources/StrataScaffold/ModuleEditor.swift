@@ -201,11 +201,45 @@ public enum ModuleEditor {
     public static func rename(_ module: String, to name: String, in workspace: Workspace) async throws(InputErrors) -> ModuleEdit {
         try requireGenerateMode(workspace, for: "strata mv module")
         let declaration = try moduleDeclaration(module, in: workspace)
-        guard let moduleIndex = workspace.modules.firstIndex(where: { $0.name == module }) else {
-            throw InputErrors(.inputError("unknown-module", "there is no module '\(module)'", at: nil))
-        }
         guard name != module else {
             throw InputErrors(.inputError("unchanged", "'\(module)' is named '\(name)' already", at: declaration.name.location))
+        }
+        let (own, renamed) = try renamedTargets(of: module, to: name, in: workspace)
+        // strata.yml: the entry and every mention.
+        let text = try manifestText(of: workspace)
+        let edited = try ManifestEditor.renaming(renamed, in: text, path: workspace.manifest.path)
+        // Everything is read before anything is written: a file or folder that cannot be read
+        // stops the rename here, with nothing changed.
+        let moving = declaration.path == nil ? movingFolders(of: module, own: own, in: workspace) : []
+        var moves = try RenameMoves(moving, renamed: renamed, module: module, in: workspace)
+        let imports = renameImports(renamed, moves: &moves, module: module, in: workspace)
+        let unreadableFiles = moves.unreadable + imports.unreadable
+        guard unreadableFiles.isEmpty else {
+            // A file both moved and scanned for imports is reported once.
+            var seen: Set<String> = []
+            throw InputErrors(unreadableFiles.filter { seen.insert($0.location?.path ?? "").inserted })
+        }
+        let movedCount = moving.reduce(0) { $0 + $1.entries.count }
+        var edit = try await finish(
+            workspace, old: text, new: edited, removing: [], force: false,
+            summary:
+                "renamed '\(module)' to '\(name)' (\(renamed.count) target\(renamed.count == 1 ? "" : "s"), \(movedCount) file\(movedCount == 1 ? "" : "s") moved, \(imports.count) import\(imports.count == 1 ? "" : "s") changed)",
+            refusal: "")
+        let generated = Set(edit.generation.changes.map { workspace.root + "/" + $0.path })
+        edit.writtenFiles = imports.written.filter { !generated.contains($0.path) }
+        edit.copies = moves.moved.keys.sorted().compactMap { moves.moved[$0] }.filter { !generated.contains($0.path) }
+        edit.movedFrom = moves.movedFrom
+        edit.removedFiles = moving.flatMap(\.paths).filter { !generated.contains($0) }
+        return edit
+    }
+
+    /// The module's targets (its host app among them), and each one's new name: the naming
+    /// templates applied to `name`. A new name that is not a valid one, or that is taken, is an error.
+    static func renamedTargets(
+        of module: String, to name: String, in workspace: Workspace
+    ) throws(InputErrors) -> (own: [TargetID], renamed: [String: String]) {
+        guard let moduleIndex = workspace.modules.firstIndex(where: { $0.name == module }) else {
+            throw InputErrors(.inputError("unknown-module", "there is no module '\(module)'", at: nil))
         }
         let naming = workspace.manifest.naming
         // Old target name → new, for every target the module has.
@@ -232,54 +266,62 @@ public enum ModuleEditor {
         }
         problems += Scaffolder.collisions(renamed.values.sorted(), of: "module '\(name)'", in: workspace)
         guard problems.isEmpty else { throw InputErrors(problems) }
+        return (Array(own.values), renamed)
+    }
 
-        // strata.yml: the entry and every mention.
-        let text = try manifestText(of: workspace)
-        let edited = try ManifestEditor.renaming(renamed, in: text, path: workspace.manifest.path)
-
-        // Everything is read before anything is written: a file or folder that cannot be read
-        // stops the rename here, with nothing changed.
-        var unreadableFiles: [Diagnostic] = []
-        let moving = declaration.path == nil ? movingFolders(of: module, own: Array(own.values), in: workspace) : []
-        for contents in moving {
-            unreadableFiles += contents.problems.map { unreadable($0.path, $0.reason, stopping: "renaming '\(module)'") }
-        }
-        // A file moves to its path with the renamed targets' folder names replaced.
-        func newPlace(_ path: String) -> String {
-            guard moving.contains(where: { PathResolution.path(path, inside: $0.folder) != nil }),
-                let relative = PathResolution.path(path, inside: workspace.root)
-            else { return path }
-            var components = relative.split(separator: "/").map(String.init)
-            for index in components.indices.dropLast() { components[index] = renamed[components[index]] ?? components[index] }
-            return workspace.root + "/" + components.joined(separator: "/")
-        }
-        var moved: [String: StagedFile] = [:]  // old path → the file at its new place
+    /// Where each file of the renamed targets' folders goes: its path with the renamed targets'
+    /// folder names replaced. A file already at a new place stops the rename.
+    struct RenameMoves {
+        /// Old path → the file at its new place (taken out for a file whose imports change, which is written instead).
+        var moved: [String: StagedFile] = [:]
+        /// New path → old.
         var movedFrom: [String: String] = [:]
-        for contents in moving {
-            for (entry, path) in zip(contents.entries, contents.paths) {
-                moved[path] = contents.moved(entry, to: newPlace(path), newPlace: newPlace)
-                movedFrom[newPlace(path)] = path
-            }
-        }
-        for file in moved.values.sorted(by: { $0.path < $1.path }) {
-            var info = stat()
-            if lstat(file.path, &info) == 0 {
-                throw InputErrors(
-                    .inputError(
-                        "target-folder-exists", "'\(file.path)' exists already; renaming '\(module)' would overwrite it", at: .file(file.path),
-                        hint: "move it out of the way first"))
-            }
-        }
+        /// Files and folders that cannot be read.
+        var unreadable: [Diagnostic] = []
 
-        // Every import of a renamed target, in every source of the workspace.
+        init(_ moving: [FolderContents], renamed: [String: String], module: String, in workspace: Workspace) throws(InputErrors) {
+            for contents in moving {
+                unreadable += contents.problems.map { ModuleEditor.unreadable($0.path, $0.reason, stopping: "renaming '\(module)'") }
+            }
+            func newPlace(_ path: String) -> String {
+                guard moving.contains(where: { PathResolution.path(path, inside: $0.folder) != nil }),
+                    let relative = PathResolution.path(path, inside: workspace.root)
+                else { return path }
+                var components = relative.split(separator: "/").map(String.init)
+                for index in components.indices.dropLast() { components[index] = renamed[components[index]] ?? components[index] }
+                return workspace.root + "/" + components.joined(separator: "/")
+            }
+            for contents in moving {
+                for (entry, path) in zip(contents.entries, contents.paths) {
+                    moved[path] = contents.moved(entry, to: newPlace(path), newPlace: newPlace)
+                    movedFrom[newPlace(path)] = path
+                }
+            }
+            for file in moved.values.sorted(by: { $0.path < $1.path }) {
+                var info = stat()
+                if lstat(file.path, &info) == 0 {
+                    throw InputErrors(
+                        .inputError(
+                            "target-folder-exists", "'\(file.path)' exists already; renaming '\(module)' would overwrite it", at: .file(file.path),
+                            hint: "move it out of the way first"))
+                }
+            }
+        }
+    }
+
+    /// Every import of a renamed target, in every source of the workspace, rewritten: the files
+    /// to write (at their new place, for a moved file, which then is not copied), how many
+    /// imports changed, and the sources that cannot be read.
+    static func renameImports(
+        _ renamed: [String: String], moves: inout RenameMoves, module: String, in workspace: Workspace
+    ) -> (written: [(path: String, contents: String, mode: mode_t?)], count: Int, unreadable: [Diagnostic]) {
         var written: [(path: String, contents: String, mode: mode_t?)] = []
         var imports = 0
         let (sources, sourceProblems) = swiftSources(of: workspace)
-        unreadableFiles += sourceProblems.map { unreadable($0.path, $0.reason, stopping: "renaming the imports of '\(module)'") }
+        let unreadableFiles = sourceProblems.map { unreadable($0.path, $0.reason, stopping: "renaming the imports of '\(module)'") }
         for (file, bytes) in sources {
             let scan = SourceFileReader.scan(bytes: bytes)
             let hits = scan.imports.filter { renamed[$0.module] != nil }
-            let move = moved[file]
             guard !hits.isEmpty else { continue }
             var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
             for hit in hits.sorted(by: { ($0.moduleLine, $0.moduleColumn) > ($1.moduleLine, $1.moduleColumn) }) {
@@ -291,31 +333,14 @@ public enum ModuleEditor {
                 imports += 1
             }
             let contents = String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
-            if let move, case .bytes(_, let mode) = move.contents {
+            if let move = moves.moved[file], case .bytes(_, let mode) = move.contents {
                 written.append((move.path, contents, mode))
-                moved[file] = nil
+                moves.moved[file] = nil
             } else {
                 written.append((file, contents, nil))
             }
         }
-        guard unreadableFiles.isEmpty else {
-            // A file both moved and scanned for imports is reported once.
-            var seen: Set<String> = []
-            throw InputErrors(unreadableFiles.filter { seen.insert($0.location?.path ?? "").inserted })
-        }
-        let moves = moved.keys.sorted()
-        let movedCount = moving.reduce(0) { $0 + $1.entries.count }
-        var edit = try await finish(
-            workspace, old: text, new: edited, removing: [], force: false,
-            summary:
-                "renamed '\(module)' to '\(name)' (\(renamed.count) target\(renamed.count == 1 ? "" : "s"), \(movedCount) file\(movedCount == 1 ? "" : "s") moved, \(imports) import\(imports == 1 ? "" : "s") changed)",
-            refusal: "")
-        let generated = Set(edit.generation.changes.map { workspace.root + "/" + $0.path })
-        edit.writtenFiles = written.filter { !generated.contains($0.path) }
-        edit.copies = moves.compactMap { moved[$0] }.filter { !generated.contains($0.path) }
-        edit.movedFrom = movedFrom
-        edit.removedFiles = moving.flatMap(\.paths).filter { !generated.contains($0) }
-        return edit
+        return (written, imports, unreadableFiles)
     }
 
     /// The folders a renamed module's files move from, read: its targets' folders, or its

@@ -80,6 +80,44 @@ public enum Scaffolder {
     /// The scaffold for a new module.
     public static func module(_ request: ModuleRequest, in workspace: Workspace) async throws(InputErrors) -> Scaffold {
         try requireGenerateMode(workspace)
+        try checkModuleRequest(request, in: workspace)
+        // With Strata's runtime declared, modules are wired as ISS's are: assemblies register the
+        // services, coordinators resolve them with @Injected, tests and hosts assemble mocks.
+        var request = request
+        let runtime = runtimePackage(in: workspace.manifest)
+        let testPackages = runtime.map { runtime in ["\(runtime)/StrataDI"] + (request.layer == "domain" ? ["\(runtime)/StrataRouting"] : []) } ?? []
+        for product in testPackages where !request.packages.contains(product) { request.packages.append(product) }
+        let sibling = workspace.manifest.modules.last { $0.layer.value == request.layer }?.name.value
+        let (updated, text) = try await edit(
+            workspace, ManifestEditor.Entry(name: request.name, fields: manifestFields(request, runtime: runtime, testPackages: testPackages)),
+            into: .modules, after: sibling)
+
+        guard let module = updated.modules.first(where: { $0.name == request.name }) else {
+            preconditionFailure("the edited manifest declares the module")
+        }
+        var targets: [(role: TemplateRole, target: TargetID)] = [(.implementation, module.targets[.implementation]!)]
+        for (role, key) in [(TemplateRole.interface, TargetRole.interface), (.mocks, .mocks), (.tests, .tests)] {
+            if let target = module.targets[key] { targets.append((role, target)) }
+        }
+        if request.hostApp, let host = updated.index[workspace.manifest.naming.host.name(for: request.name)] { targets.append((.host, host)) }
+
+        var folders = targets.compactMap { updated.targets[$0.target].sources?.directory }
+        if updated.manifest.generate.layout == .packages {
+            folders.insert(updated.root + "/" + GenerateSettings.packageFolder(of: request.name), at: 0)
+        }
+        try requireAbsent(folders, root: updated.root)
+
+        var context = moduleContext(request, module: module, in: updated)
+        if runtime != nil { context["runtime"] = true }
+        let files = try render(targets, layer: request.layer, context: context, in: updated)
+        return try finish(
+            updated, before: workspace, text: text, files: files, targets: targets.map { updated.targets[$0.target].name },
+            folders: folders)
+    }
+
+    /// A valid name that collides with nothing, a known layer, dependencies that exist and that
+    /// the layer rules allow; every problem at once.
+    private static func checkModuleRequest(_ request: ModuleRequest, in workspace: Workspace) throws(InputErrors) {
         let naming = workspace.manifest.naming
         var problems: [Diagnostic] = []
         problems += nameProblems(request.name, kind: "module", in: workspace)
@@ -106,18 +144,12 @@ public enum Scaffolder {
         }
         problems += dependencyProblems(request.dependencies, request.packages, of: "module '\(request.name)'", newNames: names, in: workspace)
         guard problems.isEmpty else { throw InputErrors(problems) }
+    }
 
-        // With Strata's runtime declared, modules are wired as ISS's are: assemblies register the
-        // services, coordinators resolve them with @Injected, tests and hosts assemble mocks.
-        var request = request
-        let runtime = runtimePackage(in: workspace.manifest)
-        var testPackages: [String] = []
-        if let runtime {
-            var products = ["\(runtime)/StrataDI"]
-            if request.layer == "domain" { products.append("\(runtime)/StrataRouting") }
-            for product in products where !request.packages.contains(product) { request.packages.append(product) }
-            testPackages = products
-        }
+    /// The module's entry in strata.yml: its layer and the flags and lists that differ from the defaults.
+    private static func manifestFields(
+        _ request: ModuleRequest, runtime: String?, testPackages: [String]
+    ) -> [(key: String, value: ManifestEditor.Entry.Value)] {
         var fields: [(key: String, value: ManifestEditor.Entry.Value)] = [("layer", .scalar(request.layer))]
         if request.interface { fields.append(("interface", .flag(true))) }
         if request.mocks {
@@ -131,44 +163,28 @@ public enum Scaffolder {
         if !request.dependencies.isEmpty { fields.append(("dependencies", .list(request.dependencies))) }
         if !request.packages.isEmpty { fields.append(("packages", .list(request.packages))) }
         if request.hostApp { fields.append(("host-app", .flag(true))) }
-        let sibling = workspace.manifest.modules.last { $0.layer.value == request.layer }?.name.value
-        let (updated, text) = try await edit(
-            workspace, ManifestEditor.Entry(name: request.name, fields: fields), into: .modules, after: sibling)
+        return fields
+    }
 
-        guard let module = updated.modules.first(where: { $0.name == request.name }) else {
-            preconditionFailure("the edited manifest declares the module")
-        }
-        var targets: [(role: TemplateRole, target: TargetID)] = [(.implementation, module.targets[.implementation]!)]
-        for (role, key) in [(TemplateRole.interface, TargetRole.interface), (.mocks, .mocks), (.tests, .tests)] {
-            if let target = module.targets[key] { targets.append((role, target)) }
-        }
-        if request.hostApp, let host = updated.index[naming.host.name(for: request.name)] { targets.append((.host, host)) }
-
-        var folders = targets.compactMap { updated.targets[$0.target].sources?.directory }
-        if updated.manifest.generate.layout == .packages {
-            folders.insert(updated.root + "/" + GenerateSettings.packageFolder(of: request.name), at: 0)
-        }
-        try requireAbsent(folders, root: updated.root)
-
-        // The layer's templates must fit together, or the new module would not compile.
-        let templateProblems = TemplateSetChecker.problems(root: updated.root, manifest: updated.manifest, layers: [request.layer])
+    /// Each target's files from the layer's templates, paths relative to the workspace. The
+    /// layer's templates must fit together, or the new module would not compile.
+    private static func render(
+        _ targets: [(role: TemplateRole, target: TargetID)], layer: String, context: [String: Any], in workspace: Workspace
+    ) throws(InputErrors) -> [(path: String, contents: String)] {
+        let templateProblems = TemplateSetChecker.problems(root: workspace.root, manifest: workspace.manifest, layers: [layer])
         if !templateProblems.isEmpty { throw InputErrors(templateProblems) }
-        var context = moduleContext(request, module: module, in: updated)
-        if runtime != nil { context["runtime"] = true }
-        let library = TemplateLibrary(workspaceRoot: updated.root)
+        let library = TemplateLibrary(workspaceRoot: workspace.root)
         var files: [(path: String, contents: String)] = []
         for (role, target) in targets {
-            let folder = updated.targets[target].sources!.directory
-            for template in try library.templates(for: role, layer: request.layer) {
+            let folder = workspace.targets[target].sources!.directory
+            for template in try library.templates(for: role, layer: layer) {
                 let rendered = try TemplateRenderer.render(template, context: context)
                 // A template that renders to nothing (a file for the runtime only, say) makes no file.
                 guard rendered.contents.contains(where: { !$0.isWhitespace }) else { continue }
-                files.append((PathResolution.relative(folder + "/" + rendered.path, from: updated.root), rendered.contents))
+                files.append((PathResolution.relative(folder + "/" + rendered.path, from: workspace.root), rendered.contents))
             }
         }
-        return try finish(
-            updated, before: workspace, text: text, files: files, targets: targets.map { updated.targets[$0.target].name },
-            folders: folders)
+        return files
     }
 
     /// The scaffold for a new app.

@@ -168,6 +168,29 @@ extension XcodeGenProject {
         transitivelyLinks = spec["options"]?["transitivelyLinkDependencies"]?.bool ?? false
 
         // Packages first: targets' `package:` dependencies name them.
+        packages = Self.packages(of: spec, files: files, problems: &problems)
+        projectReferences = Self.projectReferences(of: spec, in: path, problems: &problems)
+
+        var targets: [XcodeGenTarget] = []
+        let templates = Set(spec["targetTemplates"]?.entries?.map(\.key) ?? [])
+        for entry in spec["targets"].map({ Self.mapping($0, "'targets'", &problems) }) ?? [] {
+            if let target = Self.target(entry, in: path, templates: templates, packages: packages, files: files, problems: &problems) {
+                targets.append(target)
+            }
+        }
+        // XcodeGen keeps targets sorted by name.
+        self.targets = targets.sorted { $0.name < $1.name }
+
+        checkTargetDependencies(&problems)
+        if !problems.isEmpty { throw InputErrors(problems) }
+    }
+
+    /// The `packages:` (and legacy `localPackages:`) by name; a local package without a
+    /// Package.swift, or one with neither path nor URL, is a problem.
+    private static func packages(of spec: SpecNode, files: any WorkspaceFiles, problems: inout [Diagnostic]) -> [String: XcodeGenPackage] {
+        func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
+            problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
+        }
         var packages: [String: XcodeGenPackage] = [:]
         for entry in spec["packages"].map({ Self.mapping($0, "'packages'", &problems) }) ?? [] {
             if let path = entry.value["path"]?.string {
@@ -191,36 +214,37 @@ extension XcodeGenProject {
             guard let path = item.string else { continue }
             packages[lastComponent(path)] = .local(path)
         }
-        self.packages = packages
+        return packages
+    }
 
+    /// The `projectReferences:`, each name to the .xcodeproj's path.
+    private static func projectReferences(of spec: SpecNode, in projectPath: String, problems: inout [Diagnostic]) -> [String: String] {
         var references: [String: String] = [:]
         for entry in spec["projectReferences"].map({ Self.mapping($0, "'projectReferences'", &problems) }) ?? [] {
             guard let path = entry.value["path"]?.string else {
-                report("project reference '\(entry.key)' has no 'path:'", at: entry.keyLocation, hint: "give the path of the .xcodeproj it refers to")
+                problems.append(
+                    .inputError(
+                        "invalid-xcodegen-spec", "project reference '\(entry.key)' has no 'path:'", at: entry.keyLocation,
+                        hint: "give the path of the .xcodeproj it refers to"))
                 continue
             }
-            references[entry.key] = PathResolution.resolve(path, in: PathResolution.parent(of: self.path))
+            references[entry.key] = PathResolution.resolve(path, in: PathResolution.parent(of: projectPath))
         }
-        projectReferences = references
+        return references
+    }
 
-        var targets: [XcodeGenTarget] = []
-        let templates = Set(spec["targetTemplates"]?.entries?.map(\.key) ?? [])
-        for entry in spec["targets"].map({ Self.mapping($0, "'targets'", &problems) }) ?? [] {
-            if let target = Self.target(entry, in: path, templates: templates, packages: packages, files: files, problems: &problems) {
-                targets.append(target)
-            }
+    /// `target:` dependencies name a target of this project, or `Project/Target` a referenced one.
+    private func checkTargetDependencies(_ problems: inout [Diagnostic]) {
+        func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
+            problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
         }
-        // XcodeGen keeps targets sorted by name.
-        self.targets = targets.sorted { $0.name < $1.name }
-
-        // `target:` dependencies name a target of this project, or `Project/Target` a referenced one.
         let names = Set(self.targets.map(\.name))
         for target in self.targets {
             for dependency in target.dependencies {
                 guard case .target(let name) = dependency.kind else { continue }
                 if let slash = name.firstIndex(of: "/") {
                     let project = String(name[..<slash])
-                    if references[project] == nil {
+                    if projectReferences[project] == nil {
                         report(
                             "'\(target.name)' depends on '\(name)', but the spec has no project reference '\(project)'", at: dependency.location,
                             hint: "add 'projectReferences: { \(project): { path: path/to/\(project).xcodeproj } }'")
@@ -234,7 +258,6 @@ extension XcodeGenProject {
                 }
             }
         }
-        if !problems.isEmpty { throw InputErrors(problems) }
     }
 
     private static func mapping(_ node: SpecNode, _ what: String, _ problems: inout [Diagnostic]) -> [SpecEntry] {
@@ -272,65 +295,20 @@ extension XcodeGenProject {
         _ entry: SpecEntry, in projectPath: String, templates known: Set<String>, packages: [String: XcodeGenPackage], files: any WorkspaceFiles,
         problems: inout [Diagnostic]
     ) -> XcodeGenTarget? {
-        func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
-            problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
-        }
         let spec = entry.value
         guard spec.entries != nil else {
-            report("target '\(entry.key)' must be a mapping, found \(spec.kindDescription)", at: spec.location)
+            problems.append(
+                .inputError("invalid-xcodegen-spec", "target '\(entry.key)' must be a mapping, found \(spec.kindDescription)", at: spec.location))
             return nil
         }
         let name = spec["name"]?.string ?? entry.key
         // A legacy (external build system) target has no sources of its own to check.
         if spec["legacy"] != nil { return nil }
-        guard let typeNode = spec["type"], let typeName = typeNode.string else {
-            // XcodeGen skips a template it does not know; the type it was to give is then missing.
-            if let unknown = spec["templates"]?.items?.first(where: { !known.contains($0.string ?? "") }) {
-                report(
-                    "target '\(name)' uses template \(unknown.kindDescription), which 'targetTemplates' does not define, so it has no 'type'",
-                    at: unknown.location,
-                    hint: Suggestions.didYouMean(unknown.string ?? "", in: known) ?? "define the template, or give the target 'type:' itself")
-                return nil
-            }
-            report(
-                "target '\(name)' has no 'type'", at: entry.keyLocation,
-                hint: "add 'type:' (framework, framework.static, application, bundle.unit-test, …)")
-            return nil
-        }
-        guard var type = XcodeGenProductType(typeName) else {
-            report(
-                "target '\(name)' has an unknown type '\(typeName)'", at: typeNode.location,
-                hint: Suggestions.didYouMean(typeName, in: XcodeGenProductType.known.keys)
-                    ?? "types are framework, framework.static, library.static, library.dynamic, application, bundle.unit-test, bundle.ui-testing, …")
-            return nil
-        }
-        let destinations = spec["supportedDestinations"]?.items?.compactMap(\.string)
-        let platform: String
-        if let platformNode = spec["platform"], let written = platformNode.string {
-            platform = written
-            if !(platforms + ["auto"]).contains(written) {
-                report(
-                    "target '\(name)' has an unknown platform '\(written)'", at: platformNode.location,
-                    hint: Suggestions.didYouMean(written, in: platforms) ?? "platforms are \(platforms.joined(separator: ", "))")
-            } else if written == "auto" && destinations == nil {
-                report("target '\(name)' has 'platform: auto' without 'supportedDestinations'", at: platformNode.location)
-            }
-        } else if destinations != nil {
-            platform = "auto"
-        } else {
-            report(
-                "target '\(name)' has no 'platform'", at: entry.keyLocation,
-                hint: "add 'platform: iOS' (or a list, one target per platform), or 'supportedDestinations: [iOS, macOS]'")
-            return nil
-        }
-        for destination in spec["supportedDestinations"]?.items ?? [] {
-            if let value = destination.string, Self.destinations[value] == nil {
-                report(
-                    "target '\(name)' has an unknown destination '\(value)'", at: destination.location,
-                    hint: Suggestions.didYouMean(value, in: Self.destinations.keys)
-                        ?? "destinations are iOS, tvOS, macOS, macCatalyst, visionOS, watchOS")
-            }
-        }
+        guard let (declaredType, typeName) = productType(of: entry, named: name, templates: known, problems: &problems),
+            let platform = platform(of: entry, named: name, problems: &problems)
+        else { return nil }
+        var type = declaredType
+        checkDestinations(of: spec, named: name, problems: &problems)
 
         // Settings: only what decides linkage and the product's name.
         let settings = spec["settings"]
@@ -347,34 +325,104 @@ extension XcodeGenProject {
         let productName = setting("PRODUCT_NAME") ?? name
         let moduleName = setting("PRODUCT_MODULE_NAME") ?? SwiftIdentifier.moduleName(ofTarget: productName)
 
-        var sources: [XcodeGenSource] = []
-        if let node = spec["sources"] {
-            let items = node.items ?? [node]
-            for item in items {
-                guard let source = Self.source(item, target: name, projectPath: projectPath, files: files, problems: &problems) else { continue }
-                sources.append(source)
-            }
+        let sources = (spec["sources"].map { $0.items ?? [$0] } ?? []).compactMap { item in
+            Self.source(item, target: name, projectPath: projectPath, files: files, problems: &problems)
         }
-
-        var dependencies: [XcodeGenDependency] = []
-        if let node = spec["dependencies"] {
-            guard let items = node.items else {
-                report("'dependencies' of target '\(name)' must be a list, found \(node.kindDescription)", at: node.location)
-                return nil
-            }
-            for item in items {
-                guard let dependency = Self.dependency(item, target: name, platform: platform, packages: packages, problems: &problems) else {
-                    continue
-                }
-                dependencies.append(dependency)
-            }
-        }
+        guard let dependencies = dependencies(of: spec, named: name, platform: platform, packages: packages, problems: &problems) else { return nil }
         return XcodeGenTarget(
             name: name, location: entry.keyLocation, type: type,
             typeName: typeName.hasPrefix(XcodeGenProductType.prefix) ? String(typeName.dropFirst(XcodeGenProductType.prefix.count)) : typeName,
             platform: platform, productName: productName,
             moduleName: moduleName, sources: sources, dependencies: dependencies,
             transitivelyLinks: spec["transitivelyLinkDependencies"]?.bool)
+    }
+
+    /// The target's product type and its name as written; nil (with a problem) when it has none
+    /// (a template it uses is not defined) or one XcodeGen does not know.
+    private static func productType(
+        of entry: SpecEntry, named name: String, templates known: Set<String>, problems: inout [Diagnostic]
+    ) -> (XcodeGenProductType, String)? {
+        let spec = entry.value
+        guard let typeNode = spec["type"], let typeName = typeNode.string else {
+            // XcodeGen skips a template it does not know; the type it was to give is then missing.
+            if let unknown = spec["templates"]?.items?.first(where: { !known.contains($0.string ?? "") }) {
+                problems.append(
+                    .inputError(
+                        "invalid-xcodegen-spec",
+                        "target '\(name)' uses template \(unknown.kindDescription), which 'targetTemplates' does not define, so it has no 'type'",
+                        at: unknown.location,
+                        hint: Suggestions.didYouMean(unknown.string ?? "", in: known) ?? "define the template, or give the target 'type:' itself"))
+                return nil
+            }
+            problems.append(
+                .inputError(
+                    "invalid-xcodegen-spec", "target '\(name)' has no 'type'", at: entry.keyLocation,
+                    hint: "add 'type:' (framework, framework.static, application, bundle.unit-test, …)"))
+            return nil
+        }
+        guard let type = XcodeGenProductType(typeName) else {
+            problems.append(
+                .inputError(
+                    "invalid-xcodegen-spec", "target '\(name)' has an unknown type '\(typeName)'", at: typeNode.location,
+                    hint: Suggestions.didYouMean(typeName, in: XcodeGenProductType.known.keys)
+                        ?? "types are framework, framework.static, library.static, library.dynamic, application, bundle.unit-test, bundle.ui-testing, …"
+                ))
+            return nil
+        }
+        return (type, typeName)
+    }
+
+    /// The target's platform as written (`auto` with `supportedDestinations` alone); nil (with a
+    /// problem) when it has neither. An unknown platform is a problem, the platform still returned.
+    private static func platform(of entry: SpecEntry, named name: String, problems: inout [Diagnostic]) -> String? {
+        let spec = entry.value
+        let destinations = spec["supportedDestinations"]?.items?.compactMap(\.string)
+        guard let platformNode = spec["platform"], let written = platformNode.string else {
+            if destinations != nil { return "auto" }
+            problems.append(
+                .inputError(
+                    "invalid-xcodegen-spec", "target '\(name)' has no 'platform'", at: entry.keyLocation,
+                    hint: "add 'platform: iOS' (or a list, one target per platform), or 'supportedDestinations: [iOS, macOS]'"))
+            return nil
+        }
+        if !(platforms + ["auto"]).contains(written) {
+            problems.append(
+                .inputError(
+                    "invalid-xcodegen-spec", "target '\(name)' has an unknown platform '\(written)'", at: platformNode.location,
+                    hint: Suggestions.didYouMean(written, in: platforms) ?? "platforms are \(platforms.joined(separator: ", "))"))
+        } else if written == "auto" && destinations == nil {
+            problems.append(
+                .inputError(
+                    "invalid-xcodegen-spec", "target '\(name)' has 'platform: auto' without 'supportedDestinations'", at: platformNode.location))
+        }
+        return written
+    }
+
+    /// Each of `supportedDestinations` must be one XcodeGen knows.
+    private static func checkDestinations(of spec: SpecNode, named name: String, problems: inout [Diagnostic]) {
+        for destination in spec["supportedDestinations"]?.items ?? [] {
+            if let value = destination.string, Self.destinations[value] == nil {
+                problems.append(
+                    .inputError(
+                        "invalid-xcodegen-spec", "target '\(name)' has an unknown destination '\(value)'", at: destination.location,
+                        hint: Suggestions.didYouMean(value, in: Self.destinations.keys)
+                            ?? "destinations are iOS, tvOS, macOS, macCatalyst, visionOS, watchOS"))
+            }
+        }
+    }
+
+    /// The target's `dependencies:`, those XcodeGen accepts; nil (with a problem) when it is not a list.
+    private static func dependencies(
+        of spec: SpecNode, named name: String, platform: String, packages: [String: XcodeGenPackage], problems: inout [Diagnostic]
+    ) -> [XcodeGenDependency]? {
+        guard let node = spec["dependencies"] else { return [] }
+        guard let items = node.items else {
+            problems.append(
+                .inputError(
+                    "invalid-xcodegen-spec", "'dependencies' of target '\(name)' must be a list, found \(node.kindDescription)", at: node.location))
+            return nil
+        }
+        return items.compactMap { item in Self.dependency(item, target: name, platform: platform, packages: packages, problems: &problems) }
     }
 
     /// A `sources:` entry whose files are compiled; nil for one that is not (a folder reference,

@@ -101,19 +101,7 @@ public struct SourceArchiveValidator: Sendable {
             if components.count == 1 && entry.type != .directory {
                 throw Problem(status: 422, detail: "the source archive's top-level entry '\(path)' is not a folder")
             }
-            total += entry.uncompressedSize
-            if total > UInt64(limits.uncompressedBytes) {
-                throw Problem(status: 413, detail: "the source archive inflates to more than \(limits.uncompressedBytes) bytes")
-            }
-            if entry.uncompressedSize > 1 << 20,
-                entry.compressedSize == 0 || entry.uncompressedSize / max(entry.compressedSize, 1) > UInt64(limits.compressionRatio)
-            {
-                throw Problem(
-                    status: 413,
-                    detail:
-                        "'\(path)' inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its compressed size; this registry refuses more than \(limits.compressionRatio) (a zip bomb)"
-                )
-            }
+            try checkDeclaredSize(of: entry, total: &total)
             let inside = Array(components.dropFirst())
             switch entry.type {
             case .symlink:
@@ -136,8 +124,36 @@ public struct SourceArchiveValidator: Sendable {
         guard manifestEntries["Package.swift"] != nil else {
             throw Problem(status: 422, detail: "the source archive has no Package.swift in its top-level folder '\(root)'")
         }
+        let manifests = try readManifests(manifestEntries, root: root, in: archive)
+        let main = manifests["Package.swift"]!
+        return Contents(
+            root: root, manifests: manifests, packageName: ManifestText.packageName(of: main),
+            registryDependencies: ManifestText.registryDependencies(of: main))
+    }
+
+    /// What an entry declares it inflates to: within the archive's total, and not a zip bomb's
+    /// ratio. (What it really holds is checked when it is inflated.)
+    private func checkDeclaredSize(of entry: Entry, total: inout UInt64) throws(Problem) {
+        total += entry.uncompressedSize
+        if total > UInt64(limits.uncompressedBytes) {
+            throw Problem(status: 413, detail: "the source archive inflates to more than \(limits.uncompressedBytes) bytes")
+        }
+        if entry.uncompressedSize > 1 << 20,
+            entry.compressedSize == 0 || entry.uncompressedSize / max(entry.compressedSize, 1) > UInt64(limits.compressionRatio)
+        {
+            throw Problem(
+                status: 413,
+                detail:
+                    "'\(entry.path)' inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its compressed size; this registry refuses more than \(limits.compressionRatio) (a zip bomb)"
+            )
+        }
+    }
+
+    /// The package manifests of the top-level folder, by name: UTF-8 text starting with the
+    /// tools version, each within the manifest size limit.
+    private func readManifests(_ entries: [String: Entry], root: String, in archive: Archive) throws(Problem) -> [String: String] {
         var manifests: [String: String] = [:]
-        for (name, entry) in manifestEntries {
+        for (name, entry) in entries {
             let bytes = try inflate(entry, in: archive, limit: limits.manifestBytes)
             guard let text = String(bytes: bytes, encoding: .utf8) else {
                 throw Problem(status: 422, detail: "\(root)/\(name) is not UTF-8 text")
@@ -147,10 +163,7 @@ public struct SourceArchiveValidator: Sendable {
             }
             manifests[name] = text
         }
-        let main = manifests["Package.swift"]!
-        return Contents(
-            root: root, manifests: manifests, packageName: ManifestText.packageName(of: main),
-            registryDependencies: ManifestText.registryDependencies(of: main))
+        return manifests
     }
 
     static func tooLarge(_ size: Int, _ limits: Limits) -> Problem {
