@@ -19,7 +19,7 @@ package final class ProgressLine: @unchecked Sendable {
     private let timer: any DispatchSourceTimer
 
     /// A progress line if standard error is a terminal that can redraw a line and `enabled`.
-    package static func start(enabled: Bool) -> ProgressLine? {
+    private static func start(enabled: Bool) -> ProgressLine? {
         guard enabled, isatty(STDERR_FILENO) != 0, ProcessInfo.processInfo.environment["TERM"] != "dumb" else { return nil }
         return ProgressLine()
     }
