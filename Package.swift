@@ -16,6 +16,9 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         // `swift package strata check|graph|affected|…` in any package that depends on Strata.
         .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
+        // A target's findings during `swift build` and Xcode builds: `plugins: [.plugin(name:
+        // "StrataCheckPlugin", package: "Strata")]` on the target.
+        .plugin(name: "StrataCheckPlugin", targets: ["StrataCheckPlugin"]),
         .executable(name: "strata-registry", targets: ["strata-registry"]),
         .executable(name: "strata-secrets", targets: ["strata-secrets"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
@@ -34,10 +37,12 @@ let package = Package(
         .library(name: "StrataProjectFormat", targets: ["StrataProjectFormat"]),
         .library(name: "StrataSwiftPM", targets: ["StrataSwiftPM"]),
         .library(name: "StrataXcodeGen", targets: ["StrataXcodeGen"]),
+        .library(name: "StrataXcodeProject", targets: ["StrataXcodeProject"]),
         .library(name: "StrataCocoaPods", targets: ["StrataCocoaPods"]),
         .library(name: "StrataWorkspace", targets: ["StrataWorkspace"]),
         .library(name: "StrataPackageIdentity", targets: ["StrataPackageIdentity"]),
         .library(name: "StrataProcess", targets: ["StrataProcess"]),
+        .library(name: "StrataZip", targets: ["StrataZip"]),
         .library(name: "StrataPublish", targets: ["StrataPublish"]),
         .library(name: "StrataRelease", targets: ["StrataRelease"]),
         .library(name: "StrataReport", targets: ["StrataReport"]),
@@ -65,6 +70,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
         // The registry's scale-out backend: metadata in PostgreSQL (docs/REGISTRY.md).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // The registry's S3 client: URLSession on Linux hangs under concurrent requests.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The registry's /-/metrics: swift-metrics' counters and timers in Prometheus's text format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
@@ -94,7 +101,7 @@ let package = Package(
         .target(
             name: "StrataRegistry",
             dependencies: [
-                "StrataFileSystem", "StrataPackageIdentity",
+                "StrataFileSystem", "StrataPackageIdentity", "StrataZip",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -104,6 +111,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -125,6 +135,7 @@ let package = Package(
             ),
             dependencies: ["strata"]
         ),
+        .plugin(name: "StrataCheckPlugin", capability: .buildTool(), dependencies: ["strata"]),
         .executableTarget(
             name: "strata",
             dependencies: ["StrataCLI"],
@@ -189,7 +200,7 @@ let package = Package(
             dependencies: [
                 "StrataProjectFormat", "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGraph", "StrataManifest", "StrataSwiftPM",
                 "StrataWorkspace", "StrataPackageIdentity", "StrataProcess",
-                "StrataToolchain",
+                "StrataToolchain", "StrataZip",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -240,7 +251,7 @@ let package = Package(
             name: "StrataInit",
             dependencies: [
                 "StrataCheck", "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataGraphExport", "StrataManifest", "StrataProjectFormat",
-                "StrataWorkspace", "StrataSources",
+                "StrataWorkspace", "StrataSources", "StrataXcodeProject",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
@@ -291,7 +302,7 @@ let package = Package(
         ),
         .target(
             name: "StrataSynthetic",
-            dependencies: ["StrataFileSystem", "StrataManifest", "StrataWorkspace"],
+            dependencies: ["StrataFileSystem", "StrataManifest", "StrataSources", "StrataWorkspace"],
             swiftSettings: strictSettings
         ),
         // strata.yml: its reader, editor and cache, and the versions record.
@@ -326,6 +337,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Xcode projects (project.pbxproj) and workspaces.
+        .target(
+            name: "StrataXcodeProject",
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataLexer", "StrataManifest", "StrataProjectFormat", "StrataSources"],
+            swiftSettings: strictSettings
+        ),
         // A Podfile, podspecs (Ruby and JSON) and spec repos.
         .target(
             name: "StrataCocoaPods",
@@ -338,7 +355,7 @@ let package = Package(
             name: "StrataWorkspace",
             dependencies: [
                 "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataManifest", "StrataProjectFormat",
-                "StrataSources", "StrataSwiftPM", "StrataXcodeGen",
+                "StrataSources", "StrataSwiftPM", "StrataXcodeGen", "StrataXcodeProject",
             ],
             swiftSettings: strictSettings
         ),
@@ -375,6 +392,8 @@ let package = Package(
         // Package identities (`scope.name`) and semantic versions as the registry specification
         // defines them: shared by strata.yml's checks, strata publish and the registry server.
         .target(name: "StrataPackageIdentity", swiftSettings: strictSettings),
+        // Zip archives read with every entry held to its own bytes (ZIPFoundation lists them).
+        .target(name: "StrataZip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], swiftSettings: strictSettings),
         .target(name: "StrataFileSystem", swiftSettings: strictSettings),
         .target(name: "StrataGraph", swiftSettings: strictSettings),
         .target(name: "StrataLexer", swiftSettings: strictSettings),
@@ -450,7 +469,10 @@ let package = Package(
             name: "StrataRegistryTests",
             dependencies: [
                 "StrataRegistry", "StrataPackageIdentity", "StrataPublish", "StrataWorkspace", "StrataWorkspaceTestSupport", "StrataDiagnostics",
+                "StrataZip",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -543,6 +565,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "StrataXcodeProjectTests",
+            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataProjectFormat", "StrataXcodeProject"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "StrataCheckTests",
             dependencies: [
                 "StrataManifest", "StrataProjectFormat", "StrataCheck", "StrataWorkspace", "StrataDiagnostics", "StrataSources",
@@ -581,7 +608,8 @@ let package = Package(
         .target(
             name: "StrataWorkspaceTestSupport",
             dependencies: [
-                "StrataManifest", "StrataWorkspace", "StrataDiagnostics", .product(name: "Subprocess", package: "swift-subprocess"),
+                "StrataManifest", "StrataWorkspace", "StrataDiagnostics", "StrataProcess",
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/StrataWorkspaceTestSupport",

@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of the runtime libraries (StrataDI, StrataRouting: their catalogs
 # are in StrataRuntime/Sources/*/*.docc) and of every engine library product, with
-# swift-docc-plugin, treating every DocC warning as an error (CI runs this).
-#   Scripts/build-docs.sh [OUTPUT-FOLDER]       (default: .build/docs; one archive per library, NAME.doccarchive)
+# swift-docc-plugin, treating every DocC warning as an error. Each library's symbols take about
+# 10 s to extract on 2 cores, so CI builds the runtime libraries' (--runtime), whose catalogs are
+# the published documentation; run it whole after changing doc comments that link symbols.
+#   Scripts/build-docs.sh [--runtime] [OUTPUT-FOLDER]   (default: .build/docs; one archive per library, NAME.doccarchive)
 # Preview one with: swift package --disable-sandbox preview-documentation --target StrataDI
 set -euo pipefail
 cd "$(dirname "$0")/.."
+runtime_only=false
+if [[ "${1:-}" == "--runtime" ]]; then
+    runtime_only=true
+    shift
+fi
 output=${1:-.build/docs}
 mkdir -p "$output"
 output=$(cd "$output" && pwd)
@@ -16,6 +23,7 @@ libraries=(
     StrataPackageIdentity StrataProcess StrataPublish StrataRelease StrataReport
     StrataRules StrataScaffold StrataSecrets StrataSources StrataSynthetic StrataToolchain
 )
+if $runtime_only; then libraries=(StrataDI StrataRouting); fi
 # One plugin run for every library: the package is loaded and built once, not once a library.
 arguments=()
 for library in "${libraries[@]}"; do arguments+=(--target "$library"); done

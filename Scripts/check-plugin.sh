@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Proves the SwiftPM command plugin as a user meets it: a package in a temporary folder depends on
-# Strata by path, and `swift package strata …` runs check (clean, then with a violation), graph and
-# affected on it. SwiftPM builds strata from source for the plugin, as it does for a user (a few
-# minutes on a fresh machine). Set STRATA_PLUGIN_SCRATCH to a folder to keep that build between
+# Proves the SwiftPM plugins as a user meets them: a package in a temporary folder depends on
+# Strata by path; `swift package strata …` (the command plugin) runs check (clean, then with a
+# violation), graph and affected on it, and `swift build` runs the build-tool plugin,
+# StrataCheckPlugin, on both of its targets (a clean build, then one that fails on the
+# violation at its line). SwiftPM builds strata from source for the plugins, as it does for a
+# user (a few minutes on a fresh machine). Set STRATA_PLUGIN_SCRATCH to a folder to keep that build between
 # runs.
 #   Scripts/check-plugin.sh
 set -euo pipefail
@@ -19,8 +21,8 @@ let package = Package(
     name: "Consumer",
     dependencies: [.package(path: "$repository")],
     targets: [
-        .target(name: "Core"),
-        .target(name: "Feature", dependencies: ["Core"]),
+        .target(name: "Core", plugins: [.plugin(name: "StrataCheckPlugin", package: "$(basename "$repository")")]),
+        .target(name: "Feature", dependencies: ["Core"], plugins: [.plugin(name: "StrataCheckPlugin", package: "$(basename "$repository")")]),
     ]
 )
 SWIFT
@@ -34,7 +36,7 @@ layers:
 adopt:
   packages: ["."]
 YAML
-echo 'public struct Clock { public init() {} }' > "$consumer/Sources/Core/Clock.swift"
+echo 'public struct Clock: Sendable { public init() {} }' > "$consumer/Sources/Core/Clock.swift"
 printf 'import Core\npublic let clock = Clock()\n' > "$consumer/Sources/Feature/Screen.swift"
 git -C "$consumer" init -q
 git -C "$consumer" -c user.name=ci -c user.email=ci@example.com add -A
@@ -45,7 +47,13 @@ fail() { echo "check-plugin: $*" >&2; exit 1; }
 
 log=$(mktemp)
 if ! plugin check >"$log" 2>&1; then cat "$log" >&2; fail "'swift package strata check' failed on a clean package"; fi
-grep -q "^Consumer: 2 targets, 1 dependency, 2 layers — no violations" "$log" || { cat "$log" >&2; fail "no clean summary from check"; }
+# Core, Feature and the plugin they use (an edge that links nothing): 3 targets, 3 edges.
+grep -q "^Consumer: 3 targets, 3 dependencies, 2 layers — no violations" "$log" || { cat "$log" >&2; fail "no clean summary from check"; }
+
+# The build-tool plugin: each target's step checks it; a clean workspace builds.
+build() { swift build --package-path "$consumer" --scratch-path "$scratch" "$@"; }
+if ! build >"$log" 2>&1; then cat "$log" >&2; fail "'swift build' with StrataCheckPlugin failed on a clean package"; fi
+grep -q "strata check Core" "$log" && grep -q "strata check Feature" "$log" || { cat "$log" >&2; fail "swift build ran no strata check step"; }
 
 plugin graph --format mermaid >"$log" 2>&1 || { cat "$log" >&2; fail "'swift package strata graph' failed"; }
 grep -q "Feature" "$log" && grep -q -- "-->" "$log" || { cat "$log" >&2; fail "graph printed no edge"; }
@@ -59,5 +67,8 @@ grep -q '"Core"' "$log" && grep -q '"Feature"' "$log" || { cat "$log" >&2; fail 
 printf 'import Feature\n' >> "$consumer/Sources/Core/Clock.swift"
 if plugin check >"$log" 2>&1; then cat "$log" >&2; fail "check passed with an upward import"; fi
 grep -q "error: \[" "$log" && grep -q "strata check ended with exit status 1" "$log" || { cat "$log" >&2; fail "the violation was not reported"; }
+# The build fails on it too, at the import's line, reported by Core's step alone.
+if build >"$log" 2>&1; then cat "$log" >&2; fail "swift build passed with an upward import"; fi
+grep -q "$consumer/Sources/Core/Clock.swift:3:8: error: \[" "$log" || { cat "$log" >&2; fail "swift build did not report the violation at its line"; }
 
-echo "swift package strata: check, graph and affected ran in a package that depends on Strata"
+echo "swift package strata: check, graph and affected ran in a package that depends on Strata; swift build ran StrataCheckPlugin on its targets"

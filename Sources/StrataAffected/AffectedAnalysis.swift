@@ -254,11 +254,12 @@ private struct AffectedSeeding {
         }
     }
 
-    /// Project specs (XcodeGen) that changed: every target of each project read from them, at
-    /// either revision, as for a Package.swift in adopt mode.
+    /// Project specs (XcodeGen, pods) that changed: every target of each project read from
+    /// them, at either revision, as for a Package.swift in adopt mode. An Xcode project's targets
+    /// carry their build declarations, which `seedChangedDeclarations` compared one by one.
     mutating func seedChangedProjectSpecs(_ changedPaths: Set<String>) {
         for workspace in [head] + (baseWorkspace.map { [$0] } ?? []) {
-            for spec in workspace.projectSpecs {
+            for spec in workspace.projectSpecs where !spec.declaresTargets {
                 guard
                     let changed = spec.files.lazy.compactMap({ PathResolution.path($0, inside: workspace.root) }).first(where: changedPaths.contains)
                 else { continue }

@@ -13,6 +13,10 @@ public enum AffectedFormat: String, Sendable, CaseIterable {
     case swiftTestFilter = "swift-test-filter"
     /// A GitHub Actions matrix (`{"include":[{"target":…,"module":…}]}`) of the affected test targets.
     case githubMatrix = "github-matrix"
+    /// `-only-testing:Bundle` arguments for `xcodebuild test`, one per line, one per affected
+    /// test target (Xcode test bundles and the packages' test targets alike); nothing when no
+    /// test is affected (xcodebuild without `-only-testing` would run every test).
+    case xcodebuild
 }
 
 extension AffectedReport {
@@ -25,6 +29,8 @@ extension AffectedReport {
         case .swiftTestFilter:
             let tests = analysis.tests.map(\.name)
             return tests.isEmpty ? "" : Self.testFilter(for: tests) + "\n"
+        case .xcodebuild:
+            return analysis.tests.map { "-only-testing:\($0.name)\n" }.joined()
         case .githubMatrix:
             let include = analysis.tests.map { MatrixEntry(target: $0.name, module: workspace.targets[$0.target].module ?? $0.name) }
             return Self.json(Matrix(include: include), pretty: false) + "\n"

@@ -21,14 +21,17 @@ public struct AffectedQuery: Sendable {
     public var mergeBase: Bool
     /// Count and list products of packages outside the workspace too.
     public var includeExternal: Bool
+    /// The build configuration whose settings Xcode projects are read with, at both revisions.
+    public var xcodeConfiguration: String
     /// How long `git status` may take before the report suggests git's untracked cache, if the
     /// user has not configured it either way.
     public var slowStatus: Duration = .milliseconds(100)
 
     public init(
         path: String, base: String, head: String? = nil, includeUncommitted: Bool = false, mergeBase: Bool = false,
-        includeExternal: Bool = false
+        includeExternal: Bool = false, xcodeConfiguration: String = "Debug"
     ) {
+        self.xcodeConfiguration = xcodeConfiguration
         self.path = path
         self.base = base
         self.head = head
@@ -77,7 +80,8 @@ extension AffectedQuery {
         // HEAD (found out below); at 5,000 modules that is most of the run, so it starts first and
         // runs while git finds the revisions, the changes and the uncommitted files.
         async let pendingDisk: Result<LoadedWorkspace, InputErrors>? =
-            includeUncommitted || head == nil ? Self.loadResult(manifestPath, from: LocalFiles(), revision: nil) : nil
+            includeUncommitted || head == nil
+            ? Self.loadResult(manifestPath, from: LocalFiles(), revision: nil, configuration: xcodeConfiguration) : nil
         do {
             let repository = try await GitRepository.open(at: root)
             async let pendingBase = repository.commit(base)
@@ -95,10 +99,12 @@ extension AffectedQuery {
             let (uncommitted, statusTook) = try await pendingStatus
 
             let headGraph = try await Self.headGraph(
-                fromDisk: await pendingDisk, uncommitted: uncommitted, headCommit: headCommit, manifestPath: manifestPath, repository: repository)
+                fromDisk: await pendingDisk, uncommitted: uncommitted, headCommit: headCommit, manifestPath: manifestPath, repository: repository,
+                configuration: xcodeConfiguration)
             let workspace = headGraph.loaded.workspace
             let base = try await Self.baseGraph(
-                changes, head: headGraph.loaded, revision: from, manifestPath: manifestPath, repository: repository)
+                changes, head: headGraph.loaded, revision: from, manifestPath: manifestPath, repository: repository,
+                configuration: xcodeConfiguration)
 
             let unexplained = Self.unexplainedPackageChanges(changes, head: (workspace, headGraph.files), base: base)
             let pins = try await Self.pinContents(changes, repository: repository, base: from, head: headCommit, root: root)
@@ -155,7 +161,7 @@ extension AffectedQuery {
     /// graph goes (a clean checkout, or only sources edited since); otherwise read at the head commit.
     static func headGraph(
         fromDisk: Result<LoadedWorkspace, InputErrors>?, uncommitted: [UncommittedPath], headCommit: String?, manifestPath: String,
-        repository: GitRepository
+        repository: GitRepository, configuration: String
     ) async throws -> HeadGraph {
         let diskIsHead =
             uncommitted.isEmpty
@@ -163,7 +169,7 @@ extension AffectedQuery {
         guard let fromDisk, headCommit == nil || diskIsHead else {
             let root = (manifestPath as NSString).deletingLastPathComponent
             let files = try await RevisionFiles.read(commit: headCommit!, repository: repository, root: root)
-            let loaded = try await load(manifestPath, from: files, revision: headCommit)
+            let loaded = try await load(manifestPath, from: files, revision: headCommit, configuration: configuration)
             return HeadGraph(files: files, loaded: loaded, description: "read at \(headCommit!.prefix(12))")
         }
         var description = "the work tree"
@@ -175,7 +181,7 @@ extension AffectedQuery {
         let loaded: LoadedWorkspace
         if case .failure = fromDisk, let headCommit {
             // The errors of a clean checkout name HEAD's commit, which the disk holds.
-            loaded = try await load(manifestPath, from: LocalFiles(), revision: headCommit)
+            loaded = try await load(manifestPath, from: LocalFiles(), revision: headCommit, configuration: configuration)
         } else {
             loaded = try fromDisk.get()
         }
@@ -189,7 +195,8 @@ extension AffectedQuery {
     /// XcodeGen specs or pods, any YAML, JSON or podspec file may be one, or an include of one,
     /// at either revision.
     static func baseGraph(
-        _ changes: [FileChange], head loaded: LoadedWorkspace, revision from: String, manifestPath: String, repository: GitRepository
+        _ changes: [FileChange], head loaded: LoadedWorkspace, revision from: String, manifestPath: String, repository: GitRepository,
+        configuration: String
     ) async throws -> BaseGraph {
         let root = (manifestPath as NSString).deletingLastPathComponent
         let readsSpecs = loaded.workspace.manifest.adopt?.readsProjectSpecs == true
@@ -206,7 +213,7 @@ extension AffectedQuery {
         guard manifestChanged || evaluatedFolderChanged else { return .sameAsHead }
         let files = try await RevisionFiles.read(commit: from, repository: repository, root: root)
         do throws(InputErrors) {
-            return .loaded(try await load(manifestPath, from: files, revision: from).workspace, files: files)
+            return .loaded(try await load(manifestPath, from: files, revision: from, configuration: configuration).workspace, files: files)
         } catch {
             let first = error.diagnostics.first.map { "\($0.message)" } ?? "it has errors"
             return .unreadable("the manifests cannot be read at the base revision \(from.prefix(12)): \(first)")
@@ -280,23 +287,31 @@ extension AffectedQuery {
     }
 
     /// `load`, as a result, for a load that runs while git does.
-    static func loadResult(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async -> Result<LoadedWorkspace, InputErrors> {
+    static func loadResult(
+        _ manifestPath: String, from files: any WorkspaceFiles, revision: String?, configuration: String
+    ) async -> Result<LoadedWorkspace, InputErrors> {
         do {
-            return .success(try await load(manifestPath, from: files, revision: revision))
+            return .success(try await load(manifestPath, from: files, revision: revision, configuration: configuration))
         } catch {
             return .failure(error)
         }
     }
 
-    /// Loads the workspace of `manifestPath` from `files`; errors name the revision.
-    static func load(_ manifestPath: String, from files: any WorkspaceFiles, revision: String?) async throws(InputErrors) -> LoadedWorkspace {
+    /// Loads the workspace of `manifestPath` from `files`, Xcode projects with the settings of
+    /// the build configuration `configuration`; errors name the revision.
+    static func load(
+        _ manifestPath: String, from files: any WorkspaceFiles, revision: String?, configuration: String
+    ) async throws(InputErrors) -> LoadedWorkspace {
         guard let bytes = files.contents(of: manifestPath) else {
             throw InputErrors(
                 .inputError(
                     "missing-manifest", "there is no \(ManifestLoader.fileName) at \(revision.map { "commit \($0.prefix(12))" } ?? "the work tree")",
                     at: nil, hint: missingManifestHint(manifestPath, revision: revision)))
         }
-        return try await WorkspaceLoader(files: files).load(manifestAt: manifestPath, bytes: bytes)
+        var loader = WorkspaceLoader(files: files)
+        loader.xcodeConfiguration = configuration
+        loader.readsBuildDeclarations = true
+        return try await loader.load(manifestAt: manifestPath, bytes: bytes)
     }
 
     /// Why strata.yml may be missing at `revision`: not committed yet when the work tree has it,

@@ -21,10 +21,12 @@ public enum ChangeClassifier {
     }
 
     /// True for a file that may be another build system's project spec or one of its includes
-    /// (XcodeGen's YAML or JSON, a podspec, a Podfile): in a workspace that reads such specs, a
-    /// change to one makes the graphs of both revisions worth comparing.
+    /// (XcodeGen's YAML or JSON, a podspec, a Podfile, an Xcode project file, workspace or
+    /// `.xcconfig`): in a workspace that reads such specs, a change to one makes the graphs of
+    /// both revisions worth comparing.
     public static func mayBeProjectSpec(_ path: String) -> Bool {
         path.hasSuffix(".yml") || path.hasSuffix(".yaml") || path.hasSuffix(".json") || path.hasSuffix(".podspec")
+            || path.hasSuffix(".pbxproj") || path.hasSuffix(".xcconfig") || path.hasSuffix(".xcworkspacedata")
             || fileName(path) == "Podfile"
     }
 

@@ -16,6 +16,8 @@ struct TargetDeclaration: Hashable {
     /// For externals: the package and how it is required (generate mode).
     var package: String
     var dependencies: [String]
+    /// What an Xcode target's build declares beyond the graph: its settings and build phases.
+    var build: [String: String]
 
     init(_ index: TargetID, in workspace: Workspace) {
         let target = workspace.targets[index]
@@ -45,6 +47,7 @@ struct TargetDeclaration: Hashable {
         dependencies = workspace.dependencies[index].map { edge in
             workspace.targets[edge.target].name + (edge.dynamicLibrary.map { " (through dynamic library \($0))" } ?? "")
         }.sorted()
+        build = target.buildDeclaration
     }
 
     /// What changed from `old` to `self`, in words: "depends on X now", "no longer depends on Y", ….
@@ -59,6 +62,21 @@ struct TargetDeclaration: Hashable {
         if isTestHost != old.isTestHost { changes.append(isTestHost ? "it became a test host" : "it is no longer a test host") }
         if sources != old.sources { changes.append("its sources changed (\(old.sources) → \(sources))") }
         if package != old.package { changes.append("its package changed (\(old.package) → \(package))") }
+        changes += buildChanges(from: old)
+        return changes
+    }
+
+    /// The build settings and phases that differ, named: "its build settings changed
+    /// (SWIFT_ACTIVE_COMPILATION_CONDITIONS)", "its build phases changed (PBXResourcesBuildPhase)".
+    private func buildChanges(from old: TargetDeclaration) -> [String] {
+        let differing = Set(build.keys).union(old.build.keys).filter { build[$0] != old.build[$0] }.sorted()
+        var changes: [String] = []
+        for (prefix, words) in [("setting ", "build settings"), ("phase ", "build phases")] {
+            let names = differing.filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count) }
+            guard !names.isEmpty else { continue }
+            let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+            changes.append("its \(words) changed (\(shown))")
+        }
         return changes
     }
 }
@@ -75,7 +93,7 @@ struct WorkspaceBuildSettings: Equatable {
         let generate = manifest.generate
         let platforms = generate.platforms.map { "\($0.name.value) \($0.version.value)" }.joined(separator: ", ")
         let xcodegen = generate.xcodegen.map {
-            "\($0.platform.value) \($0.deploymentTarget?.value ?? "-") \($0.bundleIDPrefix?.value ?? "-")"
+            "\($0.platform.value) \($0.deploymentTarget?.value ?? "-") \($0.bundleIDPrefix?.value ?? "-") \($0.checkPhase ? "check-phase" : "-")"
         }
         summary =
             "layout \(generate.layout.rawValue), tools \(generate.toolsVersion), platforms [\(platforms)], xcodegen \(xcodegen ?? "off")"

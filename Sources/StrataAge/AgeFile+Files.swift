@@ -73,7 +73,7 @@ struct ChunkReader {
     /// The next `count` bytes, fewer only at the end of the file.
     mutating func read(_ count: Int) throws(AgeError) -> Data {
         var bytes = Data(count: count)
-        var filled = min(pushedBack.count, count)
+        let filled = min(pushedBack.count, count)
         if filled > 0 {
             bytes.replaceSubrange(0..<filled, with: pushedBack.prefix(filled))
             pushedBack.removeFirst(filled)

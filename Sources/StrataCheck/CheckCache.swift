@@ -28,18 +28,18 @@ struct CheckCache {
     /// (it evaluates manifests and decides which version-specific manifest is read).
     static func key(manifestPath: String, options: SourceOptions, packageReading: WorkspaceLoader.PackageReading) -> String {
         [
-            "format=2", "manifest=\(manifestPath)", "executable=\(FileStamp.currentExecutable)",
+            "format=3", "manifest=\(manifestPath)", "executable=\(FileStamp.currentExecutable)",
             "scanner=\(ImportScanner.version)", "rules=\(RuleRegistry.all.map(\.id).joined(separator: ","))",
             "reading=\(packageReading.rawValue)", "sources=\(options.scan)", "platform=\(options.platform?.rawValue ?? "-")",
             "defines=\(options.defines.sorted().joined(separator: ","))", "undefines=\(options.undefines.sorted().joined(separator: ","))",
-            "strict=\(options.strictImports)", "swift=\(SwiftToolchain.identity)",
+            "strict=\(options.strictImports)", "configuration=\(options.xcodeConfiguration)", "swift=\(SwiftToolchain.identity)",
         ].joined(separator: "|")
     }
 
     /// The file next to the scan cache: one for checks with sources and one for `--no-sources`,
     /// so that running both in turn does not make each miss the other's findings.
     static func path(root: String, sources: Bool) -> String {
-        root + "/.build/strata/check-cache" + (sources ? "" : "-no-sources")
+        WorkspaceCacheFolder.path(forWorkspace: root) + "/check-cache" + (sources ? "" : "-no-sources")
     }
 
     struct Record {
@@ -121,7 +121,7 @@ struct CheckCache {
     // MARK: - Format
 
     /// The format's name and version: a cache of another version is not read.
-    static let magic = Array("STRATACK6".utf8)
+    static let magic = Array("STRATACK7".utf8)
 
     static func encode(_ record: Record) throws -> [UInt8] {
         var writer = ByteWriter()
@@ -158,6 +158,8 @@ struct CheckCache {
         writer.u32(UInt32(record.summary.targets))
         writer.u32(UInt32(record.summary.dependencies))
         writer.u32(UInt32(record.summary.layers))
+        writer.u32(UInt32(record.summary.targetNames.count))
+        for name in record.summary.targetNames { writer.string(name) }
         writer.diagnostics(record.findings)
         writer.diagnostics(record.warnings)
         return writer.buffer
@@ -205,8 +207,9 @@ struct CheckCache {
         case 1: snapshot = SourceFileCollector.Snapshot(folders: try reader.stampList(), files: try reader.stampList())
         default: throw CorruptData()
         }
-        let summary = WorkspaceSummary(
+        var summary = WorkspaceSummary(
             name: try reader.string(), targets: Int(try reader.u32()), dependencies: Int(try reader.u32()), layers: Int(try reader.u32()))
+        for _ in 0..<(try reader.u32()) { summary.targetNames.append(try reader.string()) }
         let findings = try reader.diagnostics()
         let warnings = try reader.diagnostics()
         guard reader.isAtEnd else { throw CorruptData() }

@@ -19,23 +19,9 @@ struct CheckPass {
     let strict: Bool
     let resolve: Bool
     let progress: @Sendable (String) -> Void
-    private var timer = PhaseTimer()
+    var timer = PhaseTimer()
     /// How the manifests were read before a failure, which returns no loaded workspace.
-    private let readLog = PackageReadLog()
-
-    init(
-        path: String, manifestBytes: [UInt8]?, baselinePath: String?, packageReading: WorkspaceLoader.PackageReading, sourceOptions: SourceOptions,
-        strict: Bool, resolve: Bool, progress: @escaping @Sendable (String) -> Void
-    ) {
-        self.path = path
-        self.manifestBytes = manifestBytes
-        self.baselinePath = baselinePath
-        self.packageReading = packageReading
-        self.sourceOptions = sourceOptions
-        self.strict = strict
-        self.resolve = resolve
-        self.progress = progress
-    }
+    let readLog = PackageReadLog()
 
     /// What the check starts from.
     private struct Start {
@@ -145,6 +131,7 @@ struct CheckPass {
         // The import rules need the modules of binary targets and external products.
         var loader = WorkspaceLoader(packageReading: packageReading, readsModules: sourceOptions.scan, platform: sourceOptions.platform)
         loader.readLog = readLog
+        loader.xcodeConfiguration = sourceOptions.xcodeConfiguration
         var loaded = try await loader.load(manifestAt: start.manifestPath, bytes: manifestBytes, knownRules: RuleRegistry.all.map(\.id))
         timer.end("load the workspace")
         var resolutionProblems: [Diagnostic] = []
@@ -195,7 +182,8 @@ struct CheckPass {
         timer.end("run the rules")
         let workspace = loaded.loaded.workspace
         let summary = WorkspaceSummary(
-            name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count)
+            name: workspace.name, targets: workspace.targets.count, dependencies: workspace.dependencyCount, layers: workspace.layers.count,
+            targetNames: workspace.targets.map(\.name))
         let scanned = gathered.scanned
         // What could not be read is not kept: making it readable (chmod) changes no stamp the cache compares.
         if let cacheKey = start.cacheKey, !gathered.warnings.contains(where: { $0.id == SourceProblem.Kind.unreadable.rawValue }) {

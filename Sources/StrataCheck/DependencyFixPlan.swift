@@ -42,13 +42,16 @@ public struct DependencyFixPlan: Sendable {
     /// The fixes for `report`'s findings. The workspace is the report's, or is loaded from
     /// `path` when the report came from the check cache and holds none.
     public static func plan(
-        for report: CheckReport, path: String, packageReading: WorkspaceLoader.PackageReading, platform: Platform?
+        for report: CheckReport, path: String, packageReading: WorkspaceLoader.PackageReading, platform: Platform?,
+        xcodeConfiguration: String = "Debug"
     ) async throws(InputErrors) -> DependencyFixPlan {
         let workspace: Workspace
         if let loaded = report.workspace {
             workspace = loaded
         } else {
-            workspace = try await WorkspaceLoader(packageReading: packageReading, readsModules: true, platform: platform).load(path: path).workspace
+            var loader = WorkspaceLoader(packageReading: packageReading, readsModules: true, platform: platform)
+            loader.xcodeConfiguration = xcodeConfiguration
+            workspace = try await loader.load(path: path).workspace
         }
         let (fixes, unfixable) = DependencyFixer.fixes(for: report.findings, in: workspace)
         guard !fixes.isEmpty else { return DependencyFixPlan(unfixable: unfixable, edit: nil) }

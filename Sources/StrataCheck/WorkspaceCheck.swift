@@ -13,6 +13,8 @@ public struct WorkspaceSummary: Sendable, Hashable {
     public var targets: Int
     public var dependencies: Int
     public var layers: Int
+    /// Every target's name (external ones too), for `--target` to tell a name it does not know.
+    public var targetNames: [String] = []
 }
 
 /// Everything `strata check` learnt about a workspace, as a value.
@@ -72,6 +74,9 @@ public struct SourceOptions: Sendable {
     /// A source folder or file that cannot be read (permissions, I/O) is a warning, not an
     /// input error: the user said to check without it (`--skip-unreadable`).
     public var skipUnreadable: Bool
+    /// The build configuration whose settings Xcode projects are read with (`--configuration`):
+    /// it decides their targets' linkage and module names.
+    public var xcodeConfiguration = "Debug"
 
     /// The default severities these options set: `--strict-imports` makes `unknown-import` an error.
     var ruleDefaults: [String: RuleSeverity] { strictImports ? [UnknownImport().id: .error] : [:] }

@@ -214,8 +214,7 @@ struct PodspecReader {
             part.sourceFiles += try literalStrings(for: attribute)
         case "exclude_files", "exclude_file":
             part.excludeFiles += try literalStrings(for: attribute)
-        case "default_subspecs",
-            "default_subspec" where isRoot:
+        case "default_subspecs" where isRoot, "default_subspec" where isRoot:
             spec.defaultSubspecs = try literalStrings(for: attribute).filter { $0 != ":none" }
         case "dependency":
             let values = try literalStrings(for: "dependency")

@@ -1,6 +1,6 @@
 package import ArgumentParser
 import Foundation
-package import StrataDiagnostics
+import StrataDiagnostics
 import StrataProcess
 import StrataReport
 
@@ -10,10 +10,10 @@ package struct CommandLineTool: Sendable {
     package var name: String
     /// Whether ArgumentParser's messages start with the name (`strata-registry: error: …`), for a
     /// tool whose output is read beside other services' logs.
-    package var namesItsMessages = false
+    package var namesItsMessages: Bool
     /// Whether Ctrl-C and SIGTERM stop the children Strata started (swift, git) and end the run.
     /// A server that shuts down gracefully on those signals handles them itself.
-    package var stopsChildrenOnSignals = true
+    package var stopsChildrenOnSignals: Bool
 
     package init(name: String, namesItsMessages: Bool = false, stopsChildrenOnSignals: Bool = true) {
         self.name = name

@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 package import StrataDiagnostics
 package import StrataFileSystem

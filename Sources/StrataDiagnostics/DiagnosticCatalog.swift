@@ -14,6 +14,7 @@ public enum DiagnosticCatalog {
 
     private static func error(_ id: String, _ summary: String) -> Entry { Entry(id: id, summary: summary, severity: .error) }
     private static func warning(_ id: String, _ summary: String) -> Entry { Entry(id: id, summary: summary, severity: .warning) }
+    private static func note(_ id: String, _ summary: String) -> Entry { Entry(id: id, summary: summary, severity: .note) }
 
     /// The entries, input errors first, in docs/RULES.md's order.
     public static let all: [Entry] = [
@@ -40,7 +41,7 @@ public enum DiagnosticCatalog {
         error("unknown-package", "a package/Product whose package is not declared"),
         error("unknown-product", "strata add dependency: a package/Product whose local package has no such product"),
         error("unknown-module", "a module name that does not exist"),
-        error("unknown-target", "a constraint names a target that does not exist"),
+        error("unknown-target", "a constraint, or `strata check --target`, names a target that does not exist"),
         error("unknown-rule", "'rules:' names a rule that does not exist"),
         error("conflicting-sections", "generate-mode sections together with 'adopt'"),
         error("path-outside-workspace", "a path in strata.yml leads outside the workspace folder"),
@@ -52,6 +53,10 @@ public enum DiagnosticCatalog {
         error("package-identity", "two packages would have one identity"),
         error("missing-xcodegen-spec", "an 'adopt.xcodegen' pattern finds no spec"),
         error("invalid-xcodegen-spec", "an XcodeGen spec that XcodeGen would refuse"),
+        error("invalid-xcode-project", "a project.pbxproj that is damaged or not the text form Xcode writes"),
+        error("invalid-xcode-workspace", "an .xcworkspace's contents.xcworkspacedata that is damaged"),
+        error("missing-xcode-project", "an 'adopt.xcode' pattern finds no project, or a project references one that is not there"),
+        error("xcode-project-cycle", "Xcode projects that reference each other in a circle"),
         error("include-cycle", "XcodeGen specs that include each other"),
         error("missing-file", "a file a spec, an include or 'adopt' names does not exist"),
         error("missing-podspec", "an 'adopt.podspecs' pattern or a Podfile ':path' finds no podspec"),
@@ -70,7 +75,7 @@ public enum DiagnosticCatalog {
         error("unwritable-output", "the output file cannot be written"),
         error("unknown-shell", "strata completions: a shell other than bash, zsh or fish"),
         error("strata-yml-exists", "strata init: the folder has a strata.yml already (use --force to replace it)"),
-        error("nothing-to-adopt", "strata init: the folder holds no Package.swift, XcodeGen spec, podspec or Podfile"),
+        error("nothing-to-adopt", "strata init: the folder holds no Package.swift, Xcode project, XcodeGen spec, podspec or Podfile"),
         error("invalid-proposal", "strata init: the proposed strata.yml does not load (Strata's mistake; nothing is written)"),
         error("output-not-empty", "strata bench generate: --out holds something other than an earlier benchmark"),
         error("output-not-a-folder", "strata bench generate: --out is a file"),
@@ -166,6 +171,14 @@ public enum DiagnosticCatalog {
         warning("resolve-failed", "'swift package resolve', which 'strata check --resolve' ran, failed, so those dependencies' modules stay unknown"),
         warning("missing-path-package", "a '.package(path:)' folder has no Package.swift, so the modules of its products are unknown"),
         warning("unknown-modules", "the modules a package product or binary target provides cannot be known, so imports of them are not checked"),
+        warning("unreadable-xcconfig", "an .xcconfig file an Xcode project's configuration names or includes cannot be read, or includes itself"),
+        warning(
+            "unknown-platform-filter", "an Xcode dependency or build file has a platform filter Strata does not know; it is taken to apply everywhere"
+        ),
+        note("unknown-xcode-object", "objects of a kind Strata does not know in a project.pbxproj, skipped"),
+        note(
+            "skipped-xcode-target",
+            "an Xcode target that builds no module (aggregate, legacy, an unknown product type), or CocoaPods' own Pods.xcodeproj, left out"),
         // Source files
         error("unreadable-source", "a source folder or file cannot be read (a warning with --skip-unreadable)"),
         warning("broken-symlink", "a symbolic link to a Swift file leads nowhere"),

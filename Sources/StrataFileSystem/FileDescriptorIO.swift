@@ -6,9 +6,7 @@ public import Darwin
 
 /// Reading and writing an open file descriptor: the one loop over read(2) and write(2) that
 /// every reader and writer of Strata's uses (whole input files, Swift sources for the scanner,
-/// age files in chunks, temporary files), retrying a call a signal interrupted. The system's
-/// functions are named by module here once: inside a type with a `read` or `write` method of its
-/// own, the bare names would mean that method.
+/// age files in chunks, temporary files), retrying a call a signal interrupted.
 ///
 /// Inlinable: the scanner reads every source file through `fill`, and a call across the module
 /// boundary is not what the check's cold run should pay for.
@@ -19,7 +17,7 @@ public enum FileDescriptorIO {
     public static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (count: Int, failure: Int32?) {
         var total = 0
         while total < buffer.count {
-            let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+            let count = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
             if count < 0 {
                 if errno == EINTR { continue }
                 return (total, errno)
@@ -35,7 +33,7 @@ public enum FileDescriptorIO {
     public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -59,23 +57,5 @@ public enum FileDescriptorIO {
     /// The system's words for an `errno`.
     public static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
-    }
-
-    @inlinable
-    static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-        #else
-        Darwin.read(descriptor, buffer, count)
-        #endif
-    }
-
-    @inlinable
-    static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-        #else
-        Darwin.write(descriptor, buffer, count)
-        #endif
     }
 }

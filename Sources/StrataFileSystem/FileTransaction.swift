@@ -278,18 +278,28 @@ public struct FileTransaction {
     }
 
     /// Whether a killed run left a transaction to act on in the workspace at `root`: its
-    /// journal, or the temporary file of a journal it was writing.
+    /// journal, the temporary file of a journal it was writing, or the journal's folder left
+    /// empty (killed between removing its journal and the folder, or between making the folder
+    /// and writing the journal). A folder holding anything else (`.strata/secrets`) is no sign.
     public static func isInterrupted(in root: String) -> Bool {
         var info = stat()
-        return lstat(journalPath(in: root), &info) == 0 || !journalLeftovers(in: root).isEmpty
+        if lstat(journalPath(in: root), &info) == 0 { return true }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: journalFolder(in: root)) else { return false }
+        return names.isEmpty || !journalLeftovers(among: names, in: root).isEmpty
+    }
+
+    private static func journalFolder(in root: String) -> String {
+        (journalPath(in: root) as NSString).deletingLastPathComponent
     }
 
     /// Temporary files of journals that killed runs were writing.
     private static func journalLeftovers(in root: String) -> [String] {
-        let folder = (journalPath(in: root) as NSString).deletingLastPathComponent
+        journalLeftovers(among: (try? FileManager.default.contentsOfDirectory(atPath: journalFolder(in: root))) ?? [], in: root)
+    }
+
+    private static func journalLeftovers(among names: [String], in root: String) -> [String] {
         let prefix = "." + (journalPath(in: root) as NSString).lastPathComponent + ".strata-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && TemporaryFile.isTemporary($0) }.map { folder + "/" + $0 }
+        return names.filter { $0.hasPrefix(prefix) && TemporaryFile.isTemporary($0) }.map { journalFolder(in: root) + "/" + $0 }
     }
 
     /// Makes the journal's changes that are not made yet, then removes it.

@@ -10,11 +10,11 @@ public struct GenerateRequest: Sendable {
     /// The workspace folder (or its strata.yml).
     public var path: String
     /// `--local`: registry modules (names or globs, comma-separated) to take from their folders.
-    public var local: [String] = []
+    public var local: [String]
     /// `--no-local`: every registry module from the registry again.
-    public var noLocal = false
+    public var noLocal: Bool
     /// `--move-sources`: move each target's sources to where strata.yml puts them.
-    public var moveSources = false
+    public var moveSources: Bool
 
     public init(path: String, local: [String] = [], noLocal: Bool = false, moveSources: Bool = false) {
         self.path = path
@@ -66,13 +66,13 @@ public enum GenerateStart: Sendable {
         if request.noLocal { options.local = [] }
         guard !request.local.isEmpty else { return options }
         let registryModules = workspace.manifest.registryModules
+        let names = workspace.modules.map(\.name)
         var problems: [Diagnostic] = []
         for pattern in request.local.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }) where !pattern.isEmpty {
             let glob = Glob(pattern)
-            let matched = workspace.modules.map(\.name).filter { glob.matches($0) }
+            let matched = names.filter { glob.matches($0) }
             let distributed = matched.filter(registryModules.contains)
             if distributed.isEmpty {
-                let names = workspace.modules.map(\.name)
                 problems.append(
                     .inputError(
                         matched.isEmpty ? "unknown-module" : "invalid-value",

@@ -232,7 +232,9 @@ extension AdoptMigration {
             } else {
                 fields.append("tests: false")
             }
-            if workspace.targets[implementation].linkage == .dynamic { fields.append("linkage: dynamic") }
+            if workspace.targets[implementation].linkage != .static {
+                fields.append("linkage: \(workspace.targets[implementation].linkage.rawValue)")
+            }
             let (dependencies, products) = declared(implementation, conventional: interface.map { [$0] } ?? [])
             if !dependencies.isEmpty { fields.append("dependencies: \(list(dependencies))") }
             if !products.isEmpty { fields.append("packages: \(list(products))") }

@@ -116,6 +116,7 @@ public enum InitManifestWriter {
     static func adoptLines(_ discovery: WorkspaceDiscovery, hosts: [String]) -> [String] {
         var lines = ["adopt:"]
         if !discovery.packages.isEmpty { lines.append("  packages: [\(discovery.packages.map(quoted).joined(separator: ", "))]") }
+        if !discovery.xcode.isEmpty { lines.append("  xcode: [\(discovery.xcode.map(quoted).joined(separator: ", "))]") }
         if !discovery.xcodegen.isEmpty { lines.append("  xcodegen: [\(discovery.xcodegen.map(quoted).joined(separator: ", "))]") }
         if !discovery.podspecs.isEmpty { lines.append("  podspecs: [\(discovery.podspecs.map(quoted).joined(separator: ", "))]") }
         if let podfile = discovery.podfile { lines.append("  podfile: \(quoted(podfile))") }

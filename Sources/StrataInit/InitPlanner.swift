@@ -32,7 +32,8 @@ public enum InitPlanner {
         guard !discovery.isEmpty else {
             throw InputErrors(
                 .inputError(
-                    "nothing-to-adopt", "found no Package.swift, XcodeGen project.yml, podspec or Podfile in '\(root)'", at: .file(root),
+                    "nothing-to-adopt", "found no Package.swift, Xcode project, XcodeGen project.yml, podspec or Podfile in '\(root)'",
+                    at: .file(root),
                     hint:
                         "run 'strata init' in the workspace folder, or name the packages with --packages (for a new workspace, write strata.yml with 'modules:' and run 'strata generate')"
                 ))

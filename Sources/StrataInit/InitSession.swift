@@ -4,7 +4,7 @@ public import StrataDiagnostics
 import StrataFileSystem
 import StrataGraphExport
 import StrataSources
-public import StrataWorkspace
+import StrataWorkspace
 
 /// `strata init` as steps, each with its effects named: `start` reads the workspace and
 /// proposes, `edit` merges and renames layers, `firstCheck` checks the proposal without writing

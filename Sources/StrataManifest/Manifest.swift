@@ -155,6 +155,14 @@ public struct Naming: Sendable, Hashable {
 public enum Linkage: String, Sendable, Codable, CaseIterable {
     case `static`
     case `dynamic`
+    /// A dynamic library built mergeable (Xcode 15+): the apps that link it merge it into their
+    /// own image in optimised builds, and load it as a dynamic library in debug builds. Strata's
+    /// graph, and every Package.swift, take it as dynamic; the XcodeGen specs build it mergeable
+    /// and have the apps merge it.
+    case mergeable
+
+    /// Loaded as a dynamic library of its own (in debug builds, for a mergeable one).
+    public var isDynamic: Bool { self != .static }
 }
 
 /// An external Swift package, declared once with one pinned requirement.
@@ -320,6 +328,9 @@ public struct GenerateSettings: Sendable, Hashable {
         public var platform: Located<String>
         public var deploymentTarget: Located<String>?
         public var bundleIDPrefix: Located<String>?
+        /// Give each app target (each module's implementation target when there are no apps) a
+        /// build phase that runs `strata check --format xcode` (docs/XCODE.md).
+        public var checkPhase = false
 
         /// The platforms XcodeGen builds for, as its specs name them.
         public static let platforms = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
@@ -416,14 +427,17 @@ public struct AdoptSettings: Sendable, Hashable {
     /// XcodeGen specs, as path patterns from the workspace folder (`Modules/**/project.yml`):
     /// their targets join the graph (`XcodeGenWorkspace`).
     public var xcodegen: [Located<String>] = []
+    /// Xcode projects (`.xcodeproj` folders), as path patterns from the workspace folder
+    /// (`*.xcodeproj`, `Apps/*/*.xcodeproj`): their targets join the graph (`XcodeProjectFormat`).
+    public var xcode: [Located<String>] = []
     /// The workspace's podspecs, as path patterns (`Pods/*/*.podspec`), the Podfile, and spec
     /// repos (folders) external pods are found in (`CocoaPodsWorkspace`).
     public var podspecs: [Located<String>] = []
     public var podfile: Located<String>?
     public var specRepos: [Located<String>] = []
 
-    /// Whether modules come from XcodeGen specs or pods too (files `strata affected` reads at each revision).
-    public var readsProjectSpecs: Bool { !xcodegen.isEmpty || !podspecs.isEmpty || podfile != nil }
+    /// Whether modules come from Xcode projects, XcodeGen specs or pods too (files `strata affected` reads at each revision).
+    public var readsProjectSpecs: Bool { !xcode.isEmpty || !xcodegen.isEmpty || !podspecs.isEmpty || podfile != nil }
     /// Where the section is.
     public var location: SourceLocation
 }

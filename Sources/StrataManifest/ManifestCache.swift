@@ -12,7 +12,7 @@ package import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 10
+    private static let format: UInt32 = 12
 
     package static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -180,6 +180,8 @@ package struct ManifestEncoder {
             e.locatedList(adopt.podspecs)
             e.optional(adopt.podfile) { $0.located($1) }
             e.locatedList(adopt.specRepos)
+            e.locatedList(adopt.exclude)
+            e.locatedList(adopt.xcode)
         }
         let g = m.generate
         string(g.layout.rawValue)
@@ -194,6 +196,7 @@ package struct ManifestEncoder {
             e.located(x.platform)
             e.optional(x.deploymentTarget) { $0.located($1) }
             e.optional(x.bundleIDPrefix) { $0.located($1) }
+            e.bool(x.checkPhase)
         }
         optional(g.location) { $0.location($1) }
         optional(g.distribution) { e, distribution in
@@ -387,6 +390,8 @@ package struct ManifestDecoder {
             settings.podspecs = try d.locatedList()
             settings.podfile = try d.optional { d throws(CorruptData) in try d.located() }
             settings.specRepos = try d.locatedList()
+            settings.exclude = try d.locatedList()
+            settings.xcode = try d.locatedList()
             return settings
         }
         var manifest = Manifest(
@@ -402,7 +407,7 @@ package struct ManifestDecoder {
         generate.xcodegen = try optional { d throws(CorruptData) in
             GenerateSettings.XcodeGen(
                 platform: try d.located(), deploymentTarget: try d.optional { d throws(CorruptData) in try d.located() },
-                bundleIDPrefix: try d.optional { d throws(CorruptData) in try d.located() })
+                bundleIDPrefix: try d.optional { d throws(CorruptData) in try d.located() }, checkPhase: try d.bool())
         }
         generate.location = try optional { d throws(CorruptData) in try d.location() }
         generate.distribution = try optional { d throws(CorruptData) in try d.distribution() }

@@ -44,7 +44,7 @@ package struct ManifestCacheEntry {
     }
 
     package static func folder(kind: String, manifestPath: String) -> String {
-        (manifestPath as NSString).deletingLastPathComponent + "/.build/strata/" + kind
+        WorkspaceCacheFolder.path(forWorkspace: (manifestPath as NSString).deletingLastPathComponent) + "/" + kind
     }
 
     /// The entry's file: named by a hash of the whole header.

@@ -11,10 +11,10 @@ public enum ManifestKeys {
     public static let module = ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "host-app", "distribution"]
     public static let companionTarget = ["dependencies", "packages"]
     public static let app = ["dependencies", "packages", "host", "path"]
-    public static let adopt = ["packages", "exclude", "hosts", "xcodegen", "podspecs", "podfile", "spec-repos"]
+    public static let adopt = ["packages", "exclude", "hosts", "xcode", "xcodegen", "podspecs", "podfile", "spec-repos"]
     public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners", "xcodegen", "distribution"]
     public static let affected = ["ignore", "always"]
     public static let registry = ["url", "scopes"]
     public static let constraint = ["from", "never", "max-depth", "reason"]
-    public static let xcodegen = ["platform", "deployment-target", "bundle-id-prefix"]
+    public static let xcodegen = ["platform", "deployment-target", "bundle-id-prefix", "check-phase"]
 }

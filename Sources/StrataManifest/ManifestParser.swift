@@ -495,6 +495,9 @@ struct ManifestParser {
                     hint: "use letters, digits, '-' and '.', in reverse-DNS order, e.g. 'org.example.station'")
             }
         }
+        if let node = field["check-phase"], let enabled = reader.bool(node, "'check-phase' of \(what)") {
+            settings.checkPhase = enabled
+        }
         return settings
     }
 
@@ -503,6 +506,12 @@ struct ManifestParser {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
+
+    /// The fields of `adopt:` that hold a list of paths or patterns, by key.
+    private static let adoptLists: [String: any WritableKeyPath<AdoptSettings, [Located<String>]> & Sendable] = [
+        "packages": \.packages, "exclude": \.exclude, "hosts": \.hosts, "xcode": \.xcode, "xcodegen": \.xcodegen,
+        "podspecs": \.podspecs, "spec-repos": \.specRepos,
+    ]
 
     private mutating func parseAdopt(_ node: Node, key: Located<String>) -> AdoptSettings {
         var settings = AdoptSettings(
@@ -514,23 +523,10 @@ struct ManifestParser {
         guard let pairs = reader.mapping(node, "'adopt'") else { return settings }
         reader.checkKeys(pairs, allowed: ManifestKeys.adopt, in: "'adopt'")
         for (field, value) in pairs {
-            switch field.value {
-            case "packages":
-                if let packages = reader.strings(value, "'adopt.packages'") { settings.packages = packages }
-            case "exclude":
-                if let exclude = reader.strings(value, "'adopt.exclude'") { settings.exclude = exclude }
-            case "hosts":
-                if let hosts = reader.strings(value, "'adopt.hosts'") { settings.hosts = hosts }
-            case "xcodegen":
-                if let specs = reader.strings(value, "'adopt.xcodegen'") { settings.xcodegen = specs }
-            case "podspecs":
-                if let specs = reader.strings(value, "'adopt.podspecs'") { settings.podspecs = specs }
-            case "podfile":
-                if let file = reader.string(value, "'adopt.podfile'") { settings.podfile = file }
-            case "spec-repos":
-                if let repos = reader.strings(value, "'adopt.spec-repos'") { settings.specRepos = repos }
-            default:
-                break
+            if let list = Self.adoptLists[field.value] {
+                if let strings = reader.strings(value, "'adopt.\(field.value)'") { settings[keyPath: list] = strings }
+            } else if field.value == "podfile", let file = reader.string(value, "'adopt.podfile'") {
+                settings.podfile = file
             }
         }
         return settings

@@ -279,12 +279,6 @@ package struct SpecEntry: Sendable {
     package var key: String
     package var keyLocation: SourceLocation
     package var value: SpecNode
-
-    package init(key: String, keyLocation: SourceLocation, value: SpecNode) {
-        self.key = key
-        self.keyLocation = keyLocation
-        self.value = value
-    }
 }
 
 /// A scalar's text as written (quoted or not) and where.

@@ -39,9 +39,7 @@ public struct PackageManifest: Sendable, Hashable {
 
     /// Absolute path of the package's folder.
     public var directory: String {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        return parts.joined(separator: "/")
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
     /// The manifest without source locations, for comparing what two readers found.
@@ -165,6 +163,14 @@ public struct PackageTarget: Sendable, Hashable {
     public var owningModule: String?
     /// `plugins:`: the plugins that run when it builds.
     public var plugins: [PluginUsage] = []
+    /// The flags its build sets for `#if` (an Xcode target's `SWIFT_ACTIVE_COMPILATION_CONDITIONS`).
+    public var compilationConditions: [String] = []
+    /// What Xcode builds it as (an app, an app extension, a framework…), for a target of an Xcode
+    /// project or XcodeGen spec.
+    public var productRole: XcodeProductRole?
+    /// What its build declares beyond the graph, part by part, for `strata affected` to compare
+    /// between revisions: an Xcode target's build settings and phases. Empty for a package's target.
+    public var buildDeclaration: [String: String] = [:]
 
     /// `.plugin(name:package:)` in a target's `plugins:`.
     public struct PluginUsage: Sendable, Hashable {
@@ -237,6 +243,10 @@ public struct PackageTargetDependency: Sendable, Hashable {
     /// False when the dependent does not link it (see `Dependency.isLinked` in StrataWorkspace); SwiftPM links
     /// every dependency.
     public var isLinked = true
+    /// The dependent merges this dynamic library into its own image as it links (Xcode's
+    /// mergeable libraries, in an optimised build): for what an image embeds, it is linked
+    /// statically.
+    public var isMerged = false
 
     public init(_ reference: Reference, location: SourceLocation?) {
         self.reference = reference

@@ -1,4 +1,4 @@
-public import StrataDiagnostics
+public import StrataManifest
 public import StrataSources
 
 /// How one Package.swift was read.
@@ -16,22 +16,12 @@ public struct PackageReadReport: Sendable, Hashable {
     public var reason: String?
     /// The machine the manifest's `#if`s were decided for (dump-package: this one).
     public var host: Platform?
-    /// Its `#if` conditions that depend on that machine (`os(macOS)`, `canImport(Darwin)`).
-    public var hostConditions: [HostCondition] = []
+    /// Its `#if` conditions that depend on that machine (`os(macOS)`, `canImport(Darwin)`), where they stand.
+    public var hostConditions: [Located<String>] = []
     /// The manifest of a package outside the workspace, read for the modules of its products.
     public var isExternal = false
     /// It was tried this way and could not be read (the load's errors say why).
     public var failed = false
-
-    public struct HostCondition: Sendable, Hashable {
-        public var text: String
-        public var location: SourceLocation
-
-        package init(text: String, location: SourceLocation) {
-            self.text = text
-            self.location = location
-        }
-    }
 
     public init(path: String, method: Method, reason: String?) {
         self.path = path

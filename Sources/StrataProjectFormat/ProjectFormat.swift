@@ -31,6 +31,11 @@ public struct ProjectReadRequest: Sendable {
     public var platform: Platform?
     /// Where each Package.swift read is recorded as it happens.
     public var readLog: PackageReadLog?
+    /// The build configuration whose settings Xcode projects are read with (`--configuration`).
+    public var xcodeConfiguration = "Debug"
+    /// Whether targets carry their build declarations (`PackageTarget.buildDeclaration`), which
+    /// only `strata affected` compares.
+    public var readsBuildDeclarations = false
 
     public init(
         settings: AdoptSettings, root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary, packageReading: PackageReading,

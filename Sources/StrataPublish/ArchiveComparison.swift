@@ -1,6 +1,7 @@
 import Foundation
 import StrataDiagnostics
 import StrataFileSystem
+import StrataZip
 import ZIPFoundation
 
 /// Whether a registry's source archive holds what a staged package folder holds.
@@ -38,17 +39,20 @@ enum ArchiveComparison {
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
             try data.write(to: URL(fileURLWithPath: file))
-            let archive = try Archive(url: URL(fileURLWithPath: file), accessMode: .read)
-            for entry in archive where entry.type != .directory {
+            let archive = try ZipReader(path: file)
+            for entry in archive.items where entry.type != .directory {
                 let components = entry.path.split(separator: "/", omittingEmptySubsequences: true)
                 guard components.count > 1 else { throw Unreadable(detail: "'\(entry.path)' is outside the archive's top-level folder") }
                 var bytes: [UInt8] = []
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                let checksum = try archive.extract(entry) { chunk in
                     inflated += UInt64(chunk.count)
                     guard inflated <= inflatedLimit, bytes.count + chunk.count <= entry.uncompressedSize else {
                         throw Unreadable(detail: "'\(entry.path)' inflates past its declared size or the \(inflatedLimit >> 20) MiB limit")
                     }
                     bytes += chunk
+                }
+                guard checksum == entry.checksum, bytes.count == entry.uncompressedSize else {
+                    throw Unreadable(detail: "'\(entry.path)' is damaged: its contents do not match the archive's checksum")
                 }
                 let path = components.dropFirst().joined(separator: "/")
                 items[path] = entry.type == .symlink ? .link(String(decoding: bytes, as: UTF8.self)) : .file(bytes)

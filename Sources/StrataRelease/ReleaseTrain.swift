@@ -65,6 +65,8 @@ public struct ReleaseReport: Sendable, Codable {
 /// Where a train stands, so a failure can be finished with `--continue`.
 public enum ReleaseProgress: Sendable {
     case comparing(module: String)
+    /// The comparison was answered by the cache: the same trees were compared before.
+    case comparedBefore(module: String)
     case checking(module: String, step: String)
     case committed(commit: String)
     case tagged(tag: String)
@@ -149,6 +151,7 @@ extension ReleaseTrain {
         let head: String
         do { head = try await context.repository.commit("HEAD") } catch { throw InputErrors(error.diagnostic) }
         let comparison = APIComparison(repository: context.repository, scratch: scratch)
+        let cache = APIComparisonCache()
         var changes: [String: ReleasePlanner.Change] = [:]
         for module in selected {
             let entry = history.entries[module]
@@ -157,8 +160,9 @@ extension ReleaseTrain {
                 changes[module] = ReleasePlanner.Change(api: nil, commits: commits)
                 continue
             }
-            progress(.comparing(module: module))
-            let result = try await comparison.compare(module: module, folder: context.folder(of: module), baseline: release.commit, head: head)
+            let result = try await comparison.compare(
+                module: module, folder: context.folder(of: module), baseline: release.commit, head: head, cache: cache
+            ) { cached in progress(cached ? .comparedBefore(module: module) : .comparing(module: module)) }
             changes[module] = ReleasePlanner.Change(api: result.change, apiDetails: result.details, commits: commits)
         }
         let planner = ReleasePlanner(

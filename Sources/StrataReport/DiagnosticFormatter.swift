@@ -3,7 +3,7 @@ public import StrataDiagnostics
 
 /// The output formats of `strata check`.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, sarif, github
+    case text, json, sarif, github, xcode
 }
 
 /// What a formatter prints: the diagnostics and a summary of the run.
@@ -102,6 +102,7 @@ extension OutputFormat {
         case .json: JSONFormatter()
         case .sarif: SARIFFormatter(tool: tool)
         case .github: GitHubFormatter()
+        case .xcode: XcodeFormatter()
         }
     }
 }

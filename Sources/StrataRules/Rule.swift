@@ -42,15 +42,66 @@ public struct RuleInput: Sendable {
 /// Rules are pure functions of the workspace; each lives in its own file under `Rules/`,
 /// named after the constraint it keeps, and owns its message texts. `RuleRegistry.all`
 /// lists them in the order they run.
+///
+/// Most rules adopt one of its three kinds, which run the common part once: ``GraphRule``
+/// (the whole graph), ``EdgeRule`` (one declared dependency at a time) and ``SourceRule``
+/// (what the sources import).
 public protocol Rule: Sendable {
     /// The id used in diagnostics, baselines and strata.yml's `rules:` section.
     var id: String { get }
-    /// Severity when strata.yml says nothing.
+    /// Severity when strata.yml says nothing; `.error` unless the rule says otherwise.
     var defaultSeverity: RuleSeverity { get }
     /// One sentence for documentation and `strata rules`.
     var summary: String { get }
     /// Every violation in the input. Rules about sources find nothing when sources were not scanned.
     func check(_ input: RuleInput) -> [Finding]
+}
+
+extension Rule {
+    public var defaultSeverity: RuleSeverity { .error }
+}
+
+/// A rule about the workspace graph as a whole.
+public protocol GraphRule: Rule {
+    /// Every violation in the graph.
+    func check(_ workspace: Workspace) -> [Finding]
+}
+
+extension GraphRule {
+    public func check(_ input: RuleInput) -> [Finding] {
+        check(input.workspace)
+    }
+}
+
+/// A rule that judges each dependency a manifest declares on its own.
+///
+/// Edges Strata adds by convention are not judged: see `Workspace.forEachDeclaredEdge`.
+public protocol EdgeRule: Rule {
+    /// What is wrong with `from` depending on `to` as `dependency` declares it, if anything.
+    func finding(from: TargetID, to: TargetID, declaredBy dependency: Dependency, in workspace: Workspace) -> Finding?
+}
+
+extension EdgeRule {
+    public func check(_ input: RuleInput) -> [Finding] {
+        var findings: [Finding] = []
+        input.workspace.forEachDeclaredEdge { from, to, dependency in
+            if let finding = finding(from: from, to: to, declaredBy: dependency, in: input.workspace) { findings.append(finding) }
+        }
+        return findings
+    }
+}
+
+/// A rule about what the sources import. It finds nothing when the sources were not scanned.
+public protocol SourceRule: Rule {
+    /// Every violation in the scanned sources.
+    func check(_ workspace: Workspace, sources: WorkspaceSources) -> [Finding]
+}
+
+extension SourceRule {
+    public func check(_ input: RuleInput) -> [Finding] {
+        guard let sources = input.sources else { return [] }
+        return check(input.workspace, sources: sources)
+    }
 }
 
 extension Workspace {

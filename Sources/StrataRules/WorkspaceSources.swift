@@ -102,6 +102,9 @@ public struct WorkspaceSources: Sendable {
             }
         }
 
+        // A target whose build sets flags of its own evaluates its sources' conditions with them.
+        let targetConfigurations = IDArray<TargetID, BuildConfiguration>(
+            workspace.targets.map { $0.compilationConditions.isEmpty ? configuration : configuration.setting($0.compilationConditions) })
         var imports = IDArray<TargetID, [ImportReference]>(repeating: [], count: workspace.targets.count)
         var inactive = imports
         var counts = IDArray<TargetID, Int>(repeating: 0, count: workspace.targets.count)
@@ -114,7 +117,7 @@ public struct WorkspaceSources: Sendable {
                 let reference = ImportReference(
                     file: Int32(fileIndex), index: Int32(declarationIndex), imported: Int32(imported?.index ?? -1),
                     isTestable: declaration.isTestable, isExported: declaration.isExported)
-                if configuration.isActive(declaration.conditions) {
+                if targetConfigurations[target].isActive(declaration.conditions) {
                     imports[target].append(reference)
                 } else {
                     inactive[target].append(reference)
@@ -124,17 +127,22 @@ public struct WorkspaceSources: Sendable {
         self.imports = imports
         self.inactiveImports = inactive
         self.fileCounts = counts
+        reexports = Self.reexports(imports, in: index.files)
+    }
 
-        // Direct re-exports, then their closure.
+    /// What each target re-exports through `@_exported import`: the direct re-exports, then their closure.
+    private static func reexports(
+        _ imports: IDArray<TargetID, [ImportReference]>, in files: [ScannedSourceFile]
+    ) -> IDArray<TargetID, [TargetID: SourcedImport]> {
         var direct = IDArray<TargetID, [TargetID: SourcedImport]>(repeating: [:], count: imports.count)
         for (target, list) in imports.withIDs {
             for reference in list where reference.isExported {
                 if let exported = reference.importedTarget, direct[target][exported] == nil {
-                    direct[target][exported] = Self.sourced(reference, in: index.files)
+                    direct[target][exported] = Self.sourced(reference, in: files)
                 }
             }
         }
-        reexports = IDArray(
+        return IDArray(
             direct.indices.map { start in
                 var closure = direct[start]
                 var queue = Array(closure.keys)
@@ -204,16 +212,20 @@ public struct WorkspaceSources: Sendable {
         return visible
     }
 
-    /// Where to declare a dependency of `target`, for hints.
-    static func whereToDeclare(_ target: TargetID, in workspace: Workspace) -> String {
+    /// Where to declare a dependency of `target`, for hints: in the file that declares the
+    /// dependency at `declaredAt` if given (a Podfile's pods of an Xcode app), else in the target's.
+    static func whereToDeclare(_ target: TargetID, in workspace: Workspace, declaredAt: SourceLocation? = nil) -> String {
         let t = workspace.targets[target]
         guard workspace.manifest.mode == .generate else {
             // Its own manifest's name: a package may be read from `Package@swift-5.9.swift`.
-            let file = t.location.map { String($0.path.split(separator: "/").last ?? "") }
+            let file = (declaredAt ?? t.location).map { String($0.path.split(separator: "/").last ?? "") }
             if let file, file.hasSuffix(".podspec") || file.hasSuffix(".podspec.json") {
                 return "pod '\(t.name)' in its podspec (\(file), 's.dependency')"
             }
             if file == "Podfile" { return "target '\(t.name)' in the Podfile (a 'pod' line)" }
+            if file == "project.pbxproj" {
+                return "target '\(t.name)' in its Xcode project (the target's Frameworks phase, or Frameworks, Libraries, and Embedded Content)"
+            }
             if let file, [".yml", ".yaml", ".json"].contains(where: file.hasSuffix) {
                 return "target '\(t.name)' under 'dependencies:' in its XcodeGen spec (\(file))"
             }

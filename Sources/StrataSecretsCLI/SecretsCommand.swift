@@ -61,6 +61,15 @@ struct SecretsCommand: AsyncParsableCommand {
             try SecretsVault.open(inWorkspace: workspace, identity: SecretsIdentity.load(file: identity))
         }
 
+        /// Opens the secrets and lets `change` change them, holding the workspace lock from before
+        /// they are read until `change` returns.
+        func changing<Result>(_ change: (inout SecretsVault) throws -> Result) throws -> Result {
+            let lock = try lockForChange()
+            defer { withExtendedLifetime(lock) {} }
+            var vault = try open()
+            return try change(&vault)
+        }
+
         /// Takes the workspace lock for a change to the secrets, waiting for another run that
         /// holds it: two changes at once would each write what they read, and one would be lost.
         /// Hold it from before `open` until the change is written.
@@ -153,11 +162,11 @@ struct SecretsCommand: AsyncParsableCommand {
                 throw InputErrors(
                     .inputError("invalid-member", "'\(key)' is not an age public key: \(error)", at: nil, hint: "it starts with age1"))
             }
-            let lock = try location.lockForChange()
-            defer { withExtendedLifetime(lock) {} }
-            var vault = try location.open()
-            try vault.addMember(name, recipient: recipient)
-            Terminal.standardOutput("added \(name), who can read \(vault.names.count) secret\(vault.names.count == 1 ? "" : "s")\n")
+            let readable = try location.changing { vault in
+                try vault.addMember(name, recipient: recipient)
+                return vault.names.count
+            }
+            Terminal.standardOutput("added \(name), who can read \(readable) secret\(readable == 1 ? "" : "s")\n")
         }
     }
 
@@ -175,10 +184,7 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The member's name.") var name: String
 
         func run() throws {
-            let lock = try location.lockForChange()
-            defer { withExtendedLifetime(lock) {} }
-            var vault = try location.open()
-            let exposed = try vault.removeMember(name)
+            let exposed = try location.changing { try $0.removeMember(name) }
             var text = "removed \(name)\n"
             if !exposed.isEmpty {
                 text += "\(name) could read these secrets and may have copied them; rotate each where it is issued, "
@@ -218,10 +224,7 @@ struct SecretsCommand: AsyncParsableCommand {
                 value = FileHandle.standardInput.readDataToEndOfFile()
                 if value.last == UInt8(ascii: "\n") { value.removeLast() }
             }
-            let lock = try location.lockForChange()
-            defer { withExtendedLifetime(lock) {} }
-            var vault = try location.open()
-            try vault.set(name, to: value)
+            try location.changing { try $0.set(name, to: value) }
             Terminal.standardOutput("set \(name) (\(value.count) byte\(value.count == 1 ? "" : "s"))\n")
         }
     }
@@ -279,10 +282,7 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The secrets' names.") var names: [String]
 
         func run() throws {
-            let lock = try location.lockForChange()
-            defer { withExtendedLifetime(lock) {} }
-            var vault = try location.open()
-            try vault.recordRotation(of: names)
+            try location.changing { try $0.recordRotation(of: names) }
             Terminal.standardOutput("rotated \(names.joined(separator: ", "))\n")
         }
     }
@@ -300,10 +300,7 @@ struct SecretsCommand: AsyncParsableCommand {
         @Argument(help: "The secret's name.") var name: String
 
         func run() throws {
-            let lock = try location.lockForChange()
-            defer { withExtendedLifetime(lock) {} }
-            var vault = try location.open()
-            try vault.remove(name)
+            try location.changing { try $0.remove(name) }
             Terminal.standardOutput("removed \(name)\n")
         }
     }

@@ -30,6 +30,14 @@ public struct BuildConfiguration: Sendable {
     /// No evaluation: every branch of every `#if` counts.
     public static let allBranches = BuildConfiguration(platform: nil)
 
+    /// This configuration with `flags` set as well, as a target's build sets them (an Xcode
+    /// target's `SWIFT_ACTIVE_COMPILATION_CONDITIONS`); a flag `--undefine` names stays unset.
+    public func setting(_ flags: [String]) -> BuildConfiguration {
+        var configuration = self
+        configuration.defines.formUnion(flags.filter { !undefines.contains($0) })
+        return configuration
+    }
+
     /// The version of the compiler that built Strata.
     public static var toolchainSwiftVersion: [Int] {
         #if compiler(>=6.4)

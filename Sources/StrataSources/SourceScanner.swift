@@ -59,7 +59,7 @@ public struct SourceScanner: Sendable {
     /// The default cache file for a workspace: inside its `.build` folder, which SwiftPM
     /// projects already keep out of version control.
     public static func defaultCachePath(workspaceRoot: String) -> String {
-        workspaceRoot + "/.build/strata/scan-cache-v\(ImportScanner.version)"
+        WorkspaceCacheFolder.path(forWorkspace: workspaceRoot) + "/scan-cache-v\(ImportScanner.version)"
     }
 
     /// Finds and scans the files of `targets`. `walked` holds walks already made this run

@@ -19,12 +19,7 @@ enum EvaluatedManifestCache {
 
     /// Strata's cache folder for the user; nil when turned off.
     static var root: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["STRATA_NO_MANIFEST_CACHE"].map({ !$0.isEmpty && $0 != "0" }) == true { return nil }
-        if let explicit = environment["STRATA_CACHE_DIR"], !explicit.isEmpty { return explicit }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/strata" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.cache/strata"
+        UserCache.isTurnedOff(by: "STRATA_NO_MANIFEST_CACHE") ? nil : UserCache.root()
     }
 
     package static var folder: String? { root.map { $0 + "/evaluated-manifests" } }

@@ -112,9 +112,9 @@ public enum PackageManifestReader {
         return report
     }
 
-    private static func condition(path: String, bytes: [UInt8], _ condition: ManifestConditions.HostCondition) -> PackageReadReport.HostCondition {
+    private static func condition(path: String, bytes: [UInt8], _ condition: ManifestConditions.HostCondition) -> Located<String> {
         let (line, column) = SourceText(bytes: bytes).lineAndColumn(of: condition.offset)
-        return PackageReadReport.HostCondition(text: condition.text, location: SourceLocation(path: path, line: line, column: column))
+        return Located(condition.text, at: SourceLocation(path: path, line: line, column: column))
     }
 
     private static func contents(of path: String, in files: any WorkspaceFiles = LocalFiles()) throws(InputErrors) -> [UInt8] {

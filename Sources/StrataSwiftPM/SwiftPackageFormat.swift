@@ -46,7 +46,7 @@ public struct SwiftPackageFormat: ProjectFormat {
     private static func hostWarning(_ report: PackageReadReport, platform: Platform?) -> Diagnostic? {
         guard let first = report.hostConditions.first else { return nil }
         let read = report.host?.rawValue ?? "unknown"
-        let condition = "'#if \(first.text)'" + (report.hostConditions.count > 1 ? " and \(report.hostConditions.count - 1) more" : "")
+        let condition = "'#if \(first.value)'" + (report.hostConditions.count > 1 ? " and \(report.hostConditions.count - 1) more" : "")
         guard let platform else {
             return .warning(
                 "host-dependent-manifest",

@@ -7,9 +7,10 @@ import StrataProjectFormat
 import StrataSources
 import StrataSwiftPM
 import StrataXcodeGen
+import StrataXcodeProject
 
 /// Builds the workspace graph from the projects of existing build systems (adopt mode): Swift
-/// packages, XcodeGen specs, a Podfile and podspecs, each read by its `ProjectFormat`.
+/// packages, Xcode projects, XcodeGen specs, a Podfile and podspecs, each read by its `ProjectFormat`.
 ///
 /// - Targets group into modules by the naming templates: `NetworkInterface` is the interface
 ///   of `Network` when a target `Network` exists; a target fitting the mocks template is
@@ -20,9 +21,9 @@ import StrataXcodeGen
 ///   test and demo hosts among them.
 /// - A target is dynamic if a `.dynamic` library product of its package contains it.
 struct AdoptModeBuilder {
-    /// The formats, in the order they are read: a Podfile may name an XcodeGen project's
-    /// targets, and an XcodeGen project may use local Swift packages.
-    static let formats: [any ProjectFormat] = [XcodeGenFormat(), CocoaPodsFormat(), SwiftPackageFormat()]
+    /// The formats, in the order they are read: a Podfile may name an Xcode or XcodeGen
+    /// project's targets, and projects may use local Swift packages.
+    static let formats: [any ProjectFormat] = [XcodeProjectFormat(), XcodeGenFormat(), CocoaPodsFormat(), SwiftPackageFormat()]
 
     let packageReading: PackageReading
     /// Where the Package.swift files and folders are read from.
@@ -33,6 +34,10 @@ struct AdoptModeBuilder {
     var platform: Platform?
     /// Where each Package.swift read is recorded as it happens.
     var readLog: PackageReadLog?
+    /// The build configuration Xcode projects are read with.
+    var xcodeConfiguration = "Debug"
+    /// Whether targets carry their build declarations.
+    var readsBuildDeclarations = false
 
     func build(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) async throws(InputErrors) -> LoadedWorkspace {
         guard let settings = manifest.adopt else { preconditionFailure("adopt mode without an 'adopt' section") }
@@ -54,9 +59,11 @@ struct AdoptModeBuilder {
     /// What every format reads. The Swift packages come first, then the projects: a package's
     /// targets keep the ids they have in a workspace of packages only.
     private func readProjects(_ settings: AdoptSettings, root: String, boundary: WorkspaceBoundary) async throws(InputErrors) -> ProjectsRead {
-        let request = ProjectReadRequest(
+        var request = ProjectReadRequest(
             settings: settings, root: root, files: files, boundary: boundary, packageReading: packageReading, platform: platform,
             readLog: readLog)
+        request.xcodeConfiguration = xcodeConfiguration
+        request.readsBuildDeclarations = readsBuildDeclarations
         var read = ProjectsRead()
         for format in Self.formats {
             read.append(try await format.read(request, after: read))
@@ -172,21 +179,31 @@ private struct AdoptModeAssembly {
         // A plugin is run, never imported.
         if target.kind == .plugin { node.modules = .named([]) }
         node.moduleAliases = target.moduleAliases
+        node.compilationConditions = target.compilationConditions
+        node.productRole = target.productRole
+        node.buildDeclaration = target.buildDeclaration
         if let moduleName = target.moduleName { node.modules = .named([moduleName]) }
-        let folder = PathResolution.relative(package.directory, from: root)
         // An XcodeGen project is read as a package of its own; it is named as what it is.
         let isProject = package.kind == .project
+        // Made only for a duplicate, outside `self`, which `add` is changing.
+        let root = root
         let id = assembler.add(
             node, origin: "\(isProject ? "project" : "package") '\(package.name)'",
-            duplicateHint:
-                "two packages or projects of the workspace declare '\(target.name)'; if '\(folder)' is an example or a fixture, leave it out with 'adopt: { exclude: [\"\(folder)\"] }' (or list only the \(isProject ? "projects" : "packages") you mean under '\(isProject ? "adopt.xcodegen" : "adopt.packages")'), else rename one of the targets"
-        )
+            duplicateHint: Self.duplicateHint(target.name, in: package, root: root))
         guard let module = place.module else { return }
         if moduleTargets[module] == nil { moduleOrder.append(module) }
         moduleTargets[module, default: [:]][place.role] = id
         if place.role == .implementation || moduleLocations[module] == nil {
             moduleLocations[module] = target.location ?? .file(package.path)
         }
+    }
+
+    /// What to do about a second `name` in `package`: leave its folder out, or list fewer.
+    private static func duplicateHint(_ name: String, in package: PackageManifest, root: String) -> String {
+        let folder = PathResolution.relative(package.directory, from: root)
+        let isProject = package.kind == .project
+        return
+            "two packages or projects of the workspace declare '\(name)'; if '\(folder)' is an example or a fixture, leave it out with 'adopt: { exclude: [\"\(folder)\"] }' (or list only the \(isProject ? "projects" : "packages") you mean under '\(isProject ? "adopt.xcode' or 'adopt.xcodegen" : "adopt.packages")'), else rename one of the targets"
     }
 
     private var modules: IDArray<ModuleID, Module> {
@@ -211,7 +228,8 @@ private struct AdoptModeAssembly {
                     for link in resolve(dependency.reference, in: scope, packages: packageByPath, owner: target.name, location: location) {
                         assembler.addEdge(
                             from: from, to: link.target, location: location, condition: dependency.condition,
-                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked, dynamicLibrary: link.dynamicLibrary,
+                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked,
+                            dynamicLibrary: dependency.isMerged ? nil : link.dynamicLibrary,
                             product: link.product)
                     }
                 }
@@ -246,9 +264,18 @@ private struct AdoptModeAssembly {
         assembler.checkOwners(manifest.owners, modules: Set(moduleOrder))
         if !assembler.diagnostics.isEmpty { throw InputErrors(assembler.diagnostics) }
         return Workspace(
-            name: manifest.name?.value ?? read.manifests.first?.name ?? PathResolution.name(of: root), root: root, manifest: manifest,
+            name: manifest.name?.value ?? Self.name(of: read, root: root), root: root, manifest: manifest,
             layers: IDArray<LayerID, Layer>(manifest.layers.map(Layer.init)), modules: modules, targets: assembler.targets,
             dependencies: assembler.dependencies)
+    }
+
+    /// The name of a workspace whose strata.yml gives none: its root package's, else its first
+    /// Xcode project's or XcodeGen spec's (the app's name, more than any package beside it),
+    /// else the first package's or pod's, else its folder's.
+    static func name(of read: ProjectsRead, root: String) -> String {
+        let rootPackage = read.swiftPackages.first { PathResolution.parent(of: $0.path) == root }
+        let project = read.manifests.first { $0.kind == .project && PathResolution.name(of: $0.path) != "Podfile" }
+        return rootPackage?.name ?? project?.name ?? read.manifests.first?.name ?? PathResolution.name(of: root)
     }
 
     // MARK: Resolving dependency entries
@@ -318,11 +345,11 @@ private struct AdoptModeAssembly {
                 return unknown("'\(owner)' depends on '\(name)', which no project of the workspace declares", assembler.suggestion(for: name))
             }
             // A project's library target is its own product: a framework is linked dynamically.
-            return [Link(target: id, dynamicLibrary: assembler.targets[id].linkage == .dynamic ? name : nil)]
+            return [Link(target: id, dynamicLibrary: assembler.targets[id].linkage.isDynamic ? name : nil)]
         case .prebuilt(let framework):
             let id = assembler.external(package: framework.provider, product: framework.name, location: location)
             assembler.setExternal(id, modules: .named([framework.module]), linkage: framework.linkage)
-            return [Link(target: id, dynamicLibrary: framework.linkage == .dynamic ? framework.name : nil)]
+            return [Link(target: id, dynamicLibrary: framework.linkage.isDynamic ? framework.name : nil)]
         case .target(let name):
             if scope.ownTargets[name]?.kind == .plugin { return [] }
             guard scope.ownTargets[name] != nil, let id = assembler.index[name] else {

@@ -331,7 +331,7 @@ private struct GenerateModeBuild {
     mutating func linkDynamicLibraries() {
         guard manifest.generate.linksModulesByProduct else { return }
         assembler.linkDynamically { from, to in
-            to.role == .implementation && to.linkage == .dynamic && to.module != from.module
+            to.role == .implementation && to.linkage.isDynamic && to.module != from.module
         }
     }
 
@@ -357,7 +357,7 @@ extension GenerateModeBuilder {
     /// kept graph does not hide it.
     static func linkageWarnings(_ manifest: Manifest) -> [Diagnostic] {
         guard manifest.mode == .generate, !manifest.generate.linksModulesByProduct else { return [] }
-        let dynamic = manifest.modules.filter { $0.linkage == .dynamic }
+        let dynamic = manifest.modules.filter { $0.linkage.isDynamic }
         guard let first = dynamic.first else { return [] }
         let names = dynamic.map { "'\($0.name.value)'" }
         let subject =

@@ -16,14 +16,16 @@ struct GraphAssembler {
     /// Adds a target; reports `duplicate-target` and returns the existing index if the name is
     /// taken (`hint` says how to resolve it where the caller knows better than the default).
     @discardableResult
-    mutating func add(_ target: Target, origin: String, duplicateHint: String? = nil) -> TargetID {
+    /// (`duplicateHint` is made only for a duplicate: a workspace of packages adds thousands of
+    /// targets, and a hint names folders that take work to spell.)
+    mutating func add(_ target: Target, origin: @autoclosure () -> String, duplicateHint: @autoclosure () -> String? = nil) -> TargetID {
         if let existing = index[target.name] {
             diagnostics.append(
                 .inputError(
                     "duplicate-target",
-                    "\(origin) produces target '\(target.name)', which already exists",
+                    "\(origin()) produces target '\(target.name)', which already exists",
                     at: target.location,
-                    hint: duplicateHint ?? "rename one of them, or change the naming templates in 'naming:'",
+                    hint: duplicateHint() ?? "rename one of them, or change the naming templates in 'naming:'",
                     notes: [DiagnosticNote("'\(target.name)' is first declared here", at: targets[existing].location)]
                 ))
             return existing

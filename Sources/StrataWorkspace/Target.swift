@@ -60,6 +60,17 @@ public struct Target: Sendable, Hashable {
     public var modules = ProvidedModules.own
     /// `-module-alias NAME=REAL` in its unsafe flags: its sources `import NAME` to get module `REAL`.
     public var moduleAliases: [String: String] = [:]
+    /// The flags its build sets for `#if` (an Xcode target's `SWIFT_ACTIVE_COMPILATION_CONDITIONS`
+    /// in the configuration read): its sources' conditions are evaluated with them set.
+    public var compilationConditions: [String] = []
+    /// What Xcode builds it as, for a target of an Xcode project or XcodeGen spec: an app and
+    /// each extension, app clip or tool run as processes of their own.
+    public var productRole: XcodeProductRole?
+    /// What its build declares beyond the graph, part by part (`setting OTHER_SWIFT_FLAGS`,
+    /// `phase PBXResourcesBuildPhase`): an Xcode target's build settings and build phases, which
+    /// `strata affected` compares between revisions. Empty where the declaration is compared
+    /// another way (a Package.swift's, a strata.yml's).
+    public var buildDeclaration: [String: String] = [:]
 
     public init(
         name: String, role: TargetRole, module: String?, layer: LayerID?, linkage: Linkage = .static,

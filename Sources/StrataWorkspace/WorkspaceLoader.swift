@@ -52,6 +52,13 @@ public struct WorkspaceLoader: Sendable {
     /// Where every Package.swift read is recorded as it happens, also when the load fails.
     public var readLog: PackageReadLog?
 
+    /// The build configuration whose settings Xcode projects are read with (`--configuration`).
+    public var xcodeConfiguration = "Debug"
+
+    /// Whether targets carry their build declarations (`Target.buildDeclaration`): what
+    /// `strata affected` compares between revisions, and nothing else reads.
+    public var readsBuildDeclarations = false
+
     public init(
         packageReading: PackageReading = .automatic, files: any WorkspaceFiles = LocalFiles(), readsModules: Bool = false,
         platform: Platform? = nil
@@ -116,6 +123,8 @@ public struct WorkspaceLoader: Sendable {
             builder.readLog = readLog
             builder.readsModules = readsModules
             builder.platform = platform
+            builder.xcodeConfiguration = xcodeConfiguration
+            builder.readsBuildDeclarations = readsBuildDeclarations
             loaded = try await builder.build(manifest, root: root, boundary: boundary)
         }
         // `optional-imports` names modules of the workspace.

@@ -26,11 +26,13 @@ public struct XcodeGenFormat: ProjectFormat {
     /// Reads the specs the patterns of `adopt.xcodegen` find under the workspace folder.
     public func read(_ request: ProjectReadRequest, after earlier: ProjectsRead) async throws(InputErrors) -> ProjectsRead {
         guard !request.settings.xcodegen.isEmpty else { return ProjectsRead() }
-        return try await Self.read(patterns: request.settings.xcodegen, root: request.root, files: request.files, boundary: request.boundary)
+        return try await Self.read(
+            patterns: request.settings.xcodegen, root: request.root, configuration: request.xcodeConfiguration, files: request.files,
+            boundary: request.boundary)
     }
 
     private static func read(
-        patterns: [Located<String>], root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary
+        patterns: [Located<String>], root: String, configuration: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary
     ) async throws(InputErrors) -> ProjectsRead {
         var result = ProjectsRead()
         var problems: [Diagnostic] = []
@@ -59,7 +61,7 @@ public struct XcodeGenFormat: ProjectFormat {
         let loader = XcodeGenSpecLoader(files: files, boundary: boundary)
         let read = await withTaskGroup(of: (Int, Result<(XcodeGenProject, [String], [Diagnostic]), InputErrors>).self) { group in
             for (index, path) in specs.enumerated() {
-                group.addTask { (index, Self.readProject(at: path, loader: loader, files: files)) }
+                group.addTask { (index, Self.readProject(at: path, configuration: configuration, loader: loader, files: files)) }
             }
             var results = [Result<(XcodeGenProject, [String], [Diagnostic]), InputErrors>?](repeating: nil, count: specs.count)
             for await (index, result) in group { results[index] = result }
@@ -88,14 +90,14 @@ public struct XcodeGenFormat: ProjectFormat {
     }
 
     private static func readProject(
-        at path: String, loader: XcodeGenSpecLoader, files: any WorkspaceFiles
+        at path: String, configuration: String, loader: XcodeGenSpecLoader, files: any WorkspaceFiles
     ) -> Result<
         (XcodeGenProject, [String], [Diagnostic]), InputErrors
     > {
         do {
             let (spec, inputs) = try loader.load(path)
             var warnings = inputs.flatMap { loader.cache.warnings(at: $0) }
-            let project = try XcodeGenProject(path: path, spec: spec, files: files, warnings: &warnings)
+            let project = try XcodeGenProject(path: path, spec: spec, configuration: configuration, files: files, warnings: &warnings)
             return .success((project, inputs, warnings))
         } catch {
             return .failure(error)
@@ -142,18 +144,11 @@ public struct XcodeGenFormat: ProjectFormat {
             }
             var products: [Product] = []
             var targets: [PackageTarget] = []
-            for target in project.targets where target.type != .other {
-                let kind: PackageTarget.Kind
-                switch target.type {
-                case .library(let isStatic):
-                    kind = .regular
-                    products.append(Product(name: target.name, kind: .library(isStatic ? .static : .dynamic), targets: [target.name]))
-                case .app: kind = .executable
-                case .tests: kind = .test
-                case .other: continue
-                }
-                var converted = PackageTarget(
-                    name: target.name, kind: kind, dependencies: [], path: nil, exclude: [], sources: nil, location: target.location)
+            for target in project.targets {
+                guard let (declared, product) = target.type.packageTarget(named: target.name, location: target.location) else { continue }
+                if let product { products.append(product) }
+                var converted = declared
+                converted.productRole = XcodeProductRole(productType: target.typeName)
                 converted.declaredSources = sources(of: target, in: project)
                 if target.moduleName != target.name { converted.moduleName = target.moduleName }
                 var entries = target.dependencies
@@ -165,6 +160,7 @@ public struct XcodeGenFormat: ProjectFormat {
                         var entry = PackageTargetDependency(reference, location: dependency.location)
                         entry.condition = dependency.condition
                         entry.isLinked = isLinked
+                        entry.isMerged = isLinked && isMerged(reference, by: target, of: project, projects: projects)
                         converted.dependencies.append(entry)
                     }
                 }
@@ -176,6 +172,18 @@ public struct XcodeGenFormat: ProjectFormat {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return manifests
+    }
+
+    /// Whether `target` merges the library `reference` names into its own image: a dynamic
+    /// framework a target of the workspace's specs builds, that its merging takes (with
+    /// `automatic`, one its own project builds; with `manual`, one built mergeable).
+    private static func isMerged(
+        _ reference: PackageTargetDependency.Reference, by target: XcodeGenTarget, of project: XcodeGenProject, projects: [XcodeGenProject]
+    ) -> Bool {
+        guard target.merging != .none, case .workspaceTarget(let name) = reference else { return false }
+        let owner = project.targets.contains { $0.name == name } ? project : projects.first { $0.targets.contains { $0.name == name } }
+        guard let built = owner?.targets.first(where: { $0.name == name }), built.type == .library(isStatic: false) else { return false }
+        return target.merging.merges(builtInSameProject: owner?.path == project.path, isMergeable: built.isMergeable)
     }
 
     /// With `transitivelyLinkDependencies`, XcodeGen links a target to the dependencies of its

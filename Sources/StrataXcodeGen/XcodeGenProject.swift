@@ -30,7 +30,7 @@ struct XcodeGenTarget: Sendable {
     var name: String
     package var location: SourceLocation
     /// For a library, its linkage: its type's, or for a framework, `MACH_O_TYPE`'s.
-    var type: XcodeGenProductType
+    var type: XcodeProductKind
     /// `type:` as XcodeGen's short name (`framework`, `library.static`…).
     var typeName: String
     /// `iOS`, `macOS`… or `auto` with `supportedDestinations`.
@@ -44,6 +44,10 @@ struct XcodeGenTarget: Sendable {
     var dependencies: [XcodeGenDependency]
     /// `transitivelyLinkDependencies:` of the target, overriding the project's option.
     var transitivelyLinks: Bool?
+    /// `MERGEABLE_LIBRARY` (or `MAKE_MERGEABLE`) in the configuration read.
+    var isMergeable = false
+    /// Which dynamic libraries it links that it merges into its own image, in the configuration read.
+    var merging = MergedBinaryType.none
 }
 
 /// One entry of a target's `sources:` whose files are compiled.
@@ -84,46 +88,6 @@ enum XcodeGenPackage: Sendable, Equatable {
     case remote(String)
 }
 
-/// XcodeGen's product types (`type:`), by what they are to the graph.
-enum XcodeGenProductType: Sendable, Equatable {
-    /// A framework or library: a module other targets link.
-    case library(isStatic: Bool)
-    /// An application, extension, tool or service: an image that assembles modules.
-    case app
-    /// A unit or UI test bundle.
-    case tests
-    /// A resource bundle, metal library or instruments package: no Swift module.
-    case other
-
-    /// The type named `name` (short, `framework.static`, or in full,
-    /// `com.apple.product-type.framework.static`); nil for a name XcodeGen does not know.
-    init?(_ name: String) {
-        let short = name.hasPrefix(Self.prefix) ? String(name.dropFirst(Self.prefix.count)) : name
-        guard let type = Self.known[short] else { return nil }
-        self = type
-    }
-
-    static let prefix = "com.apple.product-type."
-
-    static let known: [String: XcodeGenProductType] = {
-        var types: [String: XcodeGenProductType] = [
-            "framework": .library(isStatic: false), "library.dynamic": .library(isStatic: false), "xcframework": .library(isStatic: false),
-            "framework.static": .library(isStatic: true), "library.static": .library(isStatic: true),
-            "bundle.unit-test": .tests, "bundle.ui-testing": .tests, "bundle.ocunit-test": .tests,
-            "bundle": .other, "metal-library": .other, "instruments-package": .other,
-        ]
-        for app in [
-            "application", "application.on-demand-install-capable", "application.messages", "application.watchapp", "application.watchapp2",
-            "application.watchapp2-container", "app-extension", "app-extension.intents-service", "app-extension.messages",
-            "app-extension.messages-sticker-pack", "extensionkit-extension", "tool", "tv-app-extension", "watchkit-extension",
-            "watchkit2-extension", "xcode-extension", "driver-extension", "system-extension", "xpc-service",
-        ] {
-            types[app] = .app
-        }
-        return types
-    }()
-}
-
 // MARK: - Reading the project dictionary
 
 extension XcodeGenProject {
@@ -140,7 +104,7 @@ extension XcodeGenProject {
     /// Reads the project at `path` from its resolved dictionary, as XcodeGen's `Project` and
     /// `SpecValidation` do for what shapes the graph: every problem XcodeGen would refuse the
     /// spec for is reported where it was written; `warnings` gets what XcodeGen would accept.
-    init(path: String, spec: SpecNode, files: any WorkspaceFiles, warnings: inout [Diagnostic]) throws(InputErrors) {
+    init(path: String, spec: SpecNode, configuration: String, files: any WorkspaceFiles, warnings: inout [Diagnostic]) throws(InputErrors) {
         var problems: [Diagnostic] = []
         func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
             problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
@@ -173,8 +137,11 @@ extension XcodeGenProject {
 
         var targets: [XcodeGenTarget] = []
         let templates = Set(spec["targetTemplates"]?.entries?.map(\.key) ?? [])
+        let settings = XcodeGenSettings(projectSpec: spec, configuration: configuration)
         for entry in spec["targets"].map({ Self.mapping($0, "'targets'", &problems) }) ?? [] {
-            if let target = Self.target(entry, in: path, templates: templates, packages: packages, files: files, problems: &problems) {
+            if let target = Self.target(
+                entry, in: path, templates: templates, packages: packages, settings: settings, files: files, problems: &problems)
+            {
                 targets.append(target)
             }
         }
@@ -292,8 +259,8 @@ extension XcodeGenProject {
 
     /// One target, or nil (with problems) if XcodeGen would refuse it or it is not code.
     private static func target(
-        _ entry: SpecEntry, in projectPath: String, templates known: Set<String>, packages: [String: XcodeGenPackage], files: any WorkspaceFiles,
-        problems: inout [Diagnostic]
+        _ entry: SpecEntry, in projectPath: String, templates known: Set<String>, packages: [String: XcodeGenPackage],
+        settings projectSettings: XcodeGenSettings, files: any WorkspaceFiles, problems: inout [Diagnostic]
     ) -> XcodeGenTarget? {
         let spec = entry.value
         guard spec.entries != nil else {
@@ -310,14 +277,8 @@ extension XcodeGenProject {
         var type = declaredType
         checkDestinations(of: spec, named: name, problems: &problems)
 
-        // Settings: only what decides linkage and the product's name.
-        let settings = spec["settings"]
-        let base = settings.flatMap { $0["configs"] != nil || $0["groups"] != nil || $0["base"] != nil ? $0["base"] : $0 }
-        func setting(_ key: String) -> String? {
-            base?[key]?.string.map {
-                $0.replacingOccurrences(of: "$(TARGET_NAME)", with: name).replacingOccurrences(of: "${TARGET_NAME}", with: name)
-            }
-        }
+        // Settings: only what decides linkage, merging and the product's name.
+        func setting(_ key: String) -> String? { projectSettings.value(key, target: spec["settings"], named: name) }
         // XcodeGen reads MACH_O_TYPE for frameworks only (a static framework made by setting).
         if type == .library(isStatic: false), typeName.hasSuffix("framework"), let machO = setting("MACH_O_TYPE") {
             type = .library(isStatic: machO == "staticlib")
@@ -331,17 +292,21 @@ extension XcodeGenProject {
         guard let dependencies = dependencies(of: spec, named: name, platform: platform, packages: packages, problems: &problems) else { return nil }
         return XcodeGenTarget(
             name: name, location: entry.keyLocation, type: type,
-            typeName: typeName.hasPrefix(XcodeGenProductType.prefix) ? String(typeName.dropFirst(XcodeGenProductType.prefix.count)) : typeName,
+            typeName: typeName.hasPrefix(XcodeProductRole.prefix) ? String(typeName.dropFirst(XcodeProductRole.prefix.count)) : typeName,
             platform: platform, productName: productName,
             moduleName: moduleName, sources: sources, dependencies: dependencies,
-            transitivelyLinks: spec["transitivelyLinkDependencies"]?.bool)
+            transitivelyLinks: spec["transitivelyLinkDependencies"]?.bool,
+            isMergeable: MergedBinaryType.isMergeable(mergeableLibrary: setting("MERGEABLE_LIBRARY"), makeMergeable: setting("MAKE_MERGEABLE")),
+            merging: MergedBinaryType(
+                mergedBinaryType: setting("MERGED_BINARY_TYPE"), swiftOptimization: setting("SWIFT_OPTIMIZATION_LEVEL"),
+                cOptimization: setting("GCC_OPTIMIZATION_LEVEL")))
     }
 
     /// The target's product type and its name as written; nil (with a problem) when it has none
     /// (a template it uses is not defined) or one XcodeGen does not know.
     private static func productType(
         of entry: SpecEntry, named name: String, templates known: Set<String>, problems: inout [Diagnostic]
-    ) -> (XcodeGenProductType, String)? {
+    ) -> (XcodeProductKind, String)? {
         let spec = entry.value
         guard let typeNode = spec["type"], let typeName = typeNode.string else {
             // XcodeGen skips a template it does not know; the type it was to give is then missing.
@@ -360,11 +325,11 @@ extension XcodeGenProject {
                     hint: "add 'type:' (framework, framework.static, application, bundle.unit-test, …)"))
             return nil
         }
-        guard let type = XcodeGenProductType(typeName) else {
+        guard let type = XcodeProductRole(productType: typeName)?.kind else {
             problems.append(
                 .inputError(
                     "invalid-xcodegen-spec", "target '\(name)' has an unknown type '\(typeName)'", at: typeNode.location,
-                    hint: Suggestions.didYouMean(typeName, in: XcodeGenProductType.known.keys)
+                    hint: Suggestions.didYouMean(typeName, in: XcodeProductRole.known.keys)
                         ?? "types are framework, framework.static, library.static, library.dynamic, application, bundle.unit-test, bundle.ui-testing, …"
                 ))
             return nil

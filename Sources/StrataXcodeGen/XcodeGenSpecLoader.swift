@@ -282,7 +282,10 @@ struct XcodeGenSpecLoader {
                 } else {
                     target = target.setting("settings", to: settings)
                 }
-                expanded.append(SpecEntry(key: prefix + entry.key + suffix, keyLocation: entry.keyLocation, value: target))
+                var named = entry
+                named.key = prefix + entry.key + suffix
+                named.value = target
+                expanded.append(named)
             }
         }
         return project.setting("targets", to: .mapping(expanded, location))

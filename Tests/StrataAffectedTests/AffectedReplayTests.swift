@@ -52,9 +52,6 @@ import Testing
         /// The Package.swift of `package`, in one of two forms with the same meaning.
         func manifest(of package: Package) -> String {
             let own = Set(package.targets.map(\.name))
-            let others = packages.filter { other in
-                other.name != package.name && package.targets.contains { $0.dependencies.contains { other.targets.map(\.name).contains($0) } }
-            }
             func dependency(_ name: String) -> String {
                 if own.contains(name) { return "\"\(name)\"" }
                 let owner = packages.first { $0.targets.contains { $0.name == name } }!

@@ -28,12 +28,20 @@ final class GitHistory {
     // MARK: - Asking
 
     /// The affected targets, by name, between `base` and `head` (default HEAD).
-    func affected(base: String, head: String? = nil, includeUncommitted: Bool = false) async throws -> AffectedReport {
-        try await AffectedQuery(path: root, base: base, head: head, includeUncommitted: includeUncommitted).run()
+    func affected(
+        base: String, head: String? = nil, includeUncommitted: Bool = false, configuration: String = "Debug"
+    ) async throws -> AffectedReport {
+        try await AffectedQuery(
+            path: root, base: base, head: head, includeUncommitted: includeUncommitted, xcodeConfiguration: configuration
+        ).run()
     }
 
-    func affectedNames(base: String, head: String? = nil, includeUncommitted: Bool = false) async throws -> Set<String> {
-        Set(try await affected(base: base, head: head, includeUncommitted: includeUncommitted).analysis.affected.map(\.name))
+    func affectedNames(
+        base: String, head: String? = nil, includeUncommitted: Bool = false, configuration: String = "Debug"
+    ) async throws -> Set<String> {
+        Set(
+            try await affected(base: base, head: head, includeUncommitted: includeUncommitted, configuration: configuration)
+                .analysis.affected.map(\.name))
     }
 
     /// The oracles' closure: `seeds` and every target that depends on one, transitively, in a

@@ -54,6 +54,10 @@ import Testing
         let matrix = try await StrataBinary.run(["affected", "--base", "HEAD~1", "--format", "github-matrix"], in: iss)
         #expect(matrix.stdout == #"{"include":[{"module":"SpacesuitService","target":"SpacesuitServiceTests"}]}"# + "\n")
 
+        let xcodebuild = try await StrataBinary.run(
+            ["affected", "--base", "HEAD~1", "--format", "xcodebuild", "--configuration", "Release"], in: iss)
+        #expect(xcodebuild.stdout == "-only-testing:SpacesuitServiceTests\n")
+
         let json = try await StrataBinary.run(["affected", "--base", "HEAD~1", "--format", "json"], in: iss)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["version"] as? Int == 1)

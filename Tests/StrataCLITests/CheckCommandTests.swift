@@ -22,6 +22,63 @@ import Testing
         #expect(external == external.sorted())
     }
 
+    /// An Xcode target's `#if` flags are those of the configuration asked for: StationApp sets
+    /// DEBUG in Debug only, so an import under `#if !DEBUG` counts in Release alone.
+    @Test func anXcodeTargetsConditionsAreItsConfigurations() async throws {
+        let copy = try Fixtures.copy(of: Fixtures.path("Adopt/XcodeProjects"), label: "strata-check-conditions")
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let app = copy + "/App/StationApp.swift"
+        try (try String(contentsOfFile: app, encoding: .utf8) + "#if !DEBUG\nimport StationWidget\n#endif\n").write(
+            toFile: app, atomically: true, encoding: .utf8)
+        let finding = "App/StationApp.swift:13:8: error: [implicit-import] 'StationApp' imports 'StationWidget'"
+        let debug = try await StrataBinary.run(["check", ".", "--configuration", "Debug"], in: copy)
+        #expect(debug.status == 1 && !debug.stdout.contains(finding), "\(debug.stdout)")
+        let release = try await StrataBinary.run(["check", ".", "--configuration", "Release"], in: copy)
+        #expect(release.status == 1 && release.stdout.contains(finding), "\(release.stdout)")
+    }
+
+    /// A Podfile naming the Xcode project's targets gives those targets its pods: an unused pod
+    /// is found at its `pod` line with a hint that says to edit the Podfile, and a test target's
+    /// `inherit! :search_paths` pods, seen but not linked, are no unused dependency of its own.
+    @Test func aPodfileGivesTheXcodeProjectsTargetsTheirPods() async throws {
+        let copy = try Fixtures.copy(of: Fixtures.path("Adopt/XcodeProjects"), label: "strata-check-podfile")
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.createDirectory(atPath: copy + "/LocalPods/Logger/Sources", withIntermediateDirectories: true)
+        try "public func log(_ line: String) { print(line) }\n".write(
+            toFile: copy + "/LocalPods/Logger/Sources/Logger.swift", atomically: true, encoding: .utf8)
+        try """
+        Pod::Spec.new do |s|
+          s.name = 'Logger'
+          s.version = '1.0.0'
+          s.source = { :git => 'https://example.com/logger.git', :tag => s.version.to_s }
+          s.source_files = 'Sources/**/*.swift'
+        end
+
+        """.write(toFile: copy + "/LocalPods/Logger/Logger.podspec", atomically: true, encoding: .utf8)
+        try """
+        use_frameworks!
+        target 'StationApp' do
+          pod 'Logger', :path => 'LocalPods/Logger'
+          target 'StationTests' do
+            inherit! :search_paths
+          end
+        end
+
+        """.write(toFile: copy + "/Podfile", atomically: true, encoding: .utf8)
+        var manifest = try String(contentsOfFile: copy + "/strata.yml", encoding: .utf8)
+        manifest = manifest.replacingOccurrences(of: "xcode: [Station.xcodeproj]", with: "xcode: [Station.xcodeproj]\n  podfile: Podfile")
+        manifest = manifest.replacingOccurrences(of: "patterns: [CoreKit, Kit]", with: "patterns: [CoreKit, Kit, Logger]")
+        try manifest.write(toFile: copy + "/strata.yml", atomically: true, encoding: .utf8)
+
+        let text = try await StrataBinary.run(["check", "."], in: copy)
+        #expect(text.stdout.components(separatedBy: "\n").filter { $0.contains("[unused-dependency]") }.count == 1, "\(text.stdout)")
+        #expect(text.stdout.contains("Podfile:3:3: warning: [unused-dependency] 'StationApp' depends on 'Logger'"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("hint: remove 'Logger' from the dependencies of target 'StationApp' in the Podfile (a 'pod' line)"), "\(text.stdout)"
+        )
+        #expect(!text.stdout.contains("'StationTests' depends on 'Logger'"), "\(text.stdout)")
+    }
+
     @Test func pathsArePrintedRelativeToTheWorkingDirectory() async throws {
         let result = try await StrataBinary.run(["check", "Examples/Violations/SameLayer"])
         #expect(result.stdout.hasPrefix("Examples/Violations/SameLayer/strata.yml:6:49: error: [same-layer]"))

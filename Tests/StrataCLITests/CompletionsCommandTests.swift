@@ -33,7 +33,7 @@ import Testing
             result.stdout == """
                 strata ch=> check
                 strata check --fo=> --format
-                strata check --format => text json sarif github
+                strata check --format => text json sarif github xcode
                 strata add => --version -h --help dependency
 
                 """)
@@ -50,7 +50,7 @@ import Testing
         )
         #expect(result.status == 0, "\(result.stderr)")
         let offered = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
-        #expect(offered == ["check", "text", "json", "sarif", "github"])
+        #expect(offered == ["check", "text", "json", "sarif", "github", "xcode"])
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") || ci, "needs zsh (apt-get install zsh); CI installs it"))

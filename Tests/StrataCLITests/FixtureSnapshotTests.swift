@@ -44,6 +44,7 @@ import Testing
         ("MacroDependency", 0), ("RawStringQuotes", 1), ("NonSourceFolders", 0),
         ("VersionSpecificManifest", 0), ("BinaryAndSystemModules", 1), ("ModuleAliases", 0), ("ConditionalDependencies", 0),
         ("HostDependentManifest", 0), ("XcodeGenModules", 1), ("CocoaPodsModules", 1), ("MissingPathPackage", 0),
+        ("XcodeProjects", 1), ("XcodeLinkage", 1),
     ]
 
     @Test func everyFixtureFolderIsCovered() {

@@ -13,6 +13,10 @@ import Testing
         "RootPackage": "a reader fixture: its own target 'Logging' and swift-log's module 'Logging' share a name on purpose",
         "CocoaPodsModules":
             "its modules are pods, which CocoaPods and Xcode build; its graph is checked against what its podspecs and Podfile declare (CocoaPodsAdoptTests)",
+        "XcodeProjects":
+            "its modules are targets of Xcode projects, which only Xcode builds; its graph is checked against what its project files declare (XcodeProjectAdoptTests)",
+        "XcodeLinkage":
+            "its modules are targets of an Xcode project, which only Xcode builds; its linkage per configuration is checked against its project file (XcodeMergeableLibrariesTests)",
         "XcodeGenModules":
             "its modules are XcodeGen projects, which only Xcode builds; its graph is checked against what its specs declare (XcodeGenAdoptTests)",
         "MissingPathPackage": "it shows a '.package(path:)' whose folder has no Package.swift, which SwiftPM refuses to build",

@@ -14,6 +14,22 @@ import Testing
         #expect(result.stdout.contains("SpacesuitServiceMocks"))
     }
 
+    /// Xcode projects are drawn as the build configuration `--configuration` names reads them:
+    /// DockingFeature's Feature.xcconfig makes it static, and its Release configuration dynamic.
+    @Test func xcodeProjectsAreDrawnInTheConfigurationAskedFor() async throws {
+        let copy = try Fixtures.copy(of: Fixtures.path("Adopt/XcodeProjects"), label: "strata-graph-xcode")
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        func linkage(_ arguments: [String]) async throws -> String? {
+            let result = try await StrataBinary.run(["graph", copy, "--format", "json"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let targets = try #require(document["targets"] as? [[String: Any]])
+            return targets.first { $0["name"] as? String == "DockingFeature" }?["linkage"] as? String
+        }
+        #expect(try await linkage([]) == "static")
+        #expect(try await linkage(["--configuration", "Release"]) == "dynamic")
+    }
+
     @Test func violationsAreDrawnInRedWithTheirRule() async throws {
         let result = try await StrataBinary.run(["graph", "Examples/Violations/LayerDirection", "--format", "dot"])
         #expect(result.status == 0)

@@ -129,7 +129,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: empty) }
         let result = try await StrataBinary.run(["init", "--yes"], in: empty)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("error: [nothing-to-adopt] found no Package.swift, XcodeGen project.yml, podspec or Podfile"))
+        #expect(result.stderr.contains("error: [nothing-to-adopt] found no Package.swift, Xcode project, XcodeGen project.yml, podspec or Podfile"))
         #expect(!FileManager.default.fileExists(atPath: empty + "/strata.yml"))
     }
 }

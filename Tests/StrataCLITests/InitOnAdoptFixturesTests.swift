@@ -1,16 +1,19 @@
 import Foundation
 import StrataCheck
+import StrataDiagnostics
 import StrataInit
 import StrataWorkspaceTestSupport
 import Testing
 
-/// `strata init` on the adopt fixtures (SwiftPM, XcodeGen, CocoaPods) without their strata.yml:
+/// `strata init` on the adopt fixtures (SwiftPM, Xcode, XcodeGen, CocoaPods) without their strata.yml:
 /// every module gets a layer its own graph keeps, and the findings that do not depend on the
 /// layering (the fixtures' planted import and linking problems) are still found.
 @Suite struct AdoptFixturesInitTests {
     @Test(arguments: [
         ("XcodeGenModules", ["feature", "kit", "service"], ["implicit-import", "static-linked-once"]),
         ("CocoaPodsModules", ["level-3", "feature", "service", "kit"], ["implicit-import", "static-linked-once"]),
+        // The cycle CoreKit ⇄ DockingFeature leaves one of its edges pointing up, whatever the layers.
+        ("XcodeProjects", ["feature", "kit", "shared"], ["implicit-import", "layer-direction", "no-cycles"]),
         ("RootPackage", ["feature", "service", "level-1", "level-0"], []),
         ("LocalPackages", ["level-1", "level-0"], []),
     ])

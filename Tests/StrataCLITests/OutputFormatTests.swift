@@ -57,4 +57,19 @@ import Testing
         #expect(annotation.hasPrefix("::error file=strata.yml,line=6,col=58,title=strata [mocks-in-production]::mocks target"))
         #expect(annotation.contains("%0Anote: strata.yml:8: 'Cosmonaut' depends on 'Suit'%0Ahint: "))
     }
+
+    /// As a run-script phase runs it: from the project's folder, elsewhere than the workspace.
+    @Test func xcodeIssuesAreAbsoluteOneLineEachAndAnErrorFailsThePhase() async throws {
+        let projectFolder = try Fixtures.temporaryFolder("strata-xcode-phase")
+        defer { try? FileManager.default.removeItem(atPath: projectFolder) }
+        let result = try await StrataBinary.run(["check", "--format", "xcode", Self.folder], in: projectFolder)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let manifest = URL(fileURLWithPath: Self.folder).standardizedFileURL.path + "/strata.yml"
+        #expect(lines.first?.hasPrefix("\(manifest):6:58: error: [mocks-in-production] mocks target 'SuitServiceMocks'") == true, "\(lines)")
+        #expect(lines.contains("\(manifest):8:31: note: 'Cosmonaut' depends on 'Suit'"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(manifest):6:58: note: hint: ") }, "\(lines)")
+        #expect(lines.last == "strata: MocksInProduction: 7 targets checked, 1 error(s), 0 warning(s)")
+        #expect(!result.stdout.contains("\u{1B}["))
+    }
 }

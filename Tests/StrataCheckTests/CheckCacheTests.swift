@@ -27,7 +27,7 @@ struct CheckCacheTests {
         snapshot: SourceFileCollector.Snapshot(
             folders: [FileStamp(path: "/w/Sources/A", size: 4096, modified: 5, inode: 7)],
             files: [FileStamp(path: "/w/Sources/A/A.swift", size: 12, modified: 6, inode: 8)]),
-        summary: WorkspaceSummary(name: "W", targets: 2, dependencies: 1, layers: 2),
+        summary: WorkspaceSummary(name: "W", targets: 2, dependencies: 1, layers: 2, targetNames: ["A", "B"]),
         findings: [
             Diagnostic(
                 id: "implicit-import", severity: .error, message: "'A' imports 'B', which is not one of its declared dependencies",

@@ -103,6 +103,24 @@ import Darwin
         }
     }
 
+    /// A run killed between removing its journal and the journal's folder (or between making
+    /// the folder and writing the journal) leaves the folder empty: the next run removes it. A
+    /// folder holding anything else is left alone and is no sign of a killed run.
+    @Test func anEmptyJournalFolderAKilledRunLeftIsRemovedByTheNext() throws {
+        try withTemporaryFolder { folder in
+            #expect(!FileTransaction.isInterrupted(in: folder))
+            try FileManager.default.createDirectory(atPath: folder + "/.strata", withIntermediateDirectories: true)
+            #expect(FileTransaction.isInterrupted(in: folder))
+            #expect(try FileTransaction.finishInterrupted(in: folder) == nil)
+            #expect(!FileManager.default.fileExists(atPath: folder + "/.strata"))
+
+            try FileManager.default.createDirectory(atPath: folder + "/.strata/secrets", withIntermediateDirectories: true)
+            #expect(!FileTransaction.isInterrupted(in: folder))
+            #expect(try FileTransaction.finishInterrupted(in: folder) == nil)
+            #expect(FileManager.default.fileExists(atPath: folder + "/.strata/secrets"))
+        }
+    }
+
     @Test func aFileChangedSinceTheKillIsLeftAloneAndNamed() throws {
         try withTemporaryFolder { folder in
             var transaction = try Self.prepared(folder)

@@ -15,7 +15,7 @@ import Yams
 @Suite struct XcodeGenGeneratorTests {
     static let manifest =
         smallManifest.replacingOccurrences(of: "dependencies: [StorageCore] }", with: "dependencies: [StorageCore], host-app: true }")
-        + "\ngenerate: { umbrella: SmallFramework, xcodegen: { platform: iOS, deployment-target: \"17.0\", bundle-id-prefix: org.example } }\n"
+        + "\ngenerate: { umbrella: SmallFramework, xcodegen: { platform: iOS, deployment-target: \"17.0\", bundle-id-prefix: org.example, check-phase: true } }\n"
 
     @Test(arguments: ["single", "packages"])
     func everyProjectReadsBackToTheGraphOfStrataYml(layout: String) async throws {
@@ -115,6 +115,85 @@ import Yams
         #expect(read.edges == expected.edges, "\(read.edges.symmetricDifference(expected.edges).sorted())")
     }
 
+    /// With `check-phase: true` the apps run `strata check --format xcode` on the workspace root
+    /// (as seen from their project's folder) before compiling, outside Xcode's script sandbox;
+    /// without apps, each module's implementation does; without the key, nothing does.
+    @Test func theCheckPhaseGoesToTheAppsOrElseTheImplementations() async throws {
+        func phases(_ manifest: String) async throws -> [String: String] {
+            let workspace = try TemporaryWorkspace(manifest)
+            let loaded = try await workspace.load()
+            var found: [String: String] = [:]
+            for file in try WorkspaceGenerator.files(for: loaded) where file.path.hasSuffix("project.yml") {
+                let spec = try #require(try Yams.load(yaml: file.contents) as? [String: Any])
+                for (name, target) in try #require(spec["targets"] as? [String: [String: Any]]) {
+                    guard let scripts = target["preBuildScripts"] as? [[String: Any]] else { continue }
+                    #expect(scripts.count == 1 && scripts[0]["name"] as? String == "strata check")
+                    #expect(scripts[0]["basedOnDependencyAnalysis"] as? Bool == false)
+                    let settings = (target["settings"] as? [String: Any])?["base"] as? [String: Any]
+                    #expect(settings?["ENABLE_USER_SCRIPT_SANDBOXING"] as? String == "NO")
+                    let script = try #require(scripts[0]["script"] as? String)
+                    let command = try #require(script.split(separator: "\n").first { $0.contains("strata check") })
+                    let root = try #require(command.split(separator: "\"").dropFirst().first).replacingOccurrences(of: "$SRCROOT", with: "")
+                    let resolved = PathResolution.resolve(
+                        String(root.dropFirst()), in: workspace.root + "/" + (file.path as NSString).deletingLastPathComponent)
+                    found[name] = resolved == workspace.root ? "the workspace root" : resolved
+                    #expect(command.trimmingCharacters(in: .whitespaces).hasPrefix("strata check --format xcode \"$SRCROOT/"))
+                }
+            }
+            return found
+        }
+        let apps = try await phases(Self.manifest)
+        let appsWorkspace = try await TemporaryWorkspace(Self.manifest).load()
+        let appNames = Set(appsWorkspace.targets.filter { $0.role == .app }.map(\.name))
+        #expect(!appNames.isEmpty && Set(apps.keys) == appNames)
+        let noApps =
+            "layers: [core]\nmodules: { A: { layer: core, interface: true }, B: { layer: core, dependencies: [A] } }\n"
+            + "generate: { layout: packages, xcodegen: { platform: macOS, check-phase: true } }\n"
+        let implementations = try await phases(noApps)
+        #expect(implementations == ["A": "the workspace root", "B": "the workspace root"])
+        #expect(Set(apps.values) == ["the workspace root"])
+        #expect(try await phases(noApps.replacingOccurrences(of: ", check-phase: true", with: "")).isEmpty)
+    }
+
+    /// `linkage: mergeable`: the module's framework is built mergeable and the app that links it
+    /// merges it (manual: the module is in another project); every Package.swift makes it a
+    /// dynamic product, and the graph takes it as a dynamic library.
+    @Test func aMergeableModuleIsBuiltMergeableAndMergedByTheAppsThatLinkIt() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [service, core]
+            modules:
+              Logging: { layer: core }
+              Network: { layer: service, linkage: mergeable, dependencies: [Logging] }
+            apps:
+              Station: { dependencies: [Network] }
+              Console: { dependencies: [Logging] }
+            generate: { layout: packages, xcodegen: { platform: iOS } }
+            """)
+        let loaded = try await workspace.load()
+        let files = try WorkspaceGenerator.files(for: loaded)
+        func targets(_ path: String) throws -> [String: [String: Any]] {
+            let file = try #require(files.first { $0.path == path }, "\(path)")
+            let spec = try #require(try Yams.load(yaml: file.contents) as? [String: Any])
+            return try #require(spec["targets"] as? [String: [String: Any]])
+        }
+        func settings(_ target: [String: Any]?) -> [String: String] {
+            ((target?["settings"] as? [String: Any])?["base"] as? [String: String]) ?? [:]
+        }
+        let network = try targets("Packages/Network/project.yml")["Network"]
+        #expect(network?["type"] as? String == "framework")
+        #expect(settings(network) == ["MERGEABLE_LIBRARY": "YES"])
+        #expect(settings(try targets("Packages/Logging/project.yml")["Logging"]).isEmpty)
+        let apps = try targets("Xcode/\(loaded.name)Apps/project.yml")
+        #expect(settings(apps["Station"]) == ["MERGED_BINARY_TYPE": "manual"])
+        #expect(settings(apps["Console"]).isEmpty)
+
+        let package = try #require(files.first { $0.path == "Packages/Network/Package.swift" })
+        #expect(package.contents.contains(#".library(name: "Network", type: .dynamic, targets: ["Network"])"#), "\(package.contents)")
+        let station = try #require(loaded.index["Station"]), networkID = try #require(loaded.index["Network"])
+        #expect(loaded.dependencies[station].first { $0.target == networkID }?.dynamicLibrary == "Network")
+    }
+
     private func errors(_ yaml: String) async -> [String] { await InlineWorkspace.inputErrors(yaml).map(\.id) }
 
     @Test func badXcodeGenSettingsAreInputErrors() async throws {
@@ -127,5 +206,9 @@ import Yams
         )
         #expect(more == ["invalid-value", "invalid-value"])
         #expect(await errors("layers: [core]\nmodules: { A: { layer: core } }\ngenerate: { xcodegen: {} }\n") == ["missing-key"])
+        #expect(
+            await errors("layers: [core]\nmodules: { A: { layer: core } }\ngenerate: { xcodegen: { platform: iOS, check-phase: sometimes } }\n") == [
+                "wrong-type"
+            ])
     }
 }

@@ -61,7 +61,7 @@ struct ManifestCacheTests {
         layers:
           - { name: feature, patterns: ["*Feature", "Search*"], same-layer: allowed }
           - { name: core, patterns: ["*"] }
-        adopt: { packages: [".", "Packages/*"], hosts: ["*Host"] }
+        adopt: { packages: [".", "Packages/*"], exclude: ["Fixtures/**"], hosts: ["*Host"], xcode: ["*.xcodeproj"] }
         optional-imports: [Analytics]
         rules: { unused-dependency: off }
         affected: { ignore: ["**/*.md"], always: [Scripts/settings.sh] }
@@ -78,6 +78,7 @@ struct ManifestCacheTests {
         #expect(try roundTrip(manifest) == manifest)
         let adopt = try ManifestLoader.parse(data: Data(Self.adopt.utf8), path: "/w/strata.yml")
         #expect(adopt.adopt?.hosts.count == 1)
+        #expect(adopt.adopt?.exclude.map(\.value) == ["Fixtures/**"] && adopt.adopt?.xcode.map(\.value) == ["*.xcodeproj"])
         #expect(adopt.affected.ignore.map(\.value) == ["**/*.md"] && adopt.affected.always.map(\.value) == ["Scripts/settings.sh"])
         #expect(adopt.registry?.scopes.map(\.scope.value) == ["iss-feature", "iss-core"])
         #expect(adopt.constraints.map(\.never.count) == [2, 0] && adopt.constraints.map(\.depthLimit) == [nil, 6])

@@ -167,6 +167,9 @@ import Testing
         BadPodspec(
             name: "a root attribute in a subspec", text: header + "  s.subspec 'A' do |a|\n    a.1️⃣version = '1'\n  end\nend\n",
             message: "only be set on the root"),
+        BadPodspec(
+            name: "default subspecs in a subspec", text: header + "  s.subspec 'A' do |a|\n    a.1️⃣default_subspecs = 'B'\n  end\nend\n",
+            message: "only be set on the root"),
         BadPodspec(name: "a subspec without a name", text: header + "  s.subspec 1️⃣do |a|\n  end\nend\n", message: "needs a literal name"),
         BadPodspec(name: "an unclosed block", text: header + "  s.subspec 'A' 1️⃣do |a|\n    a.source_files = 'A'\n", message: "not closed with 'end'"),
         BadPodspec(name: "an unclosed string", text: header + "  s.summary = 1️⃣'oops\nend\n", message: "this string is not closed"),

@@ -52,7 +52,7 @@ import Testing
             guard let node = try? SpecNode.parse(variant, path: "/w/project.yml") else { continue }
             var warnings: [Diagnostic] = []
             guard let spec = try? XcodeGenSpecLoader.resolveProject(node) else { continue }
-            _ = try? XcodeGenProject(path: "/w/project.yml", spec: spec, files: LocalFiles(), warnings: &warnings)
+            _ = try? XcodeGenProject(path: "/w/project.yml", spec: spec, configuration: "Debug", files: LocalFiles(), warnings: &warnings)
         }
     }
 }

@@ -497,7 +497,7 @@ import Testing
         ])
         #expect(found.map(\.id) == ["duplicate-target"])
         #expect(found.first?.message == "project 'B' produces target 'Kit', which already exists")
-        #expect(found.first?.hint?.contains("the projects you mean under 'adopt.xcodegen'") == true, "\(found)")
+        #expect(found.first?.hint?.contains("the projects you mean under 'adopt.xcode' or 'adopt.xcodegen'") == true, "\(found)")
     }
 
     @Test func aSharedBrokenIncludeIsReportedOnce() async throws {

@@ -14,9 +14,6 @@ final class RawHTTPConnection {
             throw RegistryTestError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
         self.fd = fd
-        // No read waits more than 5 s: a server that never answers fails the test, never hangs it.
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(fd) }
@@ -52,8 +49,12 @@ final class RawHTTPConnection {
     func send(_ text: String) throws { try send(Data(text.utf8)) }
 
     /// The next response's status line and headers (up to the blank line), or nil if the
-    /// connection closed or nothing came within the timeout; `elapsed` is how long it took.
-    func readHead() -> (head: String, elapsed: Duration)? {
+    /// connection closed or nothing came within `seconds`; `elapsed` is how long it took. A server
+    /// that never answers fails the test, never hangs it. An answer that needs a body stored waits
+    /// longer: a debug registry beside the whole suite on 2 cores took over 5 s for 1.5 MiB.
+    func readHead(waitingUpTo seconds: Int = 5) -> (head: String, elapsed: Duration)? {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let clock = ContinuousClock()
         let start = clock.now
         var bytes: [UInt8] = []

@@ -12,11 +12,15 @@ import Testing
     /// the `packages` layout with `distribution: registry`, generated and committed.
     struct Workspace {
         let root: String
+        /// The user's cache of this test's strata runs (API comparisons), outside the repository.
+        let cache: String
         var iss: String { root + "/Examples/ISS" }
 
         static func make(registry: RunningRegistry) async throws -> Workspace {
             let iss = try Fixtures.copyOfISS("strata-release")
-            let workspace = Workspace(root: URL(fileURLWithPath: iss).deletingLastPathComponent().deletingLastPathComponent().path)
+            let workspace = Workspace(
+                root: URL(fileURLWithPath: iss).deletingLastPathComponent().deletingLastPathComponent().path,
+                cache: try Fixtures.temporaryFolder("strata-release-cache"))
             let loaded = try await WorkspaceLoader().load(path: iss).workspace
             let manager = FileManager.default
             for module in loaded.modules {
@@ -45,7 +49,7 @@ import Testing
         }
 
         func strata(_ arguments: [String], token: String? = nil) async throws -> ProcessRunner.Result {
-            try await ProcessRunner.run(Fixtures.strataExecutable, arguments, in: iss, environment: ["STRATA_REGISTRY_TOKEN": token ?? ""])
+            try await ProcessRunner.run(Fixtures.strataExecutable, arguments, in: iss, environment: ["STRATA_REGISTRY_TOKEN": token ?? "", "STRATA_CACHE_DIR": cache])
         }
 
         @discardableResult
@@ -64,7 +68,10 @@ import Testing
 
         func read(_ path: String) throws -> String { try String(contentsOfFile: iss + "/" + path, encoding: .utf8) }
 
-        func remove() { Fixtures.removeCopy(ofISS: iss) }
+        func remove() {
+            Fixtures.removeCopy(ofISS: iss)
+            try? FileManager.default.removeItem(atPath: cache)
+        }
     }
 
     /// The plan `--dry-run --format json` prints: "Module from → to (bump)" per step.
@@ -114,6 +121,9 @@ import Testing
             #expect(patch.output.contains("Network: clearer message ("))
             let patched = try await workspace.strata(["release", "--no-verify"], token: token)
             #expect(patched.status == 0, "\(patched.error)")
+            // The dry run's comparison is kept: the same commits are not built and compared again.
+            #expect(patched.error.contains("strata: the API of Network was compared with its last release before, on the same files (cached)"))
+            #expect(!patched.error.contains("strata: comparing the API of Network"), "\(patched.error)")
             #expect(try workspace.read("Packages/Network/CHANGELOG.md").contains("## 1.0.1 — "))
 
             // (b) A public function added to the interface: minor; dependents only with --cascade.

@@ -1,12 +1,12 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
 import StrataWorkspaceTestSupport
 import StrataPublish
 import StrataRegistry
 import ZIPFoundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A real registry for a test: the `strata-registry serve` executable with a data folder of its
 /// own, listening on a free loopback port, stopped with SIGTERM (and its folder removed) by
@@ -139,7 +139,7 @@ final class RunningRegistry: @unchecked Sendable {
 
     func request(
         _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, token: String? = nil,
-        accept: String? = "application/vnd.swift.registry.v1+json", timeout: TimeInterval = 60
+        accept: String? = "application/vnd.swift.registry.v1+json", timeout: TimeInterval = 120
     ) async throws -> RegistryHTTPClient.Reply {
         try await client.request(method, path, headers: headers, body: body, token: token, accept: accept, timeout: timeout)
     }
@@ -162,34 +162,28 @@ struct RegistryHTTPClient: Sendable {
         func header(_ name: String) -> String? { headers.first { $0.key.lowercased() == name.lowercased() }?.value }
     }
 
-    /// Does not follow redirects, so a 303 is seen as such.
-    final class NoRedirects: NSObject, URLSessionTaskDelegate {
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-            completionHandler: @escaping (URLRequest?) -> Void
-        ) {
-            completionHandler(nil)
-        }
-    }
-    static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+    /// One client for the test run that does not follow redirects, so a 303 is seen as such.
+    /// AsyncHTTPClient, as the registry's own S3 client: URLSession on Linux left concurrent
+    /// requests of a loaded run waiting for ever.
+    static let http = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
 
-    /// `timeout`: how long the request may wait between bytes (URLSession's default is a minute).
+    /// `timeout`: how long the request may take, to the last byte of the reply.
     func request(
         _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, token: String? = nil,
-        accept: String? = "application/vnd.swift.registry.v1+json", timeout: TimeInterval = 60
+        accept: String? = "application/vnd.swift.registry.v1+json", timeout: TimeInterval = 120
     ) async throws -> Reply {
-        var request = URLRequest(url: URL(string: url + path)!)
-        request.timeoutInterval = timeout
-        request.httpMethod = method
-        request.httpBody = body
-        if let accept { request.setValue(accept, forHTTPHeaderField: "Accept") }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await Self.session.data(for: request)
-        let http = response as! HTTPURLResponse
+        var request = HTTPClientRequest(url: url + path)
+        request.method = HTTPMethod(rawValue: method)
+        if let body { request.body = .bytes(ByteBuffer(data: body)) }
+        if let accept { request.headers.replaceOrAdd(name: "Accept", value: accept) }
+        if let token { request.headers.replaceOrAdd(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        let response = try await Self.http.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+        let data = Data(buffer: try await response.body.collect(upTo: 1 << 32))
         var fields: [String: String] = [:]
-        for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
-        return Reply(status: http.statusCode, headers: fields, body: data)
+        for (name, value) in response.headers { fields[name] = fields[name].map { $0 + ", " + value } ?? value }
+        return Reply(status: Int(response.status.code), headers: fields, body: data)
     }
 
     /// `PUT /scope/name/version` with a multipart body of `archive` and `metadata`.

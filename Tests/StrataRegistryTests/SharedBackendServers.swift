@@ -30,8 +30,17 @@ enum SharedBackendServers {
         ProcessInfo.processInfo.environment["STRATA_REGISTRY_TEST_BACKEND"] == "postgres-s3"
     }
 
-    static let requirement = "needs PostgreSQL (apt-get install postgresql) and moto (pip install 'moto[server]'); CI installs them"
-    static var enabled: Bool { available || ProcessInfo.processInfo.environment["CI"] != nil }
+    static let requirement =
+        "needs PostgreSQL (apt-get install postgresql) and moto (pip install 'moto[server]'); in CI, the pass with STRATA_REGISTRY_TEST_BACKEND=postgres-s3 runs it"
+    /// Whether this run tests against the shared backends. Outside CI, wherever the servers are
+    /// installed. In CI (where `.ci/run` installs them, so they are required) the dedicated pass
+    /// does, `STRATA_REGISTRY_TEST_BACKEND=postgres-s3`, running all of the registry's suites
+    /// on them; the whole suite after it leaves them to that pass. Inside the whole suite on 2
+    /// cores, tests on these servers stalled four times (no CPU, no database connection, no
+    /// thread in their code; see issue 48's closing note), where the dedicated pass never did.
+    static var enabled: Bool {
+        ProcessInfo.processInfo.environment["CI"] == nil ? available : conformanceBackendIsShared
+    }
 
     /// Starts `program` with both output streams in `log`.
     static func launch(_ program: String, _ arguments: [String], log: String) async throws -> LaunchedProcess {

@@ -84,6 +84,16 @@ public enum Fixtures {
         }
     }
 
+    /// A copy of the fixture folder `source` in a fresh temporary folder, without the caches a
+    /// check of the repository's own copy may have left; removed by the caller.
+    public static func copy(of source: String, label: String) throws -> String {
+        let folder = try temporaryFolder(label)
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.copyItem(atPath: source, toPath: folder)
+        try? FileManager.default.removeItem(atPath: folder + "/.build")
+        return folder
+    }
+
     public static func temporaryFolder(_ label: String = "strata-test") throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

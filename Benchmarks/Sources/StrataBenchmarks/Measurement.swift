@@ -32,6 +32,46 @@ struct Measurement {
     }
 }
 
+/// Two loads timed side by side: each round runs the first, then the second, so that a noisy
+/// machine slows both alike; the first round warms the page cache and is not counted.
+struct SideBySide<Result> {
+    var first: Measurement
+    var second: Measurement
+    /// What each side gave in the last round, for checking they agree.
+    var results: (Result, Result)
+
+    /// first ÷ second, per round, sorted.
+    var ratios: [Double] { zip(first.samples, second.samples).map { $0.milliseconds / max($1.milliseconds, 0.001) }.sorted() }
+
+    /// "median 1.75×, range 1.70–1.79×".
+    var ratioSummary: String {
+        let ratios = ratios
+        return
+            "median \(String(format: "%.2f", ratios[ratios.count / 2]))×, range \(String(format: "%.2f", ratios.first!))–\(String(format: "%.2f", ratios.last!))×"
+    }
+
+    static func measure(
+        iterations: Int, _ first: () async throws -> Result, _ second: () async throws -> Result
+    ) async rethrows -> SideBySide {
+        var samples: ([Duration], [Duration]) = ([], [])
+        var results: (Result, Result)?
+        let clock = ContinuousClock()
+        for round in 0...iterations {
+            let start = clock.now
+            let a = try await first()
+            let middle = clock.now
+            let b = try await second()
+            let end = clock.now
+            results = (a, b)
+            guard round > 0 else { continue }
+            samples.0.append(middle - start)
+            samples.1.append(end - middle)
+        }
+        return SideBySide(
+            first: Measurement(name: "first", samples: samples.0), second: Measurement(name: "second", samples: samples.1), results: results!)
+    }
+}
+
 extension Duration {
     var milliseconds: Double {
         let (seconds, attoseconds) = components

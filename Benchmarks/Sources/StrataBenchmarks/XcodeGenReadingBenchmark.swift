@@ -32,29 +32,17 @@ enum XcodeGenReadingBenchmark {
         try (layers + naming + "adopt: { packages: [\".\", \"Packages/*\"] }\n").write(toFile: packages, atomically: true, encoding: .utf8)
         let specCount = try FileManager.default.contentsOfDirectory(atPath: folder + "/Packages").count + 1
 
-        var fromSpecs: [Duration] = [], fromPackages: [Duration] = []
-        var targets = (0, 0)
-        let clock = ContinuousClock()
-        for round in 0...iterations {
-            let start = clock.now
-            let a = try await WorkspaceLoader().load(path: specs).workspace
-            let middle = clock.now
-            let b = try await WorkspaceLoader().load(path: packages).workspace
-            let end = clock.now
-            targets = (a.targets.filter { $0.role != .external }.count, b.targets.filter { $0.role != .external }.count)
-            guard round > 0 else { continue }  // the first round warms the page cache
-            fromSpecs.append(middle - start)
-            fromPackages.append(end - middle)
+        func targets(_ manifest: String) async throws -> Int {
+            try await WorkspaceLoader().load(path: manifest).workspace.targets.filter { $0.role != .external }.count
         }
-        precondition(targets.0 == targets.1, "the specs give \(targets.0) targets, the packages \(targets.1)")
-        let specsMedian = Measurement(name: "specs", samples: fromSpecs).median
-        let packagesMedian = Measurement(name: "packages", samples: fromPackages).median
-        let ratios = zip(fromSpecs, fromPackages).map { $0.milliseconds / max($1.milliseconds, 0.001) }.sorted()
+        let timed = try await SideBySide.measure(iterations: iterations, { try await targets(specs) }, { try await targets(packages) })
+        precondition(timed.results.0 == timed.results.1, "the specs give \(timed.results.0) targets, the packages \(timed.results.1)")
+        let specsMedian = timed.first.median, packagesMedian = timed.second.median
 
         print("## Adopt mode over XcodeGen specs (release build, median of \(iterations) rounds after a warm-up)")
         print("")
         print(
-            "\(modules) modules, \(targets.0) targets: \(specCount) project.yml files (each including the shared settings) or the same workspace's Package.swift files."
+            "\(modules) modules, \(timed.results.0) targets: \(specCount) project.yml files (each including the shared settings) or the same workspace's Package.swift files."
         )
         print("")
         print("| load | median | per file |")
@@ -64,9 +52,7 @@ enum XcodeGenReadingBenchmark {
             "| through `adopt.packages` (\(modules) Package.swift, static reader) | \(packagesMedian.formatted) | \((packagesMedian / modules).formatted) |"
         )
         print("")
-        print(
-            "Specs / packages, per round: median \(String(format: "%.2f", ratios[ratios.count / 2]))×, range \(String(format: "%.2f", ratios.first!))–\(String(format: "%.2f", ratios.last!))×."
-        )
+        print("Specs / packages, per round: \(timed.ratioSummary).")
         print("")
     }
 }

@@ -1,13 +1,14 @@
 // strata-benchmarks: release-mode measurements recorded in docs/BENCHMARKS.md.
 //
-//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|publish-latency|release-plan|check-fix|age|compare|all]
+//   swift run -c release --package-path Benchmarks strata-benchmarks [graph-rules|manifest-reading|root-package|xcodegen-reading|xcode-reading|podspec-reading|init-inference|scanner|check|generate|affected|affected-history|affected-unchanged-manifest|registry|publish-latency|release-plan|check-fix|age|compare|all]
 import Foundation
 import StrataDiagnostics
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 let benchmarks = [
-    "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "podspec-reading", "init-inference", "scanner", "check", "generate",
+    "graph-rules", "manifest-reading", "root-package", "xcodegen-reading", "xcode-reading", "podspec-reading", "init-inference", "scanner", "check",
+    "generate",
     "affected",
     "affected-history", "affected-unchanged-manifest", "registry", "publish-latency",
     "release-plan", "check-fix",
@@ -32,6 +33,10 @@ do {
     }
     if which == "xcodegen-reading" || which == "all" {
         try await XcodeGenReadingBenchmark.run(modules: 1_000, iterations: 7)
+    }
+    if which == "xcode-reading" || which == "all" {
+        // About 5,000 targets: modules with their interfaces, mocks and tests, and the apps.
+        try await XcodeProjectReadingBenchmark.run(modules: 1_600, iterations: 5)
     }
     if which == "podspec-reading" || which == "all" {
         try await PodspecReadingBenchmark.run(modules: 1_000, iterations: 7)

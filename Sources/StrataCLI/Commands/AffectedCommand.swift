@@ -66,13 +66,15 @@ struct AffectedCommand: AsyncParsableCommand {
     @Flag(help: "With the list format: say why each target is affected (changed file → owner → … → target).")
     var explain = false
 
+    @OptionGroup var xcodeConfiguration: XcodeConfigurationOption
+
     func run() async throws {
         guard let base = change.base else {
             throw ValidationError("missing --base: say which revision the change is compared against, e.g. --base origin/main")
         }
         let report: AffectedReport = try await AffectedQuery(
             path: path, base: base, head: head, includeUncommitted: includeUncommitted, mergeBase: change.mergeBase,
-            includeExternal: includeExternal
+            includeExternal: includeExternal, xcodeConfiguration: xcodeConfiguration.name
         ).run()
         Terminal.standardOutput(report.rendered(as: format, testsOnly: testsOnly, explain: explain))
         Terminal.standardError(report.summary)

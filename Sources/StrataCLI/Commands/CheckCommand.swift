@@ -61,6 +61,8 @@ struct CheckCommand: AsyncParsableCommand {
             valueName: "platform"))
     var platform: Platform?
 
+    @OptionGroup var xcodeConfiguration: XcodeConfigurationOption
+
     @Option(name: .customLong("define"), help: ArgumentHelp("A compilation flag that is set, for '#if NAME' (repeatable).", valueName: "NAME"))
     var defines: [String] = []
 
@@ -100,6 +102,19 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Check afresh: scan every source file and run every rule, ignoring and not writing .build/strata.")
     var noCache = false
 
+    @Option(
+        name: .customLong("target"),
+        help: ArgumentHelp(
+            "Report only the findings about this target, the one that depends, imports or links (repeatable): what a build step of one target shows. Input errors are always reported.",
+            valueName: "NAME"))
+    var focusTargets: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "After a check without errors, write this file (a Swift comment saying so): the output a build system's step declares, as the SwiftPM build-tool plugin does.",
+            valueName: "FILE"))
+    var stamp: String?
+
     @Flag(help: "Say how each Package.swift was read, how many files were scanned, and how long it took.")
     var verbose = false
 
@@ -120,6 +135,9 @@ struct CheckCommand: AsyncParsableCommand {
         if fix && (baseline != nil || writeBaseline != nil) {
             throw ValidationError("--fix fixes every finding it can; leave out --baseline and --write-baseline")
         }
+        if !focusTargets.isEmpty && (fix || writeBaseline != nil) {
+            throw ValidationError("--target narrows what is reported; --fix and --write-baseline work on the whole workspace")
+        }
         if fix && !sources { throw ValidationError("--fix needs the sources scanned (the import rules find what to fix); leave out --no-sources") }
         if let both = Set(defines).intersection(undefines).sorted().first {
             throw ValidationError("'\(both)' is given with both --define and --undefine")
@@ -128,9 +146,10 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let start = ContinuousClock.now
-        let options = SourceOptions(
+        var options = SourceOptions(
             scan: sources, useCache: !noCache, platform: platform, defines: Set(defines), undefines: Set(undefines),
             strictImports: strictImports, skipUnreadable: skipUnreadable)
+        options.xcodeConfiguration = xcodeConfiguration.name
         var report = await ProgressLine.showing(enabled: format == .text && !quiet) { progress in
             await WorkspaceCheck.run(
                 path: path, baselinePath: baseline, packageReading: manifestReader, sources: options, strict: strict, resolve: resolve
@@ -147,7 +166,7 @@ struct CheckCommand: AsyncParsableCommand {
                 "strata: wrote \(accepted.entries.count) baseline entries for \(report.findings.count) findings to \(PathDisplay()(target))")
             return
         }
-        try printReport(report)
+        try printReport(report.focused(on: focusTargets))
     }
 
     /// `--verbose`: how each manifest was read, what the scan did, and each phase's time.
@@ -195,12 +214,27 @@ struct CheckCommand: AsyncParsableCommand {
 
         if report.inputFailed { throw ExitCode(2) }
         if summary.errors > 0 { throw ExitCode(1) }
+        if let stamp { try writeStamp(stamp, summary) }
+    }
+
+    /// `--stamp`: a Swift file holding only a comment, which a build system may compile into
+    /// the target whose step declared it as its output.
+    private func writeStamp(_ path: String, _ summary: FormattableReport.Summary) throws {
+        let scope = focusTargets.isEmpty ? "the workspace" : focusTargets.joined(separator: ", ")
+        let text = "// strata check: \(scope) of \(summary.workspace ?? "the workspace") has no errors (\(summary.warnings) warning(s)).\n"
+        do {
+            try AtomicFileWriter.write(Data(text.utf8), to: WorkspaceLoader.absolutePath(path), creatingFolder: true)
+        } catch {
+            Terminal.standardError("strata: error: could not write --stamp \(path): \(error)")
+            throw ExitCode(2)
+        }
     }
 
     /// `--fix`: makes the fixes the findings call for, printing the diff (to standard output in
     /// text format, else to standard error). True if files were changed.
     private func applyFixes(_ report: CheckReport) async throws -> Bool {
-        let plan = try await DependencyFixPlan.plan(for: report, path: path, packageReading: manifestReader, platform: platform)
+        let plan = try await DependencyFixPlan.plan(
+            for: report, path: path, packageReading: manifestReader, platform: platform, xcodeConfiguration: xcodeConfiguration.name)
         for (finding, reason) in plan.unfixable { Terminal.standardError("strata: not fixed: \(finding.message): \(reason)") }
         guard !plan.isEmpty else {
             Terminal.standardError("strata: nothing to fix")

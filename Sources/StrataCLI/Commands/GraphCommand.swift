@@ -61,6 +61,8 @@ struct GraphCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-external"), help: "Leave out external package products.")
     var noExternal = false
 
+    @OptionGroup var xcodeConfiguration: XcodeConfigurationOption
+
     func validate() throws {
         if dependents && dependencies {
             throw ValidationError("--dependents and --dependencies exclude each other; leave both out for both directions")
@@ -81,7 +83,9 @@ struct GraphCommand: AsyncParsableCommand {
         selection.includeExternals = !noExternal
         let view: GraphView
         do throws(InputErrors) {
-            let loaded = try await WorkspaceLoader().load(path: path)
+            var loader = WorkspaceLoader()
+            loader.xcodeConfiguration = xcodeConfiguration.name
+            let loaded = try await loader.load(path: path)
             let findings = try ArchitectureChecker(manifest: loaded.workspace.manifest).check(loaded)
             view = try GraphView(workspace: loaded.workspace, findings: findings, selection: selection)
         } catch {

@@ -55,6 +55,9 @@ struct InitCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Package folders or patterns to read instead of those found (repeatable).", valueName: "pattern"))
     var packages: [String] = []
 
+    @Option(help: ArgumentHelp("Xcode project (.xcodeproj) patterns to read instead of those found (repeatable).", valueName: "pattern"))
+    var xcode: [String] = []
+
     @Option(help: ArgumentHelp("XcodeGen spec patterns to read instead of those found (repeatable).", valueName: "pattern"))
     var xcodegen: [String] = []
 
@@ -73,8 +76,8 @@ struct InitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let given =
-            packages.isEmpty && xcodegen.isEmpty && podspecs.isEmpty
-            ? nil : WorkspaceDiscovery(packages: packages, xcodegen: xcodegen, podspecs: podspecs)
+            packages.isEmpty && xcode.isEmpty && xcodegen.isEmpty && podspecs.isEmpty
+            ? nil : WorkspaceDiscovery(packages: packages, xcode: xcode, xcodegen: xcodegen, podspecs: podspecs)
         var session = try await InitSession.start(folder: path, replacing: force, discovery: given)
         try session.edit(
             merging: merge.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },

@@ -118,6 +118,7 @@ extension ReleaseProgress {
     var line: String {
         switch self {
         case .comparing(let module): "strata: comparing the API of \(module) with its last release (swift package diagnose-api-breaking-changes)"
+        case .comparedBefore(let module): "strata: the API of \(module) was compared with its last release before, on the same files (cached)"
         case .checking(let module, let step): "strata: checking \(module): \(step)"
         case .committed(let commit): "strata: committed the release as \(commit.prefix(12))"
         case .tagged(let tag): "strata: tagged \(tag)"

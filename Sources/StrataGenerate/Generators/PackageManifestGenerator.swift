@@ -178,7 +178,8 @@ struct PackageManifestGenerator {
         let name = SwiftSource.literal(target.name)
         switch target.role {
         case .implementation:
-            return ".library(name: \(name), type: .\(target.linkage.rawValue), targets: [\(name)])"
+            // SwiftPM has no mergeable libraries: a mergeable module is a dynamic product there.
+            return ".library(name: \(name), type: .\(target.linkage.isDynamic ? "dynamic" : "static"), targets: [\(name)])"
         case .interface, .mocks:
             return ".library(name: \(name), targets: [\(name)])"
         case .app:

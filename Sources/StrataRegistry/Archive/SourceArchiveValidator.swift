@@ -1,4 +1,5 @@
 public import Foundation
+import StrataZip
 import ZIPFoundation
 
 /// What a source archive must be before it is published, and what is read from it.
@@ -71,19 +72,19 @@ public struct SourceArchiveValidator: Sendable {
     public func validate(file path: String) throws(Problem) -> Contents {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if size > limits.archiveBytes { throw Self.tooLarge(size, limits) }
-        let archive: Archive
+        let archive: ZipReader
         do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+            archive = try ZipReader(path: path)
         } catch {
-            throw Problem(status: 422, detail: "the source archive is not a readable zip file")
+            throw Problem(status: 422, detail: "the source archive is not a readable zip file: \(error)")
         }
         var root: String?
         var total: UInt64 = 0
         var count = 0
-        var manifestEntries: [String: Entry] = [:]
-        var files: [Entry] = []
+        var manifestEntries: [String: ZipReader.Item] = [:]
+        var files: [ZipReader.Item] = []
         var layout = ArchiveLayout()
-        for entry in archive {
+        for entry in archive.items {
             count += 1
             if count > limits.entries {
                 throw Problem(status: 413, detail: "the source archive has more than \(limits.entries) entries")
@@ -133,7 +134,7 @@ public struct SourceArchiveValidator: Sendable {
 
     /// What an entry declares it inflates to: within the archive's total, and not a zip bomb's
     /// ratio. (What it really holds is checked when it is inflated.)
-    private func checkDeclaredSize(of entry: Entry, total: inout UInt64) throws(Problem) {
+    private func checkDeclaredSize(of entry: ZipReader.Item, total: inout UInt64) throws(Problem) {
         total += entry.uncompressedSize
         if total > UInt64(limits.uncompressedBytes) {
             throw Problem(status: 413, detail: "the source archive inflates to more than \(limits.uncompressedBytes) bytes")
@@ -151,7 +152,7 @@ public struct SourceArchiveValidator: Sendable {
 
     /// The package manifests of the top-level folder, by name: UTF-8 text starting with the
     /// tools version, each within the manifest size limit.
-    private func readManifests(_ entries: [String: Entry], root: String, in archive: Archive) throws(Problem) -> [String: String] {
+    private func readManifests(_ entries: [String: ZipReader.Item], root: String, in archive: ZipReader) throws(Problem) -> [String: String] {
         var manifests: [String: String] = [:]
         for (name, entry) in entries {
             let bytes = try inflate(entry, in: archive, limit: limits.manifestBytes)
@@ -194,12 +195,12 @@ public struct SourceArchiveValidator: Sendable {
 
     /// Inflates `entry` without keeping its bytes: refused past its declared size (a corrupt
     /// archive, 422), past the archive's inflated limit (413) or with a wrong checksum (422).
-    private func check(_ entry: Entry, in archive: Archive, inflatedSoFar inflated: inout UInt64) throws(Problem) {
+    private func check(_ entry: ZipReader.Item, in archive: ZipReader, inflatedSoFar inflated: inout UInt64) throws(Problem) {
         var size: UInt64 = 0
         var total = inflated
         let limit = UInt64(limits.uncompressedBytes)
         do {
-            let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
+            let checksum = try archive.extract(entry) { chunk in
                 size += UInt64(chunk.count)
                 total += UInt64(chunk.count)
                 if size > entry.uncompressedSize {
@@ -220,18 +221,18 @@ public struct SourceArchiveValidator: Sendable {
     }
 
     /// An entry's bytes, stopping past `limit` or past what it declared.
-    private func inflate(_ entry: Entry, in archive: Archive, limit: Int) throws(Problem) -> Data {
+    private func inflate(_ entry: ZipReader.Item, in archive: ZipReader, limit: Int) throws(Problem) -> Data {
         let declared = Int(min(entry.uncompressedSize, UInt64(Int.max)))
         if declared > limit { throw Problem(status: 413, detail: "'\(entry.path)' is \(declared) bytes; at most \(limit) are read") }
         var data = Data()
         do {
-            let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
+            let checksum = try archive.extract(entry) { chunk in
                 data.append(chunk)
                 if data.count > declared || data.count > limit {
                     throw Problem(status: 413, detail: "'\(entry.path)' inflates past its declared size")
                 }
             }
-            // ZIPFoundation computes the CRC of what it inflated; comparing it is the caller's part.
+            // The reader computes the CRC of what it inflated; comparing it is the caller's part.
             guard checksum == entry.checksum, data.count == declared else {
                 throw Problem(status: 422, detail: "'\(entry.path)' is damaged: its contents do not match the archive's checksum")
             }

@@ -1,8 +1,8 @@
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraph
-public import StrataManifest
-import StrataWorkspace
+import StrataManifest
+public import StrataWorkspace
 
 /// `forbidden-dependency`: what strata.yml's `constraints:` forbid where the order of layers
 /// cannot say it ("features never meet", "the app never links the server's dependencies").
@@ -12,15 +12,13 @@ import StrataWorkspace
 /// counts). Each target matching `from` that reaches one through at least one edge is reported
 /// once, with the shortest path and the constraint's reason: one search per constraint, however
 /// many targets `from` matches.
-public struct ForbiddenDependency: Rule {
+public struct ForbiddenDependency: GraphRule {
     public let id = "forbidden-dependency"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "No target reaches, directly or through others, one that a constraint in strata.yml forbids it."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace) -> [Finding] {
         let constraints = workspace.manifest.constraints.filter { !$0.from.isEmpty }
         guard !constraints.isEmpty else { return [] }
         let reversed = workspace.graph.reversed()

@@ -1,10 +1,10 @@
 import StrataDiagnostics
 import StrataFileSystem
 import StrataGraph
-public import StrataManifest
+import StrataManifest
 import StrataProjectFormat
 import StrataSources
-import StrataWorkspace
+public import StrataWorkspace
 
 /// `implicit-import`: a source imports only modules its target declares as dependencies.
 ///
@@ -14,16 +14,13 @@ import StrataWorkspace
 /// that names the re-export. Toolchain and SDK modules are never reported. An import under
 /// `#if canImport(Module)` is reported with what that means (it compiles only when the module
 /// happens to be built first), unless strata.yml lists the module under `optional-imports:`.
-public struct ImplicitImport: Rule {
+public struct ImplicitImport: SourceRule {
     public let id = "implicit-import"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "A source imports only modules its target declares as dependencies (or that they re-export)."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        guard let sources = input.sources else { return [] }
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace, sources: WorkspaceSources) -> [Finding] {
         let optional = workspace.manifest.optionalImports.map { Glob($0.value) }
         var findings: [Finding] = []
         for target in workspace.targets.indices where !sources.imports[target].isEmpty {

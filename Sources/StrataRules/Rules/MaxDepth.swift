@@ -1,21 +1,19 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataManifest
-import StrataWorkspace
+import StrataManifest
+public import StrataWorkspace
 
 /// `max-depth`: no chain of production targets (implementations, interfaces, apps) longer than
 /// strata.yml's `constraints: - { max-depth: N }`. A chain builds one target after another, so its
 /// length bounds how much of a clean build the cores can share. The longest chain is found by
 /// one pass over a topological order; a graph with a cycle is left to `no-cycles`.
-public struct MaxDepth: Rule {
+public struct MaxDepth: GraphRule {
     public let id = "max-depth"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "No chain of production targets is longer than a 'max-depth' constraint in strata.yml allows."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace) -> [Finding] {
         let limits = workspace.manifest.constraints.compactMap { constraint in constraint.depthLimit.map { (constraint, $0) } }
         guard !limits.isEmpty, let chain = longestChain(in: workspace) else { return [] }
         let targets = workspace.targets

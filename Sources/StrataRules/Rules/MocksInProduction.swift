@@ -1,14 +1,13 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataManifest
-import StrataWorkspace
+import StrataManifest
+public import StrataWorkspace
 
 /// `mocks-in-production`: a mocks target is reachable only from tests and test host apps.
 /// Each production edge into a mocks target is reported once, with the path from an app
 /// (or, if no app reaches it, from the production target itself) to the mock.
-public struct MocksInProduction: Rule {
+public struct MocksInProduction: GraphRule {
     public let id = "mocks-in-production"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "Mocks targets are linked only by tests and test host apps, never by production code."
 
     public init() {}
@@ -17,8 +16,7 @@ public struct MocksInProduction: Rule {
         target.role.isProduction && !target.isTestHost
     }
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace) -> [Finding] {
         let targets = workspace.targets
         // Shortest production paths from the apps to every production target.
         let apps = targets.indices.filter { targets[$0].role == .app && !targets[$0].isTestHost }

@@ -1,13 +1,12 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataManifest
-import StrataWorkspace
+import StrataManifest
+public import StrataWorkspace
 
 /// `no-cycles`: the graph has no dependency cycles. Every elementary cycle is reported once,
 /// starting at its first target in workspace order, with the full path `A → B → C → A`.
-public struct NoCycles: Rule {
+public struct NoCycles: GraphRule {
     public let id = "no-cycles"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "There are no dependency cycles; each cycle is reported once with its full path."
 
     /// At most this many cycles are listed per tangle of targets; the last says how many targets are involved.
@@ -17,8 +16,7 @@ public struct NoCycles: Rule {
         self.limitPerComponent = limitPerComponent
     }
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace) -> [Finding] {
         var findings: [Finding] = []
         for component in workspace.graph.elementaryCycles(limitPerComponent: limitPerComponent) {
             for (index, nodes) in component.cycles.enumerated() {

@@ -1,7 +1,8 @@
 import StrataDiagnostics
 import StrataGraph
-public import StrataManifest
-import StrataWorkspace
+import StrataManifest
+import StrataProjectFormat
+public import StrataWorkspace
 
 /// `static-linked-once`: within one app, a static library is embedded in at most one image.
 ///
@@ -10,9 +11,8 @@ import StrataWorkspace
 /// or a `.dynamic` product of another package). An image embeds the targets it is built from
 /// and the static libraries they reach over static links (not XcodeGen's unlinked ones). A
 /// static library embedded by two images is loaded twice at launch ("class X is implemented in both").
-public struct StaticLinkedOnce: Rule {
+public struct StaticLinkedOnce: GraphRule {
     public let id = "static-linked-once"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "Within one app, each static library is embedded in at most one image (the app or one dynamic library)."
 
     public init() {}
@@ -34,8 +34,7 @@ public struct StaticLinkedOnce: Rule {
         case library(String)
     }
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace) -> [Finding] {
         let targets = workspace.targets
         let graph = workspace.graph
         // The graph's algorithms work on node numbers: target `id` is node `id.index`.
@@ -121,7 +120,8 @@ public struct StaticLinkedOnce: Rule {
             case .library(let name): name
             }
         }
-        let names = owners.map { "'\(name($0.image))' (\($0.image == .app(app.index) ? "the app" : "dynamic"))" }
+        let noun = targets[app].productRole?.processNoun ?? "app"
+        let names = owners.map { "'\(name($0.image))' (\($0.image == .app(app.index) ? "the \(noun)" : "dynamic"))" }
         let notes = owners.map { owner -> DiagnosticNote in
             guard let path = workspace.path(to: library, parents: owner.parents), path.count > 1 else {
                 // One of the targets the dynamic library is built from.
@@ -133,7 +133,7 @@ public struct StaticLinkedOnce: Rule {
                 at: workspace.dependency(from: path[path.count - 2], to: library)?.location)
         }
         return Finding(
-            "in app '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
+            "in \(noun) '\(targets[app].name)', static library '\(targets[library].name)' would be embedded in \(owners.count) images: \(names.joined(separator: ", ")); its types would be loaded twice at launch",
             at: targets[library].location, notes: notes,
             hint: "make '\(targets[library].name)' dynamic, or link it from only one of these images",
             subject: DiagnosticSubject(source: targets[app].name, target: targets[library].name))

@@ -1,7 +1,7 @@
 import StrataDiagnostics
-public import StrataManifest
+import StrataManifest
 import StrataSources
-import StrataWorkspace
+public import StrataWorkspace
 
 /// `testable-in-production`: `@testable import` appears only in test targets. Anywhere else it
 /// needs a build with testing enabled and reaches into another module's internals.
@@ -10,16 +10,13 @@ import StrataWorkspace
 /// menus) is not reported: debug builds define `DEBUG` and enable testing (SwiftPM's debug
 /// configuration and Xcode's Debug configuration both do), so it compiles exactly where it may,
 /// and never ships in a release build.
-public struct TestableInProduction: Rule {
+public struct TestableInProduction: SourceRule {
     public let id = "testable-in-production"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "'@testable import' is used only in test targets."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        guard let sources = input.sources else { return [] }
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace, sources: WorkspaceSources) -> [Finding] {
         var findings: [Finding] = []
         for target in workspace.targets.indices where workspace.targets[target].role != .tests {
             for reference in sources.imports[target] where reference.isTestable {

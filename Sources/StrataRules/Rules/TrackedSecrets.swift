@@ -1,8 +1,8 @@
 import StrataDiagnostics
 import StrataFileSystem
-public import StrataManifest
+import StrataManifest
 import StrataSources
-import StrataWorkspace
+public import StrataWorkspace
 
 /// `tracked-secrets`: git does not track a Swift file that `strata secrets export` wrote.
 ///
@@ -11,16 +11,13 @@ import StrataWorkspace
 /// file git tracks or does not ignore; this rule catches one added afterwards (`git add -f`) or
 /// copied in by hand. It is found by its first line (`ExportedSecretsFile`), and git is asked
 /// only about such files.
-public struct TrackedSecrets: Rule {
+public struct TrackedSecrets: SourceRule {
     public let id = "tracked-secrets"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "Swift files that 'strata secrets export' wrote are not tracked by git."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        guard let sources = input.sources else { return [] }
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace, sources: WorkspaceSources) -> [Finding] {
         return sources.trackedSecretsFiles.map { file in
             let name = workspace.targets[TargetID(file.target)].name
             let relative = PathResolution.path(file.path, inside: workspace.root) ?? file.path

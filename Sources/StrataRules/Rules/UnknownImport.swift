@@ -1,23 +1,21 @@
 import StrataDiagnostics
 public import StrataManifest
 import StrataSources
-import StrataWorkspace
+public import StrataWorkspace
 
 /// `unknown-import`: every imported module is a module of the workspace, a product of its
 /// packages, or a known toolchain or SDK module. Off by default, since Strata cannot know every
 /// system library: `--strict-imports` turns it on (as an error, or at the severity strata.yml
 /// gives it), and so does `rules: { unknown-import: error }`. A target that depends on something
 /// whose modules are unknown is not checked.
-public struct UnknownImport: Rule {
+public struct UnknownImport: SourceRule {
     public let id = "unknown-import"
     public let defaultSeverity = RuleSeverity.off
     public let summary = "Every import names a workspace module, a package product or an SDK module (on with --strict-imports)."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        guard let sources = input.sources else { return [] }
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace, sources: WorkspaceSources) -> [Finding] {
         let known = Array(sources.targetByModule.keys)
         var findings: [Finding] = []
         for target in workspace.targets.indices {

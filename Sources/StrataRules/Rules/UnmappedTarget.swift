@@ -1,18 +1,16 @@
 import StrataDiagnostics
-public import StrataManifest
-import StrataWorkspace
+import StrataManifest
+public import StrataWorkspace
 
 /// `unmapped-target` (adopt mode): every library target belongs to a layer; a target no
 /// layer pattern matches escapes all the layer rules, so it is reported.
-public struct UnmappedTarget: Rule {
+public struct UnmappedTarget: GraphRule {
     public let id = "unmapped-target"
-    public let defaultSeverity = RuleSeverity.error
     public let summary = "In adopt mode, every library target matches a layer pattern."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace) -> [Finding] {
         return workspace.targets.compactMap { target -> Finding? in
             guard target.layer == nil, [.implementation, .interface, .mocks].contains(target.role) else { return nil }
             let name = target.module ?? target.name

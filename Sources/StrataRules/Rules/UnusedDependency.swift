@@ -1,7 +1,7 @@
 import StrataDiagnostics
 public import StrataManifest
 import StrataSources
-import StrataWorkspace
+public import StrataWorkspace
 
 /// `unused-dependency` (warning): every declared dependency is imported by some source of the
 /// target — directly, or through a module the dependency re-exports with `@_exported import`.
@@ -10,18 +10,18 @@ import StrataWorkspace
 /// macro through `#externalMacro(module:type:)` in a macro declaration, never by importing it),
 /// nor dependencies whose modules are unknown (a package not resolved, an artifact not downloaded),
 /// nor a test bundle's dependency on an app (UI tests drive the app they depend on and never
-/// import it; the dependency is what builds the app for them). A product of several targets of
+/// import it; the dependency is what builds the app for them), nor dependencies that are not
+/// linked (an Xcode target dependency that only builds the other target first; the pods a
+/// Podfile's test target sees through `inherit! :search_paths`). A product of several targets of
 /// another package of the workspace is one declaration, used when any of its modules is imported.
-public struct UnusedDependency: Rule {
+public struct UnusedDependency: SourceRule {
     public let id = "unused-dependency"
     public let defaultSeverity = RuleSeverity.warning
     public let summary = "Every declared dependency is imported by some source of the target."
 
     public init() {}
 
-    public func check(_ input: RuleInput) -> [Finding] {
-        guard let sources = input.sources else { return [] }
-        let workspace = input.workspace
+    public func check(_ workspace: Workspace, sources: WorkspaceSources) -> [Finding] {
         var findings: [Finding] = []
         for target in workspace.targets.indices where sources.fileCounts[target] > 0 {
             // An import in any `#if` branch counts as a use: another configuration builds it.
@@ -33,7 +33,7 @@ public struct UnusedDependency: Rule {
                 workspace.targets[target].role == .tests && workspace.targets[dependency.target].role == .app
             }
             let checked = workspace.dependencies[target].filter { dependency in
-                !dependency.isAutomatic && !dependency.isPluginUsage && !workspace.targets[dependency.target].isMacro
+                !dependency.isAutomatic && !dependency.isPluginUsage && dependency.isLinked && !workspace.targets[dependency.target].isMacro
                     && !WorkspaceSources.hasUnknownModules(workspace.targets[dependency.target]) && !testsAnApp(dependency)
             }
             // A product of several targets is one declaration: used when any of its modules is.
@@ -52,7 +52,7 @@ public struct UnusedDependency: Rule {
                             "'\(name)' depends on product '\(entry.product)', but none of its \(fileCount) imports its modules (\(modules.joined(separator: ", ")))",
                             at: dependency.location,
                             hint:
-                                "remove product '\(entry.product)' from the dependencies of \(WorkspaceSources.whereToDeclare(target, in: workspace)), or import it where it is used",
+                                "remove product '\(entry.product)' from the dependencies of \(WorkspaceSources.whereToDeclare(target, in: workspace, declaredAt: dependency.location)), or import it where it is used",
                             subject: DiagnosticSubject(source: name, target: entry.product)))
                     continue
                 }
@@ -62,7 +62,7 @@ public struct UnusedDependency: Rule {
                         "'\(name)' depends on '\(dependencyName)', but none of its \(fileCount) imports it",
                         at: dependency.location,
                         hint:
-                            "remove '\(dependencyName)' from the dependencies of \(WorkspaceSources.whereToDeclare(target, in: workspace)), or import it where it is used (members its extensions add, such as a dependency key, compile without an import until the MemberImportVisibility feature is on)",
+                            "remove '\(dependencyName)' from the dependencies of \(WorkspaceSources.whereToDeclare(target, in: workspace, declaredAt: dependency.location)), or import it where it is used (members its extensions add, such as a dependency key, compile without an import until the MemberImportVisibility feature is on)",
                         subject: DiagnosticSubject(source: name, target: dependencyName)))
             }
         }

@@ -1,8 +1,9 @@
+import AsyncHTTPClient
 public import Foundation
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -125,19 +126,30 @@ public struct S3Error: Error, CustomStringConvertible {
 }
 
 /// The few S3 requests the registry makes, signed with ``SigV4Signer`` and sent with
-/// Foundation's URLSession: put, get, delete and list objects, multipart uploads, and the bucket's
-/// own head and create.
+/// AsyncHTTPClient: put, get, delete and list objects, multipart uploads, and the
+/// bucket's own head and create. (Foundation's URLSession on Linux left concurrent requests
+/// waiting forever: twenty concurrent publishes hung a test run for good.)
 public final class S3Client: Sendable {
     public let location: S3Location
     let signer: SigV4Signer
-    private let session: URLSession
+
+    /// How long one request may take, from connecting to the last byte of the reply.
+    static let requestTimeout: TimeAmount = .seconds(120)
+
+    /// One client for every bucket, for the life of the process. A store that cannot be reached
+    /// fails a request within ten seconds, as readiness and a 503 need, rather than when the
+    /// request's own time is up (the pool retries connecting until then).
+    static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+    /// The largest reply read: an archive (the registry refuses larger uploads long before).
+    static let replyLimit = 1 << 32
 
     public init(location: S3Location, credentials: SigV4Signer.Credentials) {
         self.location = location
         self.signer = SigV4Signer(credentials: credentials, region: location.region)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        session = URLSession(configuration: configuration)
     }
 
     /// Credentials from the environment, as every S3 tool reads them.
@@ -267,26 +279,27 @@ public final class S3Client: Sendable {
     ) async throws -> Reply {
         let (url, host, path) = address(key: key, query: query)
         let hash = payloadHash ?? body.map(Checksum.sha256Hex) ?? SigV4Signer.emptyPayloadHash
-        var request = URLRequest(url: url)
-        request.httpMethod = method
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
         if let body {
-            request.httpBody = body
-            // Foundation would call any body a form (application/x-www-form-urlencoded).
-            request.setValue(method == "POST" ? "application/xml" : "application/octet-stream", forHTTPHeaderField: "Content-Type")
+            request.body = .bytes(ByteBuffer(data: body))
+            request.headers.add(name: "Content-Type", value: method == "POST" ? "application/xml" : "application/octet-stream")
         }
         for (name, value) in signer.signedHeaders(method: method, host: host, path: path, query: query, payloadHash: hash) {
-            request.setValue(value, forHTTPHeaderField: name)
+            request.headers.replaceOrAdd(name: name, value: value)
         }
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        let deadline = NIODeadline.now() + Self.requestTimeout
+        let response = try await Self.http.execute(request, deadline: deadline)
+        let data = Data(buffer: try await response.body.collect(upTo: Self.replyLimit))
         var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields { headers["\(name)".lowercased()] = "\(value)" }
-        guard accepting.contains(http.statusCode) else {
+        for (name, value) in response.headers { headers[name.lowercased()] = value }
+        let status = Int(response.status.code)
+        guard accepting.contains(status) else {
             throw S3Error(
-                status: http.statusCode, code: XMLValues(data, element: "Code").first ?? "",
+                status: status, code: XMLValues(data, element: "Code").first ?? "",
                 message: XMLValues(data, element: "Message").first ?? "", request: "\(method) \(path)")
         }
-        return Reply(status: http.statusCode, headers: headers, body: data)
+        return Reply(status: status, headers: headers, body: data)
     }
 
     static func escapeXML(_ text: String) -> String {

@@ -1,0 +1,110 @@
+import StrataManifest
+
+/// A target's build settings in one configuration, resolved as Xcode resolves them: levels from
+/// lowest to highest — the values Xcode gives itself, the project's `.xcconfig`, the project's
+/// settings, the target's `.xcconfig`, the target's settings — where a higher level wins and
+/// `$(inherited)` stands for the level below. `$(NAME)` and `${NAME}` refer to any setting, with
+/// operators after a colon (`$(PRODUCT_NAME:c99extidentifier)`).
+///
+/// Conditional assignments (`OTHER_LDFLAGS[sdk=iphoneos*]`) are not read: a module's name,
+/// linkage and compilation conditions are the same for every SDK in the projects Strata reads.
+public struct BuildSettings: Sendable {
+    /// Lowest first.
+    public var levels: [[String: String]]
+
+    public init(levels: [[String: String]]) {
+        self.levels = levels
+    }
+
+    /// The value of `name`, every reference in it expanded; nil when no level sets it.
+    public subscript(name: String) -> String? {
+        guard let level = levels.lastIndex(where: { $0[name] != nil }) else { return nil }
+        var expander = Expander(levels: levels)
+        return expander.value(of: name, atOrBelow: level)
+    }
+
+    /// A list setting (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`) split into its words.
+    public func words(_ name: String) -> [String] {
+        (self[name] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    /// Expands references, giving up (with an empty value) past a depth no real project reaches,
+    /// so that settings that refer to each other in a circle end instead of looping.
+    private struct Expander {
+        let levels: [[String: String]]
+        var depth = 0
+
+        mutating func value(of name: String, atOrBelow top: Int) -> String {
+            guard depth < 32, let level = (0...top).last(where: { levels[$0][name] != nil }) else { return "" }
+            depth += 1
+            defer { depth -= 1 }
+            return expand(levels[level][name]!, name: name, level: level)
+        }
+
+        /// `text` with each `$(…)` and `${…}` replaced by its value; `$(inherited)` is `name`'s
+        /// value below `level`.
+        mutating func expand(_ text: String, name: String, level: Int) -> String {
+            guard text.contains("$") else { return text }
+            var result = ""
+            var rest = Substring(text)
+            while let dollar = rest.firstIndex(of: "$") {
+                result += rest[..<dollar]
+                let open = rest.index(after: dollar)
+                guard open < rest.endIndex, let close = Self.closing(of: rest[open]), let end = rest[open...].firstIndex(of: close) else {
+                    result.append("$")
+                    rest = rest[open...]
+                    continue
+                }
+                let reference = String(rest[rest.index(after: open)..<end])
+                rest = rest[rest.index(after: end)...]
+                var parts = reference.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                let referenced = parts.removeFirst()
+                let value: String
+                if referenced == "inherited" {
+                    value = level > 0 ? self.value(of: name, atOrBelow: level - 1) : ""
+                } else {
+                    value = self.value(of: referenced, atOrBelow: levels.count - 1)
+                }
+                result += parts.reduce(value) { Self.apply($1, to: $0) }
+            }
+            return result + rest
+        }
+
+        private static func closing(of character: Character) -> Character? {
+            switch character {
+            case "(": ")"
+            case "{": "}"
+            default: nil
+            }
+        }
+
+        /// One operator of a reference: `c99extidentifier`, `rfc1034identifier`, `lower`,
+        /// `upper`, `base`, `file`, `dir`, `suffix`, `default=value`; any other leaves the value.
+        static func apply(_ operation: String, to value: String) -> String {
+            if operation.hasPrefix("default=") { return value.isEmpty ? String(operation.dropFirst("default=".count)) : value }
+            switch operation {
+            case "c99extidentifier", "identifier": return c99Identifier(value)
+            case "rfc1034identifier": return String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "-" })
+            case "lower": return value.lowercased()
+            case "upper": return value.uppercased()
+            case "file": return value.split(separator: "/").last.map(String.init) ?? value
+            case "dir": return value.contains("/") ? String(value[..<value.lastIndex(of: "/")!]) + "/" : ""
+            case "base":
+                let file = apply("file", to: value)
+                return file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+            case "suffix":
+                let file = apply("file", to: value)
+                return file.lastIndex(of: ".").map { String(file[$0...]) } ?? ""
+            default: return value
+            }
+        }
+    }
+
+    /// `name` as a C99 extended identifier, as Xcode makes a module name of a product name:
+    /// every character that cannot be in one becomes `_`, a leading digit too (`1Feed` is `_Feed`).
+    public static func c99Identifier(_ name: String) -> String {
+        let mangled = SwiftIdentifier.moduleName(ofTarget: name)
+        guard let first = mangled.first, first.isNumber else { return mangled }
+        return "_" + mangled.dropFirst()
+    }
+}

@@ -1,0 +1,51 @@
+import StrataFileSystem
+
+/// Where the files and groups of a project are, from its group tree: each object's `path` is
+/// relative to what its `sourceTree` says — `<group>` the enclosing group's folder (a group
+/// without a `path` is the folder of the one enclosing it), `SOURCE_ROOT` the project's folder,
+/// `<absolute>` nothing. Other trees (`BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`) are
+/// outside the workspace: their files have no path here.
+struct ProjectPaths {
+    let objects: ProjectObjects
+    /// The folder `SOURCE_ROOT` and the main group are relative to.
+    let projectFolder: String
+    /// Each grouped object's enclosing group.
+    private let parents: [String: String]
+
+    static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+
+    init(objects: ProjectObjects, projectFolder: String) {
+        self.objects = objects
+        self.projectFolder = projectFolder
+        var parents: [String: String] = [:]
+        for object in objects.all where Self.groupKinds.contains(object.isa) {
+            for child in object.strings("children") where parents[child] == nil { parents[child] = object.id }
+        }
+        self.parents = parents
+    }
+
+    /// The absolute path of the file, group or folder with this id; nil when it is not in the
+    /// workspace's file tree (or the project does not say where it is).
+    func path(of id: String) -> String? {
+        var visited = 0
+        return path(of: id, visited: &visited)
+    }
+
+    private func path(of id: String, visited: inout Int) -> String? {
+        // A group tree deeper than this is a circle of groups, which no project holds.
+        visited += 1
+        guard visited < 256, let object = objects[id] else { return nil }
+        let written = object.string("path")
+        switch object.string("sourceTree") ?? "<group>" {
+        case "<group>":
+            let base = parents[id].flatMap { path(of: $0, visited: &visited) } ?? projectFolder
+            return written.map { PathResolution.resolve($0, in: base) } ?? base
+        case "SOURCE_ROOT":
+            return written.map { PathResolution.resolve($0, in: projectFolder) } ?? projectFolder
+        case "<absolute>":
+            return written.map(PathResolution.standardize)
+        default:
+            return nil
+        }
+    }
+}

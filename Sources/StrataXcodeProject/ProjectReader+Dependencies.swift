@@ -1,0 +1,177 @@
+import StrataDiagnostics
+import StrataFileSystem
+import StrataManifest
+import StrataProjectFormat
+
+extension ProjectReader {
+    /// The target's dependencies: its target dependencies (of this project or, through a
+    /// container proxy, of another), what its Frameworks phase links, and its package products.
+    /// A target dependency that the Frameworks phase links too is one linked dependency.
+    mutating func dependencies(of target: ProjectObject, phases: [ProjectObject]) -> [XcodeDependency] {
+        var found: [XcodeDependency] = []
+        var positions: [XcodeDependency.Kind: Int] = [:]
+        func add(_ dependency: XcodeDependency) {
+            if let index = positions[dependency.kind] {
+                found[index].isLinked = found[index].isLinked || dependency.isLinked
+                found[index].condition = XcodeDependency.union(found[index].condition, dependency.condition)
+            } else {
+                positions[dependency.kind] = found.count
+                found.append(dependency)
+            }
+        }
+        for id in target.strings("dependencies") {
+            guard let dependency = referenced(id, by: target, in: "dependencies", kinds: ["PBXTargetDependency"]),
+                let kind = targetDependency(dependency)
+            else { continue }
+            add(XcodeDependency(kind: kind, location: objects.location(of: dependency), isLinked: false, condition: condition(of: dependency)))
+        }
+        for phase in phases where phase.isa == "PBXFrameworksBuildPhase" {
+            for file in buildFiles(of: phase) {
+                guard let kind = linked(file) else { continue }
+                add(XcodeDependency(kind: kind, location: objects.location(of: file), isLinked: true, condition: condition(of: file)))
+            }
+        }
+        for id in target.strings("packageProductDependencies") {
+            guard let product = referenced(id, by: target, in: "packageProductDependencies", kinds: ["XCSwiftPackageProductDependency"]),
+                let kind = packageProduct(product)
+            else { continue }
+            add(XcodeDependency(kind: kind, location: objects.location(of: product), isLinked: true))
+        }
+        return found
+    }
+
+    /// The platforms a target dependency or build file applies to: `platformFilters = (ios,
+    /// xros);` or the older `platformFilter = maccatalyst;`. A name Xcode does not write is a
+    /// warning, and the entry taken to apply everywhere.
+    private mutating func condition(of object: ProjectObject) -> DependencyCondition? {
+        let filters = object.strings("platformFilters") + (object.string("platformFilter").map { [$0] } ?? [])
+        guard !filters.isEmpty else { return nil }
+        var platforms: [String] = []
+        for filter in filters {
+            guard let name = XcodeDependency.platformNames[filter] else {
+                warnings.append(
+                    .warning(
+                        "unknown-platform-filter", "the \(Self.describe(object)) has the platform filter '\(filter)', which Strata does not know",
+                        at: objects.location(of: object), hint: "Xcode writes \(XcodeDependency.platformNames.keys.sorted().joined(separator: ", "))")
+                )
+                return nil
+            }
+            platforms.append(name)
+        }
+        return DependencyCondition(platforms: platforms, traits: [])
+    }
+
+    /// The target a `PBXTargetDependency` names: by `target` in this project, else through its
+    /// `targetProxy`. Nil for a package plugin's (`productRef` alone).
+    private mutating func targetDependency(_ dependency: ProjectObject) -> XcodeDependency.Kind? {
+        if let id = dependency.string("target") {
+            return referenced(id, by: dependency, in: "target", kinds: Self.targetKinds).map { .target($0.string("name") ?? $0.id) }
+        }
+        guard let proxyID = dependency.string("targetProxy") else { return nil }
+        guard let proxy = referenced(proxyID, by: dependency, in: "targetProxy", kinds: ["PBXContainerItemProxy"]) else { return nil }
+        return proxied(proxy)
+    }
+
+    /// What a container item proxy stands for: a target of this project (`containerPortal` is
+    /// the project itself) or of the project another file reference points at.
+    private mutating func proxied(_ proxy: ProjectObject) -> XcodeDependency.Kind? {
+        guard let portal = proxy.string("containerPortal") else {
+            reportMissing("containerPortal", of: proxy)
+            return nil
+        }
+        if portal == objects.rootObject {
+            guard let id = proxy.string("remoteGlobalIDString") else {
+                reportMissing("remoteGlobalIDString", of: proxy)
+                return nil
+            }
+            return referenced(id, by: proxy, in: "remoteGlobalIDString", kinds: Self.targetKinds).map { .target($0.string("name") ?? $0.id) }
+        }
+        guard let reference = referenced(portal, by: proxy, in: "containerPortal", kinds: ["PBXFileReference"]) else { return nil }
+        guard let project = paths.path(of: reference.id), let name = proxy.string("remoteInfo") else {
+            reportMissing("remoteInfo", of: proxy)
+            return nil
+        }
+        return .projectTarget(project: project, name: name)
+    }
+
+    private mutating func reportMissing(_ field: String, of object: ProjectObject) {
+        report("the \(Self.describe(object)) has no '\(field)'", at: object, hint: "the file is damaged; restore it from version control")
+    }
+
+    /// What a Frameworks phase entry links: a target of this project (the file is its product),
+    /// another project's (a reference proxy), a package product, or a file no target here
+    /// builds. Nil for the SDK's frameworks and libraries and CocoaPods' umbrella frameworks.
+    private mutating func linked(_ file: ProjectObject) -> XcodeDependency.Kind? {
+        if let productID = file.string("productRef") {
+            return referenced(productID, by: file, in: "productRef", kinds: ["XCSwiftPackageProductDependency"]).flatMap { packageProduct($0) }
+        }
+        guard let referenceID = file.string("fileRef"),
+            let reference = referenced(referenceID, by: file, in: "fileRef", kinds: ["PBXFileReference", "PBXReferenceProxy"])
+        else { return nil }
+        if let owner = productOwners[reference.id].flatMap({ objects[$0] }) { return .target(owner.string("name") ?? owner.id) }
+        if reference.isa == "PBXReferenceProxy" {
+            guard let remote = reference.string("remoteRef") else { return nil }
+            return referenced(remote, by: reference, in: "remoteRef", kinds: ["PBXContainerItemProxy"]).flatMap { proxied($0) }
+        }
+        let tree = reference.string("sourceTree") ?? "<group>"
+        guard tree != "SDKROOT", tree != "DEVELOPER_DIR", let written = reference.string("path") ?? reference.string("name") else { return nil }
+        let file = PathResolution.name(of: written)
+        if file.hasPrefix("Pods_") || file.hasPrefix("libPods-") || written.hasPrefix("System/") || written.hasPrefix("usr/") { return nil }
+        let isCarthage = paths.path(of: reference.id)?.contains("/Carthage/Build/") ?? written.hasPrefix("Carthage/Build/")
+        return .linkedFile(file, provider: isCarthage ? "carthage" : "frameworks")
+    }
+
+    /// A package product: its name and the package reference it comes from. Nil for a plugin's.
+    private mutating func packageProduct(_ product: ProjectObject) -> XcodeDependency.Kind? {
+        guard let name = product.string("productName"), !name.hasPrefix("plugin:") else { return nil }
+        guard let packageID = product.string("package") else { return .packageProduct(name, package: nil) }
+        guard
+            let package = referenced(
+                packageID, by: product, in: "package", kinds: ["XCRemoteSwiftPackageReference", "XCLocalSwiftPackageReference"])
+        else { return nil }
+        if package.isa == "XCLocalSwiftPackageReference" {
+            let relative = package.string("relativePath") ?? package.string("path") ?? "."
+            return .packageProduct(name, package: .local(PathResolution.resolve(relative, in: paths.projectFolder)))
+        }
+        guard let url = package.string("repositoryURL") else {
+            reportMissing("repositoryURL", of: package)
+            return nil
+        }
+        return .packageProduct(name, package: .remote(url))
+    }
+
+    // MARK: What the project uses
+
+    /// The projects in the file tree (`projectReferences`), each by its `.xcodeproj` folder.
+    mutating func projectReferences() -> [Located<String>] {
+        guard let references = project.fields["projectReferences"]?.array else { return [] }
+        return references.compactMap { entry -> Located<String>? in
+            guard let id = entry.dictionary?["ProjectRef"]?.string,
+                let reference = referenced(id, by: project, in: "projectReferences", kinds: ["PBXFileReference"])
+            else { return nil }
+            guard let path = paths.path(of: reference.id) else { return nil }
+            return Located(path, at: objects.location(of: reference))
+        }
+    }
+
+    /// The local packages the project uses: its `XCLocalSwiftPackageReference`s, and folders of
+    /// its file tree that hold a `Package.swift` (how Xcode 14 and earlier added a local package).
+    mutating func localPackages() -> [Located<String>] {
+        var found: [(offset: Int, path: Located<String>)] = []
+        for object in objects.all {
+            let path: String?
+            switch object.isa {
+            case "XCLocalSwiftPackageReference":
+                path = PathResolution.resolve(object.string("relativePath") ?? object.string("path") ?? ".", in: paths.projectFolder)
+            case "PBXFileReference" where ["folder", "wrapper"].contains(object.string("lastKnownFileType") ?? ""):
+                path = paths.path(of: object.id).flatMap { files.exists($0 + "/Package.swift") ? $0 : nil }
+            default:
+                path = nil
+            }
+            if let path { found.append((object.offset, Located(path, at: objects.location(of: object)))) }
+        }
+        // The first place each folder is named, in the file's order.
+        var seen: Set<String> = []
+        return found.sorted { $0.offset < $1.offset }.map(\.path).filter { seen.insert($0.value).inserted }
+    }
+}

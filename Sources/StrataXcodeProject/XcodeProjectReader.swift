@@ -1,0 +1,208 @@
+public import StrataDiagnostics
+import StrataFileSystem
+public import StrataProjectFormat
+
+extension XcodeProject {
+    /// The largest `project.pbxproj` read. The largest real ones are a few megabytes; a file
+    /// far beyond is not a project someone maintains, and reading it whole would cost memory.
+    public static let maximumFileSize = 32 << 20
+
+    /// Reads the project at `path` (its `.xcodeproj` folder) with the settings of the build
+    /// configuration named `configuration` (else the project's default one), and each target's
+    /// build declaration when `readsBuildDeclarations` asks for it.
+    public init(path: String, files: any WorkspaceFiles, configuration: String, readsBuildDeclarations: Bool = false) throws(InputErrors) {
+        let projectFile = path + "/project.pbxproj"
+        let bytes: [UInt8]
+        switch files.read(projectFile) {
+        case .success(let contents): bytes = contents
+        case .failure(let failure):
+            throw InputErrors(
+                .inputError(
+                    ProjectObjects.errorID, "cannot read '\(PathResolution.name(of: path))': \(failure)", at: .file(projectFile),
+                    hint: "an Xcode project is a folder holding project.pbxproj; check the path in 'adopt.xcode'"))
+        }
+        guard bytes.count <= Self.maximumFileSize else {
+            throw InputErrors(
+                .inputError(
+                    ProjectObjects.errorID, "the project file is \(bytes.count >> 20) MiB, over the \(Self.maximumFileSize >> 20) MiB Strata reads",
+                    at: .file(projectFile), hint: "a project file this large is generated or damaged; restore it from version control"))
+        }
+        let objects = try ProjectObjects(path: projectFile, bytes: bytes)
+        var reader = ProjectReader(objects: objects, projectPath: path, files: files, configuration: configuration)
+        reader.readsBuildDeclarations = readsBuildDeclarations
+        let project = reader.read()
+        if !reader.problems.isEmpty { throw InputErrors(reader.problems) }
+        self = project
+    }
+}
+
+/// Reads one project's objects into an ``XcodeProject``, collecting the problems it meets: a
+/// reference to an object that is not there, or one of the wrong kind, is an error at the
+/// object that makes it.
+struct ProjectReader {
+    let objects: ProjectObjects
+    let projectPath: String
+    let files: any WorkspaceFiles
+    let configuration: String
+    /// Whether each target's build declaration is read (for `strata affected`).
+    var readsBuildDeclarations = false
+    let project: ProjectObject
+    /// The project's name: its folder's without `.xcodeproj`.
+    let projectName: String
+    let paths: ProjectPaths
+    var problems: [Diagnostic] = []
+    var warnings: [Diagnostic] = []
+    var inputs: [String]
+    /// The product file each target of this project builds, by the file reference's id.
+    var productOwners: [String: String] = [:]
+    /// The `.xcconfig` files read, by path: many targets' configurations name the same one.
+    private var configurationFiles: [String: [String: String]] = [:]
+    /// The synchronized folders' membership exceptions, by target id.
+    let synchronizedExceptions: [String: [(group: String, paths: [String])]]
+
+    init(objects: ProjectObjects, projectPath: String, files: any WorkspaceFiles, configuration: String) {
+        self.objects = objects
+        self.projectPath = projectPath
+        self.files = files
+        self.configuration = configuration
+        project = objects[objects.rootObject]!
+        projectName = Self.projectName(projectPath)
+        let folder = PathResolution.resolve(project.string("projectDirPath") ?? "", in: PathResolution.parent(of: projectPath))
+        paths = ProjectPaths(objects: objects, projectFolder: folder)
+        synchronizedExceptions = Self.synchronizedExceptions(in: objects)
+        inputs = [objects.path]
+    }
+
+    /// The project, as far as it could be read.
+    mutating func read() -> XcodeProject {
+        noteUnknownObjects()
+        let targetObjects = project.strings("targets").compactMap { referenced($0, by: project, in: "targets", kinds: Self.targetKinds) }
+        for target in targetObjects {
+            if let product = target.string("productReference") { productOwners[product] = target.id }
+        }
+        let projectSettings = configurationSettings(of: project)
+        let targets = targetObjects.compactMap { target($0, projectSettings: projectSettings) }
+        return XcodeProject(
+            path: projectPath, name: projectName, folder: paths.projectFolder, targets: targets,
+            projectReferences: projectReferences(), localPackages: localPackages(), inputs: inputs, warnings: warnings)
+    }
+
+    static func projectName(_ path: String) -> String {
+        let file = PathResolution.name(of: path)
+        return file.hasSuffix(".xcodeproj") ? String(file.dropLast(".xcodeproj".count)) : file
+    }
+
+    // MARK: Objects
+
+    static let targetKinds = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"]
+
+    /// Every kind of object Xcode writes that this reader knows, whether or not it needs it.
+    static let knownKinds: Set<String> = Set(targetKinds).union(ProjectPaths.groupKinds).union([
+        "PBXProject", "PBXBuildFile", "PBXFileReference", "PBXReferenceProxy", "PBXContainerItemProxy", "PBXTargetDependency",
+        "PBXSourcesBuildPhase", "PBXFrameworksBuildPhase", "PBXResourcesBuildPhase", "PBXHeadersBuildPhase", "PBXCopyFilesBuildPhase",
+        "PBXShellScriptBuildPhase", "PBXRezBuildPhase", "PBXAppleScriptBuildPhase", "PBXBuildRule", "PBXBuildStyle",
+        "XCBuildConfiguration", "XCConfigurationList", "XCSwiftPackageProductDependency", "XCRemoteSwiftPackageReference",
+        "XCLocalSwiftPackageReference", "PBXFileSystemSynchronizedRootGroup", "PBXFileSystemSynchronizedBuildFileExceptionSet",
+        "PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet",
+    ])
+
+    /// One note per kind of object this reader does not know: a newer Xcode's, skipped.
+    private mutating func noteUnknownObjects() {
+        var unknown: [String: (count: Int, first: ProjectObject)] = [:]
+        for object in objects.all where !Self.knownKinds.contains(object.isa) {
+            let seen = unknown[object.isa]
+            if seen == nil || object.offset < seen!.first.offset {
+                unknown[object.isa] = ((seen?.count ?? 0) + 1, object)
+            } else {
+                unknown[object.isa]!.count += 1
+            }
+        }
+        for (isa, found) in unknown.sorted(by: { $0.key < $1.key }) {
+            warnings.append(
+                Diagnostic(
+                    id: XcodeProject.unknownObjectID, severity: .note,
+                    message: "\(found.count) object\(found.count == 1 ? "" : "s") of kind '\(isa)', which Strata does not know, skipped",
+                    location: objects.location(of: found.first),
+                    hint: "a newer Xcode may write it; if it decides targets or their dependencies, report it"))
+        }
+    }
+
+    /// The object `id` names in `field` of `owner`, if it is there and of one of `kinds`; else an error at `owner`.
+    /// (`kinds` is a list: it holds one to eight short names, which compare faster than they hash.)
+    mutating func referenced(_ id: String, by owner: ProjectObject, in field: String, kinds: [String]) -> ProjectObject? {
+        guard let object = objects[id] else {
+            report(
+                "the \(Self.describe(owner)) names '\(id)' in '\(field)', which is not among the objects", at: owner,
+                hint: "the file is damaged (a merge that lost an object?); restore it from version control")
+            return nil
+        }
+        guard kinds.contains(object.isa) else {
+            report(
+                "the \(Self.describe(owner)) names a \(object.isa) in '\(field)', where \(kinds.sorted().joined(separator: " or ")) belongs",
+                at: owner, hint: "the file is damaged; restore it from version control")
+            return nil
+        }
+        return object
+    }
+
+    /// An error at `object`, once: a damaged object is met by every step that reads it.
+    mutating func report(_ message: String, at object: ProjectObject, hint: String) {
+        let problem = Diagnostic.inputError(ProjectObjects.errorID, message, at: objects.location(of: object), hint: hint)
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+
+    /// An object as messages name it: its kind, and its name when it has one (a target's), else its id.
+    static func describe(_ object: ProjectObject) -> String {
+        "\(object.isa) '\(object.string("name") ?? object.id)'"
+    }
+
+    // MARK: Build settings
+
+    /// The settings of the configuration this reads in the object's `buildConfigurationList`,
+    /// the `.xcconfig` it is based on below them: two levels.
+    mutating func configurationSettings(of owner: ProjectObject) -> [[String: String]] {
+        guard let listID = owner.string("buildConfigurationList"),
+            let list = referenced(listID, by: owner, in: "buildConfigurationList", kinds: ["XCConfigurationList"])
+        else { return [] }
+        let configurations = list.strings("buildConfigurations").compactMap {
+            referenced($0, by: list, in: "buildConfigurations", kinds: ["XCBuildConfiguration"])
+        }
+        let wanted = [configuration, list.string("defaultConfigurationName")].compactMap(\.self)
+        guard let chosen = wanted.lazy.compactMap({ name in configurations.first { $0.string("name") == name } }).first ?? configurations.first
+        else { return [] }
+        var own: [String: String] = [:]
+        for entry in chosen.fields["buildSettings"]?.dictionary?.entries ?? [] where !entry.key.contains("[") {
+            own[entry.key] = entry.value.string ?? entry.value.array?.compactMap(\.string).joined(separator: " ")
+        }
+        return [baseConfiguration(of: chosen), own]
+    }
+
+    /// The settings of the `.xcconfig` file a configuration is based on: a file reference, or a
+    /// path inside a synchronized folder (Xcode 16).
+    private mutating func baseConfiguration(of configuration: ProjectObject) -> [String: String] {
+        var path: String?
+        if let reference = configuration.string("baseConfigurationReference") {
+            path = referenced(reference, by: configuration, in: "baseConfigurationReference", kinds: ["PBXFileReference"])
+                .flatMap { paths.path(of: $0.id) }
+        } else if let anchor = configuration.string("baseConfigurationReferenceAnchor"),
+            let relative = configuration.string("baseConfigurationReferenceRelativePath")
+        {
+            path = referenced(anchor, by: configuration, in: "baseConfigurationReferenceAnchor", kinds: ["PBXFileSystemSynchronizedRootGroup"])
+                .flatMap { paths.path(of: $0.id) }.map { PathResolution.resolve(relative, in: $0) }
+        }
+        guard let path else { return [:] }
+        if let settings = configurationFiles[path] { return settings }
+        let read = ConfigurationFiles(files: files).settings(at: path, namedAt: objects.location(of: configuration))
+        inputs += read.read.filter { !inputs.contains($0) }
+        warnings += read.warnings
+        configurationFiles[path] = read.settings
+        return read.settings
+    }
+}
+
+extension XcodeProject {
+    /// The id of a note about an object kind the reader does not know.
+    public static let unknownObjectID = "unknown-xcode-object"
+    /// The id of a note about a target left out of the graph.
+    public static let skippedTargetID = "skipped-xcode-target"
+}

@@ -1,0 +1,4 @@
+import XCTest
+@testable import Station_App
+
+final class StationTests: XCTestCase {}

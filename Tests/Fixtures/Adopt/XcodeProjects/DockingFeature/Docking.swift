@@ -1,0 +1,6 @@
+import CoreKit
+import Kit
+
+public struct Docking {
+    public init() {}
+}

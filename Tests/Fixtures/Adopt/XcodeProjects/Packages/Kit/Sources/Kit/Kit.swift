@@ -1,0 +1,3 @@
+public enum Kit {
+    public static let version = 1
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+public struct Panel {
+    public init() {}
+}

@@ -1,0 +1,6 @@
+import WidgetKit
+import CoreKit
+
+struct StationWidget {
+    let title = Theme.title
+}

@@ -1,0 +1,45 @@
+import StrataDiagnostics
+import Testing
+
+@testable import StrataXcodeProject
+
+/// The objects of a project file by id, and the located errors of a file whose objects do not
+/// make a project.
+@Suite struct ProjectObjectsTests {
+    @Test func objectsAreFoundByIdWithTheirKindAndLine() throws {
+        let objects = try ProjectObjects(path: "/w/App.xcodeproj/project.pbxproj", bytes: Array(PropertyListParserTests.project.utf8))
+        #expect(objects.count == 5)
+        #expect(objects.rootObject == "4A1B2C3D4E5F60718293A4B5")
+        let reference = try #require(objects["1A1B2C3D4E5F60718293A4B5"])
+        #expect(reference.isa == "PBXFileReference")
+        #expect(reference.string("path") == "App.swift")
+        #expect(objects.location(of: reference) == SourceLocation(path: "/w/App.xcodeproj/project.pbxproj", line: 12, column: 3))
+        let configuration = try #require(objects["2A1B2C3D4E5F60718293A4B5"])
+        #expect(configuration.strings("missing").isEmpty)
+        #expect(objects["4A1B2C3D4E5F60718293A4B5"]?.strings("targets") == [])
+    }
+
+    @Test(arguments: [
+        ("{ a = b; }", "the project file has no 'objects'", (1, 1)),
+        ("{ objects = (a); }", "'objects' is an array, not a dictionary", (1, 13)),
+        ("{ objects = { X = y; }; }", "the object 'X' is a string, not a dictionary", (1, 19)),
+        ("{ objects = { X = { name = n; }; }; }", "the object 'X' has no 'isa'", (1, 19)),
+        ("{ objects = { X = { isa = PBXProject; }; }; }", "the project file has no 'rootObject'", (1, 1)),
+        ("{ objects = { X = { isa = PBXProject; }; };\n  rootObject = Y; }", "'rootObject' names 'Y', which is not among the objects", (2, 16)),
+        ("{ objects = { X = { isa = PBXGroup; }; }; rootObject = X; }", "'rootObject' names a PBXGroup, not a PBXProject", (1, 56)),
+        ("{ objects = {\n  X = { isa = PBXProject; ", "this dictionary is never closed: the file ends inside it", (2, 7)),
+    ])
+    func aFileWhoseObjectsMakeNoProjectIsALocatedError(text: String, message: String, position: (Int, Int)) {
+        do {
+            _ = try ProjectObjects(path: "/w/project.pbxproj", bytes: Array(text.utf8))
+            Issue.record("read without an error: \(text)")
+        } catch {
+            let diagnostic = error.diagnostics.first
+            #expect(error.diagnostics.count == 1)
+            #expect(diagnostic?.id == "invalid-xcode-project")
+            #expect(diagnostic?.message == message)
+            #expect(diagnostic?.location == SourceLocation(path: "/w/project.pbxproj", line: position.0, column: position.1))
+            #expect(diagnostic?.hint?.isEmpty == false)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import StrataDiagnostics
+import StrataManifest
+import StrataProjectFormat
+import Testing
+
+@testable import StrataXcodeProject
+
+/// The Xcode project fixture read into its targets: roles, linkage and module names from the
+/// chosen configuration's settings, sources from groups and synchronized folders, and
+/// dependencies from target dependencies, the Frameworks phase and package products.
+@Suite struct XcodeProjectTests {
+    static let folder = ProjectFixtures.station
+
+    static func station(_ configuration: String = "Debug") throws -> XcodeProject {
+        try XcodeProject(path: folder + "/Station.xcodeproj", files: LocalFiles(), configuration: configuration)
+    }
+
+    static func target(_ name: String, in project: XcodeProject) throws -> XcodeTarget {
+        try #require(project.targets.first { $0.name == name }, "no target '\(name)'")
+    }
+
+    @Test func targetsHaveTheirRolesAndTheAggregateIsLeftOutWithANote() throws {
+        let project = try Self.station()
+        #expect(project.name == "Station" && project.folder == Self.folder)
+        #expect(project.targets.map(\.name) == ["StationApp", "StationWidget", "CoreKit", "DockingFeature", "StationTests"])
+        #expect(project.targets.map(\.role) == [.application, .appExtension, .framework, .framework, .unitTests])
+        let note = try #require(project.warnings.first { $0.id == XcodeProject.skippedTargetID })
+        #expect(note.severity == .note && note.message.contains("'Lint' is an aggregate target"))
+        #expect(note.location?.path == Self.folder + "/Station.xcodeproj/project.pbxproj")
+    }
+
+    @Test func settingsComeFromTheConfigurationAskedForThroughEveryLevel() throws {
+        let debug = try Self.station("Debug")
+        let app = try Self.target("StationApp", in: debug)
+        // PRODUCT_NAME from the target's settings; the module name is its C99 identifier.
+        #expect(app.productName == "Station App" && app.moduleName == "Station_App")
+        // `DEBUG $(inherited)` in the project's settings, over STATION in its .xcconfig.
+        #expect(app.compilationConditions == ["DEBUG", "STATION"])
+        // MACH_O_TYPE from the .xcconfig the target's Debug configuration is based on (which
+        // includes Base.xcconfig); Release sets it back to a dynamic library.
+        #expect(try Self.target("DockingFeature", in: debug).kind == .library(isStatic: true))
+        let release = try Self.station("Release")
+        #expect(try Self.target("DockingFeature", in: release).kind == .library(isStatic: false))
+        #expect(try Self.target("StationApp", in: release).compilationConditions == ["STATION"])
+        // A configuration the project does not have: its default one (Release).
+        #expect(try Self.target("DockingFeature", in: try Self.station("Profile")).kind == .library(isStatic: false))
+        #expect(try Self.target("CoreKit", in: debug).isMergeable)
+        #expect(try Self.target("CoreKit", in: debug).moduleName == "CoreKit")
+        // Each file once, though Feature.xcconfig includes Base.xcconfig, which the project reads too.
+        #expect(debug.inputs == ["Station.xcodeproj/project.pbxproj", "Configs/Base.xcconfig", "Configs/Feature.xcconfig"].map { Self.folder + "/" + $0 })
+    }
+
+    @Test func sourcesComeFromGroupsOfEverySourceTreeAndSynchronizedFolders() throws {
+        let project = try Self.station()
+        #expect(try Self.target("StationApp", in: project).sources.files == [Self.folder + "/App/StationApp.swift"])
+        // A group with a name and no path is the folder of the group around it.
+        #expect(try Self.target("StationWidget", in: project).sources.files == [Self.folder + "/Widget/StationWidget.swift"])
+        // SOURCE_ROOT, on a group and on a file.
+        #expect(try Self.target("CoreKit", in: project).sources.files == [Self.folder + "/CoreKit/Theme.swift"])
+        #expect(try Self.target("StationTests", in: project).sources.files == [Self.folder + "/AppTests/StationTests.swift"])
+        let docking = try Self.target("DockingFeature", in: project).sources
+        #expect(docking == XcodeTargetSources(files: [], folders: [Self.folder + "/DockingFeature"], excluded: [Self.folder + "/DockingFeature/Legacy.swift"]))
+    }
+
+    @Test func dependenciesComeFromTargetsTheFrameworksPhaseAndPackages() throws {
+        let project = try Self.station()
+        let app = try Self.target("StationApp", in: project)
+        let shared = Self.folder + "/Shared/Shared.xcodeproj"
+        #expect(app.dependencies.map(\.kind) == [
+            .target("CoreKit"), .target("DockingFeature"), .target("StationWidget"), .projectTarget(project: shared, name: "SharedUI"),
+            .packageProduct("Kit", package: .local(Self.folder + "/Packages/Kit")),
+            .packageProduct("Alamofire", package: .remote("https://github.com/Alamofire/Alamofire.git")),
+        ])
+        // The widget is embedded, not linked; UIKit is the SDK's and no dependency at all.
+        #expect(app.dependencies.map(\.isLinked) == [true, true, false, true, true, true])
+        // A target dependency through a container proxy of the same project, not linked.
+        let core = try Self.target("CoreKit", in: project)
+        #expect(core.dependencies.map(\.kind) == [.target("DockingFeature")] && core.dependencies.map(\.isLinked) == [false])
+        #expect(core.dependencies[0].location.line == 469)
+        // Linked without a target dependency: Xcode's implicit dependency on the product.
+        let docking = try Self.target("DockingFeature", in: project)
+        #expect(docking.dependencies.map(\.kind) == [.target("CoreKit"), .packageProduct("Kit", package: .local(Self.folder + "/Packages/Kit"))])
+        #expect(try Self.target("StationTests", in: project).dependencies.map(\.kind) == [.target("StationApp")])
+        #expect(project.projectReferences.map(\.value) == [shared])
+        #expect(project.localPackages.map(\.value) == [Self.folder + "/Packages/Kit"])
+    }
+}
+
+extension XcodeProjectTests {
+    /// A framework under `Carthage/Build` is Carthage's, as XcodeGen's `carthage:` dependency
+    /// names it (the XcodeGen oracle found the two readers naming it apart); another prebuilt
+    /// framework is `frameworks/`.
+    @Test func aFrameworkUnderCarthageBuildIsCarthages() throws {
+        let folder = try ProjectFixtures.temporaryFolder("strata-xcode-carthage")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
+        let project = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 77; objects = {
+              P = { isa = PBXProject; mainGroup = G; targets = (T); };
+              G = { isa = PBXGroup; children = (C, V); sourceTree = "<group>"; };
+              C = { isa = PBXGroup; children = (K); name = Carthage; path = Carthage/Build; sourceTree = "<group>"; };
+              K = { isa = PBXFileReference; path = iOS/Kingfisher.framework; sourceTree = "<group>"; };
+              V = { isa = PBXFileReference; path = Vendor/Lottie.xcframework; sourceTree = "<group>"; };
+              T = { isa = PBXNativeTarget; name = Feed; productType = "com.apple.product-type.framework"; buildPhases = (F); };
+              F = { isa = PBXFrameworksBuildPhase; files = (KF, VF); };
+              KF = { isa = PBXBuildFile; fileRef = K; };
+              VF = { isa = PBXBuildFile; fileRef = V; };
+            }; rootObject = P; }
+            """
+        try project.write(toFile: folder + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let read = try XcodeProject(path: folder + "/App.xcodeproj", files: LocalFiles(), configuration: "Debug")
+        let feed = try Self.target("Feed", in: read)
+        #expect(feed.dependencies.map(\.kind) == [
+            .linkedFile("Kingfisher.framework", provider: "carthage"), .linkedFile("Lottie.xcframework", provider: "frameworks"),
+        ])
+    }
+}
