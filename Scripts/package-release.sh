@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a release of strata that runs on Linux without the Swift toolchain, and packs it with its
 # man page, its completion scripts and install.sh:
-#   Scripts/package-release.sh [--allow-dirty] [OUTPUT-FOLDER]   (default: .build-release/package)
+#   Scripts/package-release.sh [--allow-dirty] [OUTPUT-FOLDER]   (default: <scratch>/package)
 # prints the path of strata-<version>-linux-<arch>.tar.gz.
 #
 # The binary is built with --static-swift-stdlib (the Swift runtime, Foundation and Dispatch linked
@@ -10,7 +10,9 @@
 # libcurl's development files (Debian: libcurl4-openssl-dev). `strata --version` names the
 # commit: it is written into Sources/StrataCLI/BuildCommit.swift for the build and put back after,
 # whatever happens. The build has a scratch folder of its own (.build-release), so the
-# development build in .build is left alone.
+# development build in .build is left alone; STRATA_RELEASE_SCRATCH=.build shares the release build
+# already there instead (CI does: only the module naming the commit is compiled again, and strata
+# linked), and leaves .build/release/strata the packed binary.
 set -euo pipefail
 repository=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repository"
@@ -19,7 +21,8 @@ if [[ "${1:-}" == "--allow-dirty" ]]; then
     allow_dirty=true
     shift
 fi
-output=${1:-.build-release/package}
+scratch=${STRATA_RELEASE_SCRATCH:-.build-release}
+output=${1:-$scratch/package}
 
 commit=$(git rev-parse HEAD)
 if [[ -n "$(git status --porcelain --untracked-files=no)" ]]; then
@@ -37,8 +40,8 @@ trap restore EXIT
 sed -i "s/static let id: String? = nil/static let id: String? = \"$commit\"/" "$commit_file"
 grep -q "\"$commit\"" "$commit_file" || { echo "error: could not write the commit into $commit_file" >&2; exit 1; }
 
-swift build -c release --product strata --static-swift-stdlib --scratch-path .build-release >&2
-binary="$(swift build -c release --product strata --static-swift-stdlib --scratch-path .build-release --show-bin-path)/strata"
+swift build -c release --product strata --static-swift-stdlib --scratch-path "$scratch" >&2
+binary="$(swift build -c release --product strata --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/strata"
 restore
 trap - EXIT
 

@@ -123,13 +123,16 @@ public enum ChildProcess {
             if let session { ChildSessions.unregister(session) }
         }
 
-        /// The limit ran out: every process of the session is killed. If none was left (the
-        /// child ended just before, and the run has not returned yet), it did not time out.
-        /// False if the child's session is not known yet (try again).
+        /// The limit ran out: every process of the session is killed. If the child had ended
+        /// (and the run has not returned yet: on a starved machine its task may wake late), or
+        /// none of the session was left, it did not time out. False if the child's session is
+        /// not known yet (try again).
         func stop() -> Bool {
             let (ended, session) = state.withLock { ($0.ended, $0.session) }
             if ended { return true }
             guard let session else { return false }
+            // The child leads its session: its pid is the session's id.
+            if case .ended = ChildStatus.of(session) { return true }
             ChildSessions.killSessions([session]) { count in
                 // Said before the kill, so the run sees it as soon as it returns.
                 if count > 0 { state.withLock { $0.timedOut = true } }

@@ -1,4 +1,5 @@
 public import Foundation
+import StrataProcess
 import Subprocess
 import Synchronization
 import SystemPackage
@@ -73,7 +74,8 @@ public final class LaunchedProcess: Sendable {
         error: ErrorOutput
     ) async throws -> LaunchedProcess {
         let ending = EndingRecord()
-        let started = StartSignal()
+        // The child's process id, or why it did not start, from the run's task.
+        let started = FirstResult<Int32>()
         Task {
             do {
                 let run = try await Subprocess.run(
@@ -81,11 +83,11 @@ public final class LaunchedProcess: Sendable {
                     workingDirectory: folder.map { FilePath($0) }, platformOptions: Self.ownSession, input: .none,
                     output: .fileDescriptor(output, closeAfterSpawningProcess: true), error: error
                 ) { execution in
-                    started.resume(.success(execution.processIdentifier.value))
+                    started.set(.success(execution.processIdentifier.value))
                 }
                 ending.set(Ending(run.terminationStatus))
             } catch {
-                started.resume(.failure(error))
+                started.set(.failure(error))
                 // Failed after the start (collecting its end): the program is taken as gone.
                 ending.set(.exited(-1))
             }
@@ -97,11 +99,22 @@ public final class LaunchedProcess: Sendable {
     public var isRunning: Bool { ending.value == nil }
 
     /// Waits for the program to end, at most `limit`; nil if it is still running then.
+    ///
+    /// The limit is the program's, not the test run's scheduler's: in a full run on two cores this
+    /// task, and the one that records the ending, can wake minutes late (a one-run test with a 30 s
+    /// limit was seen to take 296 s). So past the deadline the process itself is asked, without
+    /// reaping it: one that has ended, or was reaped and is waiting to be recorded, did not hang.
     public func wait(at most: Duration) async -> Ending? {
         let deadline = ContinuousClock.now + most
         while true {
             if let ending = ending.value { return ending }
-            if ContinuousClock.now > deadline { return nil }
+            if ContinuousClock.now > deadline {
+                switch ChildStatus.of(pid) {
+                case .running: return nil
+                case .ended(let code, let status): return code == CLD_EXITED ? .exited(status) : .signaled(status)
+                case .gone: break  // Collected: its ending is about to be recorded.
+                }
+            }
             try? await Task.sleep(for: .milliseconds(20))
         }
     }
@@ -169,34 +182,5 @@ public final class LaunchedProcess: Sendable {
         private let state = Mutex<Ending?>(nil)
         var value: Ending? { state.withLock { $0 } }
         func set(_ ending: Ending) { state.withLock { $0 = $0 ?? ending } }
-    }
-
-    /// Hands the child's process id (or why it did not start) from the run's task to `start`, once.
-    private final class StartSignal: Sendable {
-        private struct State {
-            var result: Swift.Result<Int32, any Error>?
-            var waiter: CheckedContinuation<Int32, any Error>?
-        }
-        private let state = Mutex(State())
-
-        func resume(_ result: Swift.Result<Int32, any Error>) {
-            let waiter = state.withLock { state -> CheckedContinuation<Int32, any Error>? in
-                guard state.result == nil else { return nil }
-                state.result = result
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(with: result)
-        }
-
-        func value() async throws -> Int32 {
-            try await withCheckedThrowingContinuation { continuation in
-                let ready = state.withLock { state -> Swift.Result<Int32, any Error>? in
-                    if state.result == nil { state.waiter = continuation }
-                    return state.result
-                }
-                if let ready { continuation.resume(with: ready) }
-            }
-        }
     }
 }

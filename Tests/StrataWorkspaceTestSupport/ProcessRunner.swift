@@ -1,4 +1,5 @@
 public import Foundation
+import StrataProcess
 import Subprocess
 import Synchronization
 import SystemPackage
@@ -26,54 +27,148 @@ public enum ProcessRunner {
     /// of holding the whole run until CI cuts it.
     public static let defaultTimeout: TimeInterval = 20 * 60
 
-    /// The most either output stream may hold; a tool printing more is a failed test, not a
-    /// test process out of memory.
+    /// The most either output stream may hold; what a tool prints beyond it is cut, and the
+    /// result's standard error says so.
     static let outputLimit = 256 << 20
+
+    /// How long after the tool ended swift-subprocess may take to say so before the run reads
+    /// the tool's end itself. Whole-suite runs on 2 cores stalled for good, every thread idle,
+    /// with children that had ended; generous, because on a starved machine the run's own task
+    /// can wake a minute late, and reading the end here is right either way.
+    static let lostEndLimit: Duration = .seconds(90)
 
     /// Runs `executable` (a path, or a name looked up on the PATH) with `arguments` in `folder`,
     /// feeding `input` on standard input, with `environment` added to the test process's own.
     /// After `timeout` seconds the tool's process group (the tool and what it started: each tool
     /// leads a session of its own) is killed, and the result's standard error says so.
+    ///
+    /// The tool reads and writes files (unlinked at once), not pipes: what it printed is whole
+    /// once it has ended, whatever it left running, and nothing waits on a pipe's readiness.
     public static func run(
         _ executable: String, _ arguments: [String], in folder: String? = nil, input: Data? = nil,
         environment: [String: String] = [:], timeout: TimeInterval = defaultTimeout
     ) async throws -> Result {
-        let started = ChildStart()
-        let result = try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
+        try await run(executable, arguments, in: folder, input: input, environment: environment, timeout: timeout, losingTheEnd: false)
+    }
+
+    /// `losingTheEnd`: the run's swift-subprocess call never returns, as when it loses the
+    /// child's end (for the test of what the run does then).
+    static func run(
+        _ executable: String, _ arguments: [String], in folder: String?, input: Data?, environment: [String: String],
+        timeout: TimeInterval, losingTheEnd: Bool, lostEndLimit: Duration = lostEndLimit
+    ) async throws -> Result {
+        let files = try RunFiles(input: input ?? Data())
+        let child = ChildStart()
+        // From swift-subprocess or, when it lost the end, from the watcher: the first is kept.
+        let ending = FirstResult<LaunchedProcess.Ending>()
+        Task {
+            do {
                 let run = try await Subprocess.run(
                     LaunchedProcess.executable(executable), arguments: Arguments(arguments),
                     environment: LaunchedProcess.environment(adding: environment), workingDirectory: folder.map { FilePath($0) },
-                    platformOptions: LaunchedProcess.ownSession, input: .data(input ?? Data()),
-                    output: .string(limit: outputLimit), error: .string(limit: outputLimit)
+                    platformOptions: LaunchedProcess.ownSession, input: .fileDescriptor(try files.input(), closeAfterSpawningProcess: true),
+                    output: .fileDescriptor(try files.output(), closeAfterSpawningProcess: true),
+                    error: .fileDescriptor(try files.error(), closeAfterSpawningProcess: true)
                 ) { execution in
-                    started.record(execution.processIdentifier)
+                    child.record(execution.processIdentifier)
+                    if losingTheEnd { try await Task.sleep(for: .seconds(24 * 3600)) }
                 }
-                started.ended()
-                started.killLeftovers()
-                return Result(
-                    status: LaunchedProcess.Ending(run.terminationStatus).status, output: run.standardOutput,
-                    error: run.standardError)
+                // Said before anything else runs: the child's id may be reused from now on.
+                child.ended()
+                ending.set(.success(LaunchedProcess.Ending(run.terminationStatus)))
+            } catch {
+                child.ended()
+                ending.set(.failure(error))
             }
-            group.addTask {
-                try await Task.sleep(for: .seconds(timeout))
-                // The child's id is known once the run's callback has run; on a loaded machine that
-                // may be after the timeout, so wait for it.
-                while !started.killGroup() { try await Task.sleep(for: .milliseconds(20)) }
-                return nil
-            }
-            while let next = try await group.next() {
-                if let result = next {
-                    group.cancelAll()
-                    return result
-                }
-            }
-            preconditionFailure("the run's own task always returns a result")
         }
-        guard started.wasKilled else { return result }
-        var killed = result
-        killed.error += "\n[ProcessRunner: \(executable) killed after \(Int(timeout)) s without finishing]"
-        return killed
+        let watcher = Task { await watch(child, until: ending, timeout: timeout, lostEndLimit: lostEndLimit, naming: executable) }
+        defer { watcher.cancel() }
+        let end = try await ending.value()
+        child.ended()  // also when the watcher read the end, swift-subprocess's task still waiting
+        child.killLeftovers()
+        var result = Result(status: end.status, output: files.outputText(), error: files.errorText())
+        if child.wasKilled { result.error += "\n[ProcessRunner: \(executable) killed after \(Int(timeout)) s without finishing]" }
+        return result
+    }
+
+    /// Kills the child at its deadline, and reads its end itself if swift-subprocess has not
+    /// reported it `lostEndLimit` after the child ended.
+    private static func watch(
+        _ child: ChildStart, until ending: FirstResult<LaunchedProcess.Ending>, timeout: TimeInterval, lostEndLimit: Duration, naming tool: String
+    ) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(timeout)
+        var endSeen: ContinuousClock.Instant?
+        var killed = false
+        while !ending.isSet, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(250))
+            // The child's id is known once the run's callback has run; on a loaded machine that
+            // may be after the timeout, so try again until it is.
+            if !killed, clock.now > deadline { killed = child.killGroup() }
+            guard let end = child.endNotCollected() else { continue }
+            let seen = endSeen ?? clock.now
+            endSeen = seen
+            if clock.now - seen > lostEndLimit {
+                FileHandle.standardError.write(
+                    Data(
+                        "[ProcessRunner: swift-subprocess had not reported the end of \(tool) (pid \(child.pid ?? 0)) \(lostEndLimit) after it; read here]\n"
+                            .utf8))
+                ending.set(.success(end))
+            }
+        }
+    }
+
+    /// The tool's standard input, output and error as files of their own, unlinked as soon as
+    /// they are made; the run hands the tool duplicates and reads its own copies afterwards.
+    private final class RunFiles: Sendable {
+        let descriptors: [Int32]
+
+        init(input: Data) throws {
+            var made: [Int32] = []
+            for _ in 0..<3 {
+                var template = Array((NSTemporaryDirectory() + "/strata-run-XXXXXX").utf8CString)
+                let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                guard descriptor >= 0 else {
+                    let reason = String(cString: strerror(errno))
+                    for made in made { close(made) }
+                    throw ProcessRunnerError("cannot make a file for a tool's output: \(reason)")
+                }
+                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                made.append(descriptor)
+            }
+            descriptors = made
+            _ = input.withUnsafeBytes { pwrite(made[0], $0.baseAddress, $0.count, 0) }
+        }
+
+        deinit { for descriptor in descriptors { close(descriptor) } }
+
+        func input() throws -> FileDescriptor { try duplicate(0) }
+        func output() throws -> FileDescriptor { try duplicate(1) }
+        func error() throws -> FileDescriptor { try duplicate(2) }
+
+        func outputText() -> String { text(1) }
+        func errorText() -> String { text(2) }
+
+        /// A descriptor of its own, so the tool reads its input from the start.
+        private func duplicate(_ index: Int) throws -> FileDescriptor {
+            guard index == 0 else { return FileDescriptor(rawValue: fcntl(descriptors[index], F_DUPFD_CLOEXEC, 0)) }
+            var path = Array("/proc/self/fd/\(descriptors[0])".utf8CString)
+            let reopened = path.withUnsafeMutableBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+            guard reopened >= 0 else { throw ProcessRunnerError("cannot reopen a tool's input: \(String(cString: strerror(errno)))") }
+            return FileDescriptor(rawValue: reopened)
+        }
+
+        private func text(_ index: Int) -> String {
+            var size = stat()
+            guard fstat(descriptors[index], &size) == 0 else { return "" }
+            let length = min(Int(size.st_size), ProcessRunner.outputLimit)
+            var bytes = [UInt8](repeating: 0, count: length)
+            let read = bytes.withUnsafeMutableBytes { pread(descriptors[index], $0.baseAddress, length, 0) }
+            let text = String(decoding: bytes.prefix(max(read, 0)), as: UTF8.self)
+            guard Int(size.st_size) > length else { return text }
+            return text + "\n[ProcessRunner: cut at \(ProcessRunner.outputLimit) bytes]"
+        }
     }
 
     /// The child once it has started, whether it has ended, and whether its timer killed it.
@@ -94,6 +189,7 @@ public enum ProcessRunner {
         private let state = Mutex(State())
 
         var wasKilled: Bool { state.withLock { $0.killed } }
+        var pid: Int32? { state.withLock { $0.pid } }
 
         func record(_ child: ProcessIdentifier) {
             state.withLock {
@@ -108,6 +204,15 @@ public enum ProcessRunner {
                 state.ended = true
                 if state.pidfd >= 0 { close(state.pidfd) }
                 state.pidfd = -1
+            }
+        }
+
+        /// How the child ended, if it has and nothing has collected it yet (asked through the pidfd
+        /// without collecting it, so swift-subprocess still can).
+        func endNotCollected() -> LaunchedProcess.Ending? {
+            state.withLock { state in
+                guard state.pidfd >= 0, !state.ended, case .ended(let code, let status) = ChildStatus.of(pidfd: state.pidfd) else { return nil }
+                return code == CLD_EXITED ? .exited(status) : .signaled(status)
             }
         }
 
@@ -156,4 +261,9 @@ public enum ProcessRunner {
             }
         }
     }
+}
+
+struct ProcessRunnerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
