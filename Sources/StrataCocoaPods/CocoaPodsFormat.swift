@@ -75,6 +75,11 @@ public struct CocoaPodsFormat: ProjectFormat {
         return podfile
     }
 
+    private static let podspecsSought = PathPatterns.Sought(
+        errorID: "missing-podspec", noun: "podspec",
+        hint: "patterns are paths from the workspace folder, with '*' and '**': 'Pods/*/*.podspec', 'Modules/**/*.podspec.json'",
+        accepts: { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") })
+
     /// The workspace's podspecs: those `adopt.podspecs` finds, then the Podfile's `:path` pods.
     /// A pattern that finds none, or a `:path` without the podspec, is an error.
     private static func podspecPaths(
@@ -83,15 +88,7 @@ public struct CocoaPodsFormat: ProjectFormat {
         var problems: [Diagnostic] = []
         var paths: [String] = []
         for pattern in settings.podspecs {
-            let found = PathPatterns.expand(pattern.value, root: root, files: files)
-            result.inputs += found.folders
-            let podspecs = found.paths.filter { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }
-            if podspecs.isEmpty {
-                problems.append(
-                    .inputError(
-                        "missing-podspec", "'\(pattern.value)' finds no podspec", at: pattern.location,
-                        hint: "patterns are paths from the workspace folder, with '*' and '**': 'Pods/*/*.podspec', 'Modules/**/*.podspec.json'"))
-            }
+            let podspecs = PathPatterns.expand(pattern, seeking: podspecsSought, root: root, files: files, into: &result, problems: &problems)
             for path in podspecs where !paths.contains(path) { paths.append(path) }
         }
         for pod in podfile?.targets.flatMap({ $0.pods + $0.inherited }) ?? [] {

@@ -1,9 +1,39 @@
 import Foundation
+public import StrataDiagnostics
 import StrataFileSystem
+public import StrataManifest
 
 /// What the path patterns of strata.yml find: spec files (`Modules/**/project.yml`) and package
 /// folders (`Packages/*`). Every format finds its files here, so a pattern means the same wherever it is.
 public enum PathPatterns {
+    /// What a format's patterns look for, and how a pattern that finds none is reported.
+    public struct Sought: Sendable {
+        /// The error's id, and what is sought as the message names it ("podspec").
+        let errorID: String
+        let noun: String
+        let hint: String
+        let accepts: @Sendable (String) -> Bool
+
+        public init(errorID: String, noun: String, hint: String, accepts: @escaping @Sendable (String) -> Bool = { _ in true }) {
+            (self.errorID, self.noun, self.hint, self.accepts) = (errorID, noun, hint, accepts)
+        }
+    }
+
+    /// The paths of what `sought` looks for that `pattern` finds, the folders it listed added to
+    /// `read`'s inputs; a pattern that finds none is an error at the pattern, in `problems`.
+    public static func expand(
+        _ pattern: Located<String>, seeking sought: Sought, root: String, files: any WorkspaceFiles, into read: inout ProjectsRead,
+        problems: inout [Diagnostic]
+    ) -> [String] {
+        let found = expand(pattern.value, root: root, files: files)
+        read.inputs += found.folders
+        let paths = found.paths.filter(sought.accepts)
+        if paths.isEmpty {
+            problems.append(.inputError(sought.errorID, "'\(pattern.value)' finds no \(sought.noun)", at: pattern.location, hint: sought.hint))
+        }
+        return paths
+    }
+
     /// The files a path pattern names under a folder: `*`, `?` and `[…]` within a component,
     /// `**` for any number of folders. Hidden folders, `.build` and Xcode's bundles are not
     /// searched. The files found, sorted, and the folders whose entries were listed.

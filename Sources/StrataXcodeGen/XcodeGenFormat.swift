@@ -31,6 +31,10 @@ public struct XcodeGenFormat: ProjectFormat {
             boundary: request.boundary)
     }
 
+    private static let specsSought = PathPatterns.Sought(
+        errorID: "missing-xcodegen-spec", noun: "XcodeGen spec",
+        hint: "patterns are paths from the workspace folder, with '*' and '**': 'Modules/*/project.yml', 'App/project.yml'")
+
     private static func read(
         patterns: [Located<String>], root: String, configuration: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary
     ) async throws(InputErrors) -> ProjectsRead {
@@ -38,15 +42,8 @@ public struct XcodeGenFormat: ProjectFormat {
         var problems: [Diagnostic] = []
         var specs: [String] = []
         for pattern in patterns {
-            let found = PathPatterns.expand(pattern.value, root: root, files: files)
-            result.inputs += found.folders
-            if found.paths.isEmpty {
-                problems.append(
-                    .inputError(
-                        "missing-xcodegen-spec", "'\(pattern.value)' finds no XcodeGen spec", at: pattern.location,
-                        hint: "patterns are paths from the workspace folder, with '*' and '**': 'Modules/*/project.yml', 'App/project.yml'"))
-            }
-            for path in found.paths where !specs.contains(path) {
+            let paths = PathPatterns.expand(pattern, seeking: specsSought, root: root, files: files, into: &result, problems: &problems)
+            for path in paths where !specs.contains(path) {
                 if let problem = boundary.problem(
                     Located(path, at: pattern.location), relativeTo: root, use: .package(PathResolution.relative(path, from: root)))
                 {

@@ -39,6 +39,12 @@ public struct XcodeProjectFormat: ProjectFormat {
         return result
     }
 
+    private static let sought = PathPatterns.Sought(
+        errorID: "missing-xcode-project", noun: "Xcode project or workspace",
+        hint:
+            "patterns are paths of .xcodeproj or .xcworkspace folders from the workspace folder, with '*' and '**': '*.xcodeproj', 'Apps/*/*.xcodeproj', 'App.xcworkspace'",
+        accepts: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") })
+
     /// The projects the patterns of `adopt.xcode` find, each once: `.xcodeproj` folders, and the
     /// projects `.xcworkspace` folders list (whose package folders are read as local packages).
     /// CocoaPods' own project (`Pods/Pods.xcodeproj`) is left out with a note: the Podfile and
@@ -62,17 +68,8 @@ public struct XcodeProjectFormat: ProjectFormat {
             listed.append(project)
         }
         for pattern in request.settings.xcode {
-            let found = PathPatterns.expand(pattern.value, root: request.root, files: request.files)
-            result.inputs += found.folders
-            let paths = found.paths.filter { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
-            if paths.isEmpty {
-                problems.append(
-                    .inputError(
-                        "missing-xcode-project", "'\(pattern.value)' finds no Xcode project or workspace", at: pattern.location,
-                        hint:
-                            "patterns are paths of .xcodeproj or .xcworkspace folders from the workspace folder, with '*' and '**': '*.xcodeproj', 'Apps/*/*.xcodeproj', 'App.xcworkspace'"
-                    ))
-            }
+            let paths = PathPatterns.expand(
+                pattern, seeking: Self.sought, root: request.root, files: request.files, into: &result, problems: &problems)
             for path in paths {
                 guard path.hasSuffix(".xcworkspace") else {
                     list(Located(path, at: pattern.location))
