@@ -102,7 +102,7 @@ public enum DOTRenderer {
         }
         if view.focused.contains(target) { out.append(utf8: ", penwidth=3" as StaticString) }
         out.append(utf8: ", tooltip=" as StaticString)
-        out.append(utf8: quoted(t.name + " (" + t.role.rawValue + tooltipSuffix))
+        out.append(utf8: quoted(t.name + " (" + t.roleDescription + tooltipSuffix))
         out.append(utf8: "];\n" as StaticString)
     }
 

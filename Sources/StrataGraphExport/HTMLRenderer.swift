@@ -91,7 +91,7 @@ public enum HTMLRenderer {
             default: fill = GraphStyle.color(ofBand: band, in: view)
             }
             let title =
-                "\(t.name) — \(t.role.rawValue), \(view.bandName(band))" + (rules.isEmpty ? "" : " — findings: \(rules.joined(separator: ", "))")
+                "\(t.name) — \(t.roleDescription), \(view.bandName(band))" + (rules.isEmpty ? "" : " — findings: \(rules.joined(separator: ", "))")
             svg.append(
                 "<g class=\"\(classes.joined(separator: " "))\" data-id=\"\(target.index)\" data-name=\"\(escape(t.name))\" transform=\"translate(\(format(box.x)),\(format(box.y)))\"><title>\(escape(title))</title><rect width=\"\(format(layout.nodeWidth))\" height=\"\(format(GraphLayout.nodeHeight))\" rx=\"7\" fill=\"\(fill)\"/><text x=\"\(format(half))\" y=\"19\">\(escape(t.name))</text></g>"
             )

@@ -59,6 +59,8 @@ public enum JSONGraphRenderer {
             var linkage: String
             var testHost: Bool
             var package: String?
+            /// For a target of an Xcode project or XcodeGen spec: what Xcode builds (`appExtension`).
+            var product: String?
             var rules: [String]
         }
         /// An edge as the schema has it (what `encode(to:)` gives JSONEncoder).
@@ -115,7 +117,7 @@ public enum JSONGraphRenderer {
                 let t = workspace.targets[index]
                 return Document.Target(
                     name: t.name, role: t.role.rawValue, module: t.module, layer: layerName(t.layer), linkage: t.linkage.rawValue,
-                    testHost: t.isTestHost, package: t.package, rules: view.rules(of: index))
+                    testHost: t.isTestHost, package: t.package, product: t.productRole?.rawValue, rules: view.rules(of: index))
             },
             edges: view.edges,
             names: workspace.targets.mapElements(\.name),
@@ -184,6 +186,7 @@ public enum JSONGraphRenderer {
             json.field("module", target.module)
             json.field("name", target.name)
             json.field("package", target.package)
+            json.field("product", target.product)
             json.field("role", target.role)
             json.field("rules", target.rules)
             json.field("testHost", target.testHost)

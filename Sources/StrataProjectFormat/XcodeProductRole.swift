@@ -62,17 +62,29 @@ public enum XcodeProductRole: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// What a user calls a product of this role that runs as a process: "app extension".
-    public var processNoun: String {
+    /// What a user calls a product of this role: "app extension", "static framework".
+    public var noun: String {
         switch self {
+        case .application: "app"
         case .appClip: "app clip"
         case .watchApp: "watch app"
         case .appExtension: "app extension"
         case .service: "service"
         case .tool: "command-line tool"
-        default: "app"
+        case .framework: "framework"
+        case .staticFramework: "static framework"
+        case .staticLibrary: "static library"
+        case .dynamicLibrary: "dynamic library"
+        case .unitTests: "unit-test bundle"
+        case .uiTests: "UI-test bundle"
+        case .bundle: "bundle"
+        case .other: "product"
         }
     }
+
+    /// What a user calls a product of this role that runs as a process: "app extension"; "app"
+    /// for a role that is no process.
+    public var processNoun: String { kind == .app ? noun : "app" }
 
     /// Whether the product is a framework bundle, whose linkage `MACH_O_TYPE` may change.
     public var isFramework: Bool { self == .framework || self == .staticFramework }

@@ -66,6 +66,9 @@ public struct Target: Sendable, Hashable {
     /// What Xcode builds it as, for a target of an Xcode project or XcodeGen spec: an app and
     /// each extension, app clip or tool run as processes of their own.
     public var productRole: XcodeProductRole?
+    /// What the target is, in words: its Xcode product ("app extension") where it has one, else
+    /// its role ("interface").
+    public var roleDescription: String { productRole?.noun ?? role.rawValue }
     /// What its build declares beyond the graph, part by part (`setting OTHER_SWIFT_FLAGS`,
     /// `phase PBXResourcesBuildPhase`): an Xcode target's build settings and build phases, which
     /// `strata affected` compares between revisions. Empty where the declaration is compared

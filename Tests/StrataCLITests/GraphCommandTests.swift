@@ -30,6 +30,24 @@ import Testing
         #expect(try await linkage(["--configuration", "Release"]) == "dynamic")
     }
 
+    /// Apps and extensions are both `app` to the rules; the graph says which Xcode product each
+    /// one is, in JSON (`product`) and in the DOT and HTML tooltips.
+    @Test func xcodeTargetsSayWhichProductTheyAre() async throws {
+        let fixture = Fixtures.path("Adopt/XcodeProjects")
+        let json = try await StrataBinary.run(["graph", fixture, "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let targets = try #require(document["targets"] as? [[String: Any]])
+        let product = { (name: String) in targets.first { $0["name"] as? String == name }?["product"] as? String }
+        #expect(product("StationApp") == "application" && product("StationWidget") == "appExtension")
+        #expect(product("SharedUI") == "framework" && product("StationTests") == "unitTests")
+        #expect(targets.allSatisfy { $0["product"] == nil || $0["package"] == nil }, "a package's target has no Xcode product")
+        let dot = try await StrataBinary.run(["graph", fixture, "--format", "dot"])
+        #expect(dot.stdout.contains(#"tooltip="StationWidget (app extension"#), "\(dot.stdout)")
+        let html = try await StrataBinary.run(["graph", fixture, "--format", "html"])
+        #expect(html.stdout.contains("<title>StationWidget — app extension, "), "\(html.stdout.prefix(2000))")
+    }
+
     @Test func violationsAreDrawnInRedWithTheirRule() async throws {
         let result = try await StrataBinary.run(["graph", "Examples/Violations/LayerDirection", "--format", "dot"])
         #expect(result.status == 0)

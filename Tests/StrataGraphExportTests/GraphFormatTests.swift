@@ -97,7 +97,7 @@ import Testing
         let targets = try #require(document["targets"] as? [[String: Any]])
         let names = Set(targets.compactMap { $0["name"] as? String })
         for target in targets {
-            #expect(Set(target.keys).isSubset(of: ["name", "role", "module", "layer", "linkage", "testHost", "package", "rules"]))
+            #expect(Set(target.keys).isSubset(of: ["name", "role", "module", "layer", "linkage", "testHost", "package", "product", "rules"]))
             #expect(["implementation", "interface", "mocks", "tests", "app", "external"].contains(target["role"] as? String ?? ""))
         }
         let edges = try #require(document["edges"] as? [[String: Any]])
@@ -128,7 +128,7 @@ import Testing
             layers: [D.Layer(name: "a", index: 0, description: awkward), D.Layer(name: "", index: 1, description: nil)],
             modules: [D.Module(name: "M", layer: nil, targets: [:]), D.Module(name: "N", layer: "a", targets: ["tests": "T", "interface": "I"])],
             targets: [
-                D.Target(name: awkward, role: "app", module: nil, layer: nil, linkage: "static", testHost: true, package: nil, rules: []),
+                D.Target(name: awkward, role: "app", module: nil, layer: nil, linkage: "static", testHost: true, package: nil, product: "appExtension", rules: []),
                 D.Target(name: "T", role: "tests", module: "N", layer: "a", linkage: "dynamic", testHost: false, package: "p", rules: ["x", "y"]),
             ],
             edges: [
