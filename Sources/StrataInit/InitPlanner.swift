@@ -60,9 +60,9 @@ public enum InitPlanner {
 
     /// Loads the workspace with default names. What a first load finds that a proposal can settle
     /// is settled and the load tried again: packages outside the workspace folder that its
-    /// packages use by path are allowed (`outside-workspace`), and a package or XcodeGen spec found
-    /// below the workspace's own that declares the same targets again (a package of its own for
-    /// others, a generated project) is left out.
+    /// packages use by path are allowed (`outside-workspace`), and of two packages or projects
+    /// that declare the same target (a package of its own for others, a generated project, a
+    /// server package beside the app) one is left out (`leftOutOfTwo`).
     static func loadAdjusting(
         _ discovery: inout WorkspaceDiscovery, manifestPath: String, root: String, loader: WorkspaceLoader, canAdjust: Bool
     ) async throws(InputErrors) -> LoadedWorkspace {
@@ -78,7 +78,8 @@ public enum InitPlanner {
         }
     }
 
-    /// `discovery` changed to settle `problems`, or nil if they are not all of a kind it settles.
+    /// `discovery` changed to settle `problems`, or nil if they are not all of a kind it settles
+    /// or it settles none of them (a duplicate `leftOutOfTwo` cannot settle waits for the next load).
     static func adjusted(_ discovery: WorkspaceDiscovery, for problems: [Diagnostic], root: String) -> WorkspaceDiscovery? {
         var outside: [String] = []
         var repeating: Set<String> = []
@@ -91,7 +92,8 @@ public enum InitPlanner {
                 outside.append(String(hint[range.upperBound..<close]))
             case "duplicate-target":
                 guard let location = problem.location else { return nil }
-                repeating.insert(PathResolution.relative(location.path, from: root))
+                let declarations = ([location] + problem.notes.compactMap(\.location)).map { PathResolution.relative($0.path, from: root) }
+                if let file = leftOutOfTwo(declarations, discovery: discovery) { repeating.insert(file) }
             default:
                 return nil
             }
@@ -104,6 +106,16 @@ public enum InitPlanner {
             changed = left
         }
         return changed.outsideWorkspace == discovery.outsideWorkspace && changed.leftOut.count == discovery.leftOut.count ? nil : changed
+    }
+
+    /// Which of the files declaring a target twice to leave out: the later declaration, unless it
+    /// is an Xcode project's (apps live in projects; a package repeating an app's target name is a
+    /// server or a tool beside it), then the earlier. Nil when that one is not among the files
+    /// found (a package another uses by path): it may go with the package that uses it.
+    static func leftOutOfTwo(_ declarations: [String], discovery: WorkspaceDiscovery) -> String? {
+        guard let later = declarations.first else { return nil }
+        let chosen = later.hasSuffix(".xcodeproj/project.pbxproj") && declarations.count > 1 ? declarations[1] : later
+        return discovery.leavingOut(files: [chosen], because: "") == nil ? nil : chosen
     }
 
     /// A strata.yml that reads the workspace with one catch-all layer.

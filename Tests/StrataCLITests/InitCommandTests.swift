@@ -43,6 +43,43 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)")
     }
 
+    /// An app's project beside a server package whose executable target has the app's name, and
+    /// which uses a copy of a package the app uses: the server package is left out (with the copy
+    /// it uses), never the app's project.
+    @Test func aPackageRepeatingAnAppsTargetIsLeftOutNotTheApp() async throws {
+        let copy = try Fixtures.copy(of: Fixtures.path("Adopt/XcodeProjects"), label: "strata-init-server")
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.removeItem(atPath: copy + "/strata.yml")
+        try FileManager.default.removeItem(atPath: copy + "/expected.txt")
+        let files: [String: String] = [
+            "Server/Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Server", dependencies: [.package(path: "Kit")],
+                targets: [.executableTarget(name: "StationApp", dependencies: [.product(name: "Kit", package: "Kit")])])
+
+            """,
+            "Server/Sources/StationApp/main.swift": "import Kit\n",
+            "Server/Kit/Package.swift": try String(contentsOfFile: copy + "/Packages/Kit/Package.swift", encoding: .utf8),
+            "Server/Kit/Sources/Kit/Kit.swift": "public let kit = 1\n",
+        ]
+        for (path, text) in files {
+            try FileManager.default.createDirectory(
+                atPath: copy + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: copy + "/" + path, atomically: true, encoding: .utf8)
+        }
+        let result = try await StrataBinary.run(["init", "--yes"], in: copy)
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try String(contentsOfFile: copy + "/strata.yml", encoding: .utf8)
+        #expect(written.contains("# Left out: Server/Package.swift"), "\(written)")
+        #expect(written.contains("xcode: [\"Station.xcodeproj\""), "\(written)")
+        let graph = try await StrataBinary.run(["graph", "--format", "json"], in: copy)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(graph.stdout.utf8)) as? [String: Any])
+        let targets = try #require(document["targets"] as? [[String: Any]])
+        #expect(targets.contains { $0["name"] as? String == "StationApp" && $0["product"] as? String == "application" }, "\(targets)")
+    }
+
     @Test func anExistingStrataYmlIsNeverReplacedWithoutForce() async throws {
         let copy = try Fixtures.copyOfISS("strata-init-exists")
         defer { Fixtures.removeCopy(ofISS: copy) }

@@ -11,7 +11,7 @@ struct InitCommand: AsyncParsableCommand {
         commandName: "init",
         abstract: "Propose a strata.yml (adopt mode) for an existing workspace: layers inferred from its graph, names and folders.",
         discussion: """
-            Finds the workspace's Package.swift files, XcodeGen specs, podspecs and Podfile, infers the naming of \
+            Finds the workspace's Package.swift files, Xcode projects, XcodeGen specs, podspecs and Podfile, infers the naming of \
             interface, mocks and tests targets and proposes layers, each explained in a comment. Prints what the \
             first 'strata check' would find, by rule. On a terminal it asks before writing (rename or merge layers \
             there, or with --rename and --merge).
