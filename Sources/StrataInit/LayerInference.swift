@@ -258,8 +258,9 @@ public enum LayerInference {
             let members = Set(layer.members)
             let isOwnFolder = folders.count == 1 && !graph.nodes.indices.contains { !members.contains($0) && graph.nodes[$0].group == folders.first! }
             let shared = isOwnFolder ? folders.first!.flatMap { $0.split(separator: "/").last.map(String.init) } : nil
-            // By its depth; where another layer has that name, by the named layer above it.
-            var name = shared.map { layerName(NameWords.key($0)) } ?? "level-\(level)"
+            // By its folder, or its depth (a folder named '..' names nothing); where another layer
+            // has that name, by the named layer above it.
+            var name = shared.flatMap { usableLayerName(NameWords.key($0)) } ?? "level-\(level)"
             if used.contains(name), let above = result[..<index].last(where: { $0 != nil && $0!.basis.isGroup })??.name {
                 name = "under-\(above)"
             }
@@ -270,7 +271,13 @@ public enum LayerInference {
 
     /// A layer name from a word: lower case, letters, digits and dashes.
     static func layerName(_ word: String) -> String {
+        usableLayerName(word) ?? "layer"
+    }
+
+    /// A layer name from a word, or nil if it has no letter or digit (`..`, `_`).
+    static func usableLayerName(_ word: String) -> String? {
         let cleaned = String(word.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        return cleaned.isEmpty ? "layer" : cleaned
+        let trimmed = cleaned.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 }

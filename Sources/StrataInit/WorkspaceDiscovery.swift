@@ -98,11 +98,12 @@ public struct WorkspaceDiscovery: Sendable {
         }
         visit("", depth: 0)
         self.packageFolders = packageFolders
-        packages = Self.patterns(packageFolders, leaf: nil)
+        let avoiding = leftOut.map(\.file)
+        packages = Self.patterns(packageFolders, leaf: nil, avoiding: avoiding)
         specFiles = specs
-        xcodegen = Self.patterns(specs, leaf: true)
+        xcodegen = Self.patterns(specs, leaf: true, avoiding: avoiding)
         projectFolders = projects
-        xcode = Self.patterns(projects, leaf: true)
+        xcode = Self.patterns(projects, leaf: true, avoiding: avoiding)
         self.leftOut = leftOut
         // Podspecs at Specs/<Name>/<version>/ belong to a spec repository: its versions, not modules.
         var repos: [String] = []
@@ -117,7 +118,7 @@ public struct WorkspaceDiscovery: Sendable {
             }
         }
         specRepos = repos
-        podspecs = Self.patterns(modulePodspecs, leaf: true)
+        podspecs = Self.patterns(modulePodspecs, leaf: true, avoiding: avoiding)
     }
 
     /// The discovery without the build files at `files` (relative paths of Package.swift files or
@@ -137,39 +138,31 @@ public struct WorkspaceDiscovery: Sendable {
             }
             copy.leftOut.append((file, reason))
         }
-        copy.packages = Self.patterns(copy.packageFolders, leaf: nil)
-        copy.xcodegen = Self.patterns(copy.specFiles, leaf: true)
-        copy.xcode = Self.patterns(copy.projectFolders, leaf: true)
+        let avoiding = copy.leftOut.map(\.file)
+        copy.packages = Self.patterns(copy.packageFolders, leaf: nil, avoiding: avoiding)
+        copy.xcodegen = Self.patterns(copy.specFiles, leaf: true, avoiding: avoiding)
+        copy.xcode = Self.patterns(copy.projectFolders, leaf: true, avoiding: avoiding)
         return copy
     }
 
     /// Paths as patterns: where two or more siblings share a parent (and, for files, a name or an
-    /// extension), `Parent/*` (`Modules/*/project.yml`, `Pods/*.podspec`) stands for them.
-    static func patterns(_ paths: [String], leaf isFile: Bool?) -> [String] {
+    /// extension), `Parent/*` (`Modules/*/project.yml`, `Pods/*.podspec`) stands for them, unless
+    /// it would also stand for one of the files `avoiding` (left out), whose siblings are then
+    /// listed one by one.
+    static func patterns(_ paths: [String], leaf isFile: Bool?, avoiding leftOut: [String] = []) -> [String] {
         var result: [String] = []
         var byParent: [String: [String]] = [:]
         var parents: [String] = []
+        // A left-out Package.swift or project.pbxproj is its folder to these patterns.
+        let avoided = Set(
+            leftOut.flatMap { [$0, ($0 as NSString).deletingLastPathComponent] }.filter { !$0.isEmpty }
+                .flatMap { [parentPattern(of: $0, leaf: isFile), podspecFolderPattern(of: $0)].compactMap { $0 } })
         for path in paths {
             guard path != "." else {
                 result.append(path)
                 continue
             }
-            let parent: String
-            if isFile == true {
-                // Modules/Login/project.yml → Modules/*/project.yml; Specs/Login.podspec → Specs/*.podspec
-                let folder = (path as NSString).deletingLastPathComponent
-                let file = (path as NSString).lastPathComponent
-                if file.hasSuffix(".podspec") || file.hasSuffix(".podspec.json") {
-                    let suffix = file.hasSuffix(".json") ? ".podspec.json" : ".podspec"
-                    parent = (folder.isEmpty ? "" : folder + "/") + "*" + suffix
-                } else {
-                    let grand = (folder as NSString).deletingLastPathComponent
-                    parent = folder.isEmpty ? path : (grand.isEmpty ? "" : grand + "/") + "*/" + file
-                }
-            } else {
-                let folder = (path as NSString).deletingLastPathComponent
-                parent = (folder.isEmpty ? "" : folder + "/") + "*"
-            }
+            let parent = parentPattern(of: path, leaf: isFile)
             if byParent[parent] == nil { parents.append(parent) }
             byParent[parent, default: []].append(path)
         }
@@ -179,13 +172,9 @@ public struct WorkspaceDiscovery: Sendable {
         var aloneOrder: [String] = []
         for parent in parents {
             let members = byParent[parent]!
-            if members.count > 1 {
+            if members.count > 1 && !avoided.contains(parent) {
                 result.append(parent)
-            } else if isFile == true, case let folder = (members[0] as NSString).deletingLastPathComponent, !folder.isEmpty,
-                case let file = (members[0] as NSString).lastPathComponent, file.hasSuffix(".podspec") || file.hasSuffix(".podspec.json")
-            {
-                let grand = (folder as NSString).deletingLastPathComponent
-                let key = (grand.isEmpty ? "" : grand + "/") + "*/*" + (file.hasSuffix(".json") ? ".podspec.json" : ".podspec")
+            } else if isFile == true, members.count == 1, let key = podspecFolderPattern(of: members[0]) {
                 if alone[key] == nil { aloneOrder.append(key) }
                 alone[key, default: []].append(members[0])
             } else {
@@ -194,8 +183,33 @@ public struct WorkspaceDiscovery: Sendable {
         }
         for key in aloneOrder {
             let members = alone[key]!
-            result += members.count > 1 ? [key] : members
+            result += members.count > 1 && !avoided.contains(key) ? [key] : members
         }
         return result
+    }
+
+    /// For a podspec alone in its folder, the pattern that stands for it and the podspecs alone
+    /// in its sibling folders: `Pods/*/*.podspec`; nil for any other path.
+    static func podspecFolderPattern(of path: String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        let file = (path as NSString).lastPathComponent
+        guard !folder.isEmpty, file.hasSuffix(".podspec") || file.hasSuffix(".podspec.json") else { return nil }
+        let grand = (folder as NSString).deletingLastPathComponent
+        return (grand.isEmpty ? "" : grand + "/") + "*/*" + (file.hasSuffix(".json") ? ".podspec.json" : ".podspec")
+    }
+
+    /// The pattern that stands for `path` and its siblings: `Modules/*` for a folder,
+    /// `Modules/*/project.yml` for a file, `Pods/*.podspec` for a podspec.
+    static func parentPattern(of path: String, leaf isFile: Bool?) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard isFile == true else { return (folder.isEmpty ? "" : folder + "/") + "*" }
+        // Modules/Login/project.yml → Modules/*/project.yml; Specs/Login.podspec → Specs/*.podspec
+        let file = (path as NSString).lastPathComponent
+        if file.hasSuffix(".podspec") || file.hasSuffix(".podspec.json") {
+            let suffix = file.hasSuffix(".json") ? ".podspec.json" : ".podspec"
+            return (folder.isEmpty ? "" : folder + "/") + "*" + suffix
+        }
+        let grand = (folder as NSString).deletingLastPathComponent
+        return folder.isEmpty ? path : (grand.isEmpty ? "" : grand + "/") + "*/" + file
     }
 }

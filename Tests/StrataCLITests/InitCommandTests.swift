@@ -45,14 +45,14 @@ import Testing
 
     /// An app's project beside a server package whose executable target has the app's name, and
     /// which uses a copy of a package the app uses: the server package is left out (with the copy
-    /// it uses), never the app's project.
+    /// it uses), never the app's project, and no pattern for its siblings brings it back.
     @Test func aPackageRepeatingAnAppsTargetIsLeftOutNotTheApp() async throws {
         let copy = try Fixtures.copy(of: Fixtures.path("Adopt/XcodeProjects"), label: "strata-init-server")
         defer { try? FileManager.default.removeItem(atPath: copy) }
         try FileManager.default.removeItem(atPath: copy + "/strata.yml")
         try FileManager.default.removeItem(atPath: copy + "/expected.txt")
         let files: [String: String] = [
-            "Server/Package.swift": """
+            "Packages/Server/Package.swift": """
             // swift-tools-version: 5.9
             import PackageDescription
             let package = Package(
@@ -60,9 +60,9 @@ import Testing
                 targets: [.executableTarget(name: "StationApp", dependencies: [.product(name: "Kit", package: "Kit")])])
 
             """,
-            "Server/Sources/StationApp/main.swift": "import Kit\n",
-            "Server/Kit/Package.swift": try String(contentsOfFile: copy + "/Packages/Kit/Package.swift", encoding: .utf8),
-            "Server/Kit/Sources/Kit/Kit.swift": "public let kit = 1\n",
+            "Packages/Server/Sources/StationApp/main.swift": "import Kit\n",
+            "Packages/Server/Kit/Package.swift": try String(contentsOfFile: copy + "/Packages/Kit/Package.swift", encoding: .utf8),
+            "Packages/Server/Kit/Sources/Kit/Kit.swift": "public let kit = 1\n",
         ]
         for (path, text) in files {
             try FileManager.default.createDirectory(
@@ -72,7 +72,8 @@ import Testing
         let result = try await StrataBinary.run(["init", "--yes"], in: copy)
         #expect(result.status == 0, "\(result.stderr)")
         let written = try String(contentsOfFile: copy + "/strata.yml", encoding: .utf8)
-        #expect(written.contains("# Left out: Server/Package.swift"), "\(written)")
+        #expect(written.contains("# Left out: Packages/Server/Package.swift"), "\(written)")
+        #expect(written.contains("packages: [\"Packages/Kit\"]"), "\(written)")
         #expect(written.contains("xcode: [\"Station.xcodeproj\""), "\(written)")
         let graph = try await StrataBinary.run(["graph", "--format", "json"], in: copy)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(graph.stdout.utf8)) as? [String: Any])

@@ -89,6 +89,15 @@ import Testing
         #expect(proposal.patterns() == [["Login", "Settings"], ["Network", "Storage"]])
     }
 
+    /// A layer alone in a folder whose name has no letter (an Xcode group at `..`, as Home
+    /// Assistant's SharedTesting has) is named by its depth, never "--".
+    @Test func aFolderWithoutAWordNamesNoLayer() {
+        let proposal = LayerInference.propose(Self.graph(["Testing -> Network"], groups: ["Testing": "..", "Network": "Sources/Network"]))
+        #expect(Self.layers(proposal) == ["level-1: Testing", "network: Network"])
+        #expect(LayerInference.usableLayerName("..") == nil && LayerInference.layerName("_") == "layer")
+        #expect(LayerInference.usableLayerName("-Core Kit-") == "core-kit")
+    }
+
     @Test func aModuleBetweenTwoNamedLayersGetsALayerOfItsOwn() {
         // Router sits between the features (which link its implementation) and the kits it links.
         let proposal = LayerInference.propose(

@@ -48,4 +48,18 @@ import Testing
         #expect(discovery.leavingOut(files: ["Package.swift"], because: "test") == nil)
         #expect(discovery.leavingOut(files: ["Nowhere/project.yml"], because: "test") == nil)
     }
+
+    /// A pattern never stands for a file left out: `Sources/*` would read the server package
+    /// left out beside the app's packages again, so they are listed one by one.
+    @Test func aPatternNeverBringsBackWhatWasLeftOut() {
+        let packages = ["Sources/Models", "Sources/Networking"]
+        #expect(WorkspaceDiscovery.patterns(packages, leaf: nil) == ["Sources/*"])
+        #expect(WorkspaceDiscovery.patterns(packages, leaf: nil, avoiding: ["Sources/PushServer/Package.swift"]) == packages)
+        #expect(WorkspaceDiscovery.patterns(packages, leaf: nil, avoiding: ["Tools/Lint/Package.swift"]) == ["Sources/*"])
+        let specs = ["Modules/Radio/project.yml", "Modules/Network/project.yml"]
+        #expect(WorkspaceDiscovery.patterns(specs, leaf: true, avoiding: ["Modules/Copy/project.yml"]) == specs)
+        let podspecs = ["Pods/Radio/Radio.podspec", "Pods/Network/Network.podspec"]
+        #expect(WorkspaceDiscovery.patterns(podspecs, leaf: true) == ["Pods/*/*.podspec"])
+        #expect(WorkspaceDiscovery.patterns(podspecs, leaf: true, avoiding: ["Pods/Old/Old.podspec"]) == podspecs)
+    }
 }
