@@ -16,6 +16,7 @@ import StrataSources
 /// - `dependency 'X'` is the workspace's pod X, or an external pod (`pods/X`), whose module comes
 ///   from the spec repos when they have a version that meets the requirements; with spec repos
 ///   given, a pod none of them holds, or no version of which meets the requirements, is an error;
+///   without, its modules are unknown (one `unknown-modules` warning names such pods);
 /// - the Podfile's targets are apps, and the targets nested in them tests; each depends on its
 ///   pods and those of the targets around it (`inherit! :search_paths`: seen, not linked). A
 ///   Podfile target an XcodeGen project declares too is that project's target: the pods are
@@ -51,6 +52,7 @@ public struct CocoaPodsFormat: ProjectFormat {
             try addTargets(of: podfile, resolver: resolver, otherTargets: otherTargets, into: &result)
         }
         result.externalDependencies = try resolver.externalDependencies()
+        if let warning = resolver.unknownModulesWarning { result.warnings.append(warning) }
         return result
     }
 
@@ -217,6 +219,9 @@ public struct CocoaPodsFormat: ProjectFormat {
         let dynamic: Bool
         /// The external pods resolved so far, with their specs from the repos.
         private(set) var external: [String: Podspec] = [:]
+        /// External pods no spec repo gives a podspec for (none are listed), and where each is
+        /// first named: their modules are unknown.
+        private(set) var withoutSpec: [(pod: String, location: SourceLocation)] = []
 
         init(pods: [String: Podspec], repos: SpecRepos, dynamic: Bool) {
             self.pods = pods
@@ -228,8 +233,26 @@ public struct CocoaPodsFormat: ProjectFormat {
             if pods[pod] != nil { return .workspaceTarget(pod) }
             let spec = try repos.spec(of: pod, requirements: requirements, at: location)
             if let spec, external[pod] == nil { external[pod] = spec }
+            if spec == nil, !withoutSpec.contains(where: { $0.pod == pod }) { withoutSpec.append((pod, location)) }
             let linkage: Linkage = dynamic && spec?.staticFramework != true ? .dynamic : .static
-            return .prebuilt(.init(name: pod, provider: "pods", module: spec?.module ?? SwiftIdentifier.moduleName(ofTarget: pod), linkage: linkage))
+            // A pod's module is its podspec's `module_name` or a name made from its own: never guessed.
+            let modules: ProvidedModules = spec.map { .named([$0.module]) } ?? .unknown(reason: "pod '\(pod)' has no podspec to read")
+            return .prebuilt(.init(name: pod, provider: "pods", modules: modules, linkage: linkage))
+        }
+
+        /// One warning for the external pods whose modules are unknown, if there are any.
+        var unknownModulesWarning: Diagnostic? {
+            guard let first = withoutSpec.first else { return nil }
+            let names = withoutSpec.map { "'\($0.pod)'" }.joined(separator: ", ")
+            return .warning(
+                "unknown-modules",
+                withoutSpec.count == 1
+                    ? "pod \(names) has no podspec to read (no spec repo is listed): the modules it provides are unknown, so imports of it are not checked"
+                    : "\(withoutSpec.count) pods have no podspec to read (no spec repo is listed): \(names); the modules they provide are unknown, so imports of them are not checked",
+                at: first.location,
+                hint:
+                    "list the spec repos that hold them under 'adopt.spec-repos' (your private spec repo, or a clone of CocoaPods' trunk): a pod's module name is in its podspec, and often differs from the pod's ('google-cast-sdk' provides GoogleCast)"
+            )
         }
 
         /// Each external pod's dependencies (its root and subspecs'), resolving the pods they

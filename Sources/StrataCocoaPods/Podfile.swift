@@ -37,15 +37,23 @@ struct PodfilePod: Sendable, Equatable {
 
 /// Reads a Podfile statically: `target` and `abstract_target` blocks (nested), `pod` lines
 /// with their requirements and `:path`, `inherit!`, `use_frameworks!` (with `:linkage`), methods
-/// of pod lines (`def shared_pods … end`) called by name; settings that do not shape the graph
-/// (`platform`, `source`, `project`, `workspace`, `install!`, `inhibit_all_warnings!`,
-/// `post_install` and other hooks) are skipped. Anything else is an `unreadable-podspec` error.
+/// of pod lines (`def shared_pods … end`) called by name, local variables (`ios_target =
+/// '15.0'`); settings that do not shape the graph (`platform`, `source`, `project`,
+/// `workspace`, `install!`, `inhibit_all_warnings!`, `post_install` and other hooks) are
+/// skipped. A pod's requirement or `:path` may be a variable holding a literal string; a
+/// requirement computed otherwise (a method's result, `YAML.load_file(…)`) is left out, as it
+/// cannot be known without Ruby, and the pod is read without it. Anything else is an
+/// `unreadable-podspec` error.
 struct PodfileReader {
     private let tokens: [RubyToken]
     private var position = 0
     private let path: String
     /// `def name … end`: where each method's body starts.
     private var methods: [String: Int] = [:]
+    /// Local variables assigned a literal string (`version = '1.2'`), by name.
+    private var literals: [String: String] = [:]
+    /// Local variables assigned anything else (`target = Gem::Version.new('15.0')`).
+    private var computed: Set<String> = []
     private var result: Podfile
 
     private init(tokens: [RubyToken], path: String) {
@@ -137,6 +145,10 @@ struct PodfileReader {
                 return (pods, targets)
             }
             position += 1
+            if current?.kind == .punctuation("=") {
+                readAssignment(to: name)
+                continue
+            }
             switch name {
             case "target", "abstract_target":
                 let targetName = try stringOrSymbol("the target's name")
@@ -187,6 +199,36 @@ struct PodfileReader {
         return (pods, targets)
     }
 
+    /// `name = value`, the cursor on the `=`: a literal string is remembered for the pod lines
+    /// that use it, anything else only as a name (its value is not known statically).
+    private mutating func readAssignment(to name: String) {
+        position += 1
+        if case .string(let value) = current?.kind, position + 1 >= tokens.count || tokens[position + 1].kind == .newline {
+            literals[name] = value
+            computed.remove(name)
+        } else {
+            literals[name] = nil
+            computed.insert(name)
+        }
+        position = tokens.endOfStatement(from: position)
+    }
+
+    /// A string argument, or a variable holding one.
+    private mutating func stringOrVariable(_ what: String) throws(InputErrors) -> String {
+        guard case .identifier(let name) = current?.kind, let value = literals[name] else { return try string(what) }
+        position += 1
+        return value
+    }
+
+    /// Whether `name` is a method or a variable whose value Strata cannot know statically.
+    private func isComputed(_ name: String) -> Bool { methods[name] != nil || computed.contains(name) }
+
+    /// Skips a requirement computed by a method or held by a variable Strata cannot know (`pod
+    /// 'SwiftLint', swiftlint_version`), up to the next option.
+    private mutating func skipComputedRequirement() {
+        while let token = current, token.kind != .newline, token.kind != .punctuation(","), token.kind != .punctuation(")") { position += 1 }
+    }
+
     /// `use_frameworks!`, and whether its options ask for static linkage (`:linkage => :static`
     /// or `linkage: :static`).
     private mutating func readUseFrameworks() {
@@ -228,6 +270,11 @@ struct PodfileReader {
             case .string(let requirement):
                 pod.requirements.append(requirement)
                 position += 1
+            case .identifier(let name) where literals[name] != nil:
+                pod.requirements.append(literals[name]!)
+                position += 1
+            case .identifier(let name) where isComputed(name):
+                skipComputedRequirement()
             case .symbol(let key), .label(let key):
                 let isLabel: Bool
                 if case .label = current?.kind { isLabel = true } else { isLabel = false }
@@ -237,7 +284,7 @@ struct PodfileReader {
                     position += 1
                 }
                 if key == "path" {
-                    pod.path = try string("':path'")
+                    pod.path = try stringOrVariable("':path'")
                 } else {
                     // Other options (:testspecs, :configurations, :modular_headers…) are skipped.
                     var depth = 0

@@ -222,14 +222,19 @@ public struct PackageTargetDependency: Sendable, Hashable {
         public var name: String
         /// `carthage`, `frameworks`, `pods`, or a referenced Xcode project's name.
         public var provider: String
-        /// The module it provides to `import`.
-        public var module: String
+        /// The modules it provides to `import`: its own name's unless said, unknown when no
+        /// spec says (a pod without a podspec to read).
+        public var modules: ProvidedModules
         public var linkage: Linkage
 
         public init(name: String, provider: String, module: String? = nil, linkage: Linkage) {
+            self.init(name: name, provider: provider, modules: .named([module ?? name]), linkage: linkage)
+        }
+
+        public init(name: String, provider: String, modules: ProvidedModules, linkage: Linkage) {
             self.name = name
             self.provider = provider
-            self.module = module ?? name
+            self.modules = modules
             self.linkage = linkage
         }
     }

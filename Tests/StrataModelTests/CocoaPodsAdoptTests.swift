@@ -118,6 +118,69 @@ import Testing
         #expect(loaded.targets.count == 4)
     }
 
+    /// A Podfile as teams write it (Pocket Casts' shape): local variables, a method of pod lines,
+    /// a requirement a method computes, a hook. A literal variable is used; a computed
+    /// requirement is left out, and the pod is still read.
+    @Test func variablesMethodsAndComputedRequirementsAreRead() async throws {
+        let workspace = try TemporaryWorkspace(
+            "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [], podfile: Podfile, spec-repos: [Repo] }\n", label: "pods-ruby")
+        for (name, version) in [("Cast", "4.8.0"), ("Networking", "1.2.0"), ("Lint", "0.57.0")] {
+            try workspace.write("Repo/Specs/\(name)/\(version)/\(name).podspec.json", "{ \"name\": \"\(name)\", \"version\": \"\(version)\" }")
+        }
+        try workspace.write(
+            "Podfile",
+            """
+            ios_target = Gem::Version.new('15.0')
+            networking_version = '~> 1.2'
+
+            def common_pods
+              pod 'Cast', git: 'https://example.invalid/cast'
+            end
+
+            def lint_version
+              require 'yaml'
+              YAML.load_file('.swiftlint.yml')['swiftlint_version']
+            end
+
+            target 'App' do
+              platform :ios, ios_target.version
+              common_pods
+              pod 'Networking', networking_version
+            end
+
+            abstract_target 'CI' do
+              pod 'Lint', lint_version
+            end
+
+            post_install do |installer|
+              installer.pods_project.targets.each { |target| target.name }
+            end
+
+            """)
+        let loaded = try await workspace.load()
+        #expect(edges(loaded, from: "App") == ["pods/Cast", "pods/Networking"])
+        #expect(loaded.targets.contains { $0.name == "pods/Lint" } == false, "an abstract target's pods reach no target")
+    }
+
+    /// Without spec repos an external pod's module is not known (google-cast-sdk provides
+    /// GoogleCast): never guessed from its name, said once, and the pod never reported unused.
+    @Test func anExternalPodWithoutAPodspecHasUnknownModules() async throws {
+        let workspace = try TemporaryWorkspace(
+            "layers:\n  - { name: all, patterns: [\"*\"] }\nadopt: { packages: [], podfile: Podfile }\n", label: "pods-unknown")
+        try workspace.write("Podfile", "target 'App' do\n  pod 'google-cast-sdk'\n  pod 'PulseCore', '4.2.4'\nend\n")
+        let loaded = try await WorkspaceLoader().load(path: workspace.root)
+        let cast = try #require(loaded.workspace.targets.first { $0.name == "pods/google-cast-sdk" })
+        guard case .unknown = cast.modules else {
+            Issue.record("pods/google-cast-sdk provides \(cast.modules), not unknown modules")
+            return
+        }
+        let warnings = loaded.diagnostics.filter { $0.id == "unknown-modules" }
+        #expect(warnings.count == 1, "\(loaded.diagnostics)")
+        #expect(warnings.first?.message.hasPrefix("2 pods have no podspec to read") == true, "\(warnings)")
+        #expect(warnings.first?.message.contains("'google-cast-sdk', 'PulseCore'") == true, "\(warnings)")
+        #expect(warnings.first?.location?.line == 2)
+    }
+
     @Test func anExternalPodsDependencyNoRepoMeetsIsAnErrorAtItsLine() async throws {
         let found = try await errors([
             "Podfile": "target 'App' do\n  pod 'Net', '1.0.0'\nend\n",
