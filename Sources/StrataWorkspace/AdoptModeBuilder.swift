@@ -52,7 +52,9 @@ struct AdoptModeBuilder {
         var loaded = LoadedWorkspace(workspace: workspace, diagnostics: read.warnings, packageReports: read.packageReports)
         loaded.inputs = read.inputs
         loaded.externalPackages = externalPackages(of: workspace, declaredBy: packages)
-        if readsModules { await provideModules(to: &loaded, packages: packages, root: root) }
+        // Xcode projects and XcodeGen specs use remote packages too: their products' modules are
+        // found as the packages' are, never guessed from a product's name.
+        if readsModules { await provideModules(to: &loaded, packages: read.manifests, root: root) }
         return loaded
     }
 
@@ -348,7 +350,7 @@ private struct AdoptModeAssembly {
             return [Link(target: id, dynamicLibrary: assembler.targets[id].linkage.isDynamic ? name : nil)]
         case .prebuilt(let framework):
             let id = assembler.external(package: framework.provider, product: framework.name, location: location)
-            assembler.setExternal(id, modules: .named([framework.module]), linkage: framework.linkage)
+            assembler.setExternal(id, modules: framework.modules, linkage: framework.linkage)
             return [Link(target: id, dynamicLibrary: framework.linkage.isDynamic ? framework.name : nil)]
         case .target(let name):
             if scope.ownTargets[name]?.kind == .plugin { return [] }

@@ -48,8 +48,20 @@ struct ModuleProvision {
         var folders: [String: String] = [:]
         /// Why a package is not read, where that was said already (a missing Package.swift, an exclusion).
         var unread: [String: String] = [:]
-        /// Packages SwiftPM has not resolved, with the declaration and the folder of the package that needs it.
-        var unresolved: [(identity: String, location: SourceLocation?, folder: String)] = []
+        /// Packages SwiftPM (or Xcode) has not resolved, with the declaration and the package or
+        /// project that needs it.
+        var unresolved: [Unresolved] = []
+    }
+
+    /// A package not resolved yet, and what needs it.
+    struct Unresolved {
+        var identity: String
+        var location: SourceLocation?
+        /// The folder of the package that depends on it, or of the Xcode project or spec.
+        var folder: String
+        /// The project file, when an Xcode project or XcodeGen spec depends on it: Xcode resolves
+        /// those, not `swift package resolve`.
+        var project: String?
     }
 
     /// One `provide`: the outcome so far, and the resolved state of each package folder asked about.
@@ -139,7 +151,10 @@ struct ModuleProvision {
                 } else if let folder = resolvedFolder(of: identity, near: users[identity] ?? [package]) ?? xcode.state?.folders[identity] {
                     external.folders[identity] = folder
                 } else {
-                    external.unresolved.append((identity, dependency.location ?? .file(package.path), package.directory))
+                    external.unresolved.append(
+                        Unresolved(
+                            identity: identity, location: dependency.location ?? .file(package.path), folder: package.directory,
+                            project: package.kind == .project ? package.path : nil))
                 }
             }
             return external
@@ -177,21 +192,40 @@ struct ModuleProvision {
             }
         }
 
-        /// One warning for all the packages SwiftPM has not resolved, at the first one's declaration.
-        mutating func warnUnresolved(_ unresolved: [(identity: String, location: SourceLocation?, folder: String)]) {
-            outcome.unresolvedFolders = Array(Set(unresolved.map(\.folder))).sorted()
+        /// One warning for all the packages not resolved, at the first one's declaration; the
+        /// hint says where to resolve them: SwiftPM for packages, Xcode for projects.
+        mutating func warnUnresolved(_ unresolved: [Unresolved]) {
+            let byPackages = unresolved.filter { $0.project == nil }
+            outcome.unresolvedFolders = Array(Set(byPackages.map(\.folder))).sorted()
             guard let first = unresolved.first else { return }
             let names = unresolved.map { "'\($0.identity)'" }
-            let folders = Array(Set(unresolved.map { PathResolution.relative($0.folder, from: root) })).sorted()
-                .map { $0.isEmpty || $0 == "." ? "the workspace folder" : "'\($0)'" }
             let what =
                 names.count == 1
                 ? "package \(names[0]) is not resolved: the modules of its products are unknown"
                 : "\(names.count) packages are not resolved (\(names.joined(separator: ", "))): the modules of their products are unknown"
+            var hints: [String] = []
+            if !byPackages.isEmpty {
+                let folders = Array(Set(byPackages.map { PathResolution.relative($0.folder, from: root) })).sorted()
+                    .map { $0.isEmpty || $0 == "." ? "the workspace folder" : "'\($0)'" }
+                hints.append("run 'swift package resolve' (or build once) in \(folders.joined(separator: ", "))")
+            }
+            let projects = Array(
+                Set(
+                    unresolved.compactMap { entry in
+                        entry.project.map {
+                            PathResolution.relative($0.hasSuffix("/project.pbxproj") ? PathResolution.parent(of: $0) : $0, from: root)
+                        }
+                    })
+            ).sorted()
+            if !projects.isEmpty {
+                hints.append(
+                    "resolve the packages of \(projects.map { "'\($0)'" }.joined(separator: ", ")) in Xcode (File > Packages > Resolve Package Versions) or with 'xcodebuild -resolvePackageDependencies', which Strata reads from DerivedData"
+                )
+            }
             outcome.warnings.append(
                 .warning(
                     "unknown-modules", what + ", so imports of them are not checked", at: first.location,
-                    hint: "run 'swift package resolve' (or build once) in \(folders.joined(separator: ", ")), then check again"))
+                    hint: hints.joined(separator: "; ") + ", then check again"))
         }
 
         /// A warning for each external manifest that cannot be read, at its declaration.

@@ -155,7 +155,8 @@ extension ProjectReader {
     }
 
     /// The local packages the project uses: its `XCLocalSwiftPackageReference`s, and folders of
-    /// its file tree that hold a `Package.swift` (how Xcode 14 and earlier added a local package).
+    /// its file tree that hold a `Package.swift` (how Xcode 14 and earlier added a local package;
+    /// Xcode wrote such a folder's type as `folder`, `wrapper` or `text`, or none).
     mutating func localPackages() -> [Located<String>] {
         var found: [(offset: Int, path: Located<String>)] = []
         for object in objects.all {
@@ -163,7 +164,7 @@ extension ProjectReader {
             switch object.isa {
             case "XCLocalSwiftPackageReference":
                 path = PathResolution.resolve(object.string("relativePath") ?? object.string("path") ?? ".", in: paths.projectFolder)
-            case "PBXFileReference" where ["folder", "wrapper"].contains(object.string("lastKnownFileType") ?? ""):
+            case "PBXFileReference" where Self.mayBePackageFolder(object):
                 path = paths.path(of: object.id).flatMap { files.exists($0 + "/Package.swift") ? $0 : nil }
             default:
                 path = nil
@@ -173,5 +174,14 @@ extension ProjectReader {
         // The first place each folder is named, in the file's order.
         var seen: Set<String> = []
         return found.sorted { $0.offset < $1.offset }.map(\.path).filter { seen.insert($0.value).inserted }
+    }
+
+    /// Whether a file reference may name a package's folder, worth asking the disk about: a
+    /// folder-like type and no extension (a package folder is `Modules/Server`, not `Server.swift`).
+    static func mayBePackageFolder(_ reference: ProjectObject) -> Bool {
+        guard reference.string("explicitFileType") == nil, ["folder", "wrapper", "text", nil].contains(reference.string("lastKnownFileType")),
+            let written = reference.string("path") ?? reference.string("name")
+        else { return false }
+        return !PathResolution.name(of: written).contains(".")
     }
 }

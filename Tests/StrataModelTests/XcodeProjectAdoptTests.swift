@@ -59,6 +59,32 @@ import Testing
         #expect(workspace.projectSpecs.contains { $0.targets == ["SharedUI"] })
     }
 
+    /// A local package added as Xcode 14 and earlier did: a folder of the file tree (its type
+    /// written `text`, as Pocket Casts' project has it) and products named without a package
+    /// reference. The folder is read as a package and the products found in it by name.
+    @Test func aPackageFolderInTheFileTreeProvidesProductsNamedWithoutAPackage() async throws {
+        let root = try Self.copy(label: "xcode-package-folder")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.edit(root + "/Station.xcodeproj/project.pbxproj") { text in
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.removeAll {
+                $0.contains("package = 621539B0DF01DC1632D6A948")
+                    || $0.contains("621539B0DF01DC1632D6A948 /* XCLocalSwiftPackageReference \"Packages/Kit\" */,")
+            }
+            let section = lines.firstIndex { $0.contains("621539B0DF01DC1632D6A948 /* XCLocalSwiftPackageReference \"Packages/Kit\" */ = {") }!
+            lines.removeSubrange(section...(section + 3))
+            return lines.joined(separator: "\n").replacingOccurrences(
+                of: "/* Kit */ = {isa = PBXFileReference; lastKnownFileType = wrapper; path = Packages/Kit;",
+                with: "/* Kit */ = {isa = PBXFileReference; lastKnownFileType = text; path = Packages/Kit;")
+        }
+        let workspace = try await WorkspaceLoader().load(path: root).workspace
+        func edges(from name: String) -> [String] {
+            workspace.dependencies[workspace.index[name]!].map { workspace.targets[$0.target].name }
+        }
+        #expect(edges(from: "StationApp") == ["CoreKit", "DockingFeature", "SharedUI", "Kit", "alamofire/Alamofire"])
+        #expect(edges(from: "DockingFeature") == ["CoreKit", "Kit"])
+    }
+
     /// Without a `name:`, the workspace is named after its Xcode project (the app), not after
     /// the first local package read beside it.
     @Test func aWorkspaceWithoutANameIsNamedAfterItsXcodeProject() async throws {
