@@ -9,8 +9,9 @@ public enum Fixtures {
         return url.path
     }()
 
-    /// The `strata` executable the end-to-end tests run: `$STRATA_BINARY` if set (CI points it
-    /// at a release build), else the one built next to the test bundle (`.build/<triple>/debug/strata`).
+    /// The `strata` executable the end-to-end tests run: `$STRATA_BINARY` if set
+    /// (Scripts/check-release-build.sh points it at a release build), else the one built next to
+    /// the test bundle (`.build/<triple>/debug/strata`).
     public static var strataExecutable: String {
         if let override = ProcessInfo.processInfo.environment["STRATA_BINARY"], !override.isEmpty {
             return override.hasPrefix("/") ? override : repositoryRoot + "/" + override
@@ -19,7 +20,7 @@ public enum Fixtures {
     }
 
     /// An executable of this package built next to the test bundle (`strata-registry`), whatever
-    /// `$STRATA_BINARY` says: CI points that at a release build of `strata` alone.
+    /// `$STRATA_BINARY` says: that may point at a release build of `strata` alone.
     public static func builtExecutable(_ name: String) -> String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
     }
