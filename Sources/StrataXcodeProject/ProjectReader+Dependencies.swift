@@ -177,11 +177,13 @@ extension ProjectReader {
     }
 
     /// Whether a file reference may name a package's folder, worth asking the disk about: a
-    /// folder-like type and no extension (a package folder is `Modules/Server`, not `Server.swift`).
+    /// folder-like type and no extension (a package folder is `Modules/Server` or `..`, not
+    /// `Server.swift`).
     static func mayBePackageFolder(_ reference: ProjectObject) -> Bool {
         guard reference.string("explicitFileType") == nil, ["folder", "wrapper", "text", nil].contains(reference.string("lastKnownFileType")),
             let written = reference.string("path") ?? reference.string("name")
         else { return false }
-        return !PathResolution.name(of: written).contains(".")
+        let name = PathResolution.name(of: written)
+        return name == "." || name == ".." || !name.contains(".")
     }
 }

@@ -116,4 +116,37 @@ extension XcodeProjectTests {
             .linkedFile("Kingfisher.framework", provider: "carthage"), .linkedFile("Lottie.xcframework", provider: "frameworks"),
         ])
     }
+
+    /// Local packages as Xcode 14 and earlier added them: folders of the file tree, whatever
+    /// type Xcode wrote (`folder`, `text`, none), the project's parent `..` among them (isowords'
+    /// app project holds its root package so), and products named without a package reference.
+    /// A file reference with an extension, or a folder without a Package.swift, is none.
+    @Test func packageFoldersOfTheFileTreeAreLocalPackages() throws {
+        let folder = try ProjectFixtures.temporaryFolder("strata-xcode-package-folders")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for package in ["", "/Modules/Server", "/Modules/Utils"] {
+            try FileManager.default.createDirectory(atPath: folder + package, withIntermediateDirectories: true)
+            try "// swift-tools-version: 5.9\n".write(toFile: folder + package + "/Package.swift", atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/App/App.xcodeproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/App/Assets", withIntermediateDirectories: true)
+        let project = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+              P = { isa = PBXProject; mainGroup = G; targets = (T); };
+              G = { isa = PBXGroup; children = (R, S, U, A, W); sourceTree = "<group>"; };
+              R = { isa = PBXFileReference; lastKnownFileType = folder; name = isowords; path = ..; sourceTree = "<group>"; };
+              S = { isa = PBXFileReference; lastKnownFileType = text; name = Server; path = ../Modules/Server; sourceTree = SOURCE_ROOT; };
+              U = { isa = PBXFileReference; path = ../Modules/Utils; sourceTree = "<group>"; };
+              A = { isa = PBXFileReference; lastKnownFileType = folder; path = Assets; sourceTree = "<group>"; };
+              W = { isa = PBXFileReference; lastKnownFileType = text; path = Package.swift.txt; sourceTree = "<group>"; };
+              T = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; packageProductDependencies = (D); };
+              D = { isa = XCSwiftPackageProductDependency; productName = ServerKit; };
+            }; rootObject = P; }
+            """
+        try project.write(toFile: folder + "/App/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let read = try XcodeProject(path: folder + "/App/App.xcodeproj", files: LocalFiles(), configuration: "Debug")
+        #expect(read.localPackages.map(\.value) == [folder, folder + "/Modules/Server", folder + "/Modules/Utils"])
+        #expect(try Self.target("App", in: read).dependencies.map(\.kind) == [.packageProduct("ServerKit", package: nil)])
+    }
 }
