@@ -4,7 +4,9 @@ import StrataProjectFormat
 
 extension ProjectReader {
     /// One target of the project's `targets`; nil (with a note) for the aggregate and legacy
-    /// targets, which build no module, and for product types Strata does not know.
+    /// targets, which build no module, and for product types Strata does not know. A bundle's
+    /// target is read (a Frameworks phase may name its product) with a note that the graph
+    /// leaves it out.
     mutating func target(_ object: ProjectObject, projectSettings: [[String: String]]) -> XcodeTarget? {
         let name = object.string("name") ?? object.id
         let location = objects.location(of: object)
@@ -16,6 +18,9 @@ extension ProjectReader {
         guard let productType = object.string("productType"), let role = XcodeProductRole(productType: productType) else {
             warnings.append(skipped(name, "has the product type '\(object.string("productType") ?? "")', which Strata does not know", at: location))
             return nil
+        }
+        if role.kind == .other {
+            warnings.append(skipped(name, "is a \(role.noun) ('\(productType)'), which builds no module others import", at: location))
         }
         let settings = BuildSettings(levels: [builtInSettings(of: object, named: name)] + projectSettings + configurationSettings(of: object))
         let productFile = object.string("productReference").flatMap { objects[$0] }.flatMap { $0.string("path") }

@@ -149,4 +149,27 @@ extension XcodeProjectTests {
         #expect(read.localPackages.map(\.value) == [folder, folder + "/Modules/Server", folder + "/Modules/Utils"])
         #expect(try Self.target("App", in: read).dependencies.map(\.kind) == [.packageProduct("ServerKit", package: nil)])
     }
+
+    /// A bundle (Home Assistant's MacBridge, loaded at run time) builds no module others import:
+    /// read, and noted as left out of the graph, as aggregate targets are.
+    @Test func aBundleIsNotedAsLeftOut() throws {
+        let folder = try ProjectFixtures.temporaryFolder("strata-xcode-bundle")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
+        let project = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+              P = { isa = PBXProject; mainGroup = G; targets = (B); };
+              G = { isa = PBXGroup; children = (); sourceTree = "<group>"; };
+              B = { isa = PBXNativeTarget; name = MacBridge; productType = "com.apple.product-type.bundle"; };
+            }; rootObject = P; }
+            """
+        try project.write(toFile: folder + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let read = try XcodeProject(path: folder + "/App.xcodeproj", files: LocalFiles(), configuration: "Debug")
+        let note = try #require(read.warnings.first)
+        #expect(read.warnings.count == 1)
+        #expect(note.severity == .note && note.location?.line == 5)
+        #expect(
+            note.message == "target 'MacBridge' is a bundle ('com.apple.product-type.bundle'), which builds no module others import; left out of the graph")
+    }
 }
