@@ -115,7 +115,7 @@ public enum InitPlanner {
     static func leftOutOfTwo(_ declarations: [String], discovery: WorkspaceDiscovery) -> String? {
         guard let later = declarations.first else { return nil }
         let chosen = later.hasSuffix(".xcodeproj/project.pbxproj") && declarations.count > 1 ? declarations[1] : later
-        return discovery.leavingOut(files: [chosen], because: "") == nil ? nil : chosen
+        return discovery.canLeaveOut(chosen) ? chosen : nil
     }
 
     /// A strata.yml that reads the workspace with one catch-all layer.

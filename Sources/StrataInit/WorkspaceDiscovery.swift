@@ -98,13 +98,10 @@ public struct WorkspaceDiscovery: Sendable {
         }
         visit("", depth: 0)
         self.packageFolders = packageFolders
-        let avoiding = leftOut.map(\.file)
-        packages = Self.patterns(packageFolders, leaf: nil, avoiding: avoiding)
         specFiles = specs
-        xcodegen = Self.patterns(specs, leaf: true, avoiding: avoiding)
         projectFolders = projects
-        xcode = Self.patterns(projects, leaf: true, avoiding: avoiding)
         self.leftOut = leftOut
+        makePatterns()
         // Podspecs at Specs/<Name>/<version>/ belong to a spec repository: its versions, not modules.
         var repos: [String] = []
         var modulePodspecs: [String] = []
@@ -118,7 +115,7 @@ public struct WorkspaceDiscovery: Sendable {
             }
         }
         specRepos = repos
-        podspecs = Self.patterns(modulePodspecs, leaf: true, avoiding: avoiding)
+        podspecs = Self.patterns(modulePodspecs, leaf: true, avoiding: leftOut.map(\.file))
     }
 
     /// The discovery without the build files at `files` (relative paths of Package.swift files or
@@ -126,23 +123,42 @@ public struct WorkspaceDiscovery: Sendable {
     public func leavingOut(files: Set<String>, because reason: String) -> WorkspaceDiscovery? {
         var copy = self
         for file in files.sorted() {
-            let folder = (file as NSString).deletingLastPathComponent
-            if (file as NSString).lastPathComponent == "Package.swift", !folder.isEmpty, let index = copy.packageFolders.firstIndex(of: folder) {
-                copy.packageFolders.remove(at: index)
-            } else if let index = copy.specFiles.firstIndex(of: file) {
-                copy.specFiles.remove(at: index)
-            } else if let index = copy.projectFolders.firstIndex(where: { $0 == file || $0 + "/project.pbxproj" == file }) {
-                copy.projectFolders.remove(at: index)
-            } else {
-                return nil
-            }
+            guard copy.remove(file) else { return nil }
             copy.leftOut.append((file, reason))
         }
-        let avoiding = copy.leftOut.map(\.file)
-        copy.packages = Self.patterns(copy.packageFolders, leaf: nil, avoiding: avoiding)
-        copy.xcodegen = Self.patterns(copy.specFiles, leaf: true, avoiding: avoiding)
-        copy.xcode = Self.patterns(copy.projectFolders, leaf: true, avoiding: avoiding)
+        copy.makePatterns()
         return copy
+    }
+
+    /// Whether `file` (a Package.swift, spec or project file) is among those found and may be
+    /// left out: not the workspace's own package.
+    public func canLeaveOut(_ file: String) -> Bool {
+        var copy = self
+        return copy.remove(file)
+    }
+
+    /// Removes the package, spec or project `file` declares from those found; false if it is
+    /// none of them.
+    private mutating func remove(_ file: String) -> Bool {
+        let folder = (file as NSString).deletingLastPathComponent
+        if (file as NSString).lastPathComponent == "Package.swift", !folder.isEmpty, let index = packageFolders.firstIndex(of: folder) {
+            packageFolders.remove(at: index)
+        } else if let index = specFiles.firstIndex(of: file) {
+            specFiles.remove(at: index)
+        } else if let index = projectFolders.firstIndex(where: { $0 == file || $0 + "/project.pbxproj" == file }) {
+            projectFolders.remove(at: index)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The patterns of the packages, specs and projects found, none standing for a file left out.
+    private mutating func makePatterns() {
+        let avoiding = leftOut.map(\.file)
+        packages = Self.patterns(packageFolders, leaf: nil, avoiding: avoiding)
+        xcodegen = Self.patterns(specFiles, leaf: true, avoiding: avoiding)
+        xcode = Self.patterns(projectFolders, leaf: true, avoiding: avoiding)
     }
 
     /// Paths as patterns: where two or more siblings share a parent (and, for files, a name or an

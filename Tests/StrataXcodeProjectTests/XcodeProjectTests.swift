@@ -88,13 +88,20 @@ import Testing
 }
 
 extension XcodeProjectTests {
+    /// Writes `text` as the project file of the project at `project` (relative to `folder`) and
+    /// reads it in the Debug configuration.
+    static func read(_ text: String, at project: String = "App.xcodeproj", in folder: String) throws -> XcodeProject {
+        try FileManager.default.createDirectory(atPath: folder + "/" + project, withIntermediateDirectories: true)
+        try text.write(toFile: folder + "/" + project + "/project.pbxproj", atomically: true, encoding: .utf8)
+        return try XcodeProject(path: folder + "/" + project, files: LocalFiles(), configuration: "Debug")
+    }
+
     /// A framework under `Carthage/Build` is Carthage's, as XcodeGen's `carthage:` dependency
     /// names it (the XcodeGen oracle found the two readers naming it apart); another prebuilt
     /// framework is `frameworks/`.
     @Test func aFrameworkUnderCarthageBuildIsCarthages() throws {
         let folder = try ProjectFixtures.temporaryFolder("strata-xcode-carthage")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
         let project = """
             // !$*UTF8*$!
             { archiveVersion = 1; objectVersion = 77; objects = {
@@ -109,8 +116,7 @@ extension XcodeProjectTests {
               VF = { isa = PBXBuildFile; fileRef = V; };
             }; rootObject = P; }
             """
-        try project.write(toFile: folder + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
-        let read = try XcodeProject(path: folder + "/App.xcodeproj", files: LocalFiles(), configuration: "Debug")
+        let read = try Self.read(project, in: folder)
         let feed = try Self.target("Feed", in: read)
         #expect(feed.dependencies.map(\.kind) == [
             .linkedFile("Kingfisher.framework", provider: "carthage"), .linkedFile("Lottie.xcframework", provider: "frameworks"),
@@ -128,7 +134,6 @@ extension XcodeProjectTests {
             try FileManager.default.createDirectory(atPath: folder + package, withIntermediateDirectories: true)
             try "// swift-tools-version: 5.9\n".write(toFile: folder + package + "/Package.swift", atomically: true, encoding: .utf8)
         }
-        try FileManager.default.createDirectory(atPath: folder + "/App/App.xcodeproj", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/App/Assets", withIntermediateDirectories: true)
         let project = """
             // !$*UTF8*$!
@@ -144,8 +149,7 @@ extension XcodeProjectTests {
               D = { isa = XCSwiftPackageProductDependency; productName = ServerKit; };
             }; rootObject = P; }
             """
-        try project.write(toFile: folder + "/App/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
-        let read = try XcodeProject(path: folder + "/App/App.xcodeproj", files: LocalFiles(), configuration: "Debug")
+        let read = try Self.read(project, at: "App/App.xcodeproj", in: folder)
         #expect(read.localPackages.map(\.value) == [folder, folder + "/Modules/Server", folder + "/Modules/Utils"])
         #expect(try Self.target("App", in: read).dependencies.map(\.kind) == [.packageProduct("ServerKit", package: nil)])
     }
@@ -155,7 +159,6 @@ extension XcodeProjectTests {
     @Test func aBundleIsNotedAsLeftOut() throws {
         let folder = try ProjectFixtures.temporaryFolder("strata-xcode-bundle")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
         let project = """
             // !$*UTF8*$!
             { archiveVersion = 1; objectVersion = 56; objects = {
@@ -164,8 +167,7 @@ extension XcodeProjectTests {
               B = { isa = PBXNativeTarget; name = MacBridge; productType = "com.apple.product-type.bundle"; };
             }; rootObject = P; }
             """
-        try project.write(toFile: folder + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
-        let read = try XcodeProject(path: folder + "/App.xcodeproj", files: LocalFiles(), configuration: "Debug")
+        let read = try Self.read(project, in: folder)
         let note = try #require(read.warnings.first)
         #expect(read.warnings.count == 1)
         #expect(note.severity == .note && note.location?.line == 5)
