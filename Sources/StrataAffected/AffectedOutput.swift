@@ -1,4 +1,5 @@
 import Foundation
+import StrataDiagnostics
 import StrataGit
 import StrataManifest
 import StrataWorkspace
@@ -72,31 +73,12 @@ extension AffectedReport {
         var workspace: String
         var base: String
         var head: String
-        var everything: String?
+        @NullWhenAbsent var everything: String?
         var everythingReasons: [String]
         var changedFiles: [File]
         var affected: [Affected]
         var tests: [String]
         var uncommittedLeftOut: [String]
-
-        enum CodingKeys: String, CodingKey {
-            case version, workspace, base, head, everything, everythingReasons, changedFiles, affected, tests, uncommittedLeftOut
-        }
-
-        /// As synthesised, but `everything` is always present (null when not everything is affected).
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(version, forKey: .version)
-            try container.encode(workspace, forKey: .workspace)
-            try container.encode(base, forKey: .base)
-            try container.encode(head, forKey: .head)
-            try container.encode(everything, forKey: .everything)
-            try container.encode(everythingReasons, forKey: .everythingReasons)
-            try container.encode(changedFiles, forKey: .changedFiles)
-            try container.encode(affected, forKey: .affected)
-            try container.encode(tests, forKey: .tests)
-            try container.encode(uncommittedLeftOut, forKey: .uncommittedLeftOut)
-        }
 
         struct File: Encodable {
             var path: String

@@ -15,6 +15,16 @@ enum Bech32 {
     }
 
     /// The human-readable part (lower-cased) and the bytes of `text`.
+    /// The 32-byte key `text` encodes under `hrp` (`age`, `age-secret-key-`); `noun` and `prefix`
+    /// word the error ("a recipient starts with 'age1'"; what it starts with instead is not
+    /// echoed, since an identity file's line may be a secret).
+    static func decodeKey(_ text: String, hrp expected: String, noun: String, prefix: String) throws(AgeError) -> [UInt8] {
+        let (hrp, data) = try decode(text)
+        guard hrp == expected else { throw .invalidKey(reason: "\(noun) starts with '\(prefix)'") }
+        guard data.count == 32 else { throw .invalidKey(reason: "\(noun) holds 32 bytes, not \(data.count)") }
+        return data
+    }
+
     static func decode(_ text: String) throws(AgeError) -> (hrp: String, data: [UInt8]) {
         let lower = text.lowercased()
         guard text == lower || text == text.uppercased() else { throw .invalidKey(reason: "it mixes upper and lower case") }

@@ -409,14 +409,11 @@ struct ManifestParser {
             case "layout":
                 if let layout = reader.choice(value, "'generate.layout'", as: GenerateSettings.Layout.self) { settings.layout = layout.value }
             case "tools-version":
-                guard let version = reader.string(value, "'generate.tools-version'") else { continue }
-                guard Self.isVersion(version.value), (Int(version.value.prefix { $0 != "." }) ?? 0) >= 5 else {
-                    reader.report(
-                        "invalid-value", "'\(version.value)' is not a Swift tools version Strata can write for", at: version.location,
-                        hint: "write a version such as \"6.0\" or \"5.10\" (quoted, so YAML keeps it a string)")
-                    continue
-                }
-                settings.toolsVersion = version.value
+                let version = reader.string(
+                    value, "'generate.tools-version'", validWhen: { Self.isVersion($0) && (Int($0.prefix { $0 != "." }) ?? 0) >= 5 },
+                    problem: { "'\($0)' is not a Swift tools version Strata can write for" },
+                    hint: "write a version such as \"6.0\" or \"5.10\" (quoted, so YAML keeps it a string)")
+                if let version { settings.toolsVersion = version.value }
             case "platforms":
                 guard let platforms = reader.mapping(value, "'generate.platforms'", hint: "for example 'platforms: { macOS: \"15\", iOS: \"17\" }'")
                 else { continue }
@@ -428,13 +425,12 @@ struct ManifestParser {
                                 ?? "platforms are: \(GenerateSettings.platformNames.joined(separator: ", "))")
                         continue
                     }
-                    guard let text = reader.string(version, "the version of platform '\(name.value)'") else { continue }
-                    guard Self.isVersion(text.value) else {
-                        reader.report(
-                            "invalid-value", "'\(text.value)' is not a version for platform '\(name.value)'", at: text.location,
+                    guard
+                        let text = reader.string(
+                            version, "the version of platform '\(name.value)'", validWhen: Self.isVersion,
+                            problem: { "'\($0)' is not a version for platform '\(name.value)'" },
                             hint: "write the minimum version as digits and dots, e.g. \"15\" or \"10.15\"")
-                        continue
-                    }
+                    else { continue }
                     settings.platforms.append(GenerateSettings.Platform(name: name, version: text))
                 }
             case "umbrella":
@@ -476,24 +472,16 @@ struct ManifestParser {
             return nil
         }
         var settings = GenerateSettings.XcodeGen(platform: platform)
-        if let node = field["deployment-target"], let version = reader.string(node, "'deployment-target' of \(what)") {
-            if Self.isVersion(version.value) {
-                settings.deploymentTarget = version
-            } else {
-                reader.report(
-                    "invalid-value", "'\(version.value)' is not a deployment target", at: version.location,
-                    hint: "write the minimum version as digits and dots, e.g. \"17.0\"")
-            }
+        if let node = field["deployment-target"] {
+            settings.deploymentTarget = reader.string(
+                node, "'deployment-target' of \(what)", validWhen: Self.isVersion, problem: { "'\($0)' is not a deployment target" },
+                hint: "write the minimum version as digits and dots, e.g. \"17.0\"")
         }
-        if let node = field["bundle-id-prefix"], let prefix = reader.string(node, "'bundle-id-prefix' of \(what)") {
-            let allowed = prefix.value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
-            if allowed && !prefix.value.hasPrefix(".") && !prefix.value.hasSuffix(".") {
-                settings.bundleIDPrefix = prefix
-            } else {
-                reader.report(
-                    "invalid-value", "'\(prefix.value)' is not a bundle identifier prefix", at: prefix.location,
-                    hint: "use letters, digits, '-' and '.', in reverse-DNS order, e.g. 'org.example.station'")
-            }
+        if let node = field["bundle-id-prefix"] {
+            settings.bundleIDPrefix = reader.string(
+                node, "'bundle-id-prefix' of \(what)", validWhen: Self.isBundleIDPrefix,
+                problem: { "'\($0)' is not a bundle identifier prefix" },
+                hint: "use letters, digits, '-' and '.', in reverse-DNS order, e.g. 'org.example.station'")
         }
         if let node = field["check-phase"], let enabled = reader.bool(node, "'check-phase' of \(what)") {
             settings.checkPhase = enabled
@@ -502,6 +490,11 @@ struct ManifestParser {
     }
 
     /// Digits separated by single dots: `6`, `5.10`, `10.15.4`.
+    private static func isBundleIDPrefix(_ text: String) -> Bool {
+        text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") } && !text.hasPrefix(".")
+            && !text.hasSuffix(".")
+    }
+
     private static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }

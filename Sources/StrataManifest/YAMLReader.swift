@@ -94,6 +94,19 @@ struct YAMLReader {
         return Located(scalar.string, at: location(of: node))
     }
 
+    /// A string that `isValid` accepts; else `invalid-value` with `problem` (given the text) and
+    /// `hint`, and nil.
+    package mutating func string(
+        _ node: Node, _ what: String, validWhen isValid: (String) -> Bool, problem: (String) -> String, hint: String
+    ) -> Located<String>? {
+        guard let text = string(node, what) else { return nil }
+        guard isValid(text.value) else {
+            report("invalid-value", problem(text.value), at: text.location, hint: hint)
+            return nil
+        }
+        return text
+    }
+
     /// A list of strings. A single string is rejected with a hint, since YAML makes it easy to forget the brackets.
     mutating func strings(_ node: Node, _ what: String) -> [Located<String>]? {
         guard case .sequence(let sequence) = node else {

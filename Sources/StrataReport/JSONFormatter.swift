@@ -8,18 +8,9 @@ public struct JSONFormatter: DiagnosticFormatter {
     private struct Document: Encodable {
         var version = 1
         /// Always present: null when the manifest could not be read far enough to name it.
-        var workspace: String?
+        @NullWhenAbsent var workspace: String?
         var summary: Summary
         var diagnostics: [Entry]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(version, forKey: .version)
-            try container.encode(workspace, forKey: .workspace)
-            try container.encode(summary, forKey: .summary)
-            try container.encode(diagnostics, forKey: .diagnostics)
-        }
-        enum CodingKeys: String, CodingKey { case version, workspace, summary, diagnostics }
     }
     private struct Summary: Encodable {
         var errors: Int

@@ -198,22 +198,20 @@ private struct GenerateModeBuild {
                     at: entry.location, hint: unknownHint(entry.value)))
             return nil
         }
+        let refusal: (what: String, why: String, hint: String)
         switch assembler.targets[id].role {
         case .tests:
-            assembler.diagnostics.append(
-                .inputError(
-                    "invalid-dependency", "\(owner) depends on '\(entry.value)', a test target; nothing can depend on a test target",
-                    at: entry.location, hint: "share test helpers through the module's mocks target ('mocks: true')"))
-            return nil
+            refusal = ("a test target", "nothing can depend on a test target", "share test helpers through the module's mocks target ('mocks: true')")
         case .app:
-            assembler.diagnostics.append(
-                .inputError(
-                    "invalid-dependency", "\(owner) depends on '\(entry.value)', an app; apps sit above every layer and cannot be dependencies",
-                    at: entry.location, hint: "move the shared code into a module"))
-            return nil
+            refusal = ("an app", "apps sit above every layer and cannot be dependencies", "move the shared code into a module")
         default:
             return id
         }
+        assembler.diagnostics.append(
+            .inputError(
+                "invalid-dependency", "\(owner) depends on '\(entry.value)', \(refusal.what); \(refusal.why)", at: entry.location,
+                hint: refusal.hint))
+        return nil
     }
 
     /// A hint for a name that is not a target: a missing companion target, a typo, or a misplaced product.

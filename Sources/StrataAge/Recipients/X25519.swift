@@ -17,10 +17,7 @@ public struct X25519Recipient: AgeRecipient, Hashable {
 
     /// The recipient `text` encodes (`age1` and Bech32).
     public init(_ text: String) throws(AgeError) {
-        let (hrp, data) = try Bech32.decode(text)
-        guard hrp == "age" else { throw .invalidKey(reason: "a recipient starts with 'age1', not '\(hrp)1'") }
-        guard data.count == 32 else { throw .invalidKey(reason: "a recipient holds 32 bytes, not \(data.count)") }
-        publicKeyBytes = data
+        publicKeyBytes = try Bech32.decodeKey(text, hrp: "age", noun: "a recipient", prefix: "age1")
     }
 
     /// The recipient as text: `age1…`.
@@ -56,10 +53,7 @@ public struct X25519Identity: AgeIdentity {
 
     /// The identity `text` encodes (`AGE-SECRET-KEY-1` and Bech32).
     public init(_ text: String) throws(AgeError) {
-        let (hrp, data) = try Bech32.decode(text)
-        guard hrp == "age-secret-key-" else { throw .invalidKey(reason: "an identity starts with 'AGE-SECRET-KEY-1'") }
-        guard data.count == 32 else { throw .invalidKey(reason: "an identity holds 32 bytes, not \(data.count)") }
-        privateKeyBytes = data
+        privateKeyBytes = try Bech32.decodeKey(text, hrp: "age-secret-key-", noun: "an identity", prefix: "AGE-SECRET-KEY-1")
     }
 
     /// The identity as text: `AGE-SECRET-KEY-1…`, upper-case as age writes it.
