@@ -11,15 +11,15 @@ public struct ProjectObjects: Sendable {
     /// Absolute path of the `project.pbxproj`.
     public let path: String
     /// The `PBXProject`'s id.
-    public let rootObject: String
-    private let objects: [String: ProjectObject]
+    public let rootObject: ObjectKey
+    private let objects: [ObjectKey: ProjectObject]
     private let lines: LineIndex
 
     /// How many objects the file holds.
     public var count: Int { objects.count }
 
     /// Every object, in no particular order.
-    public var all: Dictionary<String, ProjectObject>.Values { objects.values }
+    public var all: Dictionary<ObjectKey, ProjectObject>.Values { objects.values }
 
     /// Reads the objects of the project file at `path` from its bytes.
     public init(path: String, bytes: [UInt8]) throws(InputErrors) {
@@ -44,7 +44,12 @@ public struct ProjectObjects: Sendable {
 
     /// The object with this id, if the file has one.
     public subscript(id: String) -> ProjectObject? {
-        objects[id]
+        objects[ObjectKey(id)]
+    }
+
+    /// The object with this id, if the file has one.
+    public subscript(key: ObjectKey) -> ProjectObject? {
+        objects[key]
     }
 
     /// Where `offset` is in the file.
@@ -64,24 +69,27 @@ public struct ProjectObjects: Sendable {
     /// The `objects` dictionary by id, and the root object's id, which must name a `PBXProject`.
     private static func index(
         _ root: PropertyListDictionary, failure: (_ message: String, _ offset: Int) -> InputErrors
-    ) throws(InputErrors) -> ([String: ProjectObject], String) {
+    ) throws(InputErrors) -> ([ObjectKey: ProjectObject], ObjectKey) {
         guard let objectsNode = root["objects"] else { throw failure("the project file has no 'objects'", 0) }
-        guard let entries = objectsNode.dictionary?.pairs else {
+        guard let entries = objectsNode.dictionary else {
             throw failure("'objects' is \(objectsNode.kindDescription), not a dictionary", objectsNode.offset)
         }
-        var objects: [String: ProjectObject] = [:]
-        objects.reserveCapacity(entries.count)
-        for (key, value) in entries {
-            let id = key.string ?? ""
+        let pairs = entries.pairs
+        var objects: [ObjectKey: ProjectObject] = [:]
+        objects.reserveCapacity(pairs.count)
+        var kinds = ObjectKinds()
+        for (key, value) in pairs {
             guard let fields = value.dictionary else {
-                throw failure("the object '\(id)' is \(value.kindDescription), not a dictionary", value.offset)
+                throw failure("the object '\(key.string ?? "")' is \(value.kindDescription), not a dictionary", value.offset)
             }
-            guard let isa = fields["isa"]?.string else {
-                throw failure("the object '\(id)' has no 'isa'", value.offset)
+            guard let isa = fields["isa"], let kind = kinds.name(of: isa) else {
+                throw failure("the object '\(key.string ?? "")' has no 'isa'", value.offset)
             }
-            objects[id] = ProjectObject(id: id, isa: isa, fields: fields, offset: key.offset)
+            // A key node is always a string: the parser reads nothing else as a key.
+            let id = key.key!
+            objects[id] = ProjectObject(key: id, idNode: key, isa: kind, fields: fields)
         }
-        guard let rootNode = root["rootObject"], let rootObject = rootNode.string else {
+        guard let rootNode = root["rootObject"], let rootObject = rootNode.key else {
             throw failure("the project file has no 'rootObject'", 0)
         }
         guard let project = objects[rootObject] else {
@@ -94,33 +102,70 @@ public struct ProjectObjects: Sendable {
     }
 }
 
+/// The kind names (`isa`) of a project's objects, each made a `String` once: a known kind is
+/// the literal this reader compares with (made without allocating), another is decoded the first
+/// time it is met.
+private struct ObjectKinds {
+    private var names: [ObjectKey: String]
+
+    init() {
+        names = Dictionary(ProjectReader.knownKinds.map { (ObjectKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    mutating func name(of node: PropertyListNode) -> String? {
+        guard let key = node.key else { return nil }
+        if let known = names[key] { return known }
+        guard let text = node.string else { return nil }
+        names[key] = text
+        return text
+    }
+}
+
 /// One object of a project file: its kind (`isa`) and its fields. A class: the reader passes
 /// objects from step to step a hundred thousand times in a large project, and a reference is
 /// one count to keep where the fields would be three.
 public final class ProjectObject: Sendable {
-    public let id: String
+    /// Its id, as the objects are found by.
+    public let key: ObjectKey
+    /// Its id as the file writes it, which Xcode's diffs and merge conflicts show too.
+    let idNode: PropertyListNode
     /// `PBXNativeTarget`, `PBXFileReference`, `XCBuildConfiguration`…
     public let isa: String
     public let fields: PropertyListDictionary
-    /// Where its id is written, which Xcode's diffs and merge conflicts show too.
-    public let offset: Int
 
-    init(id: String, isa: String, fields: PropertyListDictionary, offset: Int) {
-        self.id = id
+    init(key: ObjectKey, idNode: PropertyListNode, isa: String, fields: PropertyListDictionary) {
+        self.key = key
+        self.idNode = idNode
         self.isa = isa
         self.fields = fields
-        self.offset = offset
     }
+
+    /// Its id as text.
+    public var id: String { idNode.string ?? key.description }
+
+    /// Where its id is written.
+    public var offset: Int { idNode.offset }
 
     /// A string field.
     public func string(_ key: StaticString) -> String? {
         fields[key]?.string
     }
 
-    /// A list of ids (or other strings): `targets`, `buildPhases`, `files`, `children`…; empty when
-    /// the field is missing.
+    /// A list of strings (`platformFilters`, `membershipExceptions`); empty when the field is missing.
     public func strings(_ key: StaticString) -> [String] {
         guard let list = fields[key], list.node.kind == .array else { return [] }
         return list.children.compactMap { PropertyListNode(list: list.list, index: $0).string }
+    }
+
+    /// The id a field names (`target`, `fileRef`), as a key.
+    public func reference(_ key: StaticString) -> ObjectKey? {
+        fields[key]?.key
+    }
+
+    /// The ids a list names (`targets`, `buildPhases`, `files`, `children`…), as keys; empty when
+    /// the field is missing.
+    public func references(_ key: StaticString) -> [ObjectKey] {
+        guard let list = fields[key], list.node.kind == .array else { return [] }
+        return list.children.compactMap { PropertyListNode(list: list.list, index: $0).key }
     }
 }

@@ -10,28 +10,28 @@ struct ProjectPaths {
     /// The folder `SOURCE_ROOT` and the main group are relative to.
     let projectFolder: String
     /// Each grouped object's enclosing group.
-    private let parents: [String: String]
+    private let parents: [ObjectKey: ObjectKey]
 
     static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
 
     init(objects: ProjectObjects, projectFolder: String) {
         self.objects = objects
         self.projectFolder = projectFolder
-        var parents: [String: String] = [:]
+        var parents: [ObjectKey: ObjectKey] = [:]
         for object in objects.all where Self.groupKinds.contains(object.isa) {
-            for child in object.strings("children") where parents[child] == nil { parents[child] = object.id }
+            for child in object.references("children") where parents[child] == nil { parents[child] = object.key }
         }
         self.parents = parents
     }
 
     /// The absolute path of the file, group or folder with this id; nil when it is not in the
     /// workspace's file tree (or the project does not say where it is).
-    func path(of id: String) -> String? {
+    func path(of id: ObjectKey) -> String? {
         var visited = 0
         return path(of: id, visited: &visited)
     }
 
-    private func path(of id: String, visited: inout Int) -> String? {
+    private func path(of id: ObjectKey, visited: inout Int) -> String? {
         // A group tree deeper than this is a circle of groups, which no project holds.
         visited += 1
         guard visited < 256, let object = objects[id] else { return nil }

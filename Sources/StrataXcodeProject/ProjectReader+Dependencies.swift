@@ -19,7 +19,7 @@ extension ProjectReader {
                 found.append(dependency)
             }
         }
-        for id in target.strings("dependencies") {
+        for id in target.references("dependencies") {
             guard let dependency = referenced(id, by: target, in: "dependencies", kinds: ["PBXTargetDependency"]),
                 let kind = targetDependency(dependency)
             else { continue }
@@ -31,7 +31,7 @@ extension ProjectReader {
                 add(XcodeDependency(kind: kind, location: objects.location(of: file), isLinked: true, condition: condition(of: file)))
             }
         }
-        for id in target.strings("packageProductDependencies") {
+        for id in target.references("packageProductDependencies") {
             guard let product = referenced(id, by: target, in: "packageProductDependencies", kinds: ["XCSwiftPackageProductDependency"]),
                 let kind = packageProduct(product)
             else { continue }
@@ -64,10 +64,10 @@ extension ProjectReader {
     /// The target a `PBXTargetDependency` names: by `target` in this project, else through its
     /// `targetProxy`. Nil for a package plugin's (`productRef` alone).
     private mutating func targetDependency(_ dependency: ProjectObject) -> XcodeDependency.Kind? {
-        if let id = dependency.string("target") {
-            return referenced(id, by: dependency, in: "target", kinds: Self.targetKinds).map { .target($0.string("name") ?? $0.id) }
+        if let id = dependency.reference("target") {
+            return referenced(id, by: dependency, in: "target", kinds: Self.targetKinds).map { .target(targetName($0)) }
         }
-        guard let proxyID = dependency.string("targetProxy") else { return nil }
+        guard let proxyID = dependency.reference("targetProxy") else { return nil }
         guard let proxy = referenced(proxyID, by: dependency, in: "targetProxy", kinds: ["PBXContainerItemProxy"]) else { return nil }
         return proxied(proxy)
     }
@@ -75,19 +75,19 @@ extension ProjectReader {
     /// What a container item proxy stands for: a target of this project (`containerPortal` is
     /// the project itself) or of the project another file reference points at.
     private mutating func proxied(_ proxy: ProjectObject) -> XcodeDependency.Kind? {
-        guard let portal = proxy.string("containerPortal") else {
+        guard let portal = proxy.reference("containerPortal") else {
             reportMissing("containerPortal", of: proxy)
             return nil
         }
         if portal == objects.rootObject {
-            guard let id = proxy.string("remoteGlobalIDString") else {
+            guard let id = proxy.reference("remoteGlobalIDString") else {
                 reportMissing("remoteGlobalIDString", of: proxy)
                 return nil
             }
-            return referenced(id, by: proxy, in: "remoteGlobalIDString", kinds: Self.targetKinds).map { .target($0.string("name") ?? $0.id) }
+            return referenced(id, by: proxy, in: "remoteGlobalIDString", kinds: Self.targetKinds).map { .target(targetName($0)) }
         }
         guard let reference = referenced(portal, by: proxy, in: "containerPortal", kinds: ["PBXFileReference"]) else { return nil }
-        guard let project = paths.path(of: reference.id), let name = proxy.string("remoteInfo") else {
+        guard let project = paths.path(of: reference.key), let name = proxy.string("remoteInfo") else {
             reportMissing("remoteInfo", of: proxy)
             return nil
         }
@@ -102,29 +102,29 @@ extension ProjectReader {
     /// another project's (a reference proxy), a package product, or a file no target here
     /// builds. Nil for the SDK's frameworks and libraries and CocoaPods' umbrella frameworks.
     private mutating func linked(_ file: ProjectObject) -> XcodeDependency.Kind? {
-        if let productID = file.string("productRef") {
+        if let productID = file.reference("productRef") {
             return referenced(productID, by: file, in: "productRef", kinds: ["XCSwiftPackageProductDependency"]).flatMap { packageProduct($0) }
         }
-        guard let referenceID = file.string("fileRef"),
+        guard let referenceID = file.reference("fileRef"),
             let reference = referenced(referenceID, by: file, in: "fileRef", kinds: ["PBXFileReference", "PBXReferenceProxy"])
         else { return nil }
-        if let owner = productOwners[reference.id].flatMap({ objects[$0] }) { return .target(owner.string("name") ?? owner.id) }
+        if let owner = productOwners[reference.key].flatMap({ objects[$0] }) { return .target(targetName(owner)) }
         if reference.isa == "PBXReferenceProxy" {
-            guard let remote = reference.string("remoteRef") else { return nil }
+            guard let remote = reference.reference("remoteRef") else { return nil }
             return referenced(remote, by: reference, in: "remoteRef", kinds: ["PBXContainerItemProxy"]).flatMap { proxied($0) }
         }
         let tree = reference.string("sourceTree") ?? "<group>"
         guard tree != "SDKROOT", tree != "DEVELOPER_DIR", let written = reference.string("path") ?? reference.string("name") else { return nil }
         let file = PathResolution.name(of: written)
         if file.hasPrefix("Pods_") || file.hasPrefix("libPods-") || written.hasPrefix("System/") || written.hasPrefix("usr/") { return nil }
-        let isCarthage = paths.path(of: reference.id)?.contains("/Carthage/Build/") ?? written.hasPrefix("Carthage/Build/")
+        let isCarthage = paths.path(of: reference.key)?.contains("/Carthage/Build/") ?? written.hasPrefix("Carthage/Build/")
         return .linkedFile(file, provider: isCarthage ? "carthage" : "frameworks")
     }
 
     /// A package product: its name and the package reference it comes from. Nil for a plugin's.
     private mutating func packageProduct(_ product: ProjectObject) -> XcodeDependency.Kind? {
         guard let name = product.string("productName"), !name.hasPrefix("plugin:") else { return nil }
-        guard let packageID = product.string("package") else { return .packageProduct(name, package: nil) }
+        guard let packageID = product.reference("package") else { return .packageProduct(name, package: nil) }
         guard
             let package = referenced(
                 packageID, by: product, in: "package", kinds: ["XCRemoteSwiftPackageReference", "XCLocalSwiftPackageReference"])
@@ -146,10 +146,10 @@ extension ProjectReader {
     mutating func projectReferences() -> [Located<String>] {
         guard let references = project.fields["projectReferences"]?.array else { return [] }
         return references.compactMap { entry -> Located<String>? in
-            guard let id = entry.dictionary?["ProjectRef"]?.string,
+            guard let id = entry.dictionary?["ProjectRef"]?.key,
                 let reference = referenced(id, by: project, in: "projectReferences", kinds: ["PBXFileReference"])
             else { return nil }
-            guard let path = paths.path(of: reference.id) else { return nil }
+            guard let path = paths.path(of: reference.key) else { return nil }
             return Located(path, at: objects.location(of: reference))
         }
     }
@@ -165,7 +165,7 @@ extension ProjectReader {
             case "XCLocalSwiftPackageReference":
                 path = PathResolution.resolve(object.string("relativePath") ?? object.string("path") ?? ".", in: paths.projectFolder)
             case "PBXFileReference" where Self.mayBePackageFolder(object):
-                path = paths.path(of: object.id).flatMap { files.exists($0 + "/Package.swift") ? $0 : nil }
+                path = paths.path(of: object.key).flatMap { files.exists($0 + "/Package.swift") ? $0 : nil }
             default:
                 path = nil
             }

@@ -8,7 +8,7 @@ extension ProjectReader {
     /// target is read (a Frameworks phase may name its product) with a note that the graph
     /// leaves it out.
     mutating func target(_ object: ProjectObject, projectSettings: [[String: String]]) -> XcodeTarget? {
-        let name = object.string("name") ?? object.id
+        let name = targetName(object)
         let location = objects.location(of: object)
         guard object.isa == "PBXNativeTarget" else {
             warnings.append(
@@ -23,7 +23,7 @@ extension ProjectReader {
             warnings.append(skipped(name, "is a \(role.noun) ('\(productType)'), which builds no module others import", at: location))
         }
         let settings = BuildSettings(levels: [builtInSettings(of: object, named: name)] + projectSettings + configurationSettings(of: object))
-        let productFile = object.string("productReference").flatMap { objects[$0] }.flatMap { $0.string("path") }
+        let productFile = object.reference("productReference").flatMap { objects[$0] }.flatMap { $0.string("path") }
         var target = XcodeTarget(
             id: object.id, name: name, location: location, role: role, kind: Self.kind(of: role, machOType: settings["MACH_O_TYPE"]),
             productName: settings["PRODUCT_NAME"] ?? name, productFile: productFile.map(PathResolution.name(of:)),
@@ -69,9 +69,11 @@ extension ProjectReader {
     private func phaseSummary(_ phase: ProjectObject) -> String {
         var parts = phase.fields.entries.filter { $0.key != "isa" && $0.key != "files" }.map { "\($0.key) = \(PropertyListText.flat($0.value))" }
         parts.sort()
-        for id in phase.strings("files") {
+        for id in phase.references("files") {
             guard let file = objects[id] else { continue }
-            var described = file.string("fileRef").map(describeFile) ?? file.string("productRef").flatMap { objects[$0]?.string("productName") } ?? id
+            var described =
+                file.reference("fileRef").map(describeFile) ?? file.reference("productRef").flatMap { objects[$0]?.string("productName") }
+                ?? id.description
             if let settings = file.fields["settings"] { described += " " + PropertyListText.flat(settings) }
             parts.append(described)
         }
@@ -79,8 +81,8 @@ extension ProjectReader {
     }
 
     /// A file reference by its path in the workspace, else by what the project writes.
-    private func describeFile(_ id: String) -> String {
-        paths.path(of: id) ?? objects[id].flatMap { $0.string("path") ?? $0.string("name") } ?? id
+    private func describeFile(_ id: ObjectKey) -> String {
+        paths.path(of: id) ?? objects[id].flatMap { $0.string("path") ?? $0.string("name") } ?? id.description
     }
 
     private func skipped(_ name: String, _ reason: String, at location: SourceLocation) -> Diagnostic {
@@ -133,8 +135,8 @@ extension ProjectReader {
         var sources = XcodeTargetSources()
         for phase in phases where phase.isa == "PBXSourcesBuildPhase" {
             for file in buildFiles(of: phase) {
-                guard let reference = file.string("fileRef").flatMap({ objects[$0] }), reference.isa == "PBXFileReference",
-                    let path = paths.path(of: reference.id), path.hasSuffix(".swift")
+                guard let reference = file.reference("fileRef").flatMap({ objects[$0] }), reference.isa == "PBXFileReference",
+                    let path = paths.path(of: reference.key), path.hasSuffix(".swift")
                 else { continue }
                 sources.files.append(path)
             }
@@ -145,7 +147,7 @@ extension ProjectReader {
 
     /// The target's build phases, in order.
     private mutating func buildPhases(of target: ProjectObject) -> [ProjectObject] {
-        target.strings("buildPhases").compactMap { referenced($0, by: target, in: "buildPhases", kinds: Self.phaseKinds) }
+        target.references("buildPhases").compactMap { referenced($0, by: target, in: "buildPhases", kinds: Self.phaseKinds) }
     }
 
     static let phaseKinds = [
@@ -155,23 +157,23 @@ extension ProjectReader {
 
     /// The build files a phase lists.
     mutating func buildFiles(of phase: ProjectObject) -> [ProjectObject] {
-        phase.strings("files").compactMap { referenced($0, by: phase, in: "files", kinds: ["PBXBuildFile"]) }
+        phase.references("files").compactMap { referenced($0, by: phase, in: "files", kinds: ["PBXBuildFile"]) }
     }
 
     /// Xcode 16's synchronized folders: each folder the target lists holds its sources but the
     /// files an exception set for the target takes out; a folder the target does not list lends
     /// it the files an exception set for it names.
     private mutating func addSynchronizedFolders(of target: ProjectObject, to sources: inout XcodeTargetSources) {
-        let own = target.strings("fileSystemSynchronizedGroups").compactMap {
+        let own = target.references("fileSystemSynchronizedGroups").compactMap {
             referenced($0, by: target, in: "fileSystemSynchronizedGroups", kinds: ["PBXFileSystemSynchronizedRootGroup"])
         }
-        let exceptions = synchronizedExceptions[target.id] ?? []
+        let exceptions = synchronizedExceptions[target.key] ?? []
         for group in own {
-            guard let folder = paths.path(of: group.id) else { continue }
+            guard let folder = paths.path(of: group.key) else { continue }
             sources.folders.append(folder)
-            sources.excluded += exceptions.filter { $0.group == group.id }.flatMap(\.paths).map { PathResolution.resolve($0, in: folder) }
+            sources.excluded += exceptions.filter { $0.group == group.key }.flatMap(\.paths).map { PathResolution.resolve($0, in: folder) }
         }
-        let ownIDs = Set(own.map(\.id))
+        let ownIDs = Set(own.map(\.key))
         for lent in exceptions where !ownIDs.contains(lent.group) {
             guard let folder = paths.path(of: lent.group) else { continue }
             sources.files += lent.paths.map { PathResolution.resolve($0, in: folder) }.filter { $0.hasSuffix(".swift") }
@@ -182,14 +184,15 @@ extension ProjectReader {
     /// The membership exceptions of every synchronized folder, by the target each is for: the
     /// folder's id and the paths (relative to its folder) the set names. Found once for the
     /// project, not once a target: a project of 5,000 targets holds some 100,000 objects.
-    static func synchronizedExceptions(in objects: ProjectObjects) -> [String: [(group: String, paths: [String])]] {
-        var found: [String: [(group: String, paths: [String])]] = [:]
+    static func synchronizedExceptions(in objects: ProjectObjects) -> [ObjectKey: [(group: ObjectKey, paths: [String])]] {
+        var found: [ObjectKey: [(group: ObjectKey, paths: [String])]] = [:]
         for group in objects.all where group.isa == "PBXFileSystemSynchronizedRootGroup" {
-            for id in group.strings("exceptions") {
-                guard let set = objects[id], set.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet", let target = set.string("target") else {
+            for id in group.references("exceptions") {
+                guard let set = objects[id], set.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet", let target = set.reference("target")
+                else {
                     continue
                 }
-                found[target, default: []].append((group.id, set.strings("membershipExceptions")))
+                found[target, default: []].append((group.key, set.strings("membershipExceptions")))
             }
         }
         return found

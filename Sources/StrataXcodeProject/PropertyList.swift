@@ -96,6 +96,14 @@ public struct PropertyListNode: Sendable {
         return list.bytes.withUnsafeBufferPointer { node.text(in: $0) }
     }
 
+    /// The string as an object id's key, if this is a string; made from the bytes, without a `String`.
+    var key: ObjectKey? {
+        let node = node
+        guard let range = node.textRange else { return nil }
+        guard node.kind != .escaped else { return string.map(ObjectKey.init) }
+        return list.bytes.withUnsafeBufferPointer { ObjectKey(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The items, if this is an array.
     public var array: [PropertyListNode]? {
         guard node.kind == .array else { return nil }

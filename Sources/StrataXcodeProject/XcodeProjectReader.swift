@@ -54,11 +54,13 @@ struct ProjectReader {
     var warnings: [Diagnostic] = []
     var inputs: [String]
     /// The product file each target of this project builds, by the file reference's id.
-    var productOwners: [String: String] = [:]
+    var productOwners: [ObjectKey: ObjectKey] = [:]
+    /// The name of each target of this project, by its id: every edge to a target names it.
+    private var targetNames: [ObjectKey: String] = [:]
     /// The `.xcconfig` files read, by path: many targets' configurations name the same one.
     private var configurationFiles: [String: [String: String]] = [:]
     /// The synchronized folders' membership exceptions, by target id.
-    let synchronizedExceptions: [String: [(group: String, paths: [String])]]
+    let synchronizedExceptions: [ObjectKey: [(group: ObjectKey, paths: [String])]]
 
     init(objects: ProjectObjects, projectPath: String, files: any WorkspaceFiles, configuration: String) {
         self.objects = objects
@@ -76,9 +78,10 @@ struct ProjectReader {
     /// The project, as far as it could be read.
     mutating func read() -> XcodeProject {
         noteUnknownObjects()
-        let targetObjects = project.strings("targets").compactMap { referenced($0, by: project, in: "targets", kinds: Self.targetKinds) }
+        let targetObjects = project.references("targets").compactMap { referenced($0, by: project, in: "targets", kinds: Self.targetKinds) }
         for target in targetObjects {
-            if let product = target.string("productReference") { productOwners[product] = target.id }
+            if let product = target.reference("productReference") { productOwners[product] = target.key }
+            targetNames[target.key] = target.string("name") ?? target.id
         }
         let projectSettings = configurationSettings(of: project)
         let targets = targetObjects.compactMap { target($0, projectSettings: projectSettings) }
@@ -129,7 +132,7 @@ struct ProjectReader {
 
     /// The object `id` names in `field` of `owner`, if it is there and of one of `kinds`; else an error at `owner`.
     /// (`kinds` is a list: it holds one to eight short names, which compare faster than they hash.)
-    mutating func referenced(_ id: String, by owner: ProjectObject, in field: String, kinds: [String]) -> ProjectObject? {
+    mutating func referenced(_ id: ObjectKey, by owner: ProjectObject, in field: String, kinds: [String]) -> ProjectObject? {
         guard let object = objects[id] else {
             report(
                 "the \(Self.describe(owner)) names '\(id)' in '\(field)', which is not among the objects", at: owner,
@@ -143,6 +146,11 @@ struct ProjectReader {
             return nil
         }
         return object
+    }
+
+    /// A target's name (its id when it has none), as edges to it name it.
+    func targetName(_ target: ProjectObject) -> String {
+        targetNames[target.key] ?? target.string("name") ?? target.id
     }
 
     /// An error at `object`, once: a damaged object is met by every step that reads it.
@@ -161,10 +169,10 @@ struct ProjectReader {
     /// The settings of the configuration this reads in the object's `buildConfigurationList`,
     /// the `.xcconfig` it is based on below them: two levels.
     mutating func configurationSettings(of owner: ProjectObject) -> [[String: String]] {
-        guard let listID = owner.string("buildConfigurationList"),
+        guard let listID = owner.reference("buildConfigurationList"),
             let list = referenced(listID, by: owner, in: "buildConfigurationList", kinds: ["XCConfigurationList"])
         else { return [] }
-        let configurations = list.strings("buildConfigurations").compactMap {
+        let configurations = list.references("buildConfigurations").compactMap {
             referenced($0, by: list, in: "buildConfigurations", kinds: ["XCBuildConfiguration"])
         }
         let wanted = [configuration, list.string("defaultConfigurationName")].compactMap(\.self)
@@ -181,14 +189,14 @@ struct ProjectReader {
     /// path inside a synchronized folder (Xcode 16).
     private mutating func baseConfiguration(of configuration: ProjectObject) -> [String: String] {
         var path: String?
-        if let reference = configuration.string("baseConfigurationReference") {
+        if let reference = configuration.reference("baseConfigurationReference") {
             path = referenced(reference, by: configuration, in: "baseConfigurationReference", kinds: ["PBXFileReference"])
-                .flatMap { paths.path(of: $0.id) }
-        } else if let anchor = configuration.string("baseConfigurationReferenceAnchor"),
+                .flatMap { paths.path(of: $0.key) }
+        } else if let anchor = configuration.reference("baseConfigurationReferenceAnchor"),
             let relative = configuration.string("baseConfigurationReferenceRelativePath")
         {
             path = referenced(anchor, by: configuration, in: "baseConfigurationReferenceAnchor", kinds: ["PBXFileSystemSynchronizedRootGroup"])
-                .flatMap { paths.path(of: $0.id) }.map { PathResolution.resolve(relative, in: $0) }
+                .flatMap { paths.path(of: $0.key) }.map { PathResolution.resolve(relative, in: $0) }
         }
         guard let path else { return [:] }
         if let settings = configurationFiles[path] { return settings }

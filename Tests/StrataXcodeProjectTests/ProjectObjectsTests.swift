@@ -9,7 +9,7 @@ import Testing
     @Test func objectsAreFoundByIdWithTheirKindAndLine() throws {
         let objects = try ProjectObjects(path: "/w/App.xcodeproj/project.pbxproj", bytes: Array(PropertyListParserTests.project.utf8))
         #expect(objects.count == 5)
-        #expect(objects.rootObject == "4A1B2C3D4E5F60718293A4B5")
+        #expect(objects.rootObject.description == "4A1B2C3D4E5F60718293A4B5")
         let reference = try #require(objects["1A1B2C3D4E5F60718293A4B5"])
         #expect(reference.isa == "PBXFileReference")
         #expect(reference.string("path") == "App.swift")
@@ -17,6 +17,29 @@ import Testing
         let configuration = try #require(objects["2A1B2C3D4E5F60718293A4B5"])
         #expect(configuration.strings("missing").isEmpty)
         #expect(objects["4A1B2C3D4E5F60718293A4B5"]?.strings("targets") == [])
+    }
+
+    /// Ids are keys made from their bytes: Xcode's 24 digits, short hand-written ones, quoted
+    /// ones with escapes, and ones longer than a key packs, which differ only past their 24th byte.
+    @Test func everyKindOfIdFindsItsObjectAndOnlyIt() throws {
+        let long = String(repeating: "L", count: 24)
+        let text = """
+            { objects = {
+              ROOT = { isa = PBXProject; targets = (T1, "T\\"2", \(long)-first-of-two, \(long)-second-of-two); };
+              T1 = { isa = PBXNativeTarget; name = one; };
+              "T\\"2" = { isa = PBXNativeTarget; name = two; };
+              \(long)-first-of-two = { isa = PBXNativeTarget; name = three; };
+              \(long)-second-of-two = { isa = PBXNativeTarget; name = four; };
+            }; rootObject = ROOT; }
+            """
+        let objects = try ProjectObjects(path: "/w/project.pbxproj", bytes: Array(text.utf8))
+        let root = try #require(objects[objects.rootObject])
+        let names = root.references("targets").map { objects[$0]?.string("name") }
+        #expect(names == ["one", "two", "three", "four"])
+        #expect(objects["T\"2"]?.string("name") == "two" && objects[#"T\"2"#] == nil)
+        #expect(objects[long + "-first-of-two"]?.id == long + "-first-of-two")
+        #expect(ObjectKey(long + "-first-of-two").description == long + "…")
+        #expect(objects[long + "-third"] == nil && objects["T3"] == nil)
     }
 
     @Test(arguments: [
