@@ -123,20 +123,21 @@ public struct XcodeGenFormat: ProjectFormat {
         for project in projects {
             var dependencies: [PackageDependency] = []
             for (name, package) in project.packages.sorted(by: { $0.key < $1.key }) {
+                let location = project.packageLocations[name] ?? .file(project.path)
                 switch package {
                 case .local(let path):
-                    if let problem = boundary.problem(Located(path, at: .file(project.path)), relativeTo: root, use: .package(name)) {
+                    if let problem = boundary.problem(Located(path, at: location), relativeTo: root, use: .package(name)) {
                         problems.append(problem)
                         continue
                     }
                     dependencies.append(
                         PackageDependency(
-                            identity: PackageDependency.identity(for: path), name: name, source: .fileSystem(path), location: .file(project.path)))
+                            identity: PackageDependency.identity(for: path), name: name, source: .fileSystem(path), location: location))
                     if !localPackages.contains(path) { localPackages.append(path) }
                 case .remote(let url):
                     dependencies.append(
                         PackageDependency(
-                            identity: PackageDependency.identity(for: url), name: name, source: .sourceControl(url), location: .file(project.path)))
+                            identity: PackageDependency.identity(for: url), name: name, source: .sourceControl(url), location: location))
                 }
             }
             var products: [Product] = []

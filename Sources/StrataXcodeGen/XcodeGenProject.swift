@@ -15,6 +15,8 @@ struct XcodeGenProject: Sendable {
     var targets: [XcodeGenTarget]
     /// `packages:` by name.
     var packages: [String: XcodeGenPackage]
+    /// Where each of `packages:` is named, for what is said about it (a package not resolved).
+    var packageLocations: [String: SourceLocation] = [:]
     /// `projectReferences:` by name: the `.xcodeproj` each points at.
     var projectReferences: [String: String]
     /// `options.transitivelyLinkDependencies`: targets link their target dependencies'
@@ -132,7 +134,7 @@ extension XcodeGenProject {
         transitivelyLinks = spec["options"]?["transitivelyLinkDependencies"]?.bool ?? false
 
         // Packages first: targets' `package:` dependencies name them.
-        packages = Self.packages(of: spec, files: files, problems: &problems)
+        (packages, packageLocations) = Self.packages(of: spec, files: files, problems: &problems)
         projectReferences = Self.projectReferences(of: spec, in: path, problems: &problems)
 
         var targets: [XcodeGenTarget] = []
@@ -153,13 +155,17 @@ extension XcodeGenProject {
     }
 
     /// The `packages:` (and legacy `localPackages:`) by name; a local package without a
-    /// Package.swift, or one with neither path nor URL, is a problem.
-    private static func packages(of spec: SpecNode, files: any WorkspaceFiles, problems: inout [Diagnostic]) -> [String: XcodeGenPackage] {
+    /// Package.swift, or one with neither path nor URL, is a problem. Each with where it is named.
+    private static func packages(
+        of spec: SpecNode, files: any WorkspaceFiles, problems: inout [Diagnostic]
+    ) -> ([String: XcodeGenPackage], [String: SourceLocation]) {
         func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
             problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
         }
         var packages: [String: XcodeGenPackage] = [:]
+        var locations: [String: SourceLocation] = [:]
         for entry in spec["packages"].map({ Self.mapping($0, "'packages'", &problems) }) ?? [] {
+            locations[entry.key] = entry.keyLocation
             if let path = entry.value["path"]?.string {
                 if !files.exists(PathResolution.resolve("Package.swift", in: path)) {
                     report(
@@ -180,8 +186,9 @@ extension XcodeGenProject {
         for item in spec["localPackages"]?.items ?? [] {
             guard let path = item.string else { continue }
             packages[lastComponent(path)] = .local(path)
+            locations[lastComponent(path)] = item.location
         }
-        return packages
+        return (packages, locations)
     }
 
     /// The `projectReferences:`, each name to the .xcodeproj's path.
