@@ -66,12 +66,13 @@ struct TargetDeclaration: Hashable {
         return changes
     }
 
-    /// The build settings and phases that differ, named: "its build settings changed
-    /// (SWIFT_ACTIVE_COMPILATION_CONDITIONS)", "its build phases changed (PBXResourcesBuildPhase)".
+    /// The build settings, phases and rules that differ, named: "its build settings changed
+    /// (SWIFT_ACTIVE_COMPILATION_CONDITIONS)", "its build phases changed (PBXResourcesBuildPhase)",
+    /// "its build rules changed ('Generate Protobuf')".
     private func buildChanges(from old: TargetDeclaration) -> [String] {
         let differing = Set(build.keys).union(old.build.keys).filter { build[$0] != old.build[$0] }.sorted()
         var changes: [String] = []
-        for (prefix, words) in [("setting ", "build settings"), ("phase ", "build phases")] {
+        for (prefix, words) in [("setting ", "build settings"), ("phase ", "build phases"), ("rule ", "build rules")] {
             let names = differing.filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count) }
             guard !names.isEmpty else { continue }
             let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")

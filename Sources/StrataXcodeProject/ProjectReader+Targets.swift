@@ -37,16 +37,17 @@ extension ProjectReader {
         let phases = buildPhases(of: object)
         target.sources = sources(of: object, phases: phases)
         target.dependencies = dependencies(of: object, phases: phases)
-        if readsBuildDeclarations { target.buildDeclaration = buildDeclaration(settings: settings, phases: phases) }
+        if readsBuildDeclarations { target.buildDeclaration = buildDeclaration(settings: settings, phases: phases, rules: buildRules(of: object)) }
         return target
     }
 
     /// What the target's build declares beyond the graph, part by part, so that `strata
     /// affected` can tell which targets a changed project file changes: each build setting the
     /// project or the target sets, in any `.xcconfig` or level (its values from the lowest level
-    /// up), and each build phase (its fields and files). A setting the project sets is part of
-    /// every target's declaration: Xcode builds them all with it.
-    func buildDeclaration(settings: BuildSettings, phases: [ProjectObject]) -> [String: String] {
+    /// up), each build phase (its fields and files), and each build rule (how it compiles files
+    /// of a kind: its pattern, script and outputs). A setting the project sets is part of every
+    /// target's declaration: Xcode builds them all with it.
+    func buildDeclaration(settings: BuildSettings, phases: [ProjectObject], rules: [ProjectObject]) -> [String: String] {
         var declaration: [String: String] = [:]
         // The first level is what Xcode gives itself (the target's name, the project's folder).
         for level in settings.levels.dropFirst() {
@@ -61,14 +62,29 @@ extension ProjectReader {
             seen[key, default: 0] += 1
             declaration[key + (seen[key]! > 1 ? " #\(seen[key]!)" : "")] = phaseSummary(phase)
         }
+        for rule in rules {
+            let named = rule.string("name") ?? rule.string("filePatterns") ?? rule.string("fileType") ?? rule.id
+            let key = "rule '\(named)'"
+            seen[key, default: 0] += 1
+            declaration[key + (seen[key]! > 1 ? " #\(seen[key]!)" : "")] = fieldsSummary(rule).joined(separator: "; ")
+        }
         return declaration
+    }
+
+    /// The target's build rules, in order.
+    private mutating func buildRules(of target: ProjectObject) -> [ProjectObject] {
+        target.references("buildRules").compactMap { referenced($0, by: target, in: "buildRules", kinds: ["PBXBuildRule"]) }
+    }
+
+    /// An object's fields but its kind, each `key = value` in one line, sorted.
+    private func fieldsSummary(_ object: ProjectObject, except left: Set<String> = []) -> [String] {
+        object.fields.entries.filter { $0.key != "isa" && !left.contains($0.key) }.map { "\($0.key) = \(PropertyListText.flat($0.value))" }.sorted()
     }
 
     /// A build phase in one line: its fields (a script, a destination), then its files, each by
     /// its path (or package product) and the settings the build file gives it.
     private func phaseSummary(_ phase: ProjectObject) -> String {
-        var parts = phase.fields.entries.filter { $0.key != "isa" && $0.key != "files" }.map { "\($0.key) = \(PropertyListText.flat($0.value))" }
-        parts.sort()
+        var parts = fieldsSummary(phase, except: ["files"])
         for id in phase.references("files") {
             guard let file = objects[id] else { continue }
             var described =

@@ -75,6 +75,48 @@ import Testing
         #expect(why == "StationApp: its build phases changed (PBXCopyFilesBuildPhase 'Embed Frameworks')")
     }
 
+    /// CoreKit gets a build rule that generates Swift from `.proto` files.
+    func addProtobufRule(script: String) throws {
+        let rule = """
+            /* Begin PBXBuildRule section */
+            \t\tC0DE00000000000000000001 /* PBXBuildRule */ = {
+            \t\t\tisa = PBXBuildRule;
+            \t\t\tcompilerSpec = com.apple.compilers.proxy.script;
+            \t\t\tfilePatterns = "*.proto";
+            \t\t\tfileType = pattern.proxy;
+            \t\t\tname = "Generate Protobuf";
+            \t\t\toutputFiles = (
+            \t\t\t\t"$(DERIVED_FILE_DIR)/$(INPUT_FILE_BASE).pb.swift",
+            \t\t\t);
+            \t\t\tscript = "\(script)";
+            \t\t};
+            /* End PBXBuildRule section */
+
+            /* Begin PBXContainerItemProxy section */
+            """
+        try history.edit(Self.project, replacing: "/* Begin PBXContainerItemProxy section */", with: rule)
+        let coreKitPhases = "\t\t\t\tAF3A31CDA51E5F335ADAB563 /* Sources */,\n\t\t\t);\n\t\t\tbuildRules = (\n"
+        try history.edit(Self.project, replacing: coreKitPhases, with: coreKitPhases + "\t\t\t\tC0DE00000000000000000001 /* PBXBuildRule */,\n")
+    }
+
+    @Test func aBuildRuleAddedOrChangedAffectsItsTarget() async throws {
+        try addProtobufRule(script: "protoc --swift_out=$DERIVED_FILE_DIR $INPUT_FILE_PATH")
+        let added = try await history.commit("CoreKit compiles protos")
+        let report = try await history.affected(base: base)
+        let seeds = report.analysis.affected.filter { $0.reason.chain.count == 1 }
+        #expect(seeds.map(\.name) == ["CoreKit"])
+        guard case .declaration(let why)? = seeds.first?.reason.cause else {
+            Issue.record("CoreKit is not affected by its declaration")
+            return
+        }
+        #expect(why == "CoreKit: its build rules changed ('Generate Protobuf')")
+
+        try history.edit(Self.project, replacing: "protoc --swift_out=", with: "protoc --swift_opt=Visibility=Public --swift_out=")
+        try await history.commit("public generated types")
+        let changed = try await history.affected(base: added)
+        #expect(changed.analysis.affected.filter { $0.reason.chain.count == 1 }.map(\.name) == ["CoreKit"])
+    }
+
     @Test func reformattingTheProjectFileAffectsNothing() async throws {
         try history.edit(Self.project, replacing: "/* Begin XCBuildConfiguration section */", with: "/* Begin XCBuildConfiguration section */\n\n")
         try await history.commit("blank lines")
