@@ -215,6 +215,16 @@ public struct PackageTargetDependency: Sendable, Hashable {
         /// A framework built outside the workspace: a `carthage:` dependency, a `framework:` no
         /// target of the workspace builds, an external pod.
         case prebuilt(Prebuilt)
+        /// A package product an Xcode project names without its package (an
+        /// `XCSwiftPackageProductDependency` with no `package`, as a product of a package that
+        /// was local when it was added): Xcode finds it by name among every package the
+        /// workspace uses. A local package that vends it, or is named like it, is that package;
+        /// otherwise it is an external node of ``anyPackage``, which one of the remote packages vends.
+        case anyPackageProduct(String)
+
+        /// The external package a product of ``anyPackageProduct(_:)`` is put in when no local
+        /// package vends it.
+        public static let anyPackage = "any-package"
     }
 
     /// A framework from outside the workspace: an external node named `provider/name`.

@@ -370,6 +370,11 @@ private struct AdoptModeAssembly {
             return unknown(
                 "'\(owner)' depends on '\(name)', which is neither a target of package '\(package.name)' nor a product of its dependencies",
                 Suggestions.didYouMean(name, in: scope.ownTargets.keys))
+        case .anyPackageProduct(let name):
+            if let dependency = scope.localProductOwner[name] ?? scope.dependency(referencedBy: name) {
+                return targetsOf(product: name, in: dependency) ?? []
+            }
+            return [Link(target: assembler.external(package: PackageTargetDependency.Reference.anyPackage, product: name, location: location))]
         case .product(let name, let packageReference):
             let reference = packageReference ?? name
             guard let dependency = scope.dependency(referencedBy: reference) else {

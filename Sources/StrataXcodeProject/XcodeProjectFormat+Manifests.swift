@@ -149,7 +149,7 @@ extension XcodeProjectFormat {
             let isStatic = file.hasSuffix(".a")
             return .prebuilt(.init(name: ProductBuilders.productName(of: file), provider: provider, linkage: isStatic ? .static : .dynamic))
         case .packageProduct(let name, let package):
-            guard let package else { return .byName(name) }
+            guard let package else { return .anyPackageProduct(name) }
             return .product(name, package: packages.add(package, at: dependency.location))
         }
     }

@@ -18,7 +18,8 @@ import Testing
             declared[target.name] = Set(
                 target.dependencies.map { dependency -> String in
                     switch dependency.reference {
-                    case .target(let name), .byName(let name), .product(let name, nil), .workspaceTarget(let name): return name
+                    case .target(let name), .byName(let name), .product(let name, nil), .workspaceTarget(let name), .anyPackageProduct(let name):
+                        return name
                     case .prebuilt(let framework): return "\(framework.provider)/\(framework.name)"
                     // External products are targets of the workspace named package/Product.
                     case .product(let name, let package?): return "\(package)/\(name)"

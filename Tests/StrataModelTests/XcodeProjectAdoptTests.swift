@@ -85,6 +85,26 @@ import Testing
         #expect(edges(from: "DockingFeature") == ["CoreKit", "Kit"])
     }
 
+    /// A product written without its package that no local package vends is one of the remote
+    /// packages' (Xcode finds it by name among them): an external node of `any-package`, not an
+    /// unknown dependency that stops the load (DuckDuckGo's iOS app writes three such).
+    @Test func aProductWithoutAPackageThatNoLocalPackageVendsIsAnyPackages() async throws {
+        let root = try Self.copy(label: "xcode-product-without-package")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.edit(root + "/Station.xcodeproj/project.pbxproj") {
+            $0.replacingOccurrences(
+                of: "\t\t\tpackage = 1B77EBBA2D773AB0E87CE224 /* XCRemoteSwiftPackageReference \"Alamofire\" */;\n\t\t\tproductName = Alamofire;",
+                with: "\t\t\tproductName = Alamofire;")
+        }
+        let workspace = try await WorkspaceLoader().load(path: root).workspace
+        let app = try #require(workspace.index["StationApp"])
+        #expect(
+            workspace.dependencies[app].map { workspace.targets[$0.target].name } == [
+                "CoreKit", "DockingFeature", "SharedUI", "Kit", "any-package/Alamofire",
+            ])
+        #expect(workspace.targets.first { $0.name == "any-package/Alamofire" }?.role == .external)
+    }
+
     /// Without a `name:`, the workspace is named after its Xcode project (the app), not after
     /// the first local package read beside it.
     @Test func aWorkspaceWithoutANameIsNamedAfterItsXcodeProject() async throws {
