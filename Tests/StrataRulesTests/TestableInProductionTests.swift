@@ -39,6 +39,16 @@ import Testing
         workspace.expect(found.last, at: "2️⃣", in: "Sources/Network/Previews.swift")
     }
 
+    /// A helper compiled into the target it imports: the compiler ignores that import.
+    @Test func aTargetsTestableImportOfItsOwnModuleIsNotReported() async throws {
+        let workspace = try SourceWorkspace(
+            manifest: Self.manifest, files: ["Sources/Network/MockClock.swift": "@testable import Network\n@testable 1️⃣import Foundation\n"])
+        defer { workspace.remove() }
+        let found = try await workspace.findings(of: TestableInProduction())
+        #expect(found.map(\.message) == ["'Network' is not a test target but uses '@testable import Foundation'"])
+        workspace.expect(found.first, at: "1️⃣", in: "Sources/Network/MockClock.swift")
+    }
+
     @Test func testTargetsMayUseTestableImports() async throws {
         let workspace = try SourceWorkspace(manifest: Self.manifest, files: ["Tests/NetworkTests/T.swift": "@testable import Network\n"])
         defer { workspace.remove() }

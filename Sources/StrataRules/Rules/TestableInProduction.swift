@@ -10,6 +10,10 @@ public import StrataWorkspace
 /// menus) is not reported: debug builds define `DEBUG` and enable testing (SwiftPM's debug
 /// configuration and Xcode's Debug configuration both do), so it compiles exactly where it may,
 /// and never ships in a release build.
+///
+/// Nor is a target's `@testable import` of its own module (a test helper compiled into the
+/// app as well, seen in real projects): the compiler ignores an import of the module it is
+/// building, so nothing is reached and no testing build is needed.
 public struct TestableInProduction: SourceRule {
     public let id = "testable-in-production"
     public let summary = "'@testable import' is used only in test targets."
@@ -19,7 +23,7 @@ public struct TestableInProduction: SourceRule {
     public func check(_ workspace: Workspace, sources: WorkspaceSources) -> [Finding] {
         var findings: [Finding] = []
         for target in workspace.targets.indices where workspace.targets[target].role != .tests {
-            for reference in sources.imports[target] where reference.isTestable {
+            for reference in sources.imports[target] where reference.isTestable && reference.importedTarget != target {
                 let item = sources[reference]
                 if !Self.releaseBuild.isActive(item.declaration.conditions) { continue }
                 let name = workspace.targets[target].name
