@@ -14,7 +14,6 @@ enum Bech32 {
         return hrp + "1" + String(decoding: (values + checksum).map { alphabet[Int($0)] }, as: UTF8.self)
     }
 
-    /// The human-readable part (lower-cased) and the bytes of `text`.
     /// The 32-byte key `text` encodes under `hrp` (`age`, `age-secret-key-`); `noun` and `prefix`
     /// word the error ("a recipient starts with 'age1'"; what it starts with instead is not
     /// echoed, since an identity file's line may be a secret).
@@ -25,6 +24,7 @@ enum Bech32 {
         return data
     }
 
+    /// The human-readable part (lower-cased) and the bytes of `text`.
     static func decode(_ text: String) throws(AgeError) -> (hrp: String, data: [UInt8]) {
         let lower = text.lowercased()
         guard text == lower || text == text.uppercased() else { throw .invalidKey(reason: "it mixes upper and lower case") }

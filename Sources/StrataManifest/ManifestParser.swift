@@ -489,12 +489,13 @@ struct ManifestParser {
         return settings
     }
 
-    /// Digits separated by single dots: `6`, `5.10`, `10.15.4`.
+    /// Letters, digits, `-` and `.`, neither starting nor ending with a dot: `org.example.station`.
     private static func isBundleIDPrefix(_ text: String) -> Bool {
         text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") } && !text.hasPrefix(".")
             && !text.hasSuffix(".")
     }
 
+    /// Digits separated by single dots: `6`, `5.10`, `10.15.4`.
     private static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }

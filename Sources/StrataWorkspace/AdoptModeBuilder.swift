@@ -341,6 +341,12 @@ private struct AdoptModeAssembly {
             let shared = product.targets.count > 1 ? product.name : nil
             return product.targets.compactMap { assembler.index[$0] }.map { Link(target: $0, dynamicLibrary: dynamicLibrary, product: shared) }
         }
+        /// The product a local package vends, or the package named like it has: what a name
+        /// without a package means; nil when none has it.
+        func productOfDependencies(_ name: String) -> [Link]? {
+            guard let dependency = scope.localProductOwner[name] ?? scope.dependency(referencedBy: name) else { return nil }
+            return targetsOf(product: name, in: dependency) ?? []
+        }
         switch reference {
         case .workspaceTarget(let name):
             guard let id = assembler.index[name] else {
@@ -364,17 +370,14 @@ private struct AdoptModeAssembly {
             if let own = scope.ownTargets[name] {
                 return own.kind == .plugin ? [] : assembler.index[name].map { [Link(target: $0)] } ?? []
             }
-            if let dependency = scope.localProductOwner[name] ?? scope.dependency(referencedBy: name) {
-                return targetsOf(product: name, in: dependency) ?? []
-            }
+            if let links = productOfDependencies(name) { return links }
             return unknown(
                 "'\(owner)' depends on '\(name)', which is neither a target of package '\(package.name)' nor a product of its dependencies",
                 Suggestions.didYouMean(name, in: scope.ownTargets.keys))
         case .anyPackageProduct(let name):
-            if let dependency = scope.localProductOwner[name] ?? scope.dependency(referencedBy: name) {
-                return targetsOf(product: name, in: dependency) ?? []
-            }
-            return [Link(target: assembler.external(package: PackageTargetDependency.Reference.anyPackage, product: name, location: location))]
+            return productOfDependencies(name) ?? [
+                Link(target: assembler.external(package: PackageTargetDependency.Reference.anyPackage, product: name, location: location))
+            ]
         case .product(let name, let packageReference):
             let reference = packageReference ?? name
             guard let dependency = scope.dependency(referencedBy: reference) else {

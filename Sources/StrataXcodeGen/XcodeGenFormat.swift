@@ -123,8 +123,8 @@ public struct XcodeGenFormat: ProjectFormat {
         for project in projects {
             var dependencies: [PackageDependency] = []
             for (name, package) in project.packages.sorted(by: { $0.key < $1.key }) {
-                let location = project.packageLocations[name] ?? .file(project.path)
-                switch package {
+                let location = package.location
+                switch package.value {
                 case .local(let path):
                     if let problem = boundary.problem(Located(path, at: location), relativeTo: root, use: .package(name)) {
                         problems.append(problem)

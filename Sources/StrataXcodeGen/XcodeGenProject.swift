@@ -13,10 +13,8 @@ struct XcodeGenProject: Sendable {
     var name: String
     package var location: SourceLocation
     var targets: [XcodeGenTarget]
-    /// `packages:` by name.
-    var packages: [String: XcodeGenPackage]
-    /// Where each of `packages:` is named, for what is said about it (a package not resolved).
-    var packageLocations: [String: SourceLocation] = [:]
+    /// `packages:` by name, each where it is named (for what is said about it: a package not resolved).
+    var packages: [String: Located<XcodeGenPackage>]
     /// `projectReferences:` by name: the `.xcodeproj` each points at.
     var projectReferences: [String: String]
     /// `options.transitivelyLinkDependencies`: targets link their target dependencies'
@@ -83,7 +81,7 @@ struct XcodeGenDependency: Sendable {
 }
 
 /// A `packages:` entry.
-enum XcodeGenPackage: Sendable, Equatable {
+enum XcodeGenPackage: Sendable, Hashable {
     /// `path:` (absolute).
     case local(String)
     /// `url:` or `github:`.
@@ -134,7 +132,7 @@ extension XcodeGenProject {
         transitivelyLinks = spec["options"]?["transitivelyLinkDependencies"]?.bool ?? false
 
         // Packages first: targets' `package:` dependencies name them.
-        (packages, packageLocations) = Self.packages(of: spec, files: files, problems: &problems)
+        packages = Self.packages(of: spec, files: files, problems: &problems)
         projectReferences = Self.projectReferences(of: spec, in: path, problems: &problems)
 
         var targets: [XcodeGenTarget] = []
@@ -158,25 +156,23 @@ extension XcodeGenProject {
     /// Package.swift, or one with neither path nor URL, is a problem. Each with where it is named.
     private static func packages(
         of spec: SpecNode, files: any WorkspaceFiles, problems: inout [Diagnostic]
-    ) -> ([String: XcodeGenPackage], [String: SourceLocation]) {
+    ) -> [String: Located<XcodeGenPackage>] {
         func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
             problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))
         }
-        var packages: [String: XcodeGenPackage] = [:]
-        var locations: [String: SourceLocation] = [:]
+        var packages: [String: Located<XcodeGenPackage>] = [:]
         for entry in spec["packages"].map({ Self.mapping($0, "'packages'", &problems) }) ?? [] {
-            locations[entry.key] = entry.keyLocation
             if let path = entry.value["path"]?.string {
                 if !files.exists(PathResolution.resolve("Package.swift", in: path)) {
                     report(
                         "local package '\(entry.key)' has no Package.swift at '\(path)'", at: entry.value["path"]!.location,
                         hint: "XcodeGen refuses a local package without a manifest; fix 'path:'")
                 }
-                packages[entry.key] = .local(path)
+                packages[entry.key] = Located(.local(path), at: entry.keyLocation)
             } else if let url = entry.value["url"]?.string {
-                packages[entry.key] = .remote(url)
+                packages[entry.key] = Located(.remote(url), at: entry.keyLocation)
             } else if let github = entry.value["github"]?.string {
-                packages[entry.key] = .remote("https://github.com/\(github)")
+                packages[entry.key] = Located(.remote("https://github.com/\(github)"), at: entry.keyLocation)
             } else {
                 report(
                     "package '\(entry.key)' has neither 'path:' nor 'url:'", at: entry.keyLocation,
@@ -185,10 +181,9 @@ extension XcodeGenProject {
         }
         for item in spec["localPackages"]?.items ?? [] {
             guard let path = item.string else { continue }
-            packages[lastComponent(path)] = .local(path)
-            locations[lastComponent(path)] = item.location
+            packages[lastComponent(path)] = Located(.local(path), at: item.location)
         }
-        return (packages, locations)
+        return packages
     }
 
     /// The `projectReferences:`, each name to the .xcodeproj's path.
@@ -266,7 +261,7 @@ extension XcodeGenProject {
 
     /// One target, or nil (with problems) if XcodeGen would refuse it or it is not code.
     private static func target(
-        _ entry: SpecEntry, in projectPath: String, templates known: Set<String>, packages: [String: XcodeGenPackage],
+        _ entry: SpecEntry, in projectPath: String, templates known: Set<String>, packages: [String: Located<XcodeGenPackage>],
         settings projectSettings: XcodeGenSettings, files: any WorkspaceFiles, problems: inout [Diagnostic]
     ) -> XcodeGenTarget? {
         let spec = entry.value
@@ -385,7 +380,7 @@ extension XcodeGenProject {
 
     /// The target's `dependencies:`, those XcodeGen accepts; nil (with a problem) when it is not a list.
     private static func dependencies(
-        of spec: SpecNode, named name: String, platform: String, packages: [String: XcodeGenPackage], problems: inout [Diagnostic]
+        of spec: SpecNode, named name: String, platform: String, packages: [String: Located<XcodeGenPackage>], problems: inout [Diagnostic]
     ) -> [XcodeGenDependency]? {
         guard let node = spec["dependencies"] else { return [] }
         guard let items = node.items else {
@@ -436,7 +431,7 @@ extension XcodeGenProject {
     /// A `dependencies:` entry; nil for one XcodeGen refuses or that applies to other platforms
     /// only (`platforms:` without the target's).
     private static func dependency(
-        _ item: SpecNode, target: String, platform: String, packages: [String: XcodeGenPackage], problems: inout [Diagnostic]
+        _ item: SpecNode, target: String, platform: String, packages: [String: Located<XcodeGenPackage>], problems: inout [Diagnostic]
     ) -> XcodeGenDependency? {
         func report(_ message: String, at location: SourceLocation, hint: String? = nil) {
             problems.append(.inputError("invalid-xcodegen-spec", message, at: location, hint: hint))

@@ -6,6 +6,8 @@
 /// words. A longer one (no tool writes one) keeps its first 24 bytes and a 64-bit hash of the
 /// rest: two such ids in one file would have to agree in both to be mistaken for each other.
 public struct ObjectKey: Hashable, Sendable, CustomStringConvertible {
+    /// The id's first 32 bytes as they lie in memory, zero after its end; for a longer id, its
+    /// first 24 bytes and the hash of the rest.
     private var a: UInt64 = 0
     private var b: UInt64 = 0
     private var c: UInt64 = 0
@@ -15,12 +17,14 @@ public struct ObjectKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The key of the id whose UTF-8 bytes these are.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.count <= 32 {
-            count = UInt8(bytes.count)
-            for (index, byte) in bytes.enumerated() { set(byte, at: index) }
-        } else {
-            count = .max
-            for index in 0..<24 { set(bytes[index], at: index) }
+        let isLong = bytes.count > 32
+        count = isLong ? .max : UInt8(bytes.count)
+        let kept = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(isLong ? 24 : 32))
+        // A tuple of one type lies contiguously in memory, as the bytes are copied in.
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: kept) }
+        (a, b, c, d) = words
+        if isLong {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
             for byte in bytes[24...] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             d = hash
@@ -33,16 +37,6 @@ public struct ObjectKey: Hashable, Sendable, CustomStringConvertible {
         self = id.withUTF8 { ObjectKey($0) }
     }
 
-    private mutating func set(_ byte: UInt8, at index: Int) {
-        let shift = UInt64((index & 7) * 8)
-        switch index >> 3 {
-        case 0: a |= UInt64(byte) << shift
-        case 1: b |= UInt64(byte) << shift
-        case 2: c |= UInt64(byte) << shift
-        default: d |= UInt64(byte) << shift
-        }
-    }
-
     /// One word of the four into the hasher, where the synthesised conformance fed it all 33
     /// bytes: ids differ in every word, and equality still compares them whole.
     public func hash(into hasher: inout Hasher) {
@@ -52,8 +46,7 @@ public struct ObjectKey: Hashable, Sendable, CustomStringConvertible {
     /// The id as text (for a longer id, its first 24 bytes and `…`): what messages show.
     public var description: String {
         let length = count == .max ? 24 : Int(count)
-        let words = [a, b, c, d]
-        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: words[$0 >> 3] >> UInt64(($0 & 7) * 8)) }
-        return String(decoding: bytes, as: UTF8.self) + (count == .max ? "…" : "")
+        let text = withUnsafeBytes(of: (a, b, c, d)) { String(decoding: $0.prefix(length), as: UTF8.self) }
+        return text + (count == .max ? "…" : "")
     }
 }
