@@ -29,6 +29,35 @@ package enum ParallelMap {
         return slots.values()
     }
 
+    /// `first` and `second` run at once (on two cores when there are two), and both results.
+    package static func both<First: Sendable, Second: Sendable>(
+        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        let firsts = Slots<First>(count: 1)
+        let seconds = Slots<Second>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { firsts.set(0, first()) } else { seconds.set(0, second()) }
+        }
+        return (firsts.values()[0], seconds.values()[0])
+    }
+
+    /// Lets go of `value` on another thread: freeing a large graph of objects (a project file's
+    /// hundred thousand) takes time the caller need not wait for.
+    package static func release<Value: Sendable>(_ value: consuming Value) {
+        let box = Box(value)
+        DispatchQueue.global(qos: .utility).async { box.drop() }
+    }
+
+    /// Holds a value until `drop()`, so that the last reference goes where that is called.
+    private final class Box<Value: Sendable>: @unchecked Sendable {
+        // @unchecked: set once here, dropped once by the one closure that holds the box.
+        private var value: Value?
+
+        init(_ value: consuming Value) { self.value = value }
+
+        func drop() { value = nil }
+    }
+
     /// One slot per input, each written once, by the one worker of its chunk, and read
     /// only after every worker has finished (`concurrentPerform` returns after all of them).
     private final class Slots<Value>: @unchecked Sendable {

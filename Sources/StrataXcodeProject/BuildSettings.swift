@@ -19,6 +19,9 @@ public struct BuildSettings: Sendable {
     /// The value of `name`, every reference in it expanded; nil when no level sets it.
     public subscript(name: String) -> String? {
         guard let level = levels.lastIndex(where: { $0[name] != nil }) else { return nil }
+        let written = levels[level][name]!
+        // Most values refer to nothing: no expander, and no second look through the levels.
+        guard written.utf8.contains(UInt8(ascii: "$")) else { return written }
         var expander = Expander(levels: levels)
         return expander.value(of: name, atOrBelow: level)
     }
@@ -42,22 +45,26 @@ public struct BuildSettings: Sendable {
         }
 
         /// `text` with each `$(…)` and `${…}` replaced by its value; `$(inherited)` is `name`'s
-        /// value below `level`.
+        /// value below `level`. Read as UTF-8 bytes: every mark it looks for is ASCII, and a
+        /// project of 5,000 targets expands some 20,000 values.
         mutating func expand(_ text: String, name: String, level: Int) -> String {
-            guard text.contains("$") else { return text }
-            var result = ""
-            var rest = Substring(text)
-            while let dollar = rest.firstIndex(of: "$") {
-                result += rest[..<dollar]
-                let open = rest.index(after: dollar)
-                guard open < rest.endIndex, let close = Self.closing(of: rest[open]), let end = rest[open...].firstIndex(of: close) else {
-                    result.append("$")
-                    rest = rest[open...]
+            let bytes = Array(text.utf8)
+            guard bytes.contains(UInt8(ascii: "$")) else { return text }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var position = 0
+            while position < bytes.count {
+                guard bytes[position] == UInt8(ascii: "$"), position + 1 < bytes.count, let close = Self.closing(of: bytes[position + 1]),
+                    let end = bytes[(position + 2)...].firstIndex(of: close)
+                else {
+                    result.append(bytes[position])
+                    position += 1
                     continue
                 }
-                let reference = String(rest[rest.index(after: open)..<end])
-                rest = rest[rest.index(after: end)...]
-                var parts = reference.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                var parts = bytes[(position + 2)..<end].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map {
+                    String(decoding: $0, as: UTF8.self)
+                }
+                position = end + 1
                 let referenced = parts.removeFirst()
                 let value: String
                 if referenced == "inherited" {
@@ -65,15 +72,15 @@ public struct BuildSettings: Sendable {
                 } else {
                     value = self.value(of: referenced, atOrBelow: levels.count - 1)
                 }
-                result += parts.reduce(value) { Self.apply($1, to: $0) }
+                result += parts.reduce(value) { Self.apply($1, to: $0) }.utf8
             }
-            return result + rest
+            return String(decoding: result, as: UTF8.self)
         }
 
-        private static func closing(of character: Character) -> Character? {
-            switch character {
-            case "(": ")"
-            case "{": "}"
+        private static func closing(of byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "("): UInt8(ascii: ")")
+            case UInt8(ascii: "{"): UInt8(ascii: "}")
             default: nil
             }
         }

@@ -1,4 +1,5 @@
 public import StrataDiagnostics
+import StrataFileSystem
 import StrataLexer
 
 /// The objects of a `project.pbxproj`, by their ids, each with the place it is written: what
@@ -13,31 +14,46 @@ public struct ProjectObjects: Sendable {
     /// The `PBXProject`'s id.
     public let rootObject: ObjectKey
     private let objects: [ObjectKey: ProjectObject]
+    /// The objects of each kind, in the file's order: most steps want one or two kinds of the
+    /// hundred thousand objects a large project holds.
+    private let byKind: [String: [ProjectObject]]
     private let lines: LineIndex
 
     /// How many objects the file holds.
     public var count: Int { objects.count }
 
-    /// Every object, in no particular order.
-    public var all: Dictionary<ObjectKey, ProjectObject>.Values { objects.values }
+    /// The kinds of object the file holds.
+    public var kinds: Dictionary<String, [ProjectObject]>.Keys { byKind.keys }
+
+    /// The objects of one kind (`PBXGroup`), in the file's order.
+    public func objects(ofKind kind: String) -> [ProjectObject] {
+        byKind[kind] ?? []
+    }
+
+    /// The objects of any of these kinds, in the file's order.
+    public func objects(ofKinds kinds: some Sequence<String>) -> [ProjectObject] {
+        kinds.flatMap { objects(ofKind: $0) }.sorted { $0.offset < $1.offset }
+    }
 
     /// Reads the objects of the project file at `path` from its bytes.
     public init(path: String, bytes: [UInt8]) throws(InputErrors) {
-        let lines = LineIndex(SourceText(bytes: bytes))
+        // The line index (for locations) is made on another core while the file parses.
+        let (lines, parsed) = ParallelMap.both({ LineIndex(SourceText(bytes: bytes)) }) {
+            Result { () throws(PropertyListError) in try PropertyListParser.parseList(bytes) }
+        }
         func failure(_ message: String, at offset: Int, hint: String) -> InputErrors {
             let (line, column) = lines.position(of: offset)
             return InputErrors(.inputError(Self.errorID, message, at: SourceLocation(path: path, line: line, column: column), hint: hint))
         }
         let list: PropertyList
-        do throws(PropertyListError) {
-            list = try PropertyListParser.parseList(bytes)
-        } catch {
-            throw failure(error.message, at: error.offset, hint: error.hint)
+        switch parsed {
+        case .success(let parsedList): list = parsedList
+        case .failure(let error): throw failure(error.message, at: error.offset, hint: error.hint)
         }
         self.path = path
         self.lines = lines
         // The parser reads nothing but a dictionary at the root.
-        (objects, rootObject) = try Self.index(list.root.dictionary!) {
+        (objects, byKind, rootObject) = try Self.index(list.root.dictionary!) {
             failure($0, at: $1, hint: "the file is damaged; restore it from version control")
         }
     }
@@ -66,28 +82,44 @@ public struct ProjectObjects: Sendable {
     /// The id of every problem in a project file.
     public static let errorID = "invalid-xcode-project"
 
-    /// The `objects` dictionary by id, and the root object's id, which must name a `PBXProject`.
+    /// The `objects` dictionary by id and by kind, and the root object's id, which must name a `PBXProject`.
     private static func index(
         _ root: PropertyListDictionary, failure: (_ message: String, _ offset: Int) -> InputErrors
-    ) throws(InputErrors) -> ([ObjectKey: ProjectObject], ObjectKey) {
+    ) throws(InputErrors) -> ([ObjectKey: ProjectObject], [String: [ProjectObject]], ObjectKey) {
         guard let objectsNode = root["objects"] else { throw failure("the project file has no 'objects'", 0) }
         guard let entries = objectsNode.dictionary else {
             throw failure("'objects' is \(objectsNode.kindDescription), not a dictionary", objectsNode.offset)
         }
-        let pairs = entries.pairs
+        // Each object is made on whichever core is free, in runs of neighbours; the runs are
+        // then indexed in the file's order, so a duplicated id reads as its last object, as Xcode
+        // reads it, and the first damaged object is the one reported.
+        let made = ParallelMap.map(ParallelMap.chunks(entries.pairs, of: 2048), chunksPerCore: 4) { run in
+            var kinds = ObjectKinds()
+            var made = MadeObjects()
+            made.objects.reserveCapacity(run.count)
+            for (key, value) in run {
+                guard let fields = value.dictionary else {
+                    made.damage = ("the object '\(key.string ?? "")' is \(value.kindDescription), not a dictionary", value.offset)
+                    break
+                }
+                guard let isa = fields["isa"], let kind = kinds.name(of: isa) else {
+                    made.damage = ("the object '\(key.string ?? "")' has no 'isa'", value.offset)
+                    break
+                }
+                // A key node is always a string: the parser reads nothing else as a key.
+                let object = ProjectObject(key: key.key!, idNode: key, isa: kind.name, fields: fields)
+                made.objects.append(object)
+                made.byKind[kind.key, default: (kind.name, [])].objects.append(object)
+            }
+            return made
+        }
         var objects: [ObjectKey: ProjectObject] = [:]
-        objects.reserveCapacity(pairs.count)
-        var kinds = ObjectKinds()
-        for (key, value) in pairs {
-            guard let fields = value.dictionary else {
-                throw failure("the object '\(key.string ?? "")' is \(value.kindDescription), not a dictionary", value.offset)
-            }
-            guard let isa = fields["isa"], let kind = kinds.name(of: isa) else {
-                throw failure("the object '\(key.string ?? "")' has no 'isa'", value.offset)
-            }
-            // A key node is always a string: the parser reads nothing else as a key.
-            let id = key.key!
-            objects[id] = ProjectObject(key: id, idNode: key, isa: kind, fields: fields)
+        objects.reserveCapacity(made.reduce(0) { $0 + $1.objects.count })
+        var byKind: [String: [ProjectObject]] = [:]
+        for run in made {
+            if let (message, offset) = run.damage { throw failure(message, offset) }
+            for object in run.objects { objects[object.key] = object }
+            for (name, ofKind) in run.byKind.values { byKind[name, default: []] += ofKind }
         }
         guard let rootNode = root["rootObject"], let rootObject = rootNode.key else {
             throw failure("the project file has no 'rootObject'", 0)
@@ -98,8 +130,17 @@ public struct ProjectObjects: Sendable {
         guard project.isa == "PBXProject" else {
             throw failure("'rootObject' names a \(project.isa), not a PBXProject", rootNode.offset)
         }
-        return (objects, rootObject)
+        return (objects, byKind, rootObject)
     }
+}
+
+/// The objects one run of the `objects` dictionary holds: in the file's order, and by kind
+/// (grouped by the kind's key, which hashes faster than its name); the first damaged one's
+/// problem, where the run stops.
+private struct MadeObjects: Sendable {
+    var objects: [ProjectObject] = []
+    var byKind: [ObjectKey: (name: String, objects: [ProjectObject])] = [:]
+    var damage: (message: String, offset: Int)?
 }
 
 /// The kind names (`isa`) of a project's objects, each made a `String` once: a known kind is
@@ -112,12 +153,13 @@ private struct ObjectKinds {
         names = Dictionary(ProjectReader.knownKinds.map { (ObjectKey($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    mutating func name(of node: PropertyListNode) -> String? {
+    /// The kind an `isa` value names, and its key.
+    mutating func name(of node: PropertyListNode) -> (key: ObjectKey, name: String)? {
         guard let key = node.key else { return nil }
-        if let known = names[key] { return known }
+        if let known = names[key] { return (key, known) }
         guard let text = node.string else { return nil }
         names[key] = text
-        return text
+        return (key, text)
     }
 }
 

@@ -18,7 +18,7 @@ struct ProjectPaths {
         self.objects = objects
         self.projectFolder = projectFolder
         var parents: [ObjectKey: ObjectKey] = [:]
-        for object in objects.all where Self.groupKinds.contains(object.isa) {
+        for object in objects.objects(ofKinds: Self.groupKinds) {
             for child in object.references("children") where parents[child] == nil { parents[child] = object.key }
         }
         self.parents = parents

@@ -159,7 +159,7 @@ extension ProjectReader {
     /// Xcode wrote such a folder's type as `folder`, `wrapper` or `text`, or none).
     mutating func localPackages() -> [Located<String>] {
         var found: [(offset: Int, path: Located<String>)] = []
-        for object in objects.all {
+        for object in objects.objects(ofKinds: ["XCLocalSwiftPackageReference", "PBXFileReference"]) {
             let path: String?
             switch object.isa {
             case "XCLocalSwiftPackageReference":

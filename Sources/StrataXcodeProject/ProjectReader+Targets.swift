@@ -202,7 +202,7 @@ extension ProjectReader {
     /// project, not once a target: a project of 5,000 targets holds some 100,000 objects.
     static func synchronizedExceptions(in objects: ProjectObjects) -> [ObjectKey: [(group: ObjectKey, paths: [String])]] {
         var found: [ObjectKey: [(group: ObjectKey, paths: [String])]] = [:]
-        for group in objects.all where group.isa == "PBXFileSystemSynchronizedRootGroup" {
+        for group in objects.objects(ofKind: "PBXFileSystemSynchronizedRootGroup") {
             for id in group.references("exceptions") {
                 guard let set = objects[id], set.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet", let target = set.reference("target")
                 else {

@@ -155,7 +155,7 @@ public struct PropertyListParser {
             let first = bytes[position]
             if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { return try quoted() }
             let start = position
-            while position < bytes.count && Self.isUnquoted(bytes[position]) { position += 1 }
+            while position < bytes.count && PropertyListParser.isUnquoted(bytes[position]) { position += 1 }
             guard position > start else { throw PropertyListError(.expected(what, found: found()), at: position) }
             _ = append(.unquoted, from: start, to: position)
         }
@@ -251,26 +251,17 @@ public struct PropertyListParser {
         static func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
         }
+    }
 
-        /// The characters an unquoted string may hold: letters, digits and `_$+/:.-`.
-        static func isUnquoted(_ byte: UInt8) -> Bool {
-            unquoted[Int(byte)]
-        }
-
-        /// `isUnquoted` by byte, looked up rather than matched: strings are most of a project
-        /// file, and a debug build (the fuzz tests') matched each byte against nine ranges.
-        private static let unquoted: [Bool] = (0...255).map { value in
-            let byte = UInt8(value)
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return true
-            case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."),
-                UInt8(ascii: "-"):
-                return true
-            default:
-                return false
-            }
-        }
+    /// The characters an unquoted string may hold: letters, digits and `_$+/:.-`; a bit per
+    /// ASCII byte in two words (`PropertyListParserTests` checks them against that list).
+    /// Strings are most of a project file: a table behind a lazily made global cost a check
+    /// of its initialization on every byte.
+    @inline(__always)
+    static func isUnquoted(_ byte: UInt8) -> Bool {
+        if byte < 64 { return (0x07FF_E810_0000_0000 as UInt64) >> byte & 1 == 1 }
+        if byte < 128 { return (0x07FF_FFFE_87FF_FFFE as UInt64) >> (byte - 64) & 1 == 1 }
+        return false
     }
 
     // MARK: Decoding what the parser checked

@@ -59,32 +59,45 @@ extension XcodeProjectFormat {
     /// The targets that build each product, across every project: by product file
     /// (`Core.framework`) and by product name.
     struct ProductBuilders {
-        private var byFile: [String: XcodeTarget] = [:]
-        private var byName: [String: XcodeTarget] = [:]
+        /// What an edge needs of the target it names: a few words, where the whole target (its
+        /// sources, settings and edges) would be copied once an edge.
+        struct Builder {
+            let id: String
+            let name: String
+            let kind: XcodeProductKind
+            let isMergeable: Bool
+
+            init(_ target: XcodeTarget) {
+                (id, name, kind, isMergeable) = (target.id, target.name, target.kind, target.isMergeable)
+            }
+        }
+
+        private var byFile: [String: Builder] = [:]
+        private var byName: [String: Builder] = [:]
         /// Each project's targets by name, by project.
-        let targets: [String: [String: XcodeTarget]]
+        let targets: [String: [String: Builder]]
 
         init(_ projects: [XcodeProject]) {
-            var targets: [String: [String: XcodeTarget]] = [:]
+            var targets: [String: [String: Builder]] = [:]
             for project in projects {
-                targets[project.path] = Dictionary(project.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+                targets[project.path] = Dictionary(project.targets.map { ($0.name, Builder($0)) }, uniquingKeysWith: { first, _ in first })
                 for target in project.targets {
                     guard case .library = target.kind else { continue }
-                    if let file = target.productFile, byFile[file] == nil { byFile[file] = target }
-                    if byName[target.productName] == nil { byName[target.productName] = target }
+                    if let file = target.productFile, byFile[file] == nil { byFile[file] = Builder(target) }
+                    if byName[target.productName] == nil { byName[target.productName] = Builder(target) }
                 }
             }
             self.targets = targets
         }
 
         /// The library target that builds the file a Frameworks phase names.
-        func builder(of file: String) -> XcodeTarget? {
+        func builder(of file: String) -> Builder? {
             byFile[file] ?? byName[Self.productName(of: file)]
         }
 
         /// The target of the projects read that builds what `dependency` of a target of
         /// `project` names; nil for a package product, or a target or file no project builds.
-        func builder(of dependency: XcodeDependency, in project: XcodeProject) -> XcodeTarget? {
+        func builder(of dependency: XcodeDependency, in project: XcodeProject) -> Builder? {
             switch dependency.kind {
             case .target(let name): targets[project.path]?[name]
             case .projectTarget(let path, let name): targets[path]?[name]
@@ -134,7 +147,7 @@ extension XcodeProjectFormat {
     /// build no module. A test bundle's on its host app is an edge.
     /// `built` is the target of the projects read that builds what it names, if one does.
     private static func reference(
-        _ dependency: XcodeDependency, of target: XcodeTarget, built: XcodeTarget?, packages: inout PackagesUsed
+        _ dependency: XcodeDependency, of target: XcodeTarget, built: ProductBuilders.Builder?, packages: inout PackagesUsed
     ) -> PackageTargetDependency.Reference? {
         if let built {
             guard built.kind != .other, built.kind != .app || target.kind == .tests else { return nil }
@@ -158,7 +171,8 @@ extension XcodeProjectFormat {
     /// library another target builds, in the Frameworks phase, that its merging takes (with
     /// `automatic`, one its own project builds; with `manual`, one built mergeable).
     private static func isMerged(
-        _ dependency: XcodeDependency, of target: XcodeTarget, built: XcodeTarget?, in project: XcodeProject, builders: ProductBuilders
+        _ dependency: XcodeDependency, of target: XcodeTarget, built: ProductBuilders.Builder?, in project: XcodeProject,
+        builders: ProductBuilders
     ) -> Bool {
         guard dependency.isLinked, let built, built.kind == .library(isStatic: false) else { return false }
         return target.merging.merges(builtInSameProject: builders.targets[project.path]?[built.name]?.id == built.id, isMergeable: built.isMergeable)

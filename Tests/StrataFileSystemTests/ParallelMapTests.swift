@@ -34,4 +34,37 @@ struct ParallelMapTests {
         #expect(chunks.map(Array.init) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]])
         #expect(ParallelMap.chunks([Int](), of: 4).isEmpty)
     }
+
+    @Test func bothGivesEachResultInItsPlace() {
+        let (numbers, text) = ParallelMap.both({ (0..<1_000).reduce(0, +) }, { String(repeating: "a", count: 3) })
+        #expect(numbers == 499_500 && text == "aaa")
+    }
+
+    /// What `release` is handed is freed, and not before `release` returns: not by the caller.
+    @Test func releaseFreesTheValueAfterReturning() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let freed = Freed()
+        ParallelMap.release(Tracked(freed, gate: gate))
+        gate.signal()
+        for _ in 0..<500 where freed.when == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(freed.when == "after release returned")
+    }
+
+    final class Freed: @unchecked Sendable {
+        // @unchecked: written once by the deinit, read by the test after it.
+        private let lock = NSLock()
+        private var recorded: String?
+        var when: String? { lock.withLock { recorded } }
+        func record(_ when: String) { lock.withLock { recorded = when } }
+    }
+
+    /// Waits in its deinit (five seconds at most) for the test to say `release` has returned.
+    final class Tracked: Sendable {
+        let freed: Freed
+        let gate: DispatchSemaphore
+
+        init(_ freed: Freed, gate: DispatchSemaphore) { (self.freed, self.gate) = (freed, gate) }
+
+        deinit { freed.record(gate.wait(timeout: .now() + 5) == .success ? "after release returned" : "while release ran") }
+    }
 }

@@ -68,6 +68,12 @@ import Testing
         #expect(Self.text(bytes, at: path.value.offset, count: 9) == "App.swift")
     }
 
+    @Test func unquotedStringsHoldLettersDigitsAndTheSevenMarksAlone() {
+        let allowed = Set(("abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "0123456789" + "_$+/:.-").utf8)
+        let disagreeing = (0...255).map(UInt8.init).filter { PropertyListParser.isUnquoted($0) != allowed.contains($0) }
+        #expect(disagreeing.isEmpty, "\(disagreeing)")
+    }
+
     @Test func singleQuotedStringsEndAtTheirQuote() throws {
         let root = try #require(try PropertyListParser.parse(Array("{ a = 'x y'; b = \"'\"; }".utf8)).dictionary)
         #expect(root["a"]?.string == "x y")

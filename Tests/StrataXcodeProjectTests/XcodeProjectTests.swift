@@ -96,6 +96,42 @@ extension XcodeProjectTests {
         return try XcodeProject(path: folder + "/" + project, files: LocalFiles(), configuration: "Debug")
     }
 
+    /// Targets are read in runs on all cores: what one reader would say comes out the same, the
+    /// targets in their order and each warning once, in the targets' order, however many runs.
+    @Test func manyTargetsReadInParallelKeepTheirOrderAndWarnOnce() throws {
+        let folder = try ProjectFixtures.temporaryFolder("strata-xcode-parallel")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "OTHER_SWIFT_FLAGS = -DSHARED\n".write(toFile: folder + "/Shared.xcconfig", atomically: true, encoding: .utf8)
+        let count = 300
+        var objects = ["X = { isa = PBXFileReference; path = Shared.xcconfig; sourceTree = \"<group>\"; };"]
+        for index in 0..<count {
+            objects += [
+                "T\(index) = { isa = PBXNativeTarget; name = Module\(index); productType = \"com.apple.product-type.framework\"; buildConfigurationList = L\(index); buildPhases = (F\(index)); };",
+                "L\(index) = { isa = XCConfigurationList; buildConfigurations = (C\(index)); };",
+                "C\(index) = { isa = XCBuildConfiguration; name = Debug; baseConfigurationReference = X; buildSettings = {}; };",
+                "F\(index) = { isa = PBXFrameworksBuildPhase; files = (B\(index)); };",
+                "B\(index) = { isa = PBXBuildFile; fileRef = R\(index); platformFilter = \"plan9\"; };",
+                "R\(index) = { isa = PBXFileReference; path = Lib\(index).framework; sourceTree = BUILT_PRODUCTS_DIR; };",
+            ]
+        }
+        let targets = (0..<count).map { "T\($0)" }.joined(separator: ", ")
+        let project = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 77; objects = {
+              P = { isa = PBXProject; mainGroup = G; targets = (\(targets)); };
+              G = { isa = PBXGroup; children = (X); sourceTree = "<group>"; };
+              \(objects.joined(separator: "\n  "))
+            }; rootObject = P; }
+            """
+        let read = try Self.read(project, in: folder)
+        #expect(read.targets.map(\.name) == (0..<count).map { "Module\($0)" })
+        #expect(read.targets.allSatisfy { $0.compilationConditions == ["SHARED"] })
+        let filters = read.warnings.filter { $0.id == "unknown-platform-filter" }
+        #expect(filters.map(\.message) == (0..<count).map { "the PBXBuildFile 'B\($0)' has the platform filter 'plan9', which Strata does not know" })
+        #expect(filters.map { $0.location!.line } == filters.map { $0.location!.line }.sorted())
+        #expect(read.inputs.filter { $0.hasSuffix("Shared.xcconfig") }.count == 1, "\(read.inputs)")
+    }
+
     /// A framework under `Carthage/Build` is Carthage's, as XcodeGen's `carthage:` dependency
     /// names it (the XcodeGen oracle found the two readers naming it apart); another prebuilt
     /// framework is `frameworks/`.
