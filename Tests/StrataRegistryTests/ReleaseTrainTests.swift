@@ -119,8 +119,11 @@ import Testing
             try #require(patch.status == 0, "\(patch.error)")
             #expect(try Self.steps(patch.output) == ["Network 1.0.0 → 1.0.1 (patch)"])
             #expect(patch.output.contains("Network: clearer message ("))
-            let patched = try await workspace.strata(["release", "--no-verify"], token: token)
+            // Built and tested first: here, where the train is one module. (A train's modules are
+            // each checked alike; checking the four of (c) cost CI two minutes of CPU.)
+            let patched = try await workspace.strata(["release"], token: token)
             #expect(patched.status == 0, "\(patched.error)")
+            #expect(patched.error.contains("strata: checking Network: swift test"), "\(patched.error)")
             // The dry run's comparison is kept: the same commits are not built and compared again.
             #expect(patched.error.contains("strata: the API of Network was compared with its last release before, on the same files (cached)"))
             #expect(!patched.error.contains("strata: comparing the API of Network"), "\(patched.error)")
@@ -153,9 +156,8 @@ import Testing
                 "DockingPortService 1.0.0 → 1.1.0 (minor)",
             ])
             #expect(major.output.contains("func NetworkClient.ping() has been removed"))
-            let released = try await workspace.strata(["release"], token: token)  // built and tested first
+            let released = try await workspace.strata(["release", "--no-verify"], token: token)
             try #require(released.status == 0, "\(released.error)")
-            #expect(released.error.contains("strata: checking CosmonautService: swift test"))
             #expect(try workspace.read("strata.versions.yml").contains("CosmonautService: { version: 1.1.0, requires: { Logging: 1.0.0, Network: 2.0.0, Persistence: 1.0.0 } }"))
             let manifest = try await registry.request("GET", "/iss-service/CosmonautService/1.1.0/Package.swift", token: token, accept: nil)
             #expect(manifest.text.contains(#".package(id: "iss-core.Network", from: "2.0.0")"#), "\(manifest.text)")
