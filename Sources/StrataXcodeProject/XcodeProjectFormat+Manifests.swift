@@ -19,24 +19,10 @@ extension XcodeProjectFormat {
             var products: [Product] = []
             var targets: [PackageTarget] = []
             for target in project.targets {
-                guard let (declared, product) = target.kind.packageTarget(named: target.name, location: target.location) else { continue }
-                if let product { products.append(product) }
-                var converted = declared
-                converted.declaredSources = sources(of: target, in: project)
-                if target.moduleName != target.name { converted.moduleName = target.moduleName }
-                converted.compilationConditions = target.compilationConditions
-                converted.productRole = target.role
-                converted.buildDeclaration = target.buildDeclaration
-                for dependency in target.dependencies {
-                    let built = builders.builder(of: dependency, in: project)
-                    guard let reference = reference(dependency, of: target, built: built, packages: &packages) else { continue }
-                    var entry = PackageTargetDependency(reference, location: dependency.location)
-                    entry.isLinked = dependency.isLinked
-                    entry.condition = dependency.condition
-                    entry.isMerged = isMerged(dependency, of: target, built: built, in: project, builders: builders)
-                    converted.dependencies.append(entry)
-                }
-                targets.append(converted)
+                guard let target = convert(target, in: project, builders: builders) else { continue }
+                if let product = target.product { products.append(product) }
+                for (package, location) in target.packagesUsed { packages.add(package, at: location) }
+                targets.append(target.target)
             }
             for (path, location) in packages.local {
                 if let problem = request.boundary.problem(
@@ -54,6 +40,32 @@ extension XcodeProjectFormat {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return manifests
+    }
+
+    /// One target as a package target, with the product it vends and the packages its
+    /// products come from (in its dependencies' order); nil for a target that builds no module.
+    private static func convert(
+        _ target: XcodeTarget, in project: XcodeProject, builders: ProductBuilders
+    ) -> (target: PackageTarget, product: Product?, packagesUsed: [(XcodePackage, SourceLocation)])? {
+        guard let (declared, product) = target.kind.packageTarget(named: target.name, location: target.location) else { return nil }
+        var converted = declared
+        converted.declaredSources = sources(of: target, in: project)
+        if target.moduleName != target.name { converted.moduleName = target.moduleName }
+        converted.compilationConditions = target.compilationConditions
+        converted.productRole = target.role
+        converted.buildDeclaration = target.buildDeclaration
+        var packagesUsed: [(XcodePackage, SourceLocation)] = []
+        for dependency in target.dependencies {
+            let built = builders.builder(of: dependency, in: project)
+            guard let reference = reference(dependency, of: target, built: built) else { continue }
+            if case .packageProduct(_, let package?) = dependency.kind { packagesUsed.append((package, dependency.location)) }
+            var entry = PackageTargetDependency(reference, location: dependency.location)
+            entry.isLinked = dependency.isLinked
+            entry.condition = dependency.condition
+            entry.isMerged = isMerged(dependency, of: target, built: built, in: project, builders: builders)
+            converted.dependencies.append(entry)
+        }
+        return (converted, product, packagesUsed)
     }
 
     /// The targets that build each product, across every project: by product file
@@ -126,18 +138,24 @@ extension XcodeProjectFormat {
                 PackageDependency(identity: PackageDependency.identity(for: path), name: nil, source: .fileSystem(path), location: location))
         }
 
-        /// The identity `.product(package:)` names the package by.
-        mutating func add(_ package: XcodePackage, at location: SourceLocation) -> String {
+        /// Notes a package a product comes from, once.
+        mutating func add(_ package: XcodePackage, at location: SourceLocation) {
             switch package {
             case .local(let path):
                 addLocal(path, at: location)
-                return PackageDependency.identity(for: path)
             case .remote(let url):
-                let identity = PackageDependency.identity(for: url)
+                let identity = Self.identity(of: package)
                 if !dependencies.contains(where: { $0.identity == identity }) {
                     dependencies.append(PackageDependency(identity: identity, name: nil, source: .sourceControl(url), location: location))
                 }
-                return identity
+            }
+        }
+
+        /// The identity `.product(package:)` names the package by.
+        static func identity(of package: XcodePackage) -> String {
+            switch package {
+            case .local(let path): PackageDependency.identity(for: path)
+            case .remote(let url): PackageDependency.identity(for: url)
             }
         }
     }
@@ -147,7 +165,7 @@ extension XcodeProjectFormat {
     /// build no module. A test bundle's on its host app is an edge.
     /// `built` is the target of the projects read that builds what it names, if one does.
     private static func reference(
-        _ dependency: XcodeDependency, of target: XcodeTarget, built: ProductBuilders.Builder?, packages: inout PackagesUsed
+        _ dependency: XcodeDependency, of target: XcodeTarget, built: ProductBuilders.Builder?
     ) -> PackageTargetDependency.Reference? {
         if let built {
             guard built.kind != .other, built.kind != .app || target.kind == .tests else { return nil }
@@ -163,7 +181,7 @@ extension XcodeProjectFormat {
             return .prebuilt(.init(name: ProductBuilders.productName(of: file), provider: provider, linkage: isStatic ? .static : .dynamic))
         case .packageProduct(let name, let package):
             guard let package else { return .anyPackageProduct(name) }
-            return .product(name, package: packages.add(package, at: dependency.location))
+            return .product(name, package: PackagesUsed.identity(of: package))
         }
     }
 
