@@ -286,7 +286,8 @@ private struct AdoptModeAssembly {
     /// dependency entries even for a root package with thousands of path dependencies.
     struct PackageScope {
         let package: PackageManifest
-        let ownTargets: [String: PackageTarget]
+        /// The package's own targets' kinds, by name (the kind is all resolving asks of them).
+        let ownTargets: [String: PackageTarget.Kind]
         private let byIdentity: [String: PackageDependency]
         private let byName: [String: PackageDependency]
         /// Product name → the first local dependency that vends it.
@@ -294,7 +295,7 @@ private struct AdoptModeAssembly {
 
         init(_ package: PackageManifest, packages: [String: PackageManifest]) {
             self.package = package
-            ownTargets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            ownTargets = Dictionary(package.targets.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
             byIdentity = Dictionary(package.dependencies.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
             byName = Dictionary(package.dependencies.compactMap { d in d.name.map { ($0, d) } }, uniquingKeysWith: { first, _ in first })
             var owners: [String: PackageDependency] = [:]
@@ -359,7 +360,7 @@ private struct AdoptModeAssembly {
             assembler.setExternal(id, modules: framework.modules, linkage: framework.linkage)
             return [Link(target: id, dynamicLibrary: framework.linkage.isDynamic ? framework.name : nil)]
         case .target(let name):
-            if scope.ownTargets[name]?.kind == .plugin { return [] }
+            if scope.ownTargets[name] == .plugin { return [] }
             guard scope.ownTargets[name] != nil, let id = assembler.index[name] else {
                 return unknown(
                     "'\(owner)' depends on target '\(name)', which package '\(package.name)' does not declare",
@@ -368,7 +369,7 @@ private struct AdoptModeAssembly {
             return [Link(target: id)]
         case .byName(let name):
             if let own = scope.ownTargets[name] {
-                return own.kind == .plugin ? [] : assembler.index[name].map { [Link(target: $0)] } ?? []
+                return own == .plugin ? [] : assembler.index[name].map { [Link(target: $0)] } ?? []
             }
             if let links = productOfDependencies(name) { return links }
             return unknown(
@@ -405,12 +406,12 @@ private struct AdoptModeAssembly {
     ) -> [TargetID] {
         let location = usage.location
         guard let reference = usage.package else {
-            if scope.ownTargets[usage.name]?.kind == .plugin, let id = assembler.index[usage.name] { return [id] }
+            if scope.ownTargets[usage.name] == .plugin, let id = assembler.index[usage.name] { return [id] }
             assembler.diagnostics.append(
                 .inputError(
                     "unknown-dependency", "'\(owner)' uses plugin '\(usage.name)', which package '\(scope.package.name)' does not declare",
                     at: location,
-                    hint: Suggestions.didYouMean(usage.name, in: scope.ownTargets.values.filter { $0.kind == .plugin }.map(\.name))
+                    hint: Suggestions.didYouMean(usage.name, in: scope.ownTargets.filter { $0.value == .plugin }.map(\.key))
                         ?? "name the package that vends it: .plugin(name: \"\(usage.name)\", package: \"…\")"))
             return []
         }
