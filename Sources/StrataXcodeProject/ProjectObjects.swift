@@ -121,6 +121,10 @@ public struct ProjectObjects: Sendable {
             for object in run.objects { objects[object.key] = object }
             for (name, ofKind) in run.byKind.values { byKind[name, default: []] += ofKind }
         }
+        if objects.count < made.reduce(0, { $0 + $1.objects.count }) {
+            // An id written twice: only the object it reads as is of its kind.
+            byKind = byKind.mapValues { $0.filter { objects[$0.key] === $0 } }.filter { !$0.value.isEmpty }
+        }
         guard let rootNode = root["rootObject"], let rootObject = rootNode.key else {
             throw failure("the project file has no 'rootObject'", 0)
         }

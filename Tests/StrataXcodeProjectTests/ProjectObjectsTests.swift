@@ -19,6 +19,27 @@ import Testing
         #expect(objects["4A1B2C3D4E5F60718293A4B5"]?.strings("targets") == [])
     }
 
+    /// Objects are kept by kind in the file's order, across the runs they are made in; an id
+    /// written twice is its last object, and only that one is of its kind.
+    @Test func objectsOfAKindComeInTheFilesOrderAndAnIdWrittenTwiceIsItsLast() throws {
+        let groups = (0..<5_000).map { "G\($0) = { isa = PBXGroup; };" }.joined(separator: "\n  ")
+        let text = """
+            { objects = {
+              ROOT = { isa = PBXProject; };
+              TWICE = { isa = PBXGroup; name = first; };
+              \(groups)
+              TWICE = { isa = PBXFileReference; name = last; };
+              ODD = { isa = PBXSomethingNew; };
+            }; rootObject = ROOT; }
+            """
+        let objects = try ProjectObjects(path: "/w/project.pbxproj", bytes: Array(text.utf8))
+        #expect(objects["TWICE"]?.isa == "PBXFileReference" && objects["TWICE"]?.string("name") == "last")
+        #expect(objects.objects(ofKind: "PBXGroup").map(\.id) == (0..<5_000).map { "G\($0)" })
+        #expect(objects.objects(ofKind: "PBXFileReference").map(\.id) == ["TWICE"])
+        #expect(objects.objects(ofKinds: ["PBXSomethingNew", "PBXProject"]).map(\.id) == ["ROOT", "ODD"])
+        #expect(Set(objects.kinds) == ["PBXProject", "PBXGroup", "PBXFileReference", "PBXSomethingNew"])
+    }
+
     /// Ids are keys made from their bytes: Xcode's 24 digits, short hand-written ones, quoted
     /// ones with escapes, and ones longer than a key packs, which differ only past their 24th byte.
     @Test func everyKindOfIdFindsItsObjectAndOnlyIt() throws {
