@@ -107,23 +107,20 @@ public struct ProjectObjects: Sendable {
                     break
                 }
                 // A key node is always a string: the parser reads nothing else as a key.
-                let object = ProjectObject(key: key.key!, idNode: key, isa: kind.name, fields: fields)
-                made.objects.append(object)
-                made.byKind[kind.key, default: (kind.name, [])].objects.append(object)
+                made.objects.append(ProjectObject(key: key.key!, idNode: key, isa: kind, fields: fields))
             }
             return made
         }
         var objects: [ObjectKey: ProjectObject] = [:]
         objects.reserveCapacity(made.reduce(0) { $0 + $1.objects.count })
-        var byKind: [String: [ProjectObject]] = [:]
         for run in made {
             if let (message, offset) = run.damage { throw failure(message, offset) }
             for object in run.objects { objects[object.key] = object }
-            for (name, ofKind) in run.byKind.values { byKind[name, default: []] += ofKind }
         }
-        if objects.count < made.reduce(0, { $0 + $1.objects.count }) {
-            // An id written twice: only the object it reads as is of its kind.
-            byKind = byKind.mapValues { $0.filter { objects[$0.key] === $0 } }.filter { !$0.value.isEmpty }
+        // Of its kind is what an id reads as: of an id written twice, the last object.
+        var byKind: [String: [ProjectObject]] = [:]
+        for run in made {
+            for object in run.objects where objects[object.key] === object { byKind[object.isa, default: []].append(object) }
         }
         guard let rootNode = root["rootObject"], let rootObject = rootNode.key else {
             throw failure("the project file has no 'rootObject'", 0)
@@ -138,12 +135,10 @@ public struct ProjectObjects: Sendable {
     }
 }
 
-/// The objects one run of the `objects` dictionary holds: in the file's order, and by kind
-/// (grouped by the kind's key, which hashes faster than its name); the first damaged one's
-/// problem, where the run stops.
+/// The objects one run of the `objects` dictionary holds, in the file's order, and the first
+/// damaged one's problem, where the run stops.
 private struct MadeObjects: Sendable {
     var objects: [ProjectObject] = []
-    var byKind: [ObjectKey: (name: String, objects: [ProjectObject])] = [:]
     var damage: (message: String, offset: Int)?
 }
 
@@ -157,13 +152,12 @@ private struct ObjectKinds {
         names = Dictionary(ProjectReader.knownKinds.map { (ObjectKey($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The kind an `isa` value names, and its key.
-    mutating func name(of node: PropertyListNode) -> (key: ObjectKey, name: String)? {
+    mutating func name(of node: PropertyListNode) -> String? {
         guard let key = node.key else { return nil }
-        if let known = names[key] { return (key, known) }
+        if let known = names[key] { return known }
         guard let text = node.string else { return nil }
         names[key] = text
-        return (key, text)
+        return text
     }
 }
 
