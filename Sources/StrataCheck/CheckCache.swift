@@ -14,8 +14,10 @@ import StrataWorkspace
 ///
 /// The fingerprint covers the `strata` executable itself and the scanner's version, the options
 /// that change findings, strata.yml and every Package.swift read (with the folders adopt mode
-/// searched for packages), and the path, size, modification time and inode of every source
-/// file of every target. Anything different — a file edited, added, removed or touched —
+/// searched for packages), the environment variables those manifests read when SwiftPM
+/// evaluated them (`PackageReadReport.environment`; a check is not kept when one reads
+/// variables its text does not name), and the path, size, modification time and inode of every
+/// source file of every target. Anything different — a file edited, added, removed or touched —
 /// means a full check, which still reuses unchanged files' scans from the scan cache.
 ///
 /// To find that out, a run stats the folders and files the last check walked (its
@@ -45,6 +47,7 @@ struct CheckCache {
     struct Record {
         var key: String
         var stamps: [FileStamp]
+        var environment: [EnvironmentVariable]
         var sources: [TargetSources]
         var fingerprint: SourceFileCollector.Fingerprint
         var snapshot: SourceFileCollector.Snapshot?
@@ -64,7 +67,7 @@ struct CheckCache {
     static func lookup(root: String, sources: Bool, key: String) async -> Lookup {
         guard let bytes = FileContents.bytes(atPath: path(root: root, sources: sources)),
             let record = try? decode(bytes), record.key == key,
-            record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 })
+            record.stamps.allSatisfy({ FileStamp.of($0.path) == $0 }), record.environment.allSatisfy(\.holds)
         else { return .miss(walked: [:]) }
         // One `stat` per folder and file, where the last walks can be trusted for it.
         if let snapshot = record.snapshot, snapshot.isUnchanged() {
@@ -94,6 +97,13 @@ struct CheckCache {
         fingerprint: SourceFileCollector.Fingerprint, snapshot: SourceFileCollector.Snapshot?, summary: WorkspaceSummary,
         findings: [Diagnostic], warnings: [Diagnostic]
     ) {
+        // What evaluating the manifests read of the environment: a check that read variables no
+        // manifest's text names cannot tell when it is stale, so it is not kept.
+        var environment: Set<EnvironmentVariable> = []
+        for report in packageReports {
+            guard let read = report.environment else { return }
+            environment.formUnion(read)
+        }
         // Each package's folder too: adding or removing a `Package@swift-….swift` there may
         // change which manifest SwiftPM reads.
         var stamped = [workspace.manifest.path] + packageReports.map(\.path) + packageReports.map { ($0.path as NSString).deletingLastPathComponent }
@@ -107,7 +117,8 @@ struct CheckCache {
         }
         write(
             Record(
-                key: key, stamps: stamped.map(FileStamp.of), sources: sources, fingerprint: fingerprint, snapshot: snapshot,
+                key: key, stamps: stamped.map(FileStamp.of), environment: environment.sorted { $0.name < $1.name }, sources: sources,
+                fingerprint: fingerprint, snapshot: snapshot,
                 summary: summary, findings: findings, warnings: warnings),
             to: path(root: root, sources: scanned))
     }
@@ -121,7 +132,7 @@ struct CheckCache {
     // MARK: - Format
 
     /// The format's name and version: a cache of another version is not read.
-    static let magic = Array("STRATACK7".utf8)
+    static let magic = Array("STRATACK8".utf8)
 
     static func encode(_ record: Record) throws -> [UInt8] {
         var writer = ByteWriter()
@@ -129,6 +140,12 @@ struct CheckCache {
         writer.string(record.key)
         writer.u32(UInt32(record.stamps.count))
         for stamp in record.stamps { writer.stamp(stamp) }
+        writer.u32(UInt32(record.environment.count))
+        for variable in record.environment {
+            writer.string(variable.name)
+            writer.u8(variable.value == nil ? 0 : 1)
+            writer.string(variable.value ?? "")
+        }
         writer.u32(UInt32(record.sources.count))
         for sources in record.sources {
             writer.string(sources.directory)
@@ -173,6 +190,14 @@ struct CheckCache {
         for _ in 0..<(try reader.u32()) {
             stamps.append(try reader.stamp())
         }
+        var environment: [EnvironmentVariable] = []
+        for _ in 0..<(try reader.u32()) {
+            let name = try reader.string()
+            let isSet = try reader.u8()
+            let value = try reader.string()
+            guard isSet <= 1 else { throw CorruptData() }
+            environment.append(EnvironmentVariable(name: name, value: isSet == 1 ? value : nil))
+        }
         var sources: [TargetSources] = []
         for _ in 0..<(try reader.u32()) {
             let directory = try reader.string()
@@ -214,7 +239,7 @@ struct CheckCache {
         let warnings = try reader.diagnostics()
         guard reader.isAtEnd else { throw CorruptData() }
         return Record(
-            key: key, stamps: stamps, sources: sources, fingerprint: fingerprint, snapshot: snapshot, summary: summary,
+            key: key, stamps: stamps, environment: environment, sources: sources, fingerprint: fingerprint, snapshot: snapshot, summary: summary,
             findings: findings, warnings: warnings)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 public import StrataManifest
 public import StrataSources
 
@@ -22,6 +23,10 @@ public struct PackageReadReport: Sendable, Hashable {
     public var isExternal = false
     /// It was tried this way and could not be read (the load's errors say why).
     public var failed = false
+    /// The environment variables evaluating it read (`Context.environment["CI"]`), with their
+    /// values then, so that what was made of it stands only while they are the same; nil when it
+    /// reads variables its text does not name. Empty for most manifests, and for a static read.
+    public var environment: [EnvironmentVariable]? = []
 
     public init(path: String, method: Method, reason: String?) {
         self.path = path
@@ -36,4 +41,24 @@ public enum PackageReading: String, Sendable, CaseIterable {
     case automatic
     /// Always with `swift package dump-package` (slow; the reference the static reader is tested against).
     case dumpPackage = "dump-package"
+}
+
+/// An environment variable as a manifest's evaluation saw it.
+public struct EnvironmentVariable: Sendable, Hashable {
+    public var name: String
+    /// Its value; nil when it was not set.
+    public var value: String?
+
+    public init(name: String, value: String?) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The variable as it is now in this process's environment.
+    public static func current(_ name: String) -> Self {
+        Self(name: name, value: ProcessInfo.processInfo.environment[name])
+    }
+
+    /// True while the variable still has that value.
+    public var holds: Bool { Self.current(name) == self }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataFileSystem
+import StrataProjectFormat
 import StrataToolchain
 
 /// What `swift package dump-package` printed for a manifest, kept so that the same manifest is
@@ -11,9 +12,12 @@ import StrataToolchain
 /// evaluates anew. Only successful evaluations are kept. A manifest that may read files
 /// (`ManifestFileAccess`: `FileManager`, `String(contentsOfFile:)`, `Context.packageDirectory`, …) is kept only with a
 /// fingerprint of its package's folder — the git tree id when it is evaluated at a revision —
-/// and not at all when there is none (in the work tree). Environment variables a manifest reads
-/// are not part of the key; `STRATA_NO_MANIFEST_CACHE=1` turns the cache off. It lives in `$STRATA_CACHE_DIR`, else `$XDG_CACHE_HOME/strata`, else
-/// `~/.cache/strata`, under `evaluated-manifests/`; failing to read or write it only costs time.
+/// and not at all when there is none (in the work tree). A manifest that reads environment
+/// variables (`ManifestEnvironment`: `Context.environment["NAME"]`, `getenv("NAME")`) is kept
+/// with their values, and not at all when it reads variables its text does not name.
+/// `STRATA_NO_MANIFEST_CACHE=1` turns the cache off. It lives in `$STRATA_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/strata`, else `~/.cache/strata`, under `evaluated-manifests/`; failing to
+/// read or write it only costs time.
 enum EvaluatedManifestCache {
     private static let format = "strata-evaluated-manifest 2"
 
@@ -24,11 +28,14 @@ enum EvaluatedManifestCache {
 
     package static var folder: String? { root.map { $0 + "/evaluated-manifests" } }
 
-    /// What the entry's key adds to the manifest's text: nothing, the folder's fingerprint for
-    /// a manifest that may read files, or nil when such a manifest has no fingerprint (not kept).
+    /// What the entry's key adds to the manifest's text: the values of the environment variables
+    /// it reads, and the folder's fingerprint for a manifest that may read files; nil when the
+    /// answer may depend on something the key cannot hold (not kept).
     private static func context(manifest: [UInt8], folderFingerprint: String?) -> String? {
-        guard ManifestFileAccess.mayReadFiles(manifest) else { return "" }
-        return folderFingerprint
+        guard let environment = ManifestEnvironment.current(manifest) else { return nil }
+        let variables = environment.map { variable in variable.value.map { "\(variable.name)=\($0)\n" } ?? "\(variable.name) unset\n" }.joined()
+        guard ManifestFileAccess.mayReadFiles(manifest) else { return variables }
+        return folderFingerprint.map { variables + $0 }
     }
 
     /// The entry's header: everything the output depends on that the cache can know.

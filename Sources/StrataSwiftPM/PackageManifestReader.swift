@@ -97,6 +97,7 @@ public enum PackageManifestReader {
             var report = PackageReadReport(path: path, method: .static, reason: nil)
             report.host = host
             report.hostConditions = conditions.map { condition(path: path, bytes: bytes, $0) }
+            report.environment = ManifestEnvironment.current(bytes)
             return (report, manifest)
         case .uncertain(let reason, let location):
             let place = location.map { " (line \($0.line))" } ?? ""
@@ -109,6 +110,7 @@ public enum PackageManifestReader {
         var report = PackageReadReport(path: path, method: .dumpPackage, reason: reason)
         report.host = ManifestConditions.thisHost
         report.hostConditions = ManifestConditions.hostConditions(in: bytes).map { condition(path: path, bytes: bytes, $0) }
+        report.environment = ManifestEnvironment.current(bytes)
         return report
     }
 

@@ -384,16 +384,34 @@ struct StaticPackageReader {
             return try resolve(member.value)
         case .conditional(let condition, let then, let otherwise, let at):
             // Decided as the compiler would, when the condition is a constant `true` or `false`.
-            guard case .identifier(let value, _)? = try? resolve(condition), value == "true" || value == "false" else {
+            guard case .identifier(let value, _) = try resolve(condition), value == "true" || value == "false" else {
                 throw UncertainManifest(reason: "a '?:' whose condition is not a constant true or false", offset: at)
             }
             return try resolve(value == "true" ? then : otherwise)
+        case .binary(let op, let lhs, let rhs, let at) where op == "==" || op == "!=":
+            // An environment variable compared with a string or nil, decided as SwiftPM would
+            // decide it: Strata starts SwiftPM with its own environment.
+            guard let left = try comparand(lhs), let right = try comparand(rhs) else {
+                throw UncertainManifest(reason: "the operator '\(op)' on values other than an environment variable, a string or nil", offset: at)
+            }
+            return .identifier((left == right) == (op == "==") ? "true" : "false", at: at)
         case .opaque(let what, let at):
             throw UncertainManifest(reason: what, offset: at)
         case .binary(let op, _, _, let at):
             throw UncertainManifest(reason: "the operator '\(op)'", offset: at)
         default:
             return expression
+        }
+    }
+
+    /// What one side of `==` or `!=` stands for: an environment variable's value (nil when it is
+    /// not set), a string, or `nil`; nil (the outer one) for anything else.
+    private mutating func comparand(_ expression: SwiftExpression) throws(UncertainManifest) -> String?? {
+        switch try resolve(expression) {
+        case .environmentVariable(let name, _): return .some(ProcessInfo.processInfo.environment[name])
+        case .string(let value?, _): return .some(value)
+        case .identifier("nil", _): return .some(nil)
+        default: return nil
         }
     }
 

@@ -2,7 +2,8 @@ import StrataLexer
 import StrataSources
 
 /// A Swift expression, as far as a declarative Package.swift needs: literals, names, member
-/// access, calls, arrays, binary operators and `condition ? a : b`. Anything else is `opaque`.
+/// access, calls, arrays, binary operators, `condition ? a : b` and an environment variable read
+/// by name. Anything else is `opaque`.
 indirect enum SwiftExpression {
     struct Argument {
         var label: String?
@@ -21,7 +22,10 @@ indirect enum SwiftExpression {
     case binary(op: String, SwiftExpression, SwiftExpression, at: Int)
     /// `condition ? then : otherwise`.
     case conditional(SwiftExpression, then: SwiftExpression, otherwise: SwiftExpression, at: Int)
-    /// Something the reader does not model (a closure, a subscript).
+    /// `Context.environment["NAME"]` (or `ProcessInfo.processInfo.environment["NAME"]`): the
+    /// variable's value as SwiftPM, started by Strata, would see it.
+    case environmentVariable(String, at: Int)
+    /// Something the reader does not model (a closure, any other subscript).
     case opaque(String, at: Int)
 
     /// Byte offset where the expression starts.
@@ -29,7 +33,7 @@ indirect enum SwiftExpression {
         switch self {
         case .string(_, let at), .number(let at), .identifier(_, let at), .member(_, _, let at),
             .call(_, _, let at), .array(_, let at), .dictionary(_, let at), .binary(_, _, _, let at), .conditional(_, _, _, let at),
-            .opaque(_, let at):
+            .environmentVariable(_, let at), .opaque(_, let at):
             return at
         }
     }
@@ -223,7 +227,7 @@ struct SwiftExpressionParser {
                 count(condition)
                 count(then)
                 count(otherwise)
-            case .string, .number, .opaque: break
+            case .string, .number, .environmentVariable, .opaque: break
             }
         }
         for statement in statements {
@@ -320,8 +324,7 @@ struct SwiftExpressionParser {
                 try skipBalanced()
                 expression = .opaque("a trailing closure", at: token.range.lowerBound)
             case .leftBracket where !token.isAtStartOfLine:
-                try skipBalanced()
-                expression = .opaque("a subscript", at: token.range.lowerBound)
+                expression = try parseSubscript(of: expression, at: token)
             case .operatorSymbol
             where !token.isAtStartOfLine && ["!", "?"].contains(source.text(of: token))
                 && token.range.lowerBound > 0 && !Self.isSpace(source.bytes[token.range.lowerBound - 1]):
@@ -444,6 +447,32 @@ struct SwiftExpressionParser {
     }
 
     /// Skips a balanced `(…)`, `[…]` or `{…}` starting at the current token.
+    /// `base[…]`, from its `[`: an environment variable when `base` is the environment and the
+    /// index a plain string literal, else opaque.
+    private mutating func parseSubscript(of base: SwiftExpression, at open: Token) throws(UncertainManifest) -> SwiftExpression {
+        if Self.isEnvironment(base), let literal = peek(at: 1), let close = peek(at: 2), close.kind == .rightBracket,
+            let name = source.stringValue(of: literal)
+        {
+            position += 3
+            return .environmentVariable(name, at: base.offset)
+        }
+        try skipBalanced()
+        return .opaque("a subscript", at: open.range.lowerBound)
+    }
+
+    /// `Context.environment` or `ProcessInfo.processInfo.environment` (`Foundation.` or
+    /// `PackageDescription.` before either).
+    private static func isEnvironment(_ expression: SwiftExpression) -> Bool {
+        guard case .member(let base?, "environment", _) = expression else { return false }
+        switch base {
+        case .identifier("Context", _), .member(.identifier("PackageDescription", _)?, "Context", _): return true
+        case .member(.identifier("ProcessInfo", _)?, "processInfo", _),
+            .member(.member(.identifier("Foundation", _)?, "ProcessInfo", _)?, "processInfo", _):
+            return true
+        default: return false
+        }
+    }
+
     private mutating func skipBalanced() throws(UncertainManifest) {
         position = try indexAfterBalanced(from: position)
     }

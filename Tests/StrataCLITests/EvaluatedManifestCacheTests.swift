@@ -35,6 +35,35 @@ import Testing
         #expect(entries().count == 2)
     }
 
+    /// A manifest that leaves a target out unless a variable is set is kept once per value of it,
+    /// and the last check stands only while the variable does: neither cache answers for another
+    /// value with what it kept for one.
+    @Test func aManifestThatReadsAnEnvironmentVariableIsKeptPerValue() async throws {
+        let folder = try Fixtures.temporaryFolder("evaluated-cache-environment")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workspace = folder + "/workspace", cache = folder + "/cache"
+        try FileManager.default.copyItem(atPath: Fixtures.path("Adopt/DynamicManifest"), toPath: workspace)
+        try? FileManager.default.removeItem(atPath: workspace + "/.build")
+        let manifest = workspace + "/Package.swift"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try (text + "\nif Context.environment[\"STRATA_TEST_EXTRA\"] == \"1\" {\n    package.targets.append(.target(name: \"Extra\"))\n}\n")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: workspace + "/Sources/Extra", withIntermediateDirectories: true)
+        try "public let extra = 1\n".write(toFile: workspace + "/Sources/Extra/Extra.swift", atomically: true, encoding: .utf8)
+        func check(extra: String?) async throws -> String {
+            var environment = ["STRATA_CACHE_DIR": cache]
+            environment["STRATA_TEST_EXTRA"] = extra ?? ""
+            return try await StrataBinary.run(["check"], in: workspace, environment: environment).stdout
+        }
+
+        #expect(try await check(extra: nil).contains("5 targets"))
+        #expect(try await check(extra: "1").contains("6 targets"))
+        #expect(try await check(extra: "1").contains("6 targets"))
+        #expect(try await check(extra: nil).contains("5 targets"))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache + "/evaluated-manifests")
+        #expect(entries.count == 2, "\(entries)")
+    }
+
     /// SwiftPM locks dump-package's scratch path with a file in the temporary folder and leaves it
     /// there: one `_tmp_strata-dump-<UUID>.lock` per evaluation piled up. Strata removes it.
     @Test func anEvaluationLeavesNothingInTheTemporaryFolder() async throws {

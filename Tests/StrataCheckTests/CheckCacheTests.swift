@@ -16,6 +16,7 @@ struct CheckCacheTests {
     static let record = CheckCache.Record(
         key: "format=2|manifest=/w/strata.yml|strict=false",
         stamps: [FileStamp(path: "/w/strata.yml", size: 120, modified: 1_700_000_000_123, inode: 42), FileStamp(path: "/w/Package.swift", size: -1, modified: 0, inode: 0)],
+        environment: [EnvironmentVariable(name: "CI", value: "true"), EnvironmentVariable(name: "EMPTY", value: ""), EnvironmentVariable(name: "UNSET", value: nil)],
         sources: [
             TargetSources(directory: "/w/Sources/A"),
             TargetSources(
@@ -38,7 +39,7 @@ struct CheckCacheTests {
         warnings: [Diagnostic(id: "unreadable-source", severity: .warning, message: "cannot read it")])
 
     static func same(_ a: CheckCache.Record, _ b: CheckCache.Record) -> Bool {
-        a.key == b.key && a.stamps == b.stamps && a.sources == b.sources && a.fingerprint == b.fingerprint && a.snapshot == b.snapshot
+        a.key == b.key && a.stamps == b.stamps && a.environment == b.environment && a.sources == b.sources && a.fingerprint == b.fingerprint && a.snapshot == b.snapshot
             && a.summary == b.summary && a.findings == b.findings && a.warnings == b.warnings
     }
 

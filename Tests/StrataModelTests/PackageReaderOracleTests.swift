@@ -190,6 +190,34 @@ import Testing
         #expect(fromStaticReader.targets.first { $0.name == "Feature" }?.dependencies.count == 1)
     }
 
+    /// `Context.environment["NAME"]` compared with a string or nil (Strata's own manifest leaves
+    /// its plugins out so), decided with the environment Strata starts SwiftPM with: one variable
+    /// every process has, one no test sets.
+    @Test func environmentVariablesComparedWithAStringOrNilAreReadAsSwiftPMReadsThem() async throws {
+        let (fromStaticReader, reference) = try await Self.readBothWays(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            import Foundation
+
+            let unset = Context.environment["STRATA_TEST_NEVER_SET"] == "1"
+            let extra: [Target] = unset ? [.target(name: "Never")] : []
+            let package = Package(
+                name: "Environment",
+                targets: [
+                    .target(name: "Core"),
+                    .target(name: "Feature", dependencies: Context.environment["PATH"] != nil ? ["Core"] : []),
+                    .target(name: "Other", dependencies: ProcessInfo.processInfo.environment["STRATA_TEST_NEVER_SET"] == nil ? [] : ["Core"]),
+                ] + extra
+            )
+
+            """, sources: ["Core", "Feature", "Other", "Never"])
+        #expect(fromStaticReader.withoutLocations == reference.withoutLocations)
+        #expect(fromStaticReader.targets.map(\.name) == ["Core", "Feature", "Other"])
+        #expect(fromStaticReader.targets.first { $0.name == "Feature" }?.dependencies.count == 1)
+        #expect(fromStaticReader.targets.first { $0.name == "Other" }?.dependencies.isEmpty == true)
+    }
+
     /// A top-level computed `var` of one expression (Vapor's manifest has one), as dump-package
     /// evaluates it.
     @Test func computedVariablesAreReadAsSwiftPMReadsThem() async throws {

@@ -113,15 +113,18 @@ import Testing
         ("let package = Package(name: \"P\", targets: [.target(name: \"unterminated])", "unterminated string"),
         ("import PackageDescription\n", "no 'let package = Package"),
         ("let products: [Product]\nif flag {\n  products = []\n}\nlet package = Package(name: \"P\", products: products)", "a 'let' without a value"),
-        (
-            "let package = Package(name: \"P\", targets: ProcessInfo.processInfo.environment[\"X\"] == nil ? [] : [])",
-            "a '?:' whose condition is not a constant true or false"
-        ),
+        ("let package = Package(name: \"P\", targets: isEnabled() ? [] : [])", "a '?:' whose condition is not a constant true or false"),
         ("let flag = true\nlet package = Package(name: \"P\", targets: flag ? [] [])", "a '?' without its ':'"),
         (
             "var targets: [Target] {\n  let base = \"A\"\n  return [.target(name: base)]\n}\nlet package = Package(name: \"P\", targets: targets)",
             "a computed property of more than one expression"
         ),
+        // The environment: only a variable named by a literal, compared with a string or nil.
+        ("let key = \"CI\"\nlet package = Package(name: Context.environment[key] == nil ? \"P\" : \"Q\")", "a subscript"),
+        ("let package = Package(name: \"P\", targets: Context.environment[\"CI\"] == Context.environment ? [] : [])", "the operator '=='"),
+        ("let package = Package(name: Context.environment[\"NAME\"] ?? \"P\")", "the operator '??'"),
+        ("let package = Package(name: Context.environment[\"NAME\"]!)", "an optional unwrap"),
+        ("let package = Package(name: Context.environment[\"NAME\"])", "package name"),
     ])
     func anythingOutsideTheDeclarativeFormMakesTheReaderUnsure(text: String, expectedReason: String) {
         let reason = uncertainReason(text)
