@@ -9,16 +9,47 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-let package = Package(
-    name: "Strata",
-    platforms: [.macOS(.v15)],
-    products: [
-        .executable(name: "strata", targets: ["strata"]),
+/// The plugins. SwiftPM builds a plugin's tool, here strata and the 33 targets under it, a second
+/// time for the host even when the host is the machine built for
+/// (swiftlang/swift-package-manager#8275): three and a half minutes more of a two-core build. CI
+/// runs no plugin (their proof is Scripts/check-plugin.sh, docs/CI.md), so it builds and tests
+/// with STRATA_WITHOUT_PLUGINS=1.
+let withoutPlugins = Context.environment["STRATA_WITHOUT_PLUGINS"] == "1"
+
+let pluginProducts: [Product] =
+    withoutPlugins
+    ? []
+    : [
         // `swift package strata check|graph|affected|…` in any package that depends on Strata.
         .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
         // A target's findings during `swift build` and Xcode builds: `plugins: [.plugin(name:
         // "StrataCheckPlugin", package: "Strata")]` on the target.
         .plugin(name: "StrataCheckPlugin", targets: ["StrataCheckPlugin"]),
+    ]
+
+let pluginTargets: [Target] =
+    withoutPlugins
+    ? []
+    : [
+        .plugin(
+            name: "StrataPlugin",
+            capability: .command(
+                intent: .custom(verb: "strata", description: "Run strata (check, graph, affected, generate, …) on this package's workspace"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "strata keeps its check cache in .build/strata; generate, check --fix, new and graph --output write files")
+                ]
+            ),
+            dependencies: ["strata"]
+        ),
+        .plugin(name: "StrataCheckPlugin", capability: .buildTool(), dependencies: ["strata"]),
+    ]
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-registry", targets: ["strata-registry"]),
         .executable(name: "strata-secrets", targets: ["strata-secrets"]),
         .library(name: "StrataAffected", targets: ["StrataAffected"]),
@@ -54,7 +85,7 @@ let package = Package(
         .library(name: "StrataToolchain", targets: ["StrataToolchain"]),
         // For tests and benchmarks only: the scanner's corpus and its swift-syntax oracle.
         .library(name: "_StrataSourcesTestSupport", targets: ["StrataSourcesTestSupport"]),
-    ],
+    ] + pluginProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -124,18 +155,6 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .plugin(
-            name: "StrataPlugin",
-            capability: .command(
-                intent: .custom(verb: "strata", description: "Run strata (check, graph, affected, generate, …) on this package's workspace"),
-                permissions: [
-                    .writeToPackageDirectory(
-                        reason: "strata keeps its check cache in .build/strata; generate, check --fix, new and graph --output write files")
-                ]
-            ),
-            dependencies: ["strata"]
-        ),
-        .plugin(name: "StrataCheckPlugin", capability: .buildTool(), dependencies: ["strata"]),
         .executableTarget(
             name: "strata",
             dependencies: ["StrataCLI"],
@@ -615,5 +634,5 @@ let package = Package(
             path: "Tests/StrataWorkspaceTestSupport",
             swiftSettings: strictSettings
         ),
-    ]
+    ] + pluginTargets
 )
