@@ -65,7 +65,8 @@ public struct APIComparison: Sendable {
     /// package in `folder` compared with `baseline`.
     func diagnose(in folder: String, against baseline: String, module: String) async throws -> [String] {
         let result = try await ChildProcess.run(
-            SwiftToolchain.swift, arguments: ["package", "diagnose-api-breaking-changes", baseline], workingDirectory: FilePath(folder),
+            SwiftToolchain.swift, arguments: ["package"] + SwiftToolchain.scratchBuildOptions + ["diagnose-api-breaking-changes", baseline],
+            workingDirectory: FilePath(folder),
             input: .none, output: .string(limit: 1 << 24), error: .string(limit: 1 << 24), limit: .swiftBuild)
         let output = result.standardOutput + "\n" + result.standardError
         let breakages = Self.breakages(in: output)

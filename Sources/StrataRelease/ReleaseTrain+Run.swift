@@ -213,7 +213,8 @@ extension ReleaseTrain {
         let arguments = hasTests ? ["test"] : ["build"]
         progress(.checking(module: module, step: "swift \(arguments[0])"))
         let result = try await ChildProcess.run(
-            SwiftToolchain.swift, arguments: arguments + ["--package-path", folder], input: .none, output: .string(limit: 1 << 24),
+            SwiftToolchain.swift, arguments: arguments + SwiftToolchain.scratchBuildOptions + ["--package-path", folder], input: .none,
+            output: .string(limit: 1 << 24),
             error: .string(limit: 1 << 24), limit: .swiftBuild)
         guard result.succeeded, !result.timedOut else {
             let output = (result.standardOutput + "\n" + result.standardError).split(separator: "\n").filter { !$0.hasPrefix("[") }

@@ -14,6 +14,15 @@ public enum SwiftToolchain {
         return ProgramSearch.executable(named: "swift")
     }
 
+    /// Options for a SwiftPM build of a package Strata made for the purpose and throws away (a
+    /// module's package in a copy of HEAD, the scratch repository of an API comparison): an index
+    /// store without the system modules. SwiftPM indexes while it builds, and in a new build
+    /// folder that first indexes Foundation, Glibc and the standard library's overlays: about 8
+    /// seconds of CPU, most of a small package's build. The index itself stays, since on Linux
+    /// `swift test` finds XCTest's tests in it (`--disable-index-store` fails there). A user's own
+    /// build folder keeps SwiftPM's defaults: other compiler options would rebuild all of it.
+    public static let scratchBuildOptions = ["-Xswiftc", "-index-ignore-system-modules"]
+
     /// Which `swift` would run, cheaply: its resolved path with size, modification time and
     /// inode, found on the PATH without starting it. Another toolchain gives another identity.
     public static var identity: String {

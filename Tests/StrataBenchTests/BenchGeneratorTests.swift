@@ -33,7 +33,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: root + "/" + app.bottomFile), "\(app.bottomFile)")
             #expect(FileManager.default.fileExists(atPath: root + "/" + app.topFile), "\(app.topFile)")
 
-            let build = try await ProcessRunner.run("swift", ["build"], in: root)
+            let build = try await ProcessRunner.run("swift", ["build"] + ThrowawayBuild.options, in: root)
             try #require(build.status == 0, "\(app.folder) does not build:\n\(build.output)\n\(build.error)")
             let run = try await ProcessRunner.run(root + "/.build/debug/BenchApp", [])
             #expect(run.status == 0)

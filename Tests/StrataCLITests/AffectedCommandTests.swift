@@ -110,10 +110,10 @@ import Testing
     @Test func strataTestRunsOnlyTheAffectedTests() async throws {
         try await git("mv", "Sources/SpacesuitService/SpacesuitService.swift", "Sources/SpacesuitService/Spacesuits.swift")
         try await commit("rename a file in the suit service")
-        let result = try await StrataBinary.run(["test", "--affected", "--base", "HEAD~1"], in: iss)
+        let result = try await StrataBinary.run(["test", "--affected", "--base", "HEAD~1", "--"] + ThrowawayBuild.options, in: iss)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("strata: running 1 affected test target: SpacesuitServiceTests\n"))
-        #expect(result.stderr.contains("strata: swift test --package-path . --filter '^(SpacesuitServiceTests)\\.'\n"))
+        #expect(result.stderr.contains("strata: swift test --package-path . --filter '^(SpacesuitServiceTests)\\.' \(ThrowawayBuild.flags)\n"))
         #expect(result.stdout.contains("Suite SpacesuitServiceTests passed"))
         #expect(!result.stdout.contains("CosmonautServiceTests"))
     }

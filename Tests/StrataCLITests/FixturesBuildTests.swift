@@ -49,7 +49,7 @@ import Testing
                 .filter { FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
         }
         try #require(!packages.isEmpty, "\(fixture) has no package to build")
-        let command = Self.resolvedOnly[fixture] == nil ? ["build"] : ["package", "resolve"]
+        let command = Self.resolvedOnly[fixture] == nil ? ["build"] + ThrowawayBuild.options : ["package", "resolve"]
         for package in packages {
             let build = try await ProcessRunner.run("swift", command, in: package)
             try #require(

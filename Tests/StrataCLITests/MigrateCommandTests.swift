@@ -51,7 +51,7 @@ import Testing
         #expect(generated.status == 0, "\(generated.stderr)")
         let check = try await Self.strata(["check"], in: folder)
         #expect(check.status == 0 && check.stdout.contains("no violations"), "\(check.stdout)")
-        let build = try await StrataBinary.run([], in: folder, shell: "swift build 2>&1")
+        let build = try await StrataBinary.run([], in: folder, shell: "swift build \(ThrowawayBuild.flags) 2>&1")
         #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
     }
 

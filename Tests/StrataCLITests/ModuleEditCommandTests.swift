@@ -144,7 +144,8 @@ import Testing
         #expect(workspace.exists("Packages/Billing/Sources/BillingCore/Paying.swift") && !workspace.exists("Packages/Payments"))
         #expect(workspace.read("Packages/Cart/Sources/Cart/Cart.swift") == "import BillingCore\npublic struct Cart { public init() {} }\n")
         #expect(workspace.read("strata.yml")?.contains("\"@shop/checkout\": [Cart, Billing]") == true)
-        let renamedBuild = try await StrataBinary.run([], in: workspace.root, shell: "swift build --package-path Packages/Cart 2>&1")
+        let renamedBuild = try await StrataBinary.run(
+            [], in: workspace.root, shell: "swift build \(ThrowawayBuild.flags) --package-path Packages/Cart 2>&1")
         #expect(renamedBuild.status == 0, "\(renamedBuild.stdout.suffix(2_000))")
         #expect(try await Self.strata(["mv", "module", "Billing", "Payments"], in: workspace.root).status == 0)
 
@@ -160,7 +161,7 @@ import Testing
 
         let check = try await Self.strata(["check"], in: workspace.root)
         #expect(check.status == 0 && check.stdout.contains("no violations"), "\(check.stdout)")
-        let build = try await StrataBinary.run([], in: workspace.root, shell: "swift build --package-path Packages/Cart 2>&1")
+        let build = try await StrataBinary.run([], in: workspace.root, shell: "swift build \(ThrowawayBuild.flags) --package-path Packages/Cart 2>&1")
         #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
     }
 
@@ -346,7 +347,7 @@ import Testing
         #expect(manifest.contains("    dependencies:\n      - PaymentsCore\n"))
         #expect(manifest.contains("    tests: { dependencies: [PaymentsMocks] }"))
 
-        let build = try await StrataBinary.run([], in: workspace.root, shell: "swift build --build-tests 2>&1")
+        let build = try await StrataBinary.run([], in: workspace.root, shell: "swift build \(ThrowawayBuild.flags) --build-tests 2>&1")
         #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
         let again = try await Self.strata(["check", "--fix"], in: workspace.root)
         #expect(again.status == 0 && again.stderr.contains("nothing to fix"))
@@ -407,7 +408,8 @@ import Testing
                 """), "\(manifest)")
         #expect(fixed.stdout.contains("-            \"Logging\",\n"))
         #expect(fixed.stdout.contains("no violations"))
-        let build = try await StrataBinary.run([], in: folder, shell: "swift build --build-tests --package-path Packages/Suit 2>&1")
+        let build = try await StrataBinary.run(
+            [], in: folder, shell: "swift build \(ThrowawayBuild.flags) --build-tests --package-path Packages/Suit 2>&1")
         #expect(build.status == 0, "\(build.stdout.suffix(2_000))")
 
         // strata add/rm dependency edit the Package.swift too.

@@ -96,7 +96,7 @@ import Testing
         // The planted unused edge is still found, so the rule ran.
         #expect(after.stdout.contains("[unused-dependency] 'Other' depends on 'Base'"), "\(after.stdout)")
         // And it builds, as SwiftPM sees it (the implicit import compiles through Tool).
-        let build = try await ProcessRunner.run("swift", ["build"], in: root)
+        let build = try await ProcessRunner.run("swift", ["build"] + ThrowawayBuild.options, in: root)
         #expect(build.status == 0, "swift build: \(build.output)\(build.error)")
     }
 

@@ -56,7 +56,7 @@ import Testing
                 #"let modules: [String] = ["Weather", "WeatherInterface", "WeatherService", "WeatherServiceInterface", "Networking", "NetworkingInterface", "Settings"]"#
             ) == true, "\(workspace.read("Sources/Main/main.swift") ?? "")")
 
-        let test = try await shell("swift test", in: workspace.root)
+        let test = try await shell("swift test \(ThrowawayBuild.flags)", in: workspace.root)
         #expect(test.status == 0, "\(test.stdout)")
         #expect(test.stdout.contains("Test run with 5 tests in 3 suites passed"), "\(test.stdout)")
         let host = try await shell("swift run --skip-build WeatherHost", in: workspace.root)
@@ -81,10 +81,10 @@ import Testing
         #expect(workspace.exists("Packages/Weather/Tests/WeatherTests/WeatherTests.swift"))
         #expect(workspace.exists("Sources/WeatherHost/main.swift"))
 
-        let build = try await shell("swift build", in: workspace.root)
+        let build = try await shell("swift build \(ThrowawayBuild.flags)", in: workspace.root)
         #expect(build.status == 0, "\(build.stdout)")
         for package in ["Networking", "WeatherService", "Weather"] {
-            let test = try await shell("swift test --package-path Packages/\(package)", in: workspace.root)
+            let test = try await shell("swift test \(ThrowawayBuild.flags) --package-path Packages/\(package)", in: workspace.root)
             #expect(test.status == 0, "\(package): \(test.stdout)")
         }
         let check = try await StrataBinary.run(["check", "--strict-imports", "."], in: workspace.root)

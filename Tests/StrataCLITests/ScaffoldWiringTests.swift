@@ -32,11 +32,13 @@ import Testing
         #expect(check.status == 0 && check.stdout.contains("no violations"), "\(check.stdout)")
 
         // The host app shows the mock's data: MockTelescope answered, not DefaultTelescope.
-        let run = try await StrataBinary.run([], in: copy, shell: "swift build --product ObservatoryHost 2>&1 && .build/debug/ObservatoryHost")
+        let run = try await StrataBinary.run(
+            [], in: copy, shell: "swift build \(ThrowawayBuild.flags) --product ObservatoryHost 2>&1 && .build/debug/ObservatoryHost")
         #expect(run.status == 0, "\(run.stdout.suffix(3_000))")
         #expect(run.stdout.contains("Observatory\nMockTelescope is running\nObservatoryHost: completed("), "\(run.stdout.suffix(1_000))")
 
-        let tests = try await StrataBinary.run([], in: copy, shell: "swift test --filter 'ObservatoryTests|TelescopeTests' 2>&1")
+        let tests = try await StrataBinary.run(
+            [], in: copy, shell: "swift test \(ThrowawayBuild.flags) --filter 'ObservatoryTests|TelescopeTests' 2>&1")
         #expect(tests.status == 0, "\(tests.stdout.suffix(3_000))")
         #expect(tests.stdout.contains("theFlowShowsWhatTheMockedServicesSay() passed"))
         #expect(tests.stdout.contains("theAssemblyRegistersTheServiceBehindItsProtocol() passed"))

@@ -13,7 +13,7 @@ import Testing
     static func compiledBySwiftPM(package folder: String, target: String) async throws -> Set<String> {
         let scratch = try Fixtures.temporaryFolder("strata-swiftpm-sources")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let build = try await ProcessRunner.run("swift", ["build", "--package-path", folder, "--scratch-path", scratch])
+        let build = try await ProcessRunner.run("swift", ["build"] + ThrowawayBuild.options + ["--package-path", folder, "--scratch-path", scratch])
         try #require(build.status == 0, "swift build failed: \(build.error)\(build.output)")
         let list = try #require(
             FileManager.default.enumerator(atPath: scratch)?.allObjects.compactMap { $0 as? String }

@@ -179,8 +179,8 @@ import Testing
             // 1.0.0 from other runs, whose archive differed whenever StrataRuntime/ did.
             let build = try await ProcessRunner.run(
                 "swift",
-                [
-                    "build", "--product", "CosmonautApp", "--netrc-file", workspace.root + "/netrc", "--cache-path", workspace.root + "/swiftpm-cache",
+                ["build"] + ThrowawayBuild.options + [
+                    "--product", "CosmonautApp", "--netrc-file", workspace.root + "/netrc", "--cache-path", workspace.root + "/swiftpm-cache",
                     "--security-path", workspace.root + "/swiftpm-security",
                 ], in: workspace.iss)
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")

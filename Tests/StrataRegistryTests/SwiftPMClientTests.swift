@@ -111,7 +111,7 @@ import Testing
                 "App", dependency: ".package(id: \"\(scope).Storage\", from: \"1.0.0\")",
                 product: ".product(name: \"Storage\", package: \"\(scope).Storage\")", registry: registry, token: reader)
             try write("App/Sources/App/main.swift", "import Storage\nprint(Storage.says)\n")
-            let build = try await swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
+            let build = try await swift(["build"] + ThrowawayBuild.options + ["--netrc-file", folder + "/netrc"], in: "App")
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
             let run = try await ProcessRunner.run(folder + "/App/.build/debug/App", [])
             #expect(run.output == "network storage\n")
@@ -122,7 +122,7 @@ import Testing
             try FileManager.default.removeItem(atPath: folder + "/App/.build")
             try? FileManager.default.removeItem(atPath: folder + "/swiftpm-cache")
             try write("netrc", "machine 127.0.0.1 login token password strata_unknown\n")
-            let refused = try await swift(["build", "--netrc-file", folder + "/netrc"], in: "App")
+            let refused = try await swift(["build"] + ThrowawayBuild.options + ["--netrc-file", folder + "/netrc"], in: "App")
             #expect(refused.status != 0)
             #expect((refused.output + refused.error).contains("401"))
         }
@@ -302,7 +302,7 @@ import Testing
                 try FileManager.default.createDirectory(atPath: folder + "/\(name)/.swiftpm/configuration", withIntermediateDirectories: true)
                 try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: folder + "/\(name)/.swiftpm/configuration/registries.json"))
             }
-            let trusted = try await swiftPM(["build"], in: "SignedApp")
+            let trusted = try await swiftPM(["build"] + ThrowawayBuild.options, in: "SignedApp")
             try #require(trusted.status == 0, "signed build: \(trusted.output) \(trusted.error)")
             #expect(try await ProcessRunner.run(folder + "/SignedApp/.build/debug/SignedApp", []).output == "signed radio\n")
             let refused = try await swiftPM(["package", "resolve"], in: "UnsignedApp")
@@ -328,7 +328,7 @@ import Testing
                 "App", dependency: ".package(url: \"\(repository).git\", from: \"1.0.0\")",
                 product: ".product(name: \"Network\", package: \"\(scope)-network\")", registry: registry, token: reader)
             try write("App/Sources/App/main.swift", "import Network\nprint(Network.says)\n")
-            let build = try await swift(["build", "--netrc-file", folder + "/netrc", "--replace-scm-with-registry"], in: "App")
+            let build = try await swift(["build"] + ThrowawayBuild.options + ["--netrc-file", folder + "/netrc", "--replace-scm-with-registry"], in: "App")
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
             #expect(try await ProcessRunner.run(folder + "/App/.build/debug/App", []).output == "network via lookup\n")
         }
@@ -366,7 +366,7 @@ import Testing
                 product: #".product(name: "Network", package: "iss-core.Network"), .product(name: "Cosmonaut", package: "iss-domain.Cosmonaut")"#,
                 registry: registry, token: reader)
             try write("Station/Sources/Station/main.swift", "import Cosmonaut\nimport Network\n\nprint(String(describing: CosmonautCoordinator.self))\n")
-            let build = try await swift(["build", "--netrc-file", folder + "/netrc"], in: "Station")
+            let build = try await swift(["build"] + ThrowawayBuild.options + ["--netrc-file", folder + "/netrc"], in: "Station")
             try #require(build.status == 0, "swift build: \(build.output)\n\(build.error)")
             #expect(try await ProcessRunner.run(folder + "/Station/.build/debug/Station", []).output == "CosmonautCoordinator\n")
             let resolved = try String(contentsOfFile: folder + "/Station/Package.resolved", encoding: .utf8)
