@@ -6,8 +6,10 @@ import Testing
 
 /// `strata release` end to end, as a team runs it: a git copy of Examples/ISS with one package
 /// per module distributed through a real `strata-registry`, the toolchain's API comparison, and
-/// an app that gets every module from the registry.
-@Suite(.serialized) struct ReleaseTrainTests {
+/// an app that gets every module from the registry. Each test has a registry, a workspace and
+/// caches of its own, so they run side by side: each is a chain of SwiftPM builds, and run one
+/// after another they were the last suite of the whole run to end.
+@Suite struct ReleaseTrainTests {
     /// A git repository holding Examples/ISS (at `Examples/ISS`, as in Strata's repository) in
     /// the `packages` layout with `distribution: registry`, generated and committed.
     struct Workspace {
@@ -90,26 +92,32 @@ import Testing
 
         """
 
-    @Test func patchMinorAndMajorReleasesReachAnAppThroughTheRegistry() async throws {
+    /// The first release: every module at 1.0.0, each after the modules it uses; a second run
+    /// changes nothing. Both scenarios start from it.
+    private static func releaseEverything(_ workspace: Workspace, token: String) async throws {
+        let first = try await workspace.strata(["release", "--no-verify"], token: token)
+        try #require(first.status == 0, "\(first.error)")
+        let published = first.error.split(separator: "\n").filter { $0.hasPrefix("strata: published ") }.map { $0.split(separator: " ")[2] }
+        #expect(published.count == 18 && published.first == "strata.StrataRuntime", "\(first.error)")
+        #expect(published.firstIndex(of: "iss-core.Network")! < published.firstIndex(of: "iss-service.CosmonautService")!)
+        #expect(try workspace.read("strata.versions.yml").contains("  Network: { version: 1.0.0, requires: { Logging: 1.0.0, SecretsPlaceholder: 1.0.0 } }\n"))
+        #expect(try await workspace.git("tag", "--list", "Network/*") == "Network/1.0.0\n")
+        #expect(try workspace.read("Packages/Cosmonaut/Package.swift").contains(#".package(id: "iss-service.CosmonautService", from: "1.0.0")"#))
+        // Done is done: running it again changes nothing.
+        let head = try await workspace.git("rev-parse", "HEAD")
+        let again = try await workspace.strata(["release"], token: token)
+        #expect(again.status == 0 && again.error.contains("nothing to release"), "\(again.error)")
+        #expect(try await workspace.git("rev-parse", "HEAD") == head)
+    }
+
+    /// The patch release, and (next test) the minor and major ones: two tests so that their
+    /// chains of builds run side by side.
+    @Test func aChangeInsideABodyIsAPatchReleaseOfThatModuleCheckedFirst() async throws {
         try await RunningRegistry.with { registry in
             let token = try await registry.token(["*": .write], name: "release train")
             let workspace = try await Workspace.make(registry: registry)
             defer { workspace.remove() }
-
-            // The first release: every module at 1.0.0, each after the modules it uses.
-            let first = try await workspace.strata(["release", "--no-verify"], token: token)
-            try #require(first.status == 0, "\(first.error)")
-            let published = first.error.split(separator: "\n").filter { $0.hasPrefix("strata: published ") }.map { $0.split(separator: " ")[2] }
-            #expect(published.count == 18 && published.first == "strata.StrataRuntime", "\(first.error)")
-            #expect(published.firstIndex(of: "iss-core.Network")! < published.firstIndex(of: "iss-service.CosmonautService")!)
-            #expect(try workspace.read("strata.versions.yml").contains("  Network: { version: 1.0.0, requires: { Logging: 1.0.0, SecretsPlaceholder: 1.0.0 } }\n"))
-            #expect(try await workspace.git("tag", "--list", "Network/*") == "Network/1.0.0\n")
-            #expect(try workspace.read("Packages/Cosmonaut/Package.swift").contains(#".package(id: "iss-service.CosmonautService", from: "1.0.0")"#))
-            // Done is done: running it again changes nothing.
-            let head = try await workspace.git("rev-parse", "HEAD")
-            let again = try await workspace.strata(["release"], token: token)
-            #expect(again.status == 0 && again.error.contains("nothing to release"), "\(again.error)")
-            #expect(try await workspace.git("rev-parse", "HEAD") == head)
+            try await Self.releaseEverything(workspace, token: token)
 
             // (a) A change inside an implementation's body: a patch release of that module alone.
             try await workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
@@ -120,7 +128,8 @@ import Testing
             #expect(try Self.steps(patch.output) == ["Network 1.0.0 → 1.0.1 (patch)"])
             #expect(patch.output.contains("Network: clearer message ("))
             // Built and tested first: here, where the train is one module. (A train's modules are
-            // each checked alike; checking the four of (c) cost CI two minutes of CPU.)
+            // each checked alike; checking the four of the major release (c) cost CI two minutes
+            // of CPU.)
             let patched = try await workspace.strata(["release"], token: token)
             #expect(patched.status == 0, "\(patched.error)")
             #expect(patched.error.contains("strata: checking Network: swift test"), "\(patched.error)")
@@ -128,17 +137,26 @@ import Testing
             #expect(patched.error.contains("strata: the API of Network was compared with its last release before, on the same files (cached)"))
             #expect(!patched.error.contains("strata: comparing the API of Network"), "\(patched.error)")
             #expect(try workspace.read("Packages/Network/CHANGELOG.md").contains("## 1.0.1 — "))
+        }
+    }
+
+    @Test func minorAndMajorReleasesReachAnAppThroughTheRegistry() async throws {
+        try await RunningRegistry.with { registry in
+            let token = try await registry.token(["*": .write], name: "release train")
+            let workspace = try await Workspace.make(registry: registry)
+            defer { workspace.remove() }
+            try await Self.releaseEverything(workspace, token: token)
 
             // (b) A public function added to the interface: minor; dependents only with --cascade.
             try await workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: ping") { $0 + Self.pingFunction }
             let minor = try await workspace.strata(["release", "--dry-run"])
             try #require(minor.status == 0, "\(minor.error)")
-            #expect(minor.output.contains("Network  1.0.1 → 1.1.0  minor  API additions"), "\(minor.output)")
+            #expect(minor.output.contains("Network  1.0.0 → 1.1.0  minor  API additions"), "\(minor.output)")
             #expect(minor.output.contains("adds: func NetworkClient.ping() has been added"), "\(minor.output)")
             #expect(!minor.output.contains("CosmonautService  "))
             let cascade = try await workspace.strata(["release", "--dry-run", "--cascade", "--format", "json"])
             #expect(try Self.steps(cascade.output) == [
-                "Network 1.0.1 → 1.1.0 (minor)", "StationSimulator 1.0.0 → 1.0.1 (patch)", "CosmonautService 1.0.0 → 1.0.1 (patch)",
+                "Network 1.0.0 → 1.1.0 (minor)", "StationSimulator 1.0.0 → 1.0.1 (patch)", "CosmonautService 1.0.0 → 1.0.1 (patch)",
                 "DockingPortService 1.0.0 → 1.0.1 (patch)", "Cosmonaut 1.0.0 → 1.0.1 (patch)", "Peripheries 1.0.0 → 1.0.1 (patch)",
                 "Scaffold 1.0.0 → 1.0.1 (patch)",
             ])
