@@ -21,6 +21,8 @@ public enum ManifestEnvironment {
 
     /// The variables evaluating `manifest` reads.
     public static func reads(_ manifest: [UInt8]) -> Reads {
+        // Most manifests name neither: a byte search spares them the lexer.
+        guard contains(manifest, "environment") || contains(manifest, "getenv") else { return .variables([]) }
         let source = SourceText(bytes: manifest)
         let tokens = Lexer.tokenize(source).tokens
         var names: Set<String> = []
@@ -37,6 +39,13 @@ public enum ManifestEnvironment {
             names.insert(name)
         }
         return .variables(names.sorted())
+    }
+
+    private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
+        let word = Array(word.utf8)
+        guard bytes.count >= word.count else { return false }
+        return (0...(bytes.count - word.count)).contains { start in bytes[start] == word[0] && bytes[start..<(start + word.count)].elementsEqual(word)
+        }
     }
 
     /// The variables evaluating `manifest` would read, with their values now; nil when it reads

@@ -92,6 +92,17 @@ import Testing
 
         """
 
+    /// `body` on a workspace of its own, with a registry of its own, after `releaseEverything`.
+    private static func afterTheFirstRelease(_ body: (RunningRegistry, String, Workspace) async throws -> Void) async throws {
+        try await RunningRegistry.with { registry in
+            let token = try await registry.token(["*": .write], name: "release train")
+            let workspace = try await Workspace.make(registry: registry)
+            defer { workspace.remove() }
+            try await releaseEverything(workspace, token: token)
+            try await body(registry, token, workspace)
+        }
+    }
+
     /// The first release: every module at 1.0.0, each after the modules it uses; a second run
     /// changes nothing. Both scenarios start from it.
     private static func releaseEverything(_ workspace: Workspace, token: String) async throws {
@@ -113,11 +124,7 @@ import Testing
     /// The patch release, and (next test) the minor and major ones: two tests so that their
     /// chains of builds run side by side.
     @Test func aChangeInsideABodyIsAPatchReleaseOfThatModuleCheckedFirst() async throws {
-        try await RunningRegistry.with { registry in
-            let token = try await registry.token(["*": .write], name: "release train")
-            let workspace = try await Workspace.make(registry: registry)
-            defer { workspace.remove() }
-            try await Self.releaseEverything(workspace, token: token)
+        try await Self.afterTheFirstRelease { registry, token, workspace in
 
             // (a) A change inside an implementation's body: a patch release of that module alone.
             try await workspace.change("Packages/Network/Sources/Network/GroundStationClient.swift", "Network: clearer message") {
@@ -141,11 +148,7 @@ import Testing
     }
 
     @Test func minorAndMajorReleasesReachAnAppThroughTheRegistry() async throws {
-        try await RunningRegistry.with { registry in
-            let token = try await registry.token(["*": .write], name: "release train")
-            let workspace = try await Workspace.make(registry: registry)
-            defer { workspace.remove() }
-            try await Self.releaseEverything(workspace, token: token)
+        try await Self.afterTheFirstRelease { registry, token, workspace in
 
             // (b) A public function added to the interface: minor; dependents only with --cascade.
             try await workspace.change("Packages/Network/Sources/NetworkCore/NetworkClient.swift", "NetworkCore: ping") { $0 + Self.pingFunction }
