@@ -401,6 +401,8 @@ let package = Package(
         .testTarget(
             name: "StrataDITests", dependencies: ["StrataDI", "StrataRuntimeSupport"], path: "StrataRuntime/Tests/StrataDITests",
             swiftSettings: strictSettings),
+        .executableTarget(
+            name: "StrataDIProbe", dependencies: ["StrataDI"], path: "StrataRuntime/Tests/StrataDIProbe", swiftSettings: strictSettings),
         .testTarget(
             name: "StrataRoutingTests", dependencies: ["StrataRouting", "StrataRuntimeSupport"], path: "StrataRuntime/Tests/StrataRoutingTests",
             swiftSettings: strictSettings),

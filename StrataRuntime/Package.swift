@@ -27,6 +27,8 @@ let package = Package(
         // The lock both share; `package` access only, so it is no part of either library's API.
         .target(name: "StrataRuntimeSupport", swiftSettings: settings),
         .testTarget(name: "StrataDITests", dependencies: ["StrataDI", "StrataRuntimeSupport"], swiftSettings: settings),
+        // An app that stops on a failed injection, which StrataDITests runs and reads.
+        .executableTarget(name: "StrataDIProbe", dependencies: ["StrataDI"], path: "Tests/StrataDIProbe", swiftSettings: settings),
         .testTarget(name: "StrataRoutingTests", dependencies: ["StrataRouting", "StrataRuntimeSupport"], swiftSettings: settings),
         // The platform floor and the safety rules, checked on the sources with the toolchain.
         .testTarget(name: "StrataRuntimeSupportTests", dependencies: ["StrataRuntimeSupport"], swiftSettings: settings),

@@ -1,3 +1,4 @@
+import Foundation
 import StrataDI
 import Testing
 
@@ -57,19 +58,15 @@ private func container(radioID: Int, counter: Counter = Counter()) -> Container 
         #expect(seen == 42)
     }
 
-    @Test func aFailedInjectionStopsWithTheResolveErrorsMessage() async {
-        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let screen = Injection.withContainer(Container()) { SuitScreen() }
-            _ = screen.suits
-        }.map { result in
-            let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
-            // What was asked for, where it is declared, what failed and how to find it first.
-            #expect(
-                stderr.contains(
-                    "StrataDI: @Injected var of type any Suits, declared at StrataDITests/InjectedTests.swift:6, could not be resolved: no registration for any Suits"
-                ))
-            #expect(stderr.contains("e.g. container.register((any Suits).self) { resolver in … }"))
-            #expect(stderr.contains("use try $property.resolve() where the app can recover"))
-        }
+    @Test func aFailedInjectionStopsWithTheResolveErrorsMessage() throws {
+        let (status, stderr) = try Probe.run("StrataDIProbe")
+        #expect(status > 128, "StrataDI stops the app with a trap; it ended with status \(status)")
+        // What was asked for, where it is declared, what failed and how to find it first.
+        #expect(
+            stderr.contains(
+                "StrataDI: @Injected var of type any Suits, declared at StrataDIProbe/main.swift:10, could not be resolved: no registration for any Suits"
+            ), "\(stderr)")
+        #expect(stderr.contains("e.g. container.register((any Suits).self) { resolver in … }"))
+        #expect(stderr.contains("use try $property.resolve() where the app can recover"))
     }
 }
