@@ -365,7 +365,9 @@ let package = Package(
         // A Podfile, podspecs (Ruby and JSON) and spec repos.
         .target(
             name: "StrataCocoaPods",
-            dependencies: ["StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataProjectFormat", "StrataSources"],
+            dependencies: [
+                "StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataPackageIdentity", "StrataProjectFormat", "StrataSources",
+            ],
             swiftSettings: strictSettings
         ),
         // The workspace graph: targets, modules, layers and edges, built from strata.yml alone

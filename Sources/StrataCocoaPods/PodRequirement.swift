@@ -1,0 +1,138 @@
+import Foundation
+public import StrataPackageIdentity
+
+/// A podspec dependency's version requirements (`'~> 1.2'`, `'>= 1.0', '< 2.0'`, `'1.4.1'`) as
+/// one SwiftPM requirement, for the Package.swift of a pod moved to a package registry.
+///
+/// CocoaPods reads requirements as RubyGems does: `~> 1.2.3` is at least 1.2.3 and below 1.3;
+/// `~> 1.2` at least 1.2 and below 2.0 (the last written part may grow); `~> 1` at least 1.0 and
+/// below 2.0. Several requirements all hold. A version may be written with one to three parts
+/// (`1`, `1.2`); the missing ones are 0.
+public enum PodRequirement: Sendable, Hashable {
+    /// `from: "1.2.0"`: this version up to the next major.
+    case upToNextMajor(from: SemanticVersion)
+    /// `.upToNextMinor(from: "1.2.3")`.
+    case upToNextMinor(from: SemanticVersion)
+    /// `exact: "1.4.1"`.
+    case exact(SemanticVersion)
+    /// `"1.0.0"..<"1.5.0"`: any other bounded range.
+    case range(SemanticVersion, SemanticVersion)
+    /// No requirement was written, or only a lower bound: SwiftPM has no "any later version", so
+    /// the package takes every version below the next major of `from`, and says so (``note``).
+    case openEnded(from: SemanticVersion)
+
+    /// Why a requirement cannot be translated.
+    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// How the requirement follows the identity in `.package(id: "scope.Name", …)`.
+    public var swiftSource: String {
+        switch self {
+        case .upToNextMajor(let version), .openEnded(let version): "from: \"\(version)\""
+        case .upToNextMinor(let version): ".upToNextMinor(from: \"\(version)\")"
+        case .exact(let version): "exact: \"\(version)\""
+        case .range(let lower, let upper): "\"\(lower)\"..<\"\(upper)\""
+        }
+    }
+
+    /// What a team should know about the translation: set only when it narrowed what CocoaPods
+    /// allowed.
+    public var note: String? {
+        guard case .openEnded(let version) = self else { return nil }
+        return "SwiftPM has no 'any later version': from \(version) up to the next major"
+    }
+
+    /// The requirement `requirements` make together (empty: any version, which reads as from 0.0.0).
+    public init(_ requirements: [String]) throws(Problem) {
+        var bounds = Bounds()
+        for requirement in requirements {
+            try bounds.add(requirement)
+        }
+        self = try bounds.requirement()
+    }
+
+    /// The versions between a lower bound (inclusive) and an upper one (exclusive), narrowed by each requirement.
+    private struct Bounds {
+        var lower: SemanticVersion = PodRequirement.version(0, 0, 0)
+        var upper: SemanticVersion?
+        /// `= 1.4.1` (or `1.4.1`): that version, if the other bounds allow it.
+        var exact: SemanticVersion?
+
+        mutating func add(_ requirement: String) throws(Problem) {
+            let (operation, written) = try Self.split(requirement)
+            let (version, partCount) = try PodRequirement.version(written, in: requirement)
+            switch operation {
+            case "=": exact = version
+            case ">=": raise(version)
+            case ">": raise(version.nextPatch)
+            case "<": lower(to: version)
+            case "<=": lower(to: version.nextPatch)
+            case "~>":
+                raise(version)
+                lower(to: partCount >= 3 ? version.nextMinor : version.nextMajor)
+            default:
+                throw Problem(description: "'\(requirement)': SwiftPM cannot say '\(operation)'; write the versions it allows as a range")
+            }
+        }
+
+        private mutating func raise(_ version: SemanticVersion) {
+            if version > lower { lower = version }
+        }
+
+        private mutating func lower(to version: SemanticVersion) {
+            if upper.map({ version < $0 }) ?? true { upper = version }
+        }
+
+        /// The operation (`=` when none is written) and the version of `'~> 1.2'`.
+        private static func split(_ requirement: String) throws(Problem) -> (String, String) {
+            let trimmed = requirement.trimmingCharacters(in: .whitespaces)
+            let operation = String(trimmed.prefix { "~<>=!".contains($0) })
+            let version = trimmed.dropFirst(operation.count).trimmingCharacters(in: .whitespaces)
+            guard !version.isEmpty else { throw Problem(description: "'\(requirement)' names no version") }
+            return (operation.isEmpty ? "=" : operation, version)
+        }
+
+        func requirement() throws(Problem) -> PodRequirement {
+            if let exact {
+                guard exact >= lower, upper.map({ exact < $0 }) ?? true else {
+                    throw Problem(description: "\(exact) is not at least \(lower)\(upper.map { " and below \($0)" } ?? "")")
+                }
+                return .exact(exact)
+            }
+            guard let upper else { return .openEnded(from: lower) }
+            guard lower < upper else { throw Problem(description: "no version is at least \(lower) and below \(upper)") }
+            if upper == lower.nextPatch && lower.prerelease.isEmpty { return .exact(lower) }
+            if upper == lower.nextMinor { return .upToNextMinor(from: lower) }
+            if upper == lower.nextMajor { return .upToNextMajor(from: lower) }
+            return .range(lower, upper)
+        }
+    }
+
+    /// `1`, `1.2` or `1.2.3` (the missing parts 0), with a pre-release after `-`; and how many
+    /// parts were written, which `~>` needs.
+    private static func version(_ written: String, in requirement: String) throws(Problem) -> (SemanticVersion, partCount: Int) {
+        let pieces = written.split(separator: "-", maxSplits: 1).map(String.init)
+        let numbers = (pieces.first ?? "").split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        let prerelease = pieces.count > 1 ? pieces[1] : nil
+        guard (1...3).contains(numbers.count), numbers.allSatisfy({ $0.map { $0 >= 0 } ?? false }),
+            prerelease.map({ SemanticVersion("0.0.0-" + $0) != nil }) ?? true
+        else {
+            throw Problem(description: "'\(requirement)': '\(written)' is not a version of one to three numbers (1, 1.2, 1.2.3)")
+        }
+        let padded = numbers.map { $0! } + Array(repeating: 0, count: 3 - numbers.count)
+        return (version(padded[0], padded[1], padded[2], prerelease: prerelease), numbers.count)
+    }
+
+    static func version(_ major: Int, _ minor: Int, _ patch: Int, prerelease: String? = nil) -> SemanticVersion {
+        // Three numbers (and a pre-release SemanticVersion accepts) always make a version.
+        SemanticVersion("\(major).\(minor).\(patch)" + (prerelease.map { "-" + $0 } ?? "")) ?? SemanticVersion("\(major).\(minor).\(patch)")!
+    }
+}
+
+extension SemanticVersion {
+    /// The next versions up, without a pre-release: what a bound below them excludes.
+    var nextPatch: SemanticVersion { PodRequirement.version(major, minor, prerelease.isEmpty ? patch + 1 : patch) }
+    var nextMinor: SemanticVersion { PodRequirement.version(major, minor + 1, 0) }
+    var nextMajor: SemanticVersion { PodRequirement.version(major + 1, 0, 0) }
+}

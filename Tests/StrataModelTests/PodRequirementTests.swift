@@ -1,0 +1,66 @@
+import Testing
+
+@testable import StrataCocoaPods
+
+/// Podspec requirements read as CocoaPods (RubyGems) reads them, said as SwiftPM says them.
+@Suite struct PodRequirementTests {
+    func translated(_ requirements: String...) throws -> String {
+        try PodRequirement(requirements).swiftSource
+    }
+
+    @Test func thePessimisticOperatorLetsTheLastWrittenPartGrow() throws {
+        // ~> 1.2.3 is below 1.3; ~> 1.2 below 2.0; ~> 1 below 2.0 (CocoaPods' Podfile guide).
+        #expect(try translated("~> 1.2.3") == #".upToNextMinor(from: "1.2.3")"#)
+        #expect(try translated("~> 1.2") == #"from: "1.2.0""#)
+        #expect(try translated("~> 1") == #"from: "1.0.0""#)
+        #expect(try translated("~> 0.1.2") == #".upToNextMinor(from: "0.1.2")"#)
+        #expect(try translated("~>0.4") == #"from: "0.4.0""#)
+    }
+
+    @Test func aVersionAloneOrWithEqualsIsExact() throws {
+        #expect(try translated("1.4.1") == #"exact: "1.4.1""#)
+        #expect(try translated("= 2.0") == #"exact: "2.0.0""#)
+        #expect(try translated("= 1.0.0-beta.2") == #"exact: "1.0.0-beta.2""#)
+    }
+
+    @Test func boundsTogetherMakeTheNarrowestRange() throws {
+        #expect(try translated(">= 1.0", "< 2.0") == #"from: "1.0.0""#)
+        #expect(try translated(">= 1.2", "< 1.5") == #""1.2.0"..<"1.5.0""#)
+        #expect(try translated(">= 1.2.0", "< 1.3") == #".upToNextMinor(from: "1.2.0")"#)
+        #expect(try translated("> 1.2.3", "<= 1.4.0") == #""1.2.4"..<"1.4.1""#)
+        #expect(try translated("~> 1.2", ">= 1.2.5") == #"from: "1.2.5""#)
+        #expect(try translated("~> 1.2", "< 1.4") == #""1.2.0"..<"1.4.0""#)
+        #expect(try translated("1.3.0", "~> 1.2") == #"exact: "1.3.0""#)
+    }
+
+    @Test func withoutAnUpperBoundItTakesUpToTheNextMajorAndSaysSo() throws {
+        let lowerOnly = try PodRequirement([">= 1.1"])
+        #expect(lowerOnly.swiftSource == #"from: "1.1.0""#)
+        #expect(lowerOnly.note?.contains("no 'any later version'") == true)
+        let none = try PodRequirement([])
+        #expect(none == .openEnded(from: SemanticVersionText.zero))
+        #expect(try PodRequirement(["~> 1.2"]).note == nil)
+    }
+
+    @Test func whatSwiftPMCannotSayIsAProblemNamingTheRequirement() {
+        func problem(_ requirements: String...) -> String? {
+            do {
+                _ = try PodRequirement(requirements)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(problem("!= 1.2")?.contains("'!= 1.2': SwiftPM cannot say '!='") == true)
+        #expect(problem("~> 1.0.0.1")?.contains("is not a version of one to three numbers") == true)
+        #expect(problem(">= 1.x")?.contains("'1.x' is not a version") == true)
+        #expect(problem("~>")?.contains("names no version") == true)
+        #expect(problem(">= 2.0", "< 1.5")?.contains("no version is at least 2.0.0 and below 1.5.0") == true)
+        #expect(problem("1.0.0", ">= 1.1")?.contains("1.0.0 is not at least 1.1.0") == true)
+    }
+}
+
+/// Versions the tests compare with, made the way the translation makes them.
+private enum SemanticVersionText {
+    static let zero = PodRequirement.version(0, 0, 0)
+}
