@@ -580,7 +580,8 @@ let package = Package(
         .testTarget(
             name: "StrataModelTests",
             dependencies: [
-                "StrataCocoaPods", "StrataManifest", "StrataProjectFormat", "StrataSwiftPM", "StrataWorkspace", "StrataXcodeGen", "StrataDiagnostics",
+                "StrataCocoaPods", "StrataManifest", "StrataPackageIdentity", "StrataProjectFormat", "StrataSwiftPM", "StrataWorkspace",
+                "StrataXcodeGen", "StrataDiagnostics",
                 "StrataFileSystem", "StrataWorkspaceTestSupport", "StrataSources", "StrataToolchain",
                 // The oracle for module names: the compiler's own parser.
                 .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),

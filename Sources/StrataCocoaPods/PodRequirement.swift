@@ -36,6 +36,16 @@ public enum PodRequirement: Sendable, Hashable {
         }
     }
 
+    /// Whether SwiftPM, resolving with this requirement, may pick `version`.
+    public func allows(_ version: SemanticVersion) -> Bool {
+        switch self {
+        case .upToNextMajor(let lower), .openEnded(let lower): lower <= version && version < lower.nextMajor
+        case .upToNextMinor(let lower): lower <= version && version < lower.nextMinor
+        case .exact(let exact): version == exact
+        case .range(let lower, let upper): lower <= version && version < upper
+        }
+    }
+
     /// What a team should know about the translation: set only when it narrowed what CocoaPods
     /// allowed.
     public var note: String? {
@@ -63,7 +73,9 @@ public enum PodRequirement: Sendable, Hashable {
             let (operation, written) = try Self.split(requirement)
             let (version, partCount) = try PodRequirement.version(written, in: requirement)
             switch operation {
-            case "=": exact = version
+            case "=":
+                if let exact, exact != version { throw Problem(description: "no version is both \(exact) and \(version)") }
+                exact = version
             case ">=": raise(version)
             case ">": raise(version.nextPatch)
             case "<": lower(to: version)

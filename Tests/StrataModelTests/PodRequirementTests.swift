@@ -1,3 +1,4 @@
+import StrataPackageIdentity
 import Testing
 
 @testable import StrataCocoaPods
@@ -42,6 +43,35 @@ import Testing
         #expect(try PodRequirement(["~> 1.2"]).note == nil)
     }
 
+    /// The oracle: the versions the translation allows are the ones the spec repos' own check
+    /// (`pod install`'s choice among a repo's versions) lets through, for every pair of
+    /// requirements over a grid of versions; where only a lower bound is written, a subset.
+    @Test func itAllowsExactlyTheVersionsCocoaPodsWouldChooseFrom() throws {
+        let grid = (0...2).flatMap { major in (0...3).flatMap { minor in (0...3).map { "\(major).\(minor).\($0)" } } }
+        let written = ["1", "1.2", "1.2.3", "0.3", "2.0.1"]
+        let single = ["~>", ">=", ">", "<", "<=", "="].flatMap { operation in written.map { "\(operation) \($0)" } }
+        let pairs = single.flatMap { first in single.map { [first, $0] } } + single.map { [$0] }
+        var compared = 0
+        for requirements in pairs {
+            guard let translated = try? PodRequirement(requirements) else {
+                // Refused only when nothing meets both.
+                #expect(!grid.contains { version in requirements.allSatisfy { SpecRepos.version(version, meets: $0) } }, "\(requirements)")
+                continue
+            }
+            for text in grid {
+                let met = requirements.allSatisfy { SpecRepos.version(text, meets: $0) }
+                let allowed = translated.allows(try #require(SemanticVersion(text)))
+                if case .openEnded = translated {
+                    #expect(!allowed || met, "\(requirements) allows \(text)")
+                } else {
+                    #expect(allowed == met, "\(requirements) as \(translated.swiftSource), \(text): CocoaPods \(met)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 25_000)
+    }
+
     @Test func whatSwiftPMCannotSayIsAProblemNamingTheRequirement() {
         func problem(_ requirements: String...) -> String? {
             do {
@@ -57,6 +87,7 @@ import Testing
         #expect(problem("~>")?.contains("names no version") == true)
         #expect(problem(">= 2.0", "< 1.5")?.contains("no version is at least 2.0.0 and below 1.5.0") == true)
         #expect(problem("1.0.0", ">= 1.1")?.contains("1.0.0 is not at least 1.1.0") == true)
+        #expect(problem("= 1.2", "1.3")?.contains("no version is both 1.2.0 and 1.3.0") == true)
     }
 }
 
