@@ -64,7 +64,7 @@ public enum PodRequirement: Sendable, Hashable {
 
     /// The versions between a lower bound (inclusive) and an upper one (exclusive), narrowed by each requirement.
     private struct Bounds {
-        var lower: SemanticVersion = PodRequirement.version(0, 0, 0)
+        var lower = SemanticVersion("0.0.0")!
         var upper: SemanticVersion?
         /// `= 1.4.1` (or `1.4.1`): that version, if the other bounds allow it.
         var exact: SemanticVersion?
@@ -124,27 +124,19 @@ public enum PodRequirement: Sendable, Hashable {
     /// `1`, `1.2` or `1.2.3` (the missing parts 0), with a pre-release after `-`; and how many
     /// parts were written, which `~>` needs.
     private static func version(_ written: String, in requirement: String) throws(Problem) -> (SemanticVersion, partCount: Int) {
-        let pieces = written.split(separator: "-", maxSplits: 1).map(String.init)
-        let numbers = (pieces.first ?? "").split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-        let prerelease = pieces.count > 1 ? pieces[1] : nil
-        guard (1...3).contains(numbers.count), numbers.allSatisfy({ $0.map { $0 >= 0 } ?? false }),
-            prerelease.map({ SemanticVersion("0.0.0-" + $0) != nil }) ?? true
-        else {
+        let pieces = written.split(separator: "-", maxSplits: 1)
+        let numbers = (pieces.first ?? "").split(separator: ".", omittingEmptySubsequences: false).map { Int($0).map(String.init) ?? "" }
+        let padded = numbers + Array(repeating: "0", count: max(0, 3 - numbers.count))
+        let text = padded.joined(separator: ".") + (pieces.count > 1 ? "-" + pieces[1] : "")
+        // SemanticVersion refuses what is not three numbers (and a valid pre-release).
+        guard (1...3).contains(numbers.count), let version = SemanticVersion(text) else {
             throw Problem(description: "'\(requirement)': '\(written)' is not a version of one to three numbers (1, 1.2, 1.2.3)")
         }
-        let padded = numbers.map { $0! } + Array(repeating: 0, count: 3 - numbers.count)
-        return (version(padded[0], padded[1], padded[2], prerelease: prerelease), numbers.count)
-    }
-
-    static func version(_ major: Int, _ minor: Int, _ patch: Int, prerelease: String? = nil) -> SemanticVersion {
-        // Three numbers (and a pre-release SemanticVersion accepts) always make a version.
-        SemanticVersion("\(major).\(minor).\(patch)" + (prerelease.map { "-" + $0 } ?? "")) ?? SemanticVersion("\(major).\(minor).\(patch)")!
+        return (version, numbers.count)
     }
 }
 
 extension SemanticVersion {
-    /// The next versions up, without a pre-release: what a bound below them excludes.
-    var nextPatch: SemanticVersion { PodRequirement.version(major, minor, prerelease.isEmpty ? patch + 1 : patch) }
-    var nextMinor: SemanticVersion { PodRequirement.version(major, minor + 1, 0) }
-    var nextMajor: SemanticVersion { PodRequirement.version(major + 1, 0, 0) }
+    /// The first release above this version: what `> v` starts at and `<= v` stops below.
+    fileprivate var nextPatch: SemanticVersion { SemanticVersion("\(major).\(minor).\(prerelease.isEmpty ? patch + 1 : patch)")! }
 }

@@ -38,6 +38,12 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         part.count > 1 && part.first == "0" && part.allSatisfy(\.isNumber)
     }
 
+    /// The first version of the next major (`2.0.0` after `1.4.2-beta`): pre-release and build dropped.
+    public var nextMajor: SemanticVersion { SemanticVersion("\(major + 1).0.0")! }
+
+    /// The first version of the next minor (`1.5.0` after `1.4.2`): pre-release and build dropped.
+    public var nextMinor: SemanticVersion { SemanticVersion("\(major).\(minor + 1).0")! }
+
     /// The version without build metadata: equal for versions of equal precedence.
     public var precedenceKey: String {
         "\(major).\(minor).\(patch)" + (prerelease.isEmpty ? "" : "-" + prerelease.joined(separator: "."))

@@ -46,8 +46,8 @@ extension SemanticVersion {
     /// The next version with `bump` raised and what follows it zeroed (pre-release and build dropped).
     public func bumped(_ bump: Bump) -> SemanticVersion {
         switch bump {
-        case .major: SemanticVersion("\(major + 1).0.0")!
-        case .minor: SemanticVersion("\(major).\(minor + 1).0")!
+        case .major: nextMajor
+        case .minor: nextMinor
         case .patch: SemanticVersion("\(major).\(minor).\(patch + 1)")!
         }
     }

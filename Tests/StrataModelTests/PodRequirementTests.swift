@@ -39,7 +39,7 @@ import Testing
         #expect(lowerOnly.swiftSource == #"from: "1.1.0""#)
         #expect(lowerOnly.note?.contains("no 'any later version'") == true)
         let none = try PodRequirement([])
-        #expect(none == .openEnded(from: SemanticVersionText.zero))
+        #expect(none == .openEnded(from: SemanticVersion("0.0.0")!))
         #expect(try PodRequirement(["~> 1.2"]).note == nil)
     }
 
@@ -89,9 +89,4 @@ import Testing
         #expect(problem("1.0.0", ">= 1.1")?.contains("1.0.0 is not at least 1.1.0") == true)
         #expect(problem("= 1.2", "1.3")?.contains("no version is both 1.2.0 and 1.3.0") == true)
     }
-}
-
-/// Versions the tests compare with, made the way the translation makes them.
-private enum SemanticVersionText {
-    static let zero = PodRequirement.version(0, 0, 0)
 }
