@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "StrataProjectFormat", package: "Strata"),
                 .product(name: "StrataSwiftPM", package: "Strata"),
                 .product(name: "StrataWorkspace", package: "Strata"),
+                .product(name: "StrataXcodeProject", package: "Strata"),
                 .product(name: "StrataPackageIdentity", package: "Strata"),
                 .product(name: "StrataPublish", package: "Strata"),
                 .product(name: "StrataRelease", package: "Strata"),

@@ -43,6 +43,26 @@ public struct ObjectKey: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(a ^ (b &* 0x9E37_79B9_7F4A_7C15) ^ (c &* 0xC2B2_AE3D_27D4_EB4F) ^ d ^ UInt64(count))
     }
 
+    /// Four random words an ``ObjectIndex`` mixes keys with.
+    struct Seed: Sendable {
+        fileprivate let words: (UInt64, UInt64, UInt64, UInt64)
+
+        init(using generator: inout some RandomNumberGenerator) {
+            words = (generator.next(), generator.next(), generator.next(), generator.next())
+        }
+    }
+
+    /// The key's words mixed with `seed` into one: each pair multiplied into 128 bits and the
+    /// halves folded (as wyhash does), so that every byte of the id moves every bit.
+    func hash(_ seed: Seed) -> UInt64 {
+        Self.fold(a ^ seed.words.0, b ^ seed.words.1) ^ Self.fold(c ^ seed.words.2, d ^ seed.words.3 ^ UInt64(count) << 56)
+    }
+
+    private static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
+        let (high, low) = x.multipliedFullWidth(by: y)
+        return high ^ low
+    }
+
     /// The id as text (for a longer id, its first 24 bytes and `…`): what messages show.
     public var description: String {
         let length = count == .max ? 24 : Int(count)

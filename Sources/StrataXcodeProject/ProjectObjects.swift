@@ -13,14 +13,14 @@ public struct ProjectObjects: Sendable {
     public let path: String
     /// The `PBXProject`'s id.
     public let rootObject: ObjectKey
-    private let objects: [ObjectKey: ProjectObject]
+    private let objects: ObjectIndex
     /// The objects of each kind, in the file's order: most steps want one or two kinds of the
     /// hundred thousand objects a large project holds.
     private let byKind: [String: [ProjectObject]]
     private let lines: LineIndex
 
     /// How many objects the file holds.
-    public var count: Int { objects.count }
+    public var count: Int { objects.objects.count - objects.replaced.count }
 
     /// The kinds of object the file holds.
     public var kinds: Dictionary<String, [ProjectObject]>.Keys { byKind.keys }
@@ -68,6 +68,9 @@ public struct ProjectObjects: Sendable {
         objects[key]
     }
 
+    /// How many objects the file writes, a repeated id each time: the positions objects have.
+    var positions: Int { objects.objects.count }
+
     /// Where `offset` is in the file.
     public func location(of offset: Int) -> SourceLocation {
         let (line, column) = lines.position(of: offset)
@@ -85,7 +88,7 @@ public struct ProjectObjects: Sendable {
     /// The `objects` dictionary by id and by kind, and the root object's id, which must name a `PBXProject`.
     private static func index(
         _ root: PropertyListDictionary, failure: (_ message: String, _ offset: Int) -> InputErrors
-    ) throws(InputErrors) -> ([ObjectKey: ProjectObject], [String: [ProjectObject]], ObjectKey) {
+    ) throws(InputErrors) -> (ObjectIndex, [String: [ProjectObject]], ObjectKey) {
         guard let objectsNode = root["objects"] else { throw failure("the project file has no 'objects'", 0) }
         guard let entries = objectsNode.dictionary else {
             throw failure("'objects' is \(objectsNode.kindDescription), not a dictionary", objectsNode.offset)
@@ -97,31 +100,25 @@ public struct ProjectObjects: Sendable {
             var kinds = ObjectKinds()
             var made = MadeObjects()
             made.objects.reserveCapacity(run.count)
-            for (key, value) in run {
+            for (position, (key, value)) in zip(run.indices, run) {
                 guard let fields = value.dictionary else {
                     made.damage = ("the object '\(key.string ?? "")' is \(value.kindDescription), not a dictionary", value.offset)
                     break
                 }
-                guard let isa = fields["isa"], let kind = kinds.name(of: isa) else {
+                guard let isa = fields["isa"], let (kind, number) = kinds.kind(of: isa) else {
                     made.damage = ("the object '\(key.string ?? "")' has no 'isa'", value.offset)
                     break
                 }
                 // A key node is always a string: the parser reads nothing else as a key.
-                made.objects.append(ProjectObject(key: key.key!, idNode: key, isa: kind, fields: fields))
+                let object = ProjectObject(key: key.key!, idNode: key, isa: kind, fields: fields, position: position)
+                made.objects.append(object)
+                made.add(object, ofKindNumbered: number)
             }
             return made
         }
-        var objects: [ObjectKey: ProjectObject] = [:]
-        objects.reserveCapacity(made.reduce(0) { $0 + $1.objects.count })
-        for run in made {
-            if let (message, offset) = run.damage { throw failure(message, offset) }
-            for object in run.objects { objects[object.key] = object }
-        }
-        // Of its kind is what an id reads as: of an id written twice, the last object.
-        var byKind: [String: [ProjectObject]] = [:]
-        for run in made {
-            for object in run.objects where objects[object.key] === object { byKind[object.isa, default: []].append(object) }
-        }
+        if let (message, offset) = made.lazy.compactMap(\.damage).first { throw failure(message, offset) }
+        let objects = ObjectIndex(made.flatMap(\.objects))
+        let byKind = Self.groupedByKind(made, index: objects)
         guard let rootNode = root["rootObject"], let rootObject = rootNode.key else {
             throw failure("the project file has no 'rootObject'", 0)
         }
@@ -135,29 +132,60 @@ public struct ProjectObjects: Sendable {
     }
 }
 
+extension ProjectObjects {
+    /// The objects of each kind in the file's order, but those a later object with the same id
+    /// replaced: each run's lists of its kinds joined, a kind's name hashed once a run.
+    private static func groupedByKind(_ runs: [MadeObjects], index: ObjectIndex) -> [String: [ProjectObject]] {
+        var byKind: [String: [ProjectObject]] = [:]
+        for run in runs {
+            for var list in run.byKind {
+                guard let kind = list.first?.isa else { continue }
+                if !index.replaced.isEmpty { list.removeAll { index[$0.key] !== $0 } }
+                // A kind's first list is taken as it is, not copied.
+                if byKind[kind] == nil { byKind[kind] = list } else { byKind[kind]! += list }
+            }
+        }
+        return byKind
+    }
+}
+
 /// The objects one run of the `objects` dictionary holds, in the file's order, and the first
 /// damaged one's problem, where the run stops.
 private struct MadeObjects: Sendable {
     var objects: [ProjectObject] = []
+    /// The objects again, a list for each kind, by the number ``ObjectKinds`` gave the kind.
+    var byKind: [[ProjectObject]] = []
     var damage: (message: String, offset: Int)?
+
+    mutating func add(_ object: ProjectObject, ofKindNumbered number: Int) {
+        while byKind.count <= number { byKind.append([]) }
+        byKind[number].append(object)
+    }
 }
 
-/// The kind names (`isa`) of a project's objects, each made a `String` once: a known kind is
-/// the literal this reader compares with (made without allocating), another is decoded the first
-/// time it is met.
+/// The kind names (`isa`) of a project's objects, each made a `String` once and numbered in
+/// the order met: a known kind is the literal this reader compares with (made without
+/// allocating), another is decoded the first time it is met.
 private struct ObjectKinds {
-    private var names: [ObjectKey: String]
+    private static let known = Dictionary(ProjectReader.knownKinds.map { (ObjectKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+    private var numbers: [ObjectKey: (name: String, number: Int)] = [:]
+    /// The kind met last: objects of a kind are often written together.
+    private var last: (key: ObjectKey, name: String, number: Int)?
 
-    init() {
-        names = Dictionary(ProjectReader.knownKinds.map { (ObjectKey($0), $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    mutating func name(of node: PropertyListNode) -> String? {
+    /// The kind's name and number; nil when the node is not a string.
+    mutating func kind(of node: PropertyListNode) -> (name: String, number: Int)? {
         guard let key = node.key else { return nil }
-        if let known = names[key] { return known }
-        guard let text = node.string else { return nil }
-        names[key] = text
-        return text
+        if let last, last.key == key { return (last.name, last.number) }
+        let kind: (name: String, number: Int)
+        if let seen = numbers[key] {
+            kind = seen
+        } else {
+            guard let name = Self.known[key] ?? node.string else { return nil }
+            kind = (name, numbers.count)
+            numbers[key] = kind
+        }
+        last = (key, kind.name, kind.number)
+        return kind
     }
 }
 
@@ -172,12 +200,15 @@ public final class ProjectObject: Sendable {
     /// `PBXNativeTarget`, `PBXFileReference`, `XCBuildConfiguration`…
     public let isa: String
     public let fields: PropertyListDictionary
+    /// Its place among the file's objects: what a ``PerObject`` table finds it by.
+    let position: Int
 
-    init(key: ObjectKey, idNode: PropertyListNode, isa: String, fields: PropertyListDictionary) {
+    init(key: ObjectKey, idNode: PropertyListNode, isa: String, fields: PropertyListDictionary, position: Int) {
         self.key = key
         self.idNode = idNode
         self.isa = isa
         self.fields = fields
+        self.position = position
     }
 
     /// Its id as text.

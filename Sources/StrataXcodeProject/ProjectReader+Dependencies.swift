@@ -8,17 +8,8 @@ extension ProjectReader {
     /// container proxy, of another), what its Frameworks phase links, and its package products.
     /// A target dependency that the Frameworks phase links too is one linked dependency.
     mutating func dependencies(of target: ProjectObject, phases: [ProjectObject]) -> [XcodeDependency] {
-        var found: [XcodeDependency] = []
-        var positions: [XcodeDependency.Kind: Int] = [:]
-        func add(_ dependency: XcodeDependency) {
-            if let index = positions[dependency.kind] {
-                found[index].isLinked = found[index].isLinked || dependency.isLinked
-                found[index].condition = XcodeDependency.union(found[index].condition, dependency.condition)
-            } else {
-                positions[dependency.kind] = found.count
-                found.append(dependency)
-            }
-        }
+        var found = MergedDependencies()
+        func add(_ dependency: XcodeDependency) { found.add(dependency) }
         for id in target.references("dependencies") {
             guard let dependency = referenced(id, by: target, in: "dependencies", kinds: ["PBXTargetDependency"]),
                 let kind = targetDependency(dependency)
@@ -37,7 +28,33 @@ extension ProjectReader {
             else { continue }
             add(XcodeDependency(kind: kind, location: objects.location(of: product), isLinked: true))
         }
-        return found
+        return found.dependencies
+    }
+
+    /// A target's dependencies, each named once: a second declaration of one (a target
+    /// dependency the Frameworks phase links too) merges into the first.
+    struct MergedDependencies {
+        private(set) var dependencies: [XcodeDependency] = []
+        /// Each dependency's position, once there are too many to compare one by one: most
+        /// targets name a handful, which compare faster than they hash.
+        private var positions: [XcodeDependency.Kind: Int]?
+
+        mutating func add(_ dependency: XcodeDependency) {
+            guard let index = position(of: dependency.kind) else {
+                positions?[dependency.kind] = dependencies.count
+                dependencies.append(dependency)
+                if positions == nil, dependencies.count > 16 {
+                    positions = Dictionary(dependencies.enumerated().map { ($1.kind, $0) }, uniquingKeysWith: { first, _ in first })
+                }
+                return
+            }
+            dependencies[index].isLinked = dependencies[index].isLinked || dependency.isLinked
+            dependencies[index].condition = XcodeDependency.union(dependencies[index].condition, dependency.condition)
+        }
+
+        private func position(of kind: XcodeDependency.Kind) -> Int? {
+            positions.map { $0[kind] } ?? dependencies.firstIndex { $0.kind == kind }
+        }
     }
 
     /// The platforms a target dependency or build file applies to: `platformFilters = (ios,
@@ -108,7 +125,7 @@ extension ProjectReader {
         guard let referenceID = file.reference("fileRef"),
             let reference = referenced(referenceID, by: file, in: "fileRef", kinds: ["PBXFileReference", "PBXReferenceProxy"])
         else { return nil }
-        if let owner = productOwners[reference.key].flatMap({ objects[$0] }) { return .target(targetName(owner)) }
+        if let owner = productOwners[reference] { return .target(owner) }
         if reference.isa == "PBXReferenceProxy" {
             guard let remote = reference.reference("remoteRef") else { return nil }
             return referenced(remote, by: reference, in: "remoteRef", kinds: ["PBXContainerItemProxy"]).flatMap { proxied($0) }

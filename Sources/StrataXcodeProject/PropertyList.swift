@@ -197,21 +197,23 @@ public struct PropertyListDictionary: Sendable {
         key.withUTF8Buffer { value(forKey: $0) }
     }
 
-    /// The value of the last key whose text is `wanted`, compared as bytes without decoding the keys.
+    /// The value of the last key whose text is `wanted`, compared as bytes without decoding the
+    /// keys. The reader asks a million of these of a large project: it walks the nodes and bytes
+    /// through pointers, each key's node and its value's in turn.
     private func value(forKey wanted: UnsafeBufferPointer<UInt8>) -> PropertyListNode? {
-        list.bytes.withUnsafeBufferPointer { bytes in
-            var found: Int32?
-            var isKey = true
-            var matched = false
-            for child in PropertyListChildren(list: list, parent: index) {
-                defer { isKey.toggle() }
-                if isKey {
-                    matched = Self.matches(list.nodes[Int(child)], wanted, in: bytes)
-                } else if matched {
-                    found = child
+        list.nodes.withUnsafeBufferPointer { nodes in
+            list.bytes.withUnsafeBufferPointer { bytes in
+                var found: Int32?
+                var key = index + 1
+                let end = nodes[Int(index)].next
+                while key < end {
+                    let value = nodes[Int(key)].next
+                    guard value < end else { break }
+                    if Self.matches(nodes[Int(key)], wanted, in: bytes) { found = value }
+                    key = nodes[Int(value)].next
                 }
+                return found.map { PropertyListNode(list: list, index: $0) }
             }
-            return found.map { PropertyListNode(list: list, index: $0) }
         }
     }
 

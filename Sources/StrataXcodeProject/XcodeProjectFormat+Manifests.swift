@@ -18,8 +18,12 @@ extension XcodeProjectFormat {
             for local in project.localPackages { packages.addLocal(local.value, at: local.location) }
             var products: [Product] = []
             var targets: [PackageTarget] = []
-            for target in project.targets {
-                guard let target = convert(target, in: project, builders: builders) else { continue }
+            let builders = builders.of(project)
+            // Each target on whichever core is free: a project of 5,000 targets has 35,000 edges.
+            let converted = ParallelMap.map(ParallelMap.chunks(project.targets, of: 64)) { run in
+                run.compactMap { convert($0, in: project, builders: builders) }
+            }
+            for target in converted.joined() {
                 if let product = target.product { products.append(product) }
                 for (package, location) in target.packagesUsed { packages.add(package, at: location) }
                 targets.append(target.target)
@@ -45,8 +49,8 @@ extension XcodeProjectFormat {
     /// One target as a package target, with the product it vends and the packages its
     /// products come from (in its dependencies' order); nil for a target that builds no module.
     private static func convert(
-        _ target: XcodeTarget, in project: XcodeProject, builders: ProductBuilders
-    ) -> (target: PackageTarget, product: Product?, packagesUsed: [(XcodePackage, SourceLocation)])? {
+        _ target: XcodeTarget, in project: XcodeProject, builders: ProductBuilders.OfProject
+    ) -> ConvertedTarget? {
         guard let (declared, product) = target.kind.packageTarget(named: target.name, location: target.location) else { return nil }
         var converted = declared
         converted.declaredSources = sources(of: target, in: project)
@@ -56,24 +60,32 @@ extension XcodeProjectFormat {
         converted.buildDeclaration = target.buildDeclaration
         var packagesUsed: [(XcodePackage, SourceLocation)] = []
         for dependency in target.dependencies {
-            let built = builders.builder(of: dependency, in: project)
+            let built = builders.builder(of: dependency)
             guard let reference = reference(dependency, of: target, built: built) else { continue }
             if case .packageProduct(_, let package?) = dependency.kind { packagesUsed.append((package, dependency.location)) }
             var entry = PackageTargetDependency(reference, location: dependency.location)
             entry.isLinked = dependency.isLinked
             entry.condition = dependency.condition
-            entry.isMerged = isMerged(dependency, of: target, built: built, in: project, builders: builders)
+            entry.isMerged = isMerged(dependency, of: target, built: built, builders: builders)
             converted.dependencies.append(entry)
         }
-        return (converted, product, packagesUsed)
+        return ConvertedTarget(target: converted, product: product, packagesUsed: packagesUsed)
+    }
+
+    /// A target as a package target, with the product it vends and the packages its products
+    /// come from, in its dependencies' order.
+    private struct ConvertedTarget: Sendable {
+        var target: PackageTarget
+        var product: Product?
+        var packagesUsed: [(XcodePackage, SourceLocation)]
     }
 
     /// The targets that build each product, across every project: by product file
     /// (`Core.framework`) and by product name.
-    struct ProductBuilders {
+    struct ProductBuilders: Sendable {
         /// What an edge needs of the target it names: a few words, where the whole target (its
         /// sources, settings and edges) would be copied once an edge.
-        struct Builder {
+        struct Builder: Sendable {
             let id: String
             let name: String
             let kind: XcodeProductKind
@@ -107,14 +119,26 @@ extension XcodeProjectFormat {
             byFile[file] ?? byName[Self.productName(of: file)]
         }
 
-        /// The target of the projects read that builds what `dependency` of a target of
-        /// `project` names; nil for a package product, or a target or file no project builds.
-        func builder(of dependency: XcodeDependency, in project: XcodeProject) -> Builder? {
-            switch dependency.kind {
-            case .target(let name): targets[project.path]?[name]
-            case .projectTarget(let path, let name): targets[path]?[name]
-            case .linkedFile(let file, _): builder(of: file)
-            case .packageProduct: nil
+        /// The builders as one project's targets see them: its own targets found once, not
+        /// by the project's path for every edge.
+        func of(_ project: XcodeProject) -> OfProject {
+            OfProject(all: self, own: targets[project.path] ?? [:])
+        }
+
+        struct OfProject: Sendable {
+            let all: ProductBuilders
+            /// The project's own targets by name.
+            let own: [String: Builder]
+
+            /// The target of the projects read that builds what `dependency` of a target of
+            /// this project names; nil for a package product, or a target or file no project builds.
+            func builder(of dependency: XcodeDependency) -> Builder? {
+                switch dependency.kind {
+                case .target(let name): own[name]
+                case .projectTarget(let path, let name): all.targets[path]?[name]
+                case .linkedFile(let file, _): all.builder(of: file)
+                case .packageProduct: nil
+                }
             }
         }
 
@@ -189,11 +213,10 @@ extension XcodeProjectFormat {
     /// library another target builds, in the Frameworks phase, that its merging takes (with
     /// `automatic`, one its own project builds; with `manual`, one built mergeable).
     private static func isMerged(
-        _ dependency: XcodeDependency, of target: XcodeTarget, built: ProductBuilders.Builder?, in project: XcodeProject,
-        builders: ProductBuilders
+        _ dependency: XcodeDependency, of target: XcodeTarget, built: ProductBuilders.Builder?, builders: ProductBuilders.OfProject
     ) -> Bool {
         guard dependency.isLinked, let built, built.kind == .library(isStatic: false) else { return false }
-        return target.merging.merges(builtInSameProject: builders.targets[project.path]?[built.name]?.id == built.id, isMergeable: built.isMergeable)
+        return target.merging.merges(builtInSameProject: builders.own[built.name]?.id == built.id, isMergeable: built.isMergeable)
     }
 
     /// The files and folders a target compiles, walked from the folder that holds them all.

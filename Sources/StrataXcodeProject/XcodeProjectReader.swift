@@ -56,10 +56,10 @@ struct ProjectReader {
     var problems: [Diagnostic] = []
     var warnings: [Diagnostic] = []
     var inputs: [String]
-    /// The product file each target of this project builds, by the file reference's id.
-    var productOwners: [ObjectKey: ObjectKey] = [:]
-    /// The name of each target of this project, by its id: every edge to a target names it.
-    private var targetNames: [ObjectKey: String] = [:]
+    /// The name of the target of this project that builds each product file.
+    var productOwners: PerObject<String>
+    /// The name of each target of this project: every edge to a target names it.
+    private var targetNames: PerObject<String>
     /// The `.xcconfig` files read, by path: many targets' configurations name the same one.
     private var configurationFiles: [String: [String: String]] = [:]
     /// The synchronized folders' membership exceptions, by target id.
@@ -76,6 +76,8 @@ struct ProjectReader {
         paths = ProjectPaths(objects: objects, projectFolder: folder)
         synchronizedExceptions = Self.synchronizedExceptions(in: objects)
         inputs = [objects.path]
+        productOwners = PerObject(objects)
+        targetNames = PerObject(objects)
     }
 
     /// The project, as far as it could be read.
@@ -83,8 +85,9 @@ struct ProjectReader {
         noteUnknownObjects()
         let targetObjects = project.references("targets").compactMap { referenced($0, by: project, in: "targets", kinds: Self.targetKinds) }
         for target in targetObjects {
-            if let product = target.reference("productReference") { productOwners[product] = target.key }
-            targetNames[target.key] = target.string("name") ?? target.id
+            let name = target.string("name") ?? target.id
+            if let product = target.reference("productReference").flatMap({ objects[$0] }) { productOwners[product] = name }
+            targetNames[target] = name
         }
         let projectSettings = configurationSettings(of: project)
         let targets = readTargets(targetObjects, projectSettings: projectSettings)
@@ -167,7 +170,7 @@ struct ProjectReader {
 
     /// A target's name (its id when it has none), as edges to it name it.
     func targetName(_ target: ProjectObject) -> String {
-        targetNames[target.key] ?? target.string("name") ?? target.id
+        targetNames[target] ?? target.string("name") ?? target.id
     }
 
     /// An error at `object`, once: a damaged object is met by every step that reads it.
