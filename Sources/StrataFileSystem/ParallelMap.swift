@@ -3,6 +3,9 @@ import Foundation
 /// One parallel map for every place that spreads independent work over the cores (rendering
 /// files, stat'ing stamps, walking and scanning targets), keeping the order of the inputs.
 package enum ParallelMap {
+    /// How many cores this process may use.
+    package static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+
     /// `items` cut into consecutive slices of `size` (the last shorter), to hand a chunk per task.
     package static func chunks<Item>(_ items: [Item], of size: Int) -> [ArraySlice<Item>] {
         stride(from: 0, to: items.count, by: size).map { items[$0..<$0 + min(size, items.count - $0)] }
@@ -19,7 +22,7 @@ package enum ParallelMap {
     ) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let slots = Slots<Output>(count: inputs.count)
-        let wanted = min(inputs.count, max(1, ProcessInfo.processInfo.activeProcessorCount * chunksPerCore))
+        let wanted = min(inputs.count, max(1, cores * chunksPerCore))
         let size = (inputs.count + wanted - 1) / wanted
         // Fewer when the sizes round up: 200 inputs wanted in 32 chunks are 29 of 7.
         let chunks = (inputs.count + size - 1) / size
@@ -29,16 +32,19 @@ package enum ParallelMap {
         return slots.values()
     }
 
-    /// `first` and `second` run at once (on two cores when there are two), and both results.
+    /// `first` and `second` run at once (on two cores when there are two), and both results:
+    /// `first` on another thread, `second` on the caller's. Not both inside `concurrentPerform`:
+    /// libdispatch divides the cores among nested applies, so a `map` inside `second` would get
+    /// one core, and run its parts one after the other.
     package static func both<First: Sendable, Second: Sendable>(
-        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+        _ first: @escaping @Sendable () -> First, _ second: () -> Second
     ) -> (First, Second) {
         let firsts = Slots<First>(count: 1)
-        let seconds = Slots<Second>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 { firsts.set(0, first()) } else { seconds.set(0, second()) }
-        }
-        return (firsts.values()[0], seconds.values()[0])
+        let done = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { firsts.set(0, first()) }
+        let secondResult = second()
+        done.wait()
+        return (firsts.values()[0], secondResult)
     }
 
     /// Lets go of `value` on another thread: freeing a large graph of objects (a project file's

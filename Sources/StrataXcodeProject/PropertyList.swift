@@ -17,7 +17,7 @@ public final class PropertyList: Sendable {
     public var root: PropertyListNode { PropertyListNode(list: self, index: 0) }
 
     /// One value. A dictionary's children are its keys and values in turn; an array's its items.
-    struct Node: Sendable {
+    struct Node: Sendable, Equatable {
         var kind: Kind
         /// Where the value starts: its first character, the opening quote, bracket or brace.
         var start: Int32

@@ -1,3 +1,5 @@
+import StrataFileSystem
+
 /// Reads an old-style (OpenStep) property list, the text form of `project.pbxproj`:
 /// `{ key = value; }` dictionaries, `( a, b, )` arrays, quoted and unquoted strings and
 /// `<hex>` data, with `/* */` and `//` comments between them, into a ``PropertyList``.
@@ -16,11 +18,22 @@ public struct PropertyListParser {
         try parseList(bytes).root
     }
 
-    /// Parses `bytes`, whose root must be a dictionary, into its nodes.
+    /// Parses `bytes`, whose root must be a dictionary, into its nodes: a large file in parts
+    /// on all cores (see ``SpeculativeParts``), with the nodes and the first error a parse from
+    /// the start would give.
     public static func parseList(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyList {
+        try parseList(bytes, parts: SpeculativeParts.partsPerCore * ParallelMap.cores)
+    }
+
+    /// Parses `bytes` in up to `parts` parts of at least `minimumPartSize` bytes (1 part: from
+    /// the start to the end alone).
+    static func parseList(
+        _ bytes: [UInt8], parts: Int, minimumPartSize: Int = SpeculativeParts.minimumPartSize
+    ) throws(PropertyListError) -> PropertyList {
         guard bytes.count < Int(Int32.max) else { throw PropertyListError(.tooLarge, at: 0) }
         let nodes = try bytes.withUnsafeBufferPointer { buffer throws(PropertyListError) in
             var parser = Cursor(bytes: buffer)
+            parser.parts = SpeculativeParts(buffer, parts: parts, minimumPartSize: minimumPartSize)
             // About one value for every twenty bytes of a project file.
             parser.nodes.reserveCapacity(buffer.count / 16)
             try parser.document()
@@ -30,13 +43,17 @@ public struct PropertyListParser {
     }
 
     /// A position in the bytes, the steps that read from it, and the nodes read so far.
-    private struct Cursor {
+    struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
         var nodes: [PropertyList.Node] = []
+        /// The parts of the `objects` dictionary parsed ahead on other cores, taken in as the
+        /// cursor reaches each where it starts.
+        var parts = SpeculativeParts()
 
-        init(bytes: UnsafeBufferPointer<UInt8>) {
+        init(bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0) {
             self.bytes = bytes
+            self.position = position
         }
 
         mutating func document() throws(PropertyListError) {
@@ -91,18 +108,24 @@ public struct PropertyListParser {
             position += 1
             while true {
                 try skipTrivia()
+                if depth == SpeculativeParts.depth, takeParts() == .closed { return }
                 guard position < bytes.count else { throw PropertyListError(.unclosed("dictionary"), at: open) }
                 if bytes[position] == UInt8(ascii: "}") {
                     position += 1
                     return
                 }
-                try string(expecting: "a key or '}'")
-                try expect("=", after: { "the key '\($0)'" }, open: open, container: "dictionary")
-                let key = nodes.count - 1
-                try skipTrivia()
-                try value(depth: depth)
-                try expect(";", after: { "the value of '\($0)'" }, key: key, open: open, container: "dictionary")
+                try entry(depth: depth, open: open)
             }
+        }
+
+        /// One `key = value;` of a dictionary whose `{` is at `open`.
+        mutating func entry(depth: Int, open: Int) throws(PropertyListError) {
+            try string(expecting: "a key or '}'")
+            try expect("=", after: { "the key '\($0)'" }, open: open, container: "dictionary")
+            let key = nodes.count - 1
+            try skipTrivia()
+            try value(depth: depth)
+            try expect(";", after: { "the value of '\($0)'" }, key: key, open: open, container: "dictionary")
         }
 
         /// `( value, value, … )` with an optional comma after the last, the cursor on the `(`.
