@@ -171,19 +171,24 @@ public struct PropertyListDictionary: Sendable {
         pairs.map { key, value in Entry(key: key.string ?? "", keyOffset: key.offset, value: value) }
     }
 
-    /// Every entry as its key's node and its value's.
-    var pairs: [(key: PropertyListNode, value: PropertyListNode)] {
-        var pairs: [(key: PropertyListNode, value: PropertyListNode)] = []
+    /// Every entry as the numbers of its key's node and its value's.
+    var indexPairs: [(key: Int32, value: Int32)] {
+        var pairs: [(key: Int32, value: Int32)] = []
         var key: Int32?
         for child in PropertyListChildren(list: list, parent: index) {
             if let pending = key {
-                pairs.append((PropertyListNode(list: list, index: pending), PropertyListNode(list: list, index: child)))
+                pairs.append((pending, child))
                 key = nil
             } else {
                 key = child
             }
         }
         return pairs
+    }
+
+    /// Every entry as its key's node and its value's.
+    var pairs: [(key: PropertyListNode, value: PropertyListNode)] {
+        indexPairs.map { (PropertyListNode(list: list, index: $0.key), PropertyListNode(list: list, index: $0.value)) }
     }
 
     /// The value of `key`; the last one when the file writes the key twice, as Xcode reads it.
