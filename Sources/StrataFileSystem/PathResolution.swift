@@ -16,7 +16,12 @@ public enum PathResolution {
 
     /// The last component of `path`: the file's or folder's name.
     public static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        // Without splitting the path: a project names thousands of files.
+        let utf8 = path.utf8
+        guard let last = utf8.lastIndex(where: { $0 != UInt8(ascii: "/") }) else { return path }
+        let end = utf8.index(after: last)
+        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return String(Substring(utf8[start..<end]))
     }
 
     /// `path` as seen from the folder `base`, both absolute and standardized: `../Logging`.

@@ -66,4 +66,27 @@ import Darwin
         }
         #expect(checked == 4_200)
     }
+
+    /// A path's name is its last component, as splitting it at its slashes gives it (the path
+    /// itself when it has none: `/`, the empty path).
+    @Test func aNameIsTheLastComponentOfEveryShapeOfPath() {
+        let parts = ["a", "", "é.swift", "App.xcodeproj", ".."]
+        var checked = 0
+        for first in parts {
+            for second in parts {
+                for prefix in ["/", "//", ""] {
+                    for suffix in ["", "/", "//"] {
+                        let path = prefix + first + "/" + second + suffix
+                        let split = path.split(separator: "/").last.map(String.init) ?? path
+                        #expect(PathResolution.name(of: path) == split, "\(path)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        for path in ["", "/", "//", "name", "/name"] {
+            #expect(PathResolution.name(of: path) == (path.split(separator: "/").last.map(String.init) ?? path), "\(path)")
+        }
+        #expect(checked == 225)
+    }
 }
