@@ -18,12 +18,22 @@ public struct BuildSettings: Sendable {
 
     /// The value of `name`, every reference in it expanded; nil when no level sets it.
     public subscript(name: String) -> String? {
-        guard let level = levels.lastIndex(where: { $0[name] != nil }) else { return nil }
-        let written = levels[level][name]!
+        guard let (level, written) = Self.highest(name, in: levels, atOrBelow: levels.count - 1) else { return nil }
         // Most values refer to nothing: no expander, and no second look through the levels.
         guard written.utf8.contains(UInt8(ascii: "$")) else { return written }
         var expander = Expander(levels: levels)
         return expander.value(of: name, atOrBelow: level)
+    }
+
+    /// The highest level at or below `top` that sets `name`, and what it writes: each level
+    /// asked once (a project of 5,000 targets asks some 100,000 times).
+    static func highest(_ name: String, in levels: [[String: String]], atOrBelow top: Int) -> (level: Int, written: String)? {
+        var level = top
+        while level >= 0 {
+            if let written = levels[level][name] { return (level, written) }
+            level -= 1
+        }
+        return nil
     }
 
     /// A list setting (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`) split into its words.
@@ -38,16 +48,18 @@ public struct BuildSettings: Sendable {
         var depth = 0
 
         mutating func value(of name: String, atOrBelow top: Int) -> String {
-            guard depth < 32, let level = (0...top).last(where: { levels[$0][name] != nil }) else { return "" }
+            guard depth < 32, let (level, written) = BuildSettings.highest(name, in: levels, atOrBelow: top) else { return "" }
             depth += 1
             defer { depth -= 1 }
-            return expand(levels[level][name]!, name: name, level: level)
+            return expand(written, name: name, level: level)
         }
 
         /// `text` with each `$(…)` and `${…}` replaced by its value; `$(inherited)` is `name`'s
         /// value below `level`. Read as UTF-8 bytes: every mark it looks for is ASCII, and a
         /// project of 5,000 targets expands some 20,000 values.
         mutating func expand(_ text: String, name: String, level: Int) -> String {
+            // Most values that refer to something are one reference: `$(TARGET_NAME)`.
+            if let parts = Self.wholeReference(text) { return resolve(parts, name: name, level: level) }
             let bytes = Array(text.utf8)
             guard bytes.contains(UInt8(ascii: "$")) else { return text }
             var result: [UInt8] = []
@@ -61,20 +73,38 @@ public struct BuildSettings: Sendable {
                     position += 1
                     continue
                 }
-                var parts = bytes[(position + 2)..<end].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map {
+                let parts = bytes[(position + 2)..<end].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map {
                     String(decoding: $0, as: UTF8.self)
                 }
                 position = end + 1
-                let referenced = parts.removeFirst()
-                let value: String
-                if referenced == "inherited" {
-                    value = level > 0 ? self.value(of: name, atOrBelow: level - 1) : ""
-                } else {
-                    value = self.value(of: referenced, atOrBelow: levels.count - 1)
-                }
-                result += parts.reduce(value) { Self.apply($1, to: $0) }.utf8
+                result += resolve(parts, name: name, level: level).utf8
             }
             return String(decoding: result, as: UTF8.self)
+        }
+
+        /// The value of one reference, given as the setting it names and its operators:
+        /// `inherited` is `name`'s value below `level`.
+        mutating func resolve(_ parts: [String], name: String, level: Int) -> String {
+            let referenced = parts[0]
+            let value: String
+            if referenced == "inherited" {
+                value = level > 0 ? self.value(of: name, atOrBelow: level - 1) : ""
+            } else {
+                value = self.value(of: referenced, atOrBelow: levels.count - 1)
+            }
+            return parts.dropFirst().reduce(value) { Self.apply($1, to: $0) }
+        }
+
+        /// The setting and operators of a value that is one reference and nothing else
+        /// (`$(PRODUCT_NAME:c99extidentifier)`); nil for any other value.
+        static func wholeReference(_ text: String) -> [String]? {
+            let utf8 = text.utf8
+            guard utf8.count > 3, utf8.first == UInt8(ascii: "$"), let close = closing(of: utf8[utf8.index(after: utf8.startIndex)]),
+                let end = utf8.dropFirst(2).firstIndex(of: close), utf8.index(after: end) == utf8.endIndex
+            else { return nil }
+            let inside = utf8[utf8.index(utf8.startIndex, offsetBy: 2)..<end]
+            guard !inside.contains(UInt8(ascii: "$")) else { return nil }
+            return inside.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         }
 
         private static func closing(of byte: UInt8) -> UInt8? {

@@ -35,6 +35,9 @@ import Testing
         ("$(NAME:upper)", "2ND FEED-SCREEN"), ("$(PATH:file)", "Feed.swift"), ("$(PATH:dir)", "Sources/App/"), ("$(PATH:base)", "Feed"),
         ("$(PATH:suffix)", ".swift"), ("$(EMPTY:default=Plain)", "Plain"), ("$(NAME:default=Plain)", "2nd Feed-Screen"),
         ("$(NAME:lower:c99extidentifier)", "_nd_feed_screen"), ("$(UNSET)x", "x"), ("cost: $5", "cost: $5"), ("$(unclosed", "$(unclosed"),
+        // One whole reference (read without the general walk), and values that only look like one.
+        ("${NAME:upper}", "2ND FEED-SCREEN"), ("$(PATH)(x)", "Sources/App/Feed.swift(x)"), ("$(NAME)$(EMPTY)", "2nd Feed-Screen"),
+        ("$(NAME}", "$(NAME}"), ("$()", ""),
     ])
     func operatorsChangeTheValueAsXcodeDoes(written: String, expected: String) {
         let settings = BuildSettings(levels: [["NAME": "2nd Feed-Screen", "PATH": "Sources/App/Feed.swift", "EMPTY": "", "VALUE": written]])
