@@ -20,13 +20,16 @@ extension XcodeProjectFormat {
             var targets: [PackageTarget] = []
             let builders = builders.of(project)
             // Each target on whichever core is free: a project of 5,000 targets has 35,000 edges.
-            let converted = ParallelMap.map(ParallelMap.chunks(project.targets, of: 64)) { run in
-                run.compactMap { convert($0, in: project, builders: builders) }
+            // By index, so that no target is copied on the way.
+            let converted = ParallelMap.map(ParallelMap.chunks(Array(project.targets.indices), of: 64)) { run in
+                var converted = ConvertedTargets()
+                for index in run { converted.add(project.targets[index], in: project, builders: builders) }
+                return converted
             }
-            for target in converted.joined() {
-                if let product = target.product { products.append(product) }
-                for (package, location) in target.packagesUsed { packages.add(package, at: location) }
-                targets.append(target.target)
+            for run in converted {
+                products += run.products
+                targets += run.targets
+                for (package, location) in run.packagesUsed { packages.add(package, at: location) }
             }
             for (path, location) in packages.local {
                 if let problem = request.boundary.problem(
@@ -46,11 +49,27 @@ extension XcodeProjectFormat {
         return manifests
     }
 
-    /// One target as a package target, with the product it vends and the packages its
-    /// products come from (in its dependencies' order); nil for a target that builds no module.
+    /// Targets as package targets, with the products they vend and the packages their products
+    /// come from (in their dependencies' order).
+    private struct ConvertedTargets: Sendable {
+        var targets: [PackageTarget] = []
+        var products: [Product] = []
+        var packagesUsed: [(XcodePackage, SourceLocation)] = []
+
+        /// Adds one target, unless it builds no module.
+        mutating func add(_ target: XcodeTarget, in project: XcodeProject, builders: ProductBuilders.OfProject) {
+            guard let converted = XcodeProjectFormat.convert(target, in: project, builders: builders, packagesUsed: &packagesUsed) else { return }
+            targets.append(converted.target)
+            if let product = converted.product { products.append(product) }
+        }
+    }
+
+    /// One target as a package target, with the product it vends, noting the packages its
+    /// products come from; nil for a target that builds no module.
     private static func convert(
-        _ target: XcodeTarget, in project: XcodeProject, builders: ProductBuilders.OfProject
-    ) -> ConvertedTarget? {
+        _ target: XcodeTarget, in project: XcodeProject, builders: ProductBuilders.OfProject,
+        packagesUsed: inout [(XcodePackage, SourceLocation)]
+    ) -> (target: PackageTarget, product: Product?)? {
         guard let (declared, product) = target.kind.packageTarget(named: target.name, location: target.location) else { return nil }
         var converted = declared
         converted.declaredSources = sources(of: target, in: project)
@@ -58,7 +77,6 @@ extension XcodeProjectFormat {
         converted.compilationConditions = target.compilationConditions
         converted.productRole = target.role
         converted.buildDeclaration = target.buildDeclaration
-        var packagesUsed: [(XcodePackage, SourceLocation)] = []
         for dependency in target.dependencies {
             let built = builders.builder(of: dependency)
             guard let reference = reference(dependency, of: target, built: built) else { continue }
@@ -69,15 +87,7 @@ extension XcodeProjectFormat {
             entry.isMerged = isMerged(dependency, of: target, built: built, builders: builders)
             converted.dependencies.append(entry)
         }
-        return ConvertedTarget(target: converted, product: product, packagesUsed: packagesUsed)
-    }
-
-    /// A target as a package target, with the product it vends and the packages its products
-    /// come from, in its dependencies' order.
-    private struct ConvertedTarget: Sendable {
-        var target: PackageTarget
-        var product: Product?
-        var packagesUsed: [(XcodePackage, SourceLocation)]
+        return (converted, product)
     }
 
     /// The targets that build each product, across every project: by product file
@@ -104,12 +114,18 @@ extension XcodeProjectFormat {
         init(_ projects: [XcodeProject]) {
             var targets: [String: [String: Builder]] = [:]
             for project in projects {
-                targets[project.path] = Dictionary(project.targets.map { ($0.name, Builder($0)) }, uniquingKeysWith: { first, _ in first })
-                for target in project.targets {
-                    guard case .library = target.kind else { continue }
-                    if let file = target.productFile, byFile[file] == nil { byFile[file] = Builder(target) }
-                    if byName[target.productName] == nil { byName[target.productName] = Builder(target) }
+                // By index: a loop over the targets would copy each whole target.
+                var own: [String: Builder] = [:]
+                own.reserveCapacity(project.targets.count)
+                for index in project.targets.indices {
+                    let builder = Builder(project.targets[index])
+                    if own[builder.name] == nil { own[builder.name] = builder }
+                    guard case .library = builder.kind else { continue }
+                    if let file = project.targets[index].productFile, byFile[file] == nil { byFile[file] = builder }
+                    let productName = project.targets[index].productName
+                    if byName[productName] == nil { byName[productName] = builder }
                 }
+                targets[project.path] = own
             }
             self.targets = targets
         }
