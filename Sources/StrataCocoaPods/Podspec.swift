@@ -23,6 +23,17 @@ struct Podspec: Sendable, Equatable {
     /// `test_spec`s and `app_spec`s, named `Pod/Tests`.
     var testSpecs: [PodspecPart] = []
     var appSpecs: [PodspecPart] = []
+    /// Where the version is written: a version that is not SemVer is an error there.
+    package var versionLocation: SourceLocation?
+    /// `source`: where this version's sources are.
+    var source: PodSource?
+    /// The platforms the pod supports, by CocoaPods' name (`ios`, `osx`…), each with its
+    /// deployment target (nil when the spec names the platform without one): `platform`,
+    /// `platforms` and `ios.deployment_target`. A `deployment_target` without a platform is
+    /// kept under `all`.
+    var deploymentTargets: [String: String?] = [:]
+    /// `swift_version` / `swift_versions`.
+    var swiftVersions: [String] = []
 
     /// The module `import` reaches it by: `module_name`, else the name with what is not an
     /// identifier made `_` (CocoaPods' rule).
@@ -39,6 +50,43 @@ struct PodspecPart: Sendable, Equatable {
     var sourceFiles: [String] = []
     var excludeFiles: [String] = []
     var dependencies: [PodDependency] = []
+    /// `public_header_files`, `resources`, `vendored_frameworks`, `frameworks`, `libraries`:
+    /// globs or names, each with the platform it is for (nil: every platform).
+    var publicHeaderFiles: [PodValue] = []
+    var resources: [PodValue] = []
+    var vendoredFrameworks: [PodValue] = []
+    var frameworks: [PodValue] = []
+    var libraries: [PodValue] = []
+    /// `resource_bundles`: each bundle's name and globs, in the order written.
+    var resourceBundles: [PodResourceBundle] = []
+}
+
+/// One value of a list attribute, with the platform it is written for (`ios.frameworks`).
+struct PodValue: Sendable, Equatable, CustomStringConvertible {
+    var value: String
+    /// CocoaPods' platform name; nil for every platform.
+    var platform: String?
+
+    var description: String { value + (platform.map { "@" + $0 } ?? "") }
+}
+
+/// `resource_bundles = { 'Name' => ['Assets/*.xcassets'] }`.
+struct PodResourceBundle: Sendable, Equatable {
+    var name: String
+    var patterns: [String]
+    var platform: String?
+}
+
+/// `source = { :git => '…', :tag => '1.0.0' }` (or `:commit`, `:branch`; `:http` for an archive;
+/// `:path` for a local folder), the version already put into the tag.
+struct PodSource: Sendable, Equatable {
+    var git: String?
+    var tag: String?
+    var commit: String?
+    var branch: String?
+    var http: String?
+    var path: String?
+    package var location: SourceLocation
 }
 
 /// `dependency 'Name/Sub', '~> 1.0'`.

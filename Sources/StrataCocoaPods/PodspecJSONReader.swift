@@ -20,6 +20,10 @@ enum PodspecJSONReader {
             path: path, name: name, version: root["version"]?.string ?? "", location: root.location, root: reading.part(root, named: name))
         spec.moduleName = root["module_name"]?.string
         spec.staticFramework = root["static_framework"]?.bool ?? false
+        spec.versionLocation = root["version"]?.location
+        spec.source = reading.source(root["source"])
+        for entry in root["platforms"]?.entries ?? [] { spec.deploymentTargets[PodspecReader.platformName(entry.key)] = entry.value.string }
+        spec.swiftVersions = reading.strings(root["swift_versions"] ?? root["swift_version"], "swift_versions")
         if let defaults = root["default_subspecs"] ?? root["default_subspec"] { spec.defaultSubspecs = reading.strings(defaults, "default_subspecs") }
         reading.collect(root, under: name, into: &spec)
         if !reading.problems.isEmpty { throw InputErrors(reading.problems) }
@@ -53,6 +57,18 @@ enum PodspecJSONReader {
             return result
         }
 
+        /// `"source": { "git": "…", "tag": "1.0.0" }`.
+        mutating func source(_ node: SpecNode?) -> PodSource? {
+            guard let node else { return nil }
+            guard node.entries != nil else {
+                report("\"source\" must be an object (\"git\", \"tag\"…), found \(node.kindDescription)", at: node)
+                return nil
+            }
+            return PodSource(
+                git: node["git"]?.string, tag: node["tag"]?.string, commit: node["commit"]?.string, branch: node["branch"]?.string,
+                http: node["http"]?.string, path: node["path"]?.string, location: node.location)
+        }
+
         /// A spec's own attributes, then each platform's.
         mutating func part(_ node: SpecNode, named partName: String) -> PodspecPart {
             var result = PodspecPart(name: partName, location: node.location)
@@ -60,6 +76,17 @@ enum PodspecJSONReader {
                 guard let scope = platform.map({ node[$0] }) ?? node else { continue }
                 result.sourceFiles += strings(scope["source_files"], "source_files")
                 result.excludeFiles += strings(scope["exclude_files"], "exclude_files")
+                let named = platform.map(PodspecReader.platformName)
+                func values(_ key: String) -> [PodValue] { strings(scope[key], key).map { PodValue(value: $0, platform: named) } }
+                result.publicHeaderFiles += values("public_header_files")
+                result.resources += values("resources")
+                result.vendoredFrameworks += values("vendored_frameworks")
+                result.frameworks += values("frameworks")
+                result.libraries += values("libraries")
+                for bundle in scope["resource_bundles"]?.entries ?? [] {
+                    result.resourceBundles.append(
+                        PodResourceBundle(name: bundle.key, patterns: strings(bundle.value, "resource_bundles"), platform: named))
+                }
                 guard let dependencies = scope["dependencies"] else { continue }
                 guard let entries = dependencies.entries else {
                     report("\"dependencies\" must be an object of pod names and requirements", at: dependencies)

@@ -282,11 +282,11 @@ struct RubyLexer {
                 var nesting = 0
                 while index < bytes.count {
                     if bytes[index] == UInt8(ascii: "{") { nesting += 1 }
+                    text.append(bytes[index])
                     if bytes[index] == UInt8(ascii: "}") {
                         nesting -= 1
                         if nesting == 0 { break }
                     }
-                    text.append(bytes[index])
                     index += 1
                 }
                 index += 1

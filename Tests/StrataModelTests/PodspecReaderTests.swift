@@ -35,12 +35,18 @@ import Testing
             core.exclude_files = ['Sources/Core/Legacy/**']
             core.dependency 'Network', '~> 4.1'
             core.ios.dependency "Keychain"
+            core.public_header_files = 'Sources/Core/include/*.h'
+            core.ios.frameworks = 'UIKit', 'Security'
+            core.library = 'z'
+            core.resource_bundles = { 'ProfileCore' => ['Resources/Core/*.xcassets', 'Resources/Core/*.strings'] }
           end
 
           s.subspec 'UI' do |ui|
             ui.source_files = "Sources/UI/**/*.{swift,xib}", 'Sources/Shared/*.swift'
             ui.dependency 'Profile/Core'
             ui.dependency('DesignSystem', '>= 2.0', '< 3.0')
+            ui.resources = 'Resources/UI/*.xib'
+            ui.vendored_frameworks = 'Vendor/Charts.xcframework'
 
             ui.subspec 'Previews' do |previews|
               previews.source_files = 'Sources/Previews/**/*.swift'
@@ -77,12 +83,17 @@ import Testing
               "source_files": "Sources/Core/**/*.swift",
               "exclude_files": ["Sources/Core/Legacy/**"],
               "dependencies": { "Network": ["~> 4.1"] },
-              "ios": { "dependencies": { "Keychain": [] } }
+              "public_header_files": "Sources/Core/include/*.h",
+              "libraries": "z",
+              "resource_bundles": { "ProfileCore": ["Resources/Core/*.xcassets", "Resources/Core/*.strings"] },
+              "ios": { "dependencies": { "Keychain": [] }, "frameworks": ["UIKit", "Security"] }
             },
             {
               "name": "UI",
               "source_files": ["Sources/UI/**/*.{swift,xib}", "Sources/Shared/*.swift"],
               "dependencies": { "Profile/Core": [], "DesignSystem": [">= 2.0", "< 3.0"] },
+              "resources": "Resources/UI/*.xib",
+              "vendored_frameworks": "Vendor/Charts.xcframework",
               "subspecs": [{ "name": "Previews", "source_files": "Sources/Previews/**/*.swift" }]
             }
           ],
@@ -99,11 +110,17 @@ import Testing
     private func shape(_ spec: Podspec) -> String {
         func describe(_ part: PodspecPart) -> String {
             let dependencies = part.dependencies.map { "\($0.name)\($0.requirements)\($0.platform.map { "@\($0)" } ?? "")" }.sorted()
+            let bundles = part.resourceBundles.map { "\($0.name)\($0.patterns)\($0.platform.map { "@\($0)" } ?? "")" }
             return "\(part.name) src=\(part.sourceFiles) exclude=\(part.excludeFiles) deps=\(dependencies)"
+                + " headers=\(part.publicHeaderFiles) resources=\(part.resources) bundles=\(bundles)"
+                + " vendored=\(part.vendoredFrameworks) frameworks=\(part.frameworks) libraries=\(part.libraries)"
         }
+        let source = spec.source.map { "git=\($0.git ?? "-") tag=\($0.tag ?? "-") commit=\($0.commit ?? "-")" } ?? "none"
+        let targets = spec.deploymentTargets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value ?? "-")" }
         return
             ([
                 "\(spec.name) \(spec.version) module=\(spec.module) static=\(spec.staticFramework) defaults=\(spec.defaultSubspecs ?? [])",
+                "source \(source) platforms=\(targets) swift=\(spec.swiftVersions)",
                 describe(spec.root),
             ] + (spec.subspecs + spec.testSpecs + spec.appSpecs).map(describe)).joined(separator: "\n")
     }
@@ -126,6 +143,48 @@ import Testing
         let ui = spec.subspecs[1]
         #expect(ui.sourceFiles == ["Sources/UI/**/*.{swift,xib}", "Sources/Shared/*.swift"])
         #expect(ui.dependencies.last?.requirements == [">= 2.0", "< 3.0"])
+        // What a migration to SwiftPM needs.
+        #expect(spec.source == PodSource(git: "https://example.com/profile.git", tag: "v2.3.0", location: spec.source!.location))
+        #expect(spec.source?.location.line == 14)
+        #expect(spec.versionLocation == SourceLocation(path: "/w/Profile.podspec", line: 6, column: 24))
+        #expect(spec.deploymentTargets == ["ios": "15.0"])
+        #expect(spec.swiftVersions == ["5.9", "6.0"])
+        #expect(core.frameworks == [PodValue(value: "UIKit", platform: "ios"), PodValue(value: "Security", platform: "ios")])
+        #expect(core.libraries == [PodValue(value: "z")])
+        #expect(core.publicHeaderFiles.map(\.value) == ["Sources/Core/include/*.h"])
+        #expect(
+            core.resourceBundles == [PodResourceBundle(name: "ProfileCore", patterns: ["Resources/Core/*.xcassets", "Resources/Core/*.strings"])])
+        #expect(ui.resources.map(\.value) == ["Resources/UI/*.xib"] && ui.vendoredFrameworks.map(\.value) == ["Vendor/Charts.xcframework"])
+    }
+
+    /// A source's tag as podspecs write it: the version put in, however it is spelt.
+    @Test(arguments: [
+        (":tag => s.version.to_s", "2.0.1"), (":tag => s.version", "2.0.1"), (":tag => \"#{s.version}\"", "2.0.1"),
+        (":tag => \"v#{s.version.to_s}-ios\"", "v2.0.1-ios"), ("tag: 'v' + s.version.to_s", "v2.0.1"), (":tag => release", "r2"),
+        (":tag => \"#{s.name}-#{release}\"", "Tiny-r2"),
+    ])
+    func aSourceTagPutsTheVersionIn(written: String, tag: String) throws {
+        let text =
+            "release = 'r2'\nPod::Spec.new do |s|\n  s.name = 'Tiny'\n  s.version = '2.0.1'\n"
+            + "  s.source = { :git => 'https://example.com/tiny.git', \(written), :submodules => true }\nend\n"
+        let spec = try PodspecReader.read(text, path: "/w/Tiny.podspec")
+        #expect(spec.source?.tag == tag)
+        #expect(spec.source?.git == "https://example.com/tiny.git")
+    }
+
+    @Test(arguments: [
+        ("s.source = { :git => 'u', :tag => s.summary }", "'source.tag' uses"),
+        ("s.source = { :git => 'u', :tag => \"#{ENV['TAG']}\" }", "only Ruby can evaluate"),
+        ("s.source = { :git => 'u', :tag => Time.now.to_s }", "cannot read statically"),
+    ])
+    func aTagOnlyRubyCouldComputeIsAnError(statement: String, message: String) {
+        let text = "Pod::Spec.new do |s|\n  s.name = 'Tiny'\n  s.version = '1.0.0'\n  \(statement)\nend\n"
+        #expect {
+            _ = try PodspecReader.read(text, path: "/w/Tiny.podspec")
+        } throws: { error in
+            let diagnostic = (error as? InputErrors)?.diagnostics.first
+            return diagnostic?.id == "unreadable-podspec" && diagnostic?.message.contains(message) == true && diagnostic?.location?.line == 4
+        }
     }
 
     @Test func theSameSpecInJSONReadsTheSame() throws {
