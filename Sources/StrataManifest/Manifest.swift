@@ -211,6 +211,10 @@ public struct CompanionTarget: Sendable, Hashable {
     public var location: SourceLocation
     public var dependencies: [Located<String>]
     public var packages: [Located<String>]
+    /// Its folder relative to the workspace root, if not the default.
+    public var path: Located<String>? = nil
+    /// Its sources, resources and settings beyond the folder.
+    public var build = TargetBuild()
 }
 
 /// A module in generate mode.
@@ -232,6 +236,8 @@ public struct ModuleDeclaration: Sendable, Hashable {
     public var hostApp: SourceLocation?
     /// `distribution:` how other packages get the module, if not the workspace's way.
     public var distribution: Located<Distribution>? = nil
+    /// The implementation's sources, resources and settings beyond its folder.
+    public var build = TargetBuild()
 }
 
 /// How the packages that use a module get it (generate mode, `packages` layout).

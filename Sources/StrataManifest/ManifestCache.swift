@@ -12,7 +12,7 @@ package import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 12
+    private static let format: UInt32 = 13
 
     package static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -111,6 +111,21 @@ package struct ManifestEncoder {
         location(value.location)
         locatedList(value.dependencies)
         locatedList(value.packages)
+        optional(value.path) { $0.located($1) }
+        targetBuild(value.build)
+    }
+
+    mutating func targetBuild(_ build: TargetBuild) {
+        locatedList(build.sources)
+        locatedList(build.exclude)
+        locatedList(build.resources)
+        for scoped in [build.frameworks, build.libraries] {
+            list(scoped) { e, value in
+                e.located(value.name)
+                e.locatedList(value.platforms)
+            }
+        }
+        optional(build.swiftLanguageMode) { $0.located($1) }
     }
 
     // Long because it is one line per field of Manifest, in the cache format's order: the encoder
@@ -155,6 +170,7 @@ package struct ManifestEncoder {
             e.optional(module.distribution) { e, distribution in
                 e.string(distribution.value.rawValue); e.location(distribution.location)
             }
+            e.targetBuild(module.build)
         }
         list(m.apps) { e, app in
             e.located(app.name)
@@ -310,7 +326,23 @@ package struct ManifestDecoder {
         return template
     }
     mutating func companion() throws(CorruptData) -> CompanionTarget {
-        CompanionTarget(location: try location(), dependencies: try locatedList(), packages: try locatedList())
+        CompanionTarget(
+            location: try location(), dependencies: try locatedList(), packages: try locatedList(),
+            path: try optional { d throws(CorruptData) in try d.located() }, build: try targetBuild())
+    }
+
+    mutating func targetBuild() throws(CorruptData) -> TargetBuild {
+        var build = TargetBuild()
+        build.sources = try locatedList()
+        build.exclude = try locatedList()
+        build.resources = try locatedList()
+        let scoped = { (d: inout ManifestDecoder) throws(CorruptData) -> PlatformScoped in
+            PlatformScoped(name: try d.located(), platforms: try d.locatedList())
+        }
+        build.frameworks = try list(scoped)
+        build.libraries = try list(scoped)
+        build.swiftLanguageMode = try optional { d throws(CorruptData) in try d.located() }
+        return build
     }
 
     /// The strings the rest refers to by number; first thing after the header.
@@ -371,7 +403,7 @@ package struct ManifestDecoder {
                 dependencies: try d.locatedList(), packages: try d.locatedList(),
                 path: try d.optional { d throws(CorruptData) in try d.located() },
                 hostApp: try d.optional { d throws(CorruptData) in try d.location() },
-                distribution: try d.optional { d throws(CorruptData) in try d.distribution() })
+                distribution: try d.optional { d throws(CorruptData) in try d.distribution() }, build: try d.targetBuild())
         }
         let apps = try list { d throws(CorruptData) -> AppDeclaration in
             AppDeclaration(

@@ -8,8 +8,10 @@ public enum ManifestKeys {
     public static let layer = ["name", "patterns", "description", "same-layer"]
     public static let naming = ["interface", "mocks", "tests", "app", "host"]
     public static let package = ["url", "path", "id", "from", "exact", "branch", "revision"]
-    public static let module = ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "host-app", "distribution"]
-    public static let companionTarget = ["dependencies", "packages"]
+    public static let module =
+        ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "host-app", "distribution"] + TargetBuild.keys
+    public static let companionTarget = ["dependencies", "packages", "path"] + TargetBuild.keys
+    public static let platformScoped = ["name", "platforms"]
     public static let app = ["dependencies", "packages", "host", "path"]
     public static let adopt = ["packages", "exclude", "hosts", "xcode", "xcodegen", "podspecs", "podfile", "spec-repos"]
     public static let generate = ["layout", "tools-version", "platforms", "umbrella", "codeowners", "xcodegen", "distribution"]

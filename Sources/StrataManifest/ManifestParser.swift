@@ -316,6 +316,7 @@ struct ManifestParser {
                     hint: Suggestions.didYouMean(layer.value, in: layers) ?? "layers are: \(layers.joined(separator: ", "))")
             }
             let linkage = field["linkage"].flatMap { reader.choice($0.value, "'linkage' of \(what)", as: Linkage.self) }?.value ?? .static
+            let build = targetBuild(field.mapValues(\.value), of: what)
             modules.append(
                 ModuleDeclaration(
                     name: name,
@@ -331,7 +332,8 @@ struct ManifestParser {
                     hostApp: field["host-app"].flatMap { entry in
                         reader.bool(entry.value, "'host-app' of \(what)").flatMap { $0 ? entry.key.location : nil }
                     },
-                    distribution: field["distribution"].flatMap { reader.choice($0.value, "'distribution' of \(what)", as: Distribution.self) }
+                    distribution: field["distribution"].flatMap { reader.choice($0.value, "'distribution' of \(what)", as: Distribution.self) },
+                    build: build
                 ))
         }
         return modules
@@ -346,7 +348,9 @@ struct ManifestParser {
             return CompanionTarget(
                 location: key.location,
                 dependencies: field["dependencies"].flatMap { reader.strings($0, "'dependencies' of \(what)") } ?? [],
-                packages: field["packages"].flatMap { reader.strings($0, "'packages' of \(what)") } ?? []
+                packages: field["packages"].flatMap { reader.strings($0, "'packages' of \(what)") } ?? [],
+                path: field["path"].flatMap { reader.string($0, "'path' of \(what)") },
+                build: targetBuild(field, of: what)
             )
         }
         guard let enabled = reader.bool(node, what) else { return nil }

@@ -56,6 +56,18 @@ private struct GenerateModeBuild {
         packageNames = Set(manifest.packages.map(\.name.value))
         let tools = ToolsVersion(manifest.generate.toolsVersion) ?? ToolsVersion(6, 0)
         opaqueFolders = TargetSources.OpaqueFolders.forTools(major: tools.major, minor: tools.minor)
+        if tools.major < 6 { assembler.diagnostics += Self.languageModesBefore6(manifest) }
+    }
+
+    /// `swift-language-mode` is a target setting from tools version 6.0 on.
+    static func languageModesBefore6(_ manifest: Manifest) -> [Diagnostic] {
+        let builds = manifest.modules.flatMap { [$0.build] + [$0.interface, $0.mocks, $0.tests].compactMap { $0?.build } }
+        return builds.compactMap(\.swiftLanguageMode).map { mode in
+            .inputError(
+                "invalid-value",
+                "'swift-language-mode' needs tools version 6.0 or later; 'generate.tools-version' is \(manifest.generate.toolsVersion)",
+                at: mode.location, hint: "raise 'generate.tools-version' to \"6.0\", or remove 'swift-language-mode'")
+        }
     }
 
     // MARK: Targets, in declaration order: each module with its companions, then apps, host apps and the umbrella
@@ -63,12 +75,21 @@ private struct GenerateModeBuild {
     /// Sources follow the layout: Sources/<Target> and Tests/<TestTarget> in the root package, or
     /// inside Packages/<Module>/ for a module's targets in the packages layout, unless a module or
     /// app gives its own `path:` (relative to the workspace root).
-    func sources(_ target: String, module: String?, isTest: Bool = false, path: Located<String>? = nil) -> TargetSources {
+    /// `sources:`, `exclude:` and `resources:` narrow what in the folder is Swift source, as
+    /// SwiftPM reads them.
+    func sources(
+        _ target: String, module: String?, isTest: Bool = false, path: Located<String>? = nil, build: TargetBuild = TargetBuild()
+    ) -> TargetSources {
         var relative = "\(isTest ? "Tests" : "Sources")/\(target)"
         if let module, manifest.generate.layout == .packages {
             relative = GenerateSettings.packageFolder(of: module) + "/" + relative
         }
-        return TargetSources(directory: PathResolution.resolve(path?.value ?? relative, in: root), opaqueFolders: opaqueFolders)
+        let directory = PathResolution.resolve(path?.value ?? relative, in: root)
+        return TargetSources(
+            directory: directory,
+            only: build.sources.isEmpty ? nil : build.sources.map { PathResolution.resolve($0.value, in: directory) },
+            excluded: (build.exclude + build.resources).map { PathResolution.resolve($0.value, in: directory) },
+            opaqueFolders: opaqueFolders)
     }
 
     mutating func addModules() {
@@ -81,20 +102,21 @@ private struct GenerateModeBuild {
             targets[.implementation] = assembler.add(
                 Target(
                     name: name, role: .implementation, module: name, layer: layer, linkage: declaration.linkage,
-                    location: declaration.name.location, sources: sources(name, module: name, path: declaration.path)), origin: origin)
+                    location: declaration.name.location,
+                    sources: sources(name, module: name, path: declaration.path, build: declaration.build)), origin: origin)
             // The companion targets strata.yml asks for, each named by its naming template.
-            let companions: [(role: TargetRole, declared: SourceLocation?, template: NamingTemplate, what: String)] = [
-                (.interface, declaration.interface?.location, naming.interface, "interface"),
-                (.mocks, declaration.mocks?.location, naming.mocks, "mocks"),
-                (.tests, declaration.tests?.location, naming.tests, "tests"),
+            let companions: [(role: TargetRole, declared: CompanionTarget?, template: NamingTemplate, what: String)] = [
+                (.interface, declaration.interface, naming.interface, "interface"),
+                (.mocks, declaration.mocks, naming.mocks, "mocks"),
+                (.tests, declaration.tests, naming.tests, "tests"),
             ]
             for companion in companions {
-                guard let location = companion.declared else { continue }
+                guard let declared = companion.declared else { continue }
                 let target = companion.template.name(for: name)
                 targets[companion.role] = assembler.add(
                     Target(
-                        name: target, role: companion.role, module: name, layer: layer, location: location,
-                        sources: sources(target, module: name, isTest: companion.role == .tests)),
+                        name: target, role: companion.role, module: name, layer: layer, location: declared.location,
+                        sources: sources(target, module: name, isTest: companion.role == .tests, path: declared.path, build: declared.build)),
                     origin: "the \(companion.what) of \(origin)")
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
@@ -102,12 +124,13 @@ private struct GenerateModeBuild {
         moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// With `layout: packages` a module's own `path:` stays inside its package folder.
+    /// With `layout: packages` a module's own `path:`s (its targets') stay inside its package folder.
     mutating func checkPackageFolder(of declaration: ModuleDeclaration) {
         let name = declaration.name.value
-        guard manifest.generate.layout == .packages, let path = declaration.path else { return }
+        guard manifest.generate.layout == .packages else { return }
         let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: name), in: root)
-        if !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
+        let paths = [declaration.path] + [declaration.interface, declaration.mocks, declaration.tests].map { $0?.path }
+        for path in paths.compactMap({ $0 }) where !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
             assembler.diagnostics.append(
                 .inputError(
                     "invalid-value",
@@ -379,8 +402,9 @@ extension GenerateModeBuilder {
     static func boundaryProblems(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for declaration in manifest.modules {
-            if let path = declaration.path, let problem = boundary.problem(path, relativeTo: root, use: .sources(of: declaration.name.value)) {
-                problems.append(problem)
+            let paths = [declaration.path] + [declaration.interface, declaration.mocks, declaration.tests].map { $0?.path }
+            for path in paths.compactMap({ $0 }) {
+                if let problem = boundary.problem(path, relativeTo: root, use: .sources(of: declaration.name.value)) { problems.append(problem) }
             }
         }
         for app in manifest.apps {

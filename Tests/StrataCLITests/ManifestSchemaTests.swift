@@ -64,6 +64,24 @@ import Yams
                 "registry identities",
                 "layers: [core]\nmodules: {}\npackages:\n  Yams: { id: jpsim.Yams, from: 5.0.0 }\n  swift-log: { url: u, id: apple.swift-log, exact: 1.5.0 }\n  Kit: { path: ../Kit, id: my-team.Kit, from: 1.0.0 }\n"
             ))
+        manifests.append(
+            (
+                "target files and settings",
+                """
+                layers: [core]
+                modules:
+                  Profile:
+                    layer: core
+                    path: Pods/Profile/Sources
+                    sources: [Profile.swift, Views]
+                    exclude: [Info.plist]
+                    resources: [Assets.xcassets]
+                    frameworks: [Foundation, { name: UIKit, platforms: [iOS, tvOS] }]
+                    libraries: [z]
+                    swift-language-mode: 5
+                    tests: { path: Pods/Profile/Tests, resources: [Fixtures], swift-language-mode: "4.2" }
+                """
+            ))
         // What strata init writes: for pods and spec repos, and for a workspace of name groups.
         let scratch = try Fixtures.temporaryFolder("schema-init")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -95,6 +113,9 @@ import Yams
             ("registry branch", "layers: [core]\nmodules: {}\npackages: { Yams: { id: jpsim.Yams, branch: main } }\n"),
             ("registry no version", "layers: [core]\nmodules: {}\npackages: { Kit: { path: ../Kit, id: team.Kit } }\n"),
             ("registry bad identity", "layers: [core]\nmodules: {}\npackages: { Yams: { id: Yams, from: 5.0.0 } }\n"),
+            ("bad language mode", "layers: [core]\nmodules: { A: { layer: core, swift-language-mode: 7 } }\n"),
+            ("bad platform", "layers: [core]\nmodules: { A: { layer: core, frameworks: [{ name: UIKit, platforms: [ios] }] } }\n"),
+            ("sources not a list", "layers: [core]\nmodules: { A: { layer: core, sources: A.swift } }\n"),
         ]
         let verdicts = try await validate(manifests)
         for (name, _) in manifests {
@@ -120,6 +141,10 @@ import Yams
         #expect(keys(layerObject?.last) == Set(ManifestKeys.layer))
         let companionObject = (definitions["companionTarget"] as? [String: Any])?["oneOf"] as? [Any]
         #expect(keys(companionObject?.last) == Set(ManifestKeys.companionTarget))
+        let systemLinks = ((definitions["systemLinks"] as? [String: Any])?["items"] as? [String: Any])?["oneOf"] as? [Any]
+        #expect(keys(systemLinks?.last) == Set(ManifestKeys.platformScoped))
+        let platforms = ((systemLinks?.last as? [String: Any])?["properties"] as? [String: Any])?["platforms"] as? [String: Any]
+        #expect((platforms?["items"] as? [String: Any])?["enum"] as? [String] == PlatformScoped.knownPlatforms)
         let adoptObject = ((properties["adopt"] as? [String: Any])?["oneOf"] as? [Any])?.last
         #expect(keys(adoptObject) == Set(ManifestKeys.adopt))
         #expect(keys(properties["generate"]) == Set(ManifestKeys.generate))

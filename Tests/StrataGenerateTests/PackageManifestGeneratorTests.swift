@@ -178,4 +178,81 @@ enum PackageManifestGeneratorOrder {
         #expect(errors.map(\.id) == ["invalid-value"])
         #expect(errors.first?.message.contains("outside its package folder 'Packages/Clock'") == true)
     }
+
+    /// A module whose folder holds more than its sources (a pod's folder, moved by `strata
+    /// migrate`): `sources`, `exclude`, `resources`, system links and the language mode reach its
+    /// Package.swift declaration, and SwiftPM reads that declaration back.
+    @Test func targetFilesAndSettingsReachTheDeclaration() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [core]
+            modules:
+              Profile:
+                layer: core
+                path: Pods/Profile
+                sources: [Sources]
+                exclude: [Profile.podspec]
+                resources: [Assets]
+                frameworks: [{ name: UIKit, platforms: [iOS, tvOS] }]
+                libraries: [m]
+                swift-language-mode: 5
+                tests: { path: Pods/Profile/Tests, resources: [Fixtures] }
+            """)
+        try workspace.write("Pods/Profile/Sources/Profile.swift", "public struct Profile {}\n")
+        try workspace.write("Pods/Profile/Legacy/Old.swift", "import Missing\n")
+        try workspace.write("Pods/Profile/Assets/logo.txt", "logo\n")
+        try workspace.write("Pods/Profile/Profile.podspec", "Pod::Spec.new do |s|\nend\n")
+        try workspace.write("Pods/Profile/Tests/ProfileTests.swift", "import Profile\n")
+        try workspace.write("Pods/Profile/Tests/Fixtures/a.json", "{}\n")
+        let loaded = try await workspace.load()
+        let profile = try #require(loaded.targets.first { $0.name == "Profile" }?.sources)
+        #expect(profile.only == [workspace.root + "/Pods/Profile/Sources"])
+        #expect(profile.excluded == [workspace.root + "/Pods/Profile/Profile.podspec", workspace.root + "/Pods/Profile/Assets"])
+        #expect(loaded.targets.first { $0.name == "ProfileTests" }?.sources?.directory == workspace.root + "/Pods/Profile/Tests")
+
+        try await workspace.generate()
+        let package = try String(contentsOfFile: workspace.root + "/Package.swift", encoding: .utf8)
+        #expect(
+            package.contains(
+                """
+                        .target(
+                            name: "Profile",
+                            path: "Pods/Profile",
+                            exclude: ["Profile.podspec"],
+                            sources: ["Sources"],
+                            resources: [.process("Assets")],
+                            swiftSettings: [.swiftLanguageMode(.v5)],
+                            linkerSettings: [.linkedFramework("UIKit", .when(platforms: [.iOS, .tvOS])), .linkedLibrary("m")]
+                        ),
+                """), "\(package)")
+        #expect(package.contains(#"path: "Pods/Profile/Tests",\#n            resources: [.process("Fixtures")]\#n        ),"#))
+        // SwiftPM reads it: the legacy file outside `sources` is no source of Profile.
+        let read = try await readBack(workspace, generated: loaded, reading: .dumpPackage)
+        #expect(Set(read.targets.map(\.name)) == ["Profile", "ProfileTests"])
+        let readSources = try #require(read.targets.first { $0.name == "Profile" }?.sources)
+        #expect(readSources.only == profile.only && readSources.excluded == profile.excluded)
+    }
+
+    @Test func targetFilesAndSettingsAreChecked() async throws {
+        let errors = await InlineWorkspace.inputErrors(
+            """
+            layers: [core]
+            modules:
+              A: { layer: core, sources: [../B], frameworks: [{ name: UIKit, platforms: [ios] }], swift-language-mode: 7 }
+              B: { layer: core, libraries: [{ platforms: [linux] }], tests: { exclude: A.swift } }
+            generate: { tools-version: "5.9" }
+            """)
+        #expect(
+            errors.map(\.message) == [
+                "'../B' in 'sources' of module 'A' leaves the target's folder",
+                "'ios' is not a platform SwiftPM knows",
+                "'7' is not a Swift language mode, in 'swift-language-mode' of module 'A'",
+                "an entry of 'libraries' of module 'B' has no 'name'",
+                "expected a list for 'exclude' of 'tests' of module 'B', found a string ('A.swift')",
+            ])
+        #expect(errors[1].hint == "did you mean 'iOS'?")
+        let before6 = await InlineWorkspace.inputErrors(
+            "layers: [core]\nmodules:\n  A: { layer: core, swift-language-mode: 5 }\ngenerate: { tools-version: \"5.9\" }\n")
+        #expect(before6.map(\.message) == ["'swift-language-mode' needs tools version 6.0 or later; 'generate.tools-version' is 5.9"])
+    }
 }

@@ -211,4 +211,36 @@ import Yams
                 "wrong-type"
             ])
     }
+
+    /// `sources`, `exclude`, system links and the language mode of strata.yml reach the XcodeGen
+    /// target as its source entries, SDK dependencies and `SWIFT_VERSION`.
+    @Test func targetFilesAndSettingsReachTheSpec() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [core]
+            modules:
+              Profile:
+                layer: core
+                path: Pods/Profile
+                exclude: [Profile.podspec]
+                frameworks: [{ name: UIKit, platforms: [iOS] }]
+                libraries: [z]
+                swift-language-mode: "4.2"
+                tests: { path: Pods/Profile/Tests, sources: [Unit], resources: [Fixtures] }
+            generate: { xcodegen: { platform: iOS } }
+            """)
+        let files = try WorkspaceGenerator.files(for: try await workspace.load())
+        let project = try #require(files.first { $0.path == "Xcode/Profile/project.yml" })
+        let spec = try #require(try Yams.load(yaml: project.contents) as? [String: Any])
+        let targets = try #require(spec["targets"] as? [String: [String: Any]])
+        let profile = try #require(targets["Profile"])
+        let sources = try #require(profile["sources"] as? [[String: Any]])
+        #expect(sources.count == 1 && sources[0]["path"] as? String == "../../Pods/Profile")
+        #expect(sources[0]["excludes"] as? [String] == ["Profile.podspec"])
+        let dependencies = try #require(profile["dependencies"] as? [[String: Any]])
+        #expect(dependencies.compactMap { $0["sdk"] as? String } == ["UIKit.framework", "libz.tbd"])
+        #expect(dependencies.first?["platformFilters"] as? [String] == ["iOS"])
+        #expect(((profile["settings"] as? [String: Any])?["base"] as? [String: Any])?["SWIFT_VERSION"] as? String == "4.2")
+        #expect(targets["ProfileTests"]?["sources"] as? [String] == ["../../Pods/Profile/Tests/Unit", "../../Pods/Profile/Tests/Fixtures"])
+    }
 }

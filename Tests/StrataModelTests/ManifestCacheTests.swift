@@ -102,6 +102,28 @@ struct ManifestCacheTests {
         #expect(compared >= 20)
     }
 
+    @Test func targetFilesAndSettingsSurviveTheBinaryForm() throws {
+        let text = """
+            layers: [core]
+            modules:
+              Profile:
+                layer: core
+                path: Pods/Profile
+                sources: [Sources]
+                exclude: [Profile.podspec]
+                resources: [Assets]
+                frameworks: [Foundation, { name: UIKit, platforms: [iOS, tvOS] }]
+                libraries: [z]
+                swift-language-mode: 5
+                mocks: { path: Pods/Profile/Mocks, exclude: [Old] }
+                tests: { path: Pods/Profile/Tests, resources: [Fixtures], swift-language-mode: "4.2" }
+            """
+        let manifest = try ManifestLoader.parse(data: Data(text.utf8), path: "/w/strata.yml")
+        let profile = try #require(manifest.modules.first)
+        #expect(profile.build.frameworks.map(\.platforms.count) == [0, 2] && profile.tests?.path?.value == "Pods/Profile/Tests")
+        #expect(try roundTrip(manifest) == manifest)
+    }
+
     @Test func aLargeManifestIsParsedOnceAndOnlyForItsExactBytes() throws {
         let folder = try Fixtures.temporaryFolder("manifest-cache")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -30,6 +30,8 @@ struct PackageManifestGenerator {
     let local: Set<String>
     /// Name folders by their absolute paths (packages copied elsewhere still find each other).
     let absolutePaths: Bool
+    /// What strata.yml says of a target's files and settings beyond its folder, by target name.
+    let builds: [String: TargetBuild]
 
     init(workspace: Workspace, registry: RegistryReferences? = nil, local: Set<String> = [], absolutePaths: Bool = false) {
         self.workspace = workspace
@@ -41,6 +43,7 @@ struct PackageManifestGenerator {
         productPackageNames = Dictionary(
             workspace.manifest.packages.map { ($0.name.value, $0.productPackageName(viaRegistry: registry != nil)) },
             uniquingKeysWith: { first, _ in first })
+        builds = workspace.targetBuilds()
     }
 
     /// What a package holding `targets` depends on outside itself: modules (in strata.yml's
@@ -226,7 +229,37 @@ struct PackageManifestGenerator {
                 arguments.append(.value("path", SwiftSource.literal(relativePath(directory, fromAbsolute: packageRoot))))
             }
         }
+        if let build = builds[target.name] { arguments += Self.arguments(of: build) }
         return SwiftSource.call(function, arguments, indent: "        ")
+    }
+
+    /// `exclude:`, `sources:`, `resources:`, `swiftSettings:` and `linkerSettings:`, in the order
+    /// SwiftPM's target functions take them.
+    static func arguments(of build: TargetBuild) -> [SwiftSource.Argument] {
+        var arguments: [SwiftSource.Argument] = []
+        let literals = { (paths: [Located<String>]) in paths.map { SwiftSource.literal($0.value) } }
+        if !build.exclude.isEmpty { arguments.append(.list("exclude", literals(build.exclude))) }
+        if !build.sources.isEmpty { arguments.append(.list("sources", literals(build.sources))) }
+        if !build.resources.isEmpty {
+            arguments.append(.list("resources", build.resources.map { ".process(\(SwiftSource.literal($0.value)))" }))
+        }
+        if let mode = build.swiftLanguageMode {
+            let version = mode.value == "4.2" ? ".v4_2" : ".v" + mode.value
+            arguments.append(.list("swiftSettings", [".swiftLanguageMode(\(version))"]))
+        }
+        let linked =
+            build.frameworks.map { (function: "linkedFramework", $0) } + build.libraries.map { (function: "linkedLibrary", $0) }
+        if !linked.isEmpty {
+            arguments.append(
+                .list(
+                    "linkerSettings",
+                    linked.map { function, scoped in
+                        let condition =
+                            scoped.platforms.isEmpty ? "" : ", .when(platforms: [\(scoped.platforms.map { "." + $0.value }.joined(separator: ", "))])"
+                        return ".\(function)(\(SwiftSource.literal(scoped.name.value))\(condition))"
+                    }))
+        }
+        return arguments
     }
 
     /// `.package(url: "…", from: "1.5.0")` or `.package(path: "…")`, with a path relative to the

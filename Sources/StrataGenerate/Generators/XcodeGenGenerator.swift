@@ -23,6 +23,8 @@ struct XcodeGenGenerator {
     /// The targets that run `strata check` as they build, when strata.yml asks: the apps, or
     /// without apps each module's implementation (the check cache answers the repeats).
     let checkPhaseTargets: Set<TargetID>
+    /// What strata.yml says of a target's files and settings beyond its folder, by target name.
+    let builds: [String: TargetBuild]
 
     init?(workspace: Workspace) {
         guard let settings = workspace.manifest.generate.xcodegen else { return nil }
@@ -31,6 +33,7 @@ struct XcodeGenGenerator {
         let apps = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
         checkPhaseTargets =
             !settings.checkPhase ? [] : Set(apps.isEmpty ? workspace.modules.compactMap { $0.targets[.implementation] } : apps)
+        builds = workspace.targetBuilds()
     }
 
     /// A project to write: its name, folder (relative to the workspace root) and targets.
@@ -94,8 +97,9 @@ struct XcodeGenGenerator {
                 ("type", .string(type(of: target))),
                 ("platform", .string(settings.platform.value)),
             ]
+            let build = builds[target.name] ?? TargetBuild()
             if let directory = target.sources?.directory {
-                fields.append(("sources", .list([.string(relative(directory, from: plan.folder))])))
+                fields.append(("sources", .list(sources(in: relative(directory, from: plan.folder), build: build))))
             }
             var dependencies: [Node] = []
             var seen = Set<TargetID>()
@@ -113,8 +117,10 @@ struct XcodeGenGenerator {
                     dependencies.append(.map([("target", .string("\(project.name)/\(other.name)"))]))
                 }
             }
+            dependencies += Self.systemDependencies(of: build)
             if !dependencies.isEmpty { fields.append(("dependencies", .list(dependencies))) }
             var settings = mergingSettings(of: index)
+            if let mode = build.swiftLanguageMode { settings.append(("SWIFT_VERSION", .string(mode.value == "4.2" ? "4.2" : mode.value + ".0"))) }
             if checkPhaseTargets.contains(index) {
                 fields.append(("preBuildScripts", .list([checkPhase(from: plan.folder)])))
                 settings.append(("ENABLE_USER_SCRIPT_SANDBOXING", .string("NO")))
@@ -189,6 +195,28 @@ struct XcodeGenGenerator {
         case .tests: return "bundle.unit-test"
         case .app: return settings.platform.value == "macOS" ? "tool" : "application"
         case .external: return "framework"
+        }
+    }
+
+    /// A target's `sources:` entries: its folder, less `exclude:` (resources are found by type),
+    /// or with `sources:` in strata.yml each of those paths in it.
+    private func sources(in folder: String, build: TargetBuild) -> [Node] {
+        let join = { (path: String) in folder == "." ? path : folder + "/" + path }
+        guard build.sources.isEmpty else {
+            return build.sources.map { .string(join($0.value)) } + build.resources.map { .string(join($0.value)) }
+        }
+        guard !build.exclude.isEmpty else { return [.string(folder)] }
+        return [.map([("path", .string(folder)), ("excludes", .list(build.exclude.map { .string($0.value) }))])]
+    }
+
+    /// `frameworks:` and `libraries:` as SDK dependencies (`UIKit.framework`, `libz.tbd`), with
+    /// XcodeGen's platform filters where strata.yml names platforms.
+    static func systemDependencies(of build: TargetBuild) -> [Node] {
+        let named = build.frameworks.map { ($0, "\($0.name.value).framework") } + build.libraries.map { ($0, "lib\($0.name.value).tbd") }
+        return named.map { scoped, sdk in
+            var fields: [(Node, Node)] = [("sdk", .string(sdk))]
+            if !scoped.platforms.isEmpty { fields.append(("platformFilters", .list(scoped.platforms.map { .string($0.value) }))) }
+            return .map(fields)
         }
     }
 
