@@ -269,8 +269,8 @@ let package = Package(
         .target(
             name: "StrataInit",
             dependencies: [
-                "StrataCheck", "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataGraphExport", "StrataManifest", "StrataProjectFormat",
-                "StrataWorkspace", "StrataSources", "StrataXcodeProject",
+                "StrataCheck", "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataGraphExport", "StrataManifest",
+                "StrataProjectFormat", "StrataWorkspace", "StrataSources", "StrataXcodeProject",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
@@ -536,7 +536,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataInitTests",
-            dependencies: ["StrataInit", "StrataWorkspaceTestSupport"],
+            dependencies: ["StrataDiagnostics", "StrataInit", "StrataManifest", "StrataWorkspace", "StrataWorkspaceTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),

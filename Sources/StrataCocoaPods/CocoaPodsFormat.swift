@@ -37,14 +37,10 @@ public struct CocoaPodsFormat: ProjectFormat {
     private static func read(
         _ settings: AdoptSettings, root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary, otherTargets: Set<String>
     ) async throws(InputErrors) -> ProjectsRead {
-        var result = ProjectsRead()
-        // The Podfile first: its `:path` pods are podspecs of the workspace too.
-        let podfile = try readPodfile(settings, root: root, files: files, into: &result)
-        let paths = try podspecPaths(settings, podfile: podfile, root: root, files: files, into: &result)
-        let pods = try await readPods(at: paths, root: root, files: files, boundary: boundary, into: &result)
-        let repos = try SpecRepos(settings.specRepos, root: root, files: files)
-        let dynamic = podfile.map { $0.usesFrameworks && !$0.staticLinkage } ?? false
-        let resolver = PodResolver(pods: pods, repos: repos, dynamic: dynamic)
+        let workspace = try await PodsWorkspace.read(settings, root: root, files: files, boundary: boundary)
+        var result = workspace.read
+        let (pods, podfile) = (workspace.pods, workspace.podfile)
+        let resolver = PodResolver(pods: pods, repos: workspace.repos, dynamic: workspace.linksDynamically)
         for name in pods.keys.sorted() {
             result.manifests.append(try manifest(of: pods[name]!, resolver: resolver))
         }
@@ -57,7 +53,7 @@ public struct CocoaPodsFormat: ProjectFormat {
     }
 
     /// The Podfile `adopt.podfile` names, if any.
-    private static func readPodfile(
+    static func readPodfile(
         _ settings: AdoptSettings, root: String, files: any WorkspaceFiles, into result: inout ProjectsRead
     ) throws(InputErrors) -> Podfile? {
         guard let entry = settings.podfile else { return nil }
@@ -84,7 +80,7 @@ public struct CocoaPodsFormat: ProjectFormat {
 
     /// The workspace's podspecs: those `adopt.podspecs` finds, then the Podfile's `:path` pods.
     /// A pattern that finds none, or a `:path` without the podspec, is an error.
-    private static func podspecPaths(
+    static func podspecPaths(
         _ settings: AdoptSettings, podfile: Podfile?, root: String, files: any WorkspaceFiles, into result: inout ProjectsRead
     ) throws(InputErrors) -> [String] {
         var problems: [Diagnostic] = []
@@ -112,7 +108,7 @@ public struct CocoaPodsFormat: ProjectFormat {
 
     /// The podspecs, read in parallel, by pod name. A pod declared twice, or with sources outside
     /// the workspace (or a folder it allows), is an error.
-    private static func readPods(
+    static func readPods(
         at paths: [String], root: String, files: any WorkspaceFiles, boundary: WorkspaceBoundary, into result: inout ProjectsRead
     ) async throws(InputErrors) -> [String: Podspec] {
         let podspecs = await withTaskGroup(of: (Int, Result<Podspec, InputErrors>).self) { group in
@@ -202,11 +198,11 @@ public struct CocoaPodsFormat: ProjectFormat {
     }
 
     /// CocoaPods' names: `Profile-Unit-Tests`, `Profile-Demo`.
-    static func testTargetName(_ part: PodspecPart, of spec: Podspec) -> String {
+    package static func testTargetName(_ part: PodspecPart, of spec: Podspec) -> String {
         "\(spec.name)-Unit-\(part.name.split(separator: "/").last ?? "Tests")"
     }
 
-    static func appTargetName(_ part: PodspecPart, of spec: Podspec) -> String {
+    package static func appTargetName(_ part: PodspecPart, of spec: Podspec) -> String {
         "\(spec.name)-\(part.name.split(separator: "/").last ?? "App")"
     }
 

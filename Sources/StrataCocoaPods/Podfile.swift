@@ -1,38 +1,38 @@
-import StrataDiagnostics
+package import StrataDiagnostics
 
 /// What Strata needs of a Podfile: its targets (apps, and the test targets nested in them) with
 /// the pods each uses, and how pods are linked (`use_frameworks!`).
-struct Podfile: Sendable, Equatable {
-    var path: String
-    var targets: [PodfileTarget] = []
+package struct Podfile: Sendable, Equatable {
+    package var path: String
+    package var targets: [PodfileTarget] = []
     /// `use_frameworks!`: pods become frameworks, dynamic unless `:linkage => :static`.
-    var usesFrameworks = false
-    var staticLinkage = false
+    package var usesFrameworks = false
+    package var staticLinkage = false
 }
 
 /// A `target 'Name' do … end` of a Podfile.
-struct PodfileTarget: Sendable, Equatable {
-    var name: String
+package struct PodfileTarget: Sendable, Equatable {
+    package var name: String
     package var location: SourceLocation
     /// Nested in another target (with `inherit! :search_paths`, a test target of its app).
-    var isNested: Bool
+    package var isNested: Bool
     /// `inherit! :search_paths`: it sees its parent's pods but does not link them.
-    var inheritsSearchPathsOnly: Bool
+    package var inheritsSearchPathsOnly: Bool
     /// Its own pods (methods it calls included).
-    var pods: [PodfilePod]
+    package var pods: [PodfilePod]
     /// The pods of the targets and abstract targets around it, outermost first.
-    var inherited: [PodfilePod] = []
+    package var inherited: [PodfilePod] = []
 }
 
 /// `pod 'Name/Sub', '~> 1.0', :path => 'Modules/Name'`.
-struct PodfilePod: Sendable, Equatable {
-    var name: String
-    var requirements: [String]
+package struct PodfilePod: Sendable, Equatable {
+    package var name: String
+    package var requirements: [String]
     /// `:path =>`: a development pod in the workspace, relative to the Podfile's folder.
-    var path: String?
+    package var path: String?
     package var location: SourceLocation
 
-    var pod: String { String(name.split(separator: "/").first ?? Substring(name)) }
+    package var pod: String { String(name.split(separator: "/").first ?? Substring(name)) }
 }
 
 /// Reads a Podfile statically: `target` and `abstract_target` blocks (nested), `pod` lines

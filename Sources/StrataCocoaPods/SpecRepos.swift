@@ -1,5 +1,5 @@
 import Foundation
-import StrataDiagnostics
+package import StrataDiagnostics
 import StrataFileSystem
 import StrataManifest
 import StrataProjectFormat
@@ -7,7 +7,7 @@ import StrataProjectFormat
 /// CocoaPods spec repos given as folders (`Specs/<Name>/<version>/<Name>.podspec(.json)`, or the
 /// same layout without `Specs/`): where an external pod's version is chosen by its
 /// requirements, as `pod install` would choose it, and its module name read.
-struct SpecRepos {
+package struct SpecRepos: Sendable {
     /// Absolute folders holding one folder per pod.
     package let folders: [String]
     let files: any WorkspaceFiles
@@ -31,7 +31,7 @@ struct SpecRepos {
 
     /// The spec of the external pod `pod`: the newest version in the repos that meets
     /// `requirements`; nil when no repos are given.
-    func spec(of pod: String, requirements: [String], at location: SourceLocation) throws(InputErrors) -> Podspec? {
+    package func spec(of pod: String, requirements: [String], at location: SourceLocation) throws(InputErrors) -> Podspec? {
         guard !folders.isEmpty else { return nil }
         var available: [String] = []
         var withoutSpec: [String] = []
@@ -78,7 +78,7 @@ struct SpecRepos {
     }
 
     /// Whether `version` meets one CocoaPods requirement (`~> 1.2`, `>= 1.0`, `< 2`, `1.4.0`, …).
-    static func version(_ version: String, meets requirement: String) -> Bool {
+    package static func version(_ version: String, meets requirement: String) -> Bool {
         let trimmed = requirement.trimmingCharacters(in: .whitespaces)
         for op in ["~>", ">=", "<=", "!=", ">", "<", "="] where trimmed.hasPrefix(op) {
             let target = trimmed.dropFirst(op.count).trimmingCharacters(in: .whitespaces)
@@ -103,7 +103,7 @@ struct SpecRepos {
     }
 
     /// Compares versions segment by segment (numbers as numbers), a missing segment as 0.
-    static func compare(_ a: String, _ b: String) -> Int {
+    package static func compare(_ a: String, _ b: String) -> Int {
         let left = a.split(separator: "."), right = b.split(separator: ".")
         for index in 0..<max(left.count, right.count) {
             let x = index < left.count ? left[index] : "0", y = index < right.count ? right[index] : "0"

@@ -67,16 +67,32 @@ public struct AdoptMigration: Sendable {
 
     // MARK: - Comparing the graphs
 
-    /// What differs between the two graphs: targets (name, role, layer, linkage, source folder)
-    /// and edges. Edges that generate mode adds by convention and the packages did not declare are
-    /// counted, not reported; external products are compared by package identity, in any case.
-    public static func compare(adopted: Workspace, generated: Workspace) -> (differences: [String], conventional: Int) {
-        func key(_ target: Target) -> String {
-            guard target.role == .external, let slash = target.name.firstIndex(of: "/") else { return target.name }
-            return target.name[..<slash].lowercased() + target.name[slash...]
+    /// What differs between the two graphs: targets (name, role, layer, linkage, sources) and
+    /// edges. Edges that generate mode adds by convention and the packages did not declare are
+    /// counted, not reported; external products are compared by package identity, in any case,
+    /// and what they depend on is theirs, not compared.
+    ///
+    /// - Parameters:
+    ///   - names: adopt-mode target names the migration gives another name (`Profile-Unit-Tests`
+    ///     → `ProfileTests`, `pods/Alamofire` → `Alamofire/Alamofire`).
+    ///   - ignoring: adopt-mode targets the migration leaves out on purpose (and says so).
+    ///   - sources: how two targets' sources differ, in words, or nil if they agree; by default
+    ///     their folders are compared.
+    ///   - linkage: which targets' linkage is compared (a pods migration links what
+    ///     `use_frameworks!` made dynamic statically, as SwiftPM does, and says so for the team).
+    public static func compare(
+        adopted: Workspace, generated: Workspace, names: [String: String] = [:], ignoring: Set<String> = [],
+        sources: ((_ adopted: Target, _ migrated: Target) -> String?)? = nil, linkage: LinkageComparison = .everyTarget
+    ) -> (differences: [String], conventional: Int) {
+        func key(_ target: Target, renamed: Bool) -> String {
+            let name = renamed ? names[target.name] ?? target.name : target.name
+            guard target.role == .external, let slash = name.firstIndex(of: "/") else { return name }
+            return name[..<slash].lowercased() + name[slash...]
         }
-        let adoptedIndex = Dictionary(adopted.targets.indices.map { (key(adopted.targets[$0]), $0) }, uniquingKeysWith: { a, _ in a })
-        let generatedIndex = Dictionary(generated.targets.indices.map { (key(generated.targets[$0]), $0) }, uniquingKeysWith: { a, _ in a })
+        let kept = adopted.targets.indices.filter { !ignoring.contains(adopted.targets[$0].name) }
+        let adoptedIndex = Dictionary(kept.map { (key(adopted.targets[$0], renamed: true), $0) }, uniquingKeysWith: { a, _ in a })
+        let generatedIndex = Dictionary(
+            generated.targets.indices.map { (key(generated.targets[$0], renamed: false), $0) }, uniquingKeysWith: { a, _ in a })
         var differences: [String] = []
         for name in adoptedIndex.keys.sorted() {
             let old = adopted.targets[adoptedIndex[name]!]
@@ -91,15 +107,17 @@ public struct AdoptMigration: Sendable {
                 if oldLayer != newLayer {
                     differences.append("target '\(name)' is in layer \(oldLayer ?? "none"), migrated to \(newLayer ?? "none")")
                 }
-                if old.linkage != new.linkage {
+                if old.linkage != new.linkage, linkage == .everyTarget || (linkage == .modules && new.role == .implementation) {
                     differences.append("target '\(name)' links \(old.linkage.rawValue)ally, migrated \(new.linkage.rawValue)ally")
                 }
                 if old.isTestHost != new.isTestHost {
                     differences.append("app '\(name)' is\(old.isTestHost ? "" : " not") a test host, migrated otherwise")
                 }
-                let oldFolder = old.sources?.directory, newFolder = new.sources?.directory
-                if oldFolder != newFolder {
-                    differences.append("target '\(name)' has its sources in '\(oldFolder ?? "?")', migrated to '\(newFolder ?? "?")'")
+                if let sources {
+                    if let difference = sources(old, new) { differences.append("target '\(name)' \(difference)") }
+                } else if old.sources?.directory != new.sources?.directory {
+                    differences.append(
+                        "target '\(name)' has its sources in '\(old.sources?.directory ?? "?")', migrated to '\(new.sources?.directory ?? "?")'")
                 }
             }
         }
@@ -107,19 +125,22 @@ public struct AdoptMigration: Sendable {
             differences.append("the migrated graph has a target '\(name)' the packages do not")
         }
         var conventional = 0
-        func edges(_ workspace: Workspace) -> Set<[String]> {
+        func edges(_ workspace: Workspace, renamed: Bool) -> Set<[String]> {
             var result: Set<[String]> = []
-            for (source, list) in workspace.dependencies.withIDs {
-                for edge in list { result.insert([key(workspace.targets[source]), key(workspace.targets[edge.target])]) }
+            for (source, list) in workspace.dependencies.withIDs where workspace.targets[source].role != .external {
+                guard !renamed || !ignoring.contains(workspace.targets[source].name) else { continue }
+                for edge in list where !renamed || !ignoring.contains(workspace.targets[edge.target].name) {
+                    result.insert([key(workspace.targets[source], renamed: renamed), key(workspace.targets[edge.target], renamed: renamed)])
+                }
             }
             return result
         }
-        let oldEdges = edges(adopted), newEdges = edges(generated)
+        let oldEdges = edges(adopted, renamed: true), newEdges = edges(generated, renamed: false)
         for edge in oldEdges.subtracting(newEdges).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             differences.append("'\(edge[0])' depends on '\(edge[1])', which the migrated graph lacks")
         }
         // Conditions (`.when(platforms:)`) generate mode cannot say.
-        for (source, list) in adopted.dependencies.withIDs {
+        for (source, list) in adopted.dependencies.withIDs where !ignoring.contains(adopted.targets[source].name) {
             for edge in list where edge.condition != nil {
                 differences.append(
                     "'\(adopted.targets[source].name)' depends on '\(adopted.targets[edge.target].name)' under a condition, which the migrated graph drops"
@@ -127,7 +148,8 @@ public struct AdoptMigration: Sendable {
             }
         }
         for (source, list) in generated.dependencies.withIDs {
-            for edge in list where !oldEdges.contains([key(generated.targets[source]), key(generated.targets[edge.target])]) {
+            for edge in list
+            where !oldEdges.contains([key(generated.targets[source], renamed: false), key(generated.targets[edge.target], renamed: false)]) {
                 if edge.isAutomatic {
                     conventional += 1
                 } else {
@@ -140,6 +162,14 @@ public struct AdoptMigration: Sendable {
 }
 
 extension AdoptMigration {
+    /// Which targets' linkage `compare` holds to the adopt-mode graph.
+    public enum LinkageComparison: Sendable {
+        case everyTarget
+        /// Modules' implementations only: generate mode links interface and mocks targets statically.
+        case modules
+        case none
+    }
+
     /// Writes the generate-mode strata.yml of an adopt-mode workspace.
     struct Writer {
         let loaded: LoadedWorkspace
@@ -155,27 +185,14 @@ extension AdoptMigration {
                 "# strata.yml in generate mode, migrated by 'strata migrate' from the adopt-mode one: \(workspace.modules.count) modules.",
                 "# 'strata generate --force' writes the Package.swift files from it, replacing the hand-written ones.",
             ]
-            lines += carriedOver(["name"])
-            lines.append("layers:")
-            for layer in manifest.layers {
-                var fields = ["name: \(ManifestEditor.scalar(layer.name.value))"]
-                if let description = layer.description { fields.append("description: \(quoted(description))") }
-                if layer.allowsSameLayerLinks { fields.append("same-layer: allowed") }
-                lines.append("  - { \(fields.joined(separator: ", ")) }")
-            }
-            let naming = manifest.naming
-            lines.append("naming:")
-            lines.append("  interface: \(quoted(naming.interface.description))")
-            lines.append("  mocks: [\(([naming.mocks] + naming.otherMocks).map { quoted($0.description) }.joined(separator: ", "))]")
-            lines.append("  tests: [\(([naming.tests] + naming.otherTests).map { quoted($0.description) }.joined(separator: ", "))]")
-            lines.append("  app: \(quoted(naming.app.description))")
-            lines.append("  host: \(quoted(naming.host.description))")
+            lines += MigratedManifest.carriedOver(["name"], from: old)
+            lines += MigratedManifest.layers(of: manifest) + MigratedManifest.naming(manifest.naming)
             if !packages.lines.isEmpty {
                 lines.append("packages:")
                 lines += packages.lines
             }
             if layout == .packages { lines.append("generate: { layout: packages }") }
-            lines += carriedOver(["owners", "rules", "optional-imports", "affected", "registry", "outside-workspace"])
+            lines += MigratedManifest.carriedOver(MigratedManifest.keptSections, from: old)
             lines.append("modules:")
             let modules = workspace.modules.filter { $0.targets[.implementation] != nil }
                 .sorted { ($0.layer?.index ?? .max, $0.name) < ($1.layer?.index ?? .max, $1.name) }
@@ -335,22 +352,7 @@ extension AdoptMigration {
 
         // MARK: Text
 
-        /// The root sections `keys` of the adopt-mode strata.yml, as they were written.
-        func carriedOver(_ keys: [String]) -> [String] {
-            guard let node = try? Yams.compose(yaml: old), case .mapping(let root) = node else { return [] }
-            let lines = old.components(separatedBy: "\n")
-            let starts = root.keys.compactMap { $0.mark.map { $0.line - 1 } }.sorted()
-            var result: [String] = []
-            for (key, _) in root where keys.contains(key.string ?? "") {
-                guard let start = key.mark.map({ $0.line - 1 }) else { continue }
-                var end = starts.first { $0 > start } ?? lines.count
-                while end > start + 1, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty || lines[end - 1].hasPrefix("#") { end -= 1 }
-                result += lines[start..<end]
-            }
-            return result
-        }
-
-        func list(_ items: [String]) -> String { "[" + items.map(ManifestEditor.scalar).joined(separator: ", ") + "]" }
+        func list(_ items: [String]) -> String { MigratedManifest.list(items) }
 
         func quoted(_ text: String) -> String { InitManifestWriter.quoted(text) }
     }

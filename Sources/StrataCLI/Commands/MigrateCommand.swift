@@ -13,14 +13,19 @@ import StrataWorkspace
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Turn an adopt-mode workspace into a generate-mode strata.yml whose graph is the packages' graph.",
+        abstract: "Turn an adopt-mode workspace (packages or pods) into a generate-mode strata.yml whose graph is its graph.",
         discussion: """
-            Lists every module (layer, interface, mocks, tests, linkage, dependencies, external products, \
-            paths), the apps and the external packages with their version requirements; keeps name, owners, \
-            rules and the other sections as written. Before writing, it loads the new strata.yml and compares \
-            its graph with the packages' one: every target, layer, linkage, source folder and dependency must \
-            agree (edges generate mode adds by convention are allowed). Then 'strata generate --force' writes \
-            the Package.swift files from it.
+            Packages: lists every module (layer, interface, mocks, tests, linkage, dependencies, external \
+            products, paths), the apps and the external packages with their version requirements; then \
+            'strata generate --force' writes the Package.swift files from it.
+            Pods (adopt.podspecs, adopt.podfile): each pod becomes a module built from its folder (path, \
+            exclude, resources, system frameworks, Swift language mode; subspecs in use merged, the first test \
+            spec its tests), app specs and Podfile targets apps, external pods the packages pods.yml names \
+            (written for the team when missing). What SwiftPM cannot say is printed as notes, never dropped \
+            silently. See docs/MIGRATING-FROM-COCOAPODS.md.
+            Either way name, owners, rules and the other sections are kept as written, and before writing \
+            the new strata.yml is loaded and its graph compared with the old one: every target, layer, \
+            linkage, source and dependency must agree (edges generate mode adds by convention are allowed).
             Exit status: 0 migrated, 2 bad input or graphs that differ (nothing written unless --force).
 
             Examples:
@@ -43,24 +48,61 @@ struct MigrateCommand: AsyncParsableCommand {
     @OptionGroup var lockOptions: LockOptions
 
     func run() async throws {
-        let display = PathDisplay()
         let lock = try lockOptions.lock(path, mode: dryRun ? .shared : .exclusive)
         defer { withExtendedLifetime(lock) {} }
-        let migration: AdoptMigration
         let manifestPath: String = try WorkspaceLoader.locateManifest(path)
         let loaded = try await WorkspaceLoader().load(manifestAt: manifestPath)
         let old = try InputFile.text(manifestPath)
-        migration = try await AdoptMigration.migrate(loaded, manifestText: old)
-        for difference in migration.differences { Terminal.standardError("strata: warning: \(difference)") }
-        let agrees = migration.differences.isEmpty
+        if PodsMigration.applies(to: loaded.workspace.manifest) {
+            try await migratePods(loaded, old: old, manifestPath: manifestPath)
+            return
+        }
+        let migration = try await AdoptMigration.migrate(loaded, manifestText: old)
+        let summary = "\(Self.count(migration.moduleCount, "module")) and \(Self.count(migration.appCount, "app"))"
+        try finish(
+            text: migration.manifestText, differences: migration.differences, conventional: migration.conventionalEdges, summary: summary,
+            of: "the packages' graph", manifestPath: manifestPath,
+            next: "'strata generate --force' replaces the hand-written Package.swift files with generated ones")
+    }
+
+    /// A CocoaPods workspace: the list for the team first, then `pods.yml` if there was none,
+    /// then strata.yml once the graphs agree.
+    private func migratePods(_ loaded: LoadedWorkspace, old: String, manifestPath: String) async throws {
+        let migration = try await PodsMigration.migrate(loaded, manifestText: old)
+        for item in migration.forTheTeam { Terminal.standardError("strata: note: \(item)") }
+        let homesPath = PathResolution.parent(of: manifestPath) + "/" + PodHomes.fileName
+        if let homes = migration.homesText {
+            if dryRun {
+                Terminal.standardError("strata: \(PodHomes.fileName) (not written, dry run):\n\(homes)")
+            } else {
+                try write(homes, to: homesPath, what: PodHomes.fileName)
+                Terminal.standardError("strata: wrote \(PathDisplay()(homesPath)): give each external pod its package there")
+            }
+        }
+        if !migration.withoutHome.isEmpty {
+            Terminal.standardError(
+                "strata: error: \(Self.count(migration.withoutHome.count, "external pod")) without a SwiftPM home in \(PodHomes.fileName): "
+                    + migration.withoutHome.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        let summary = "\(Self.count(migration.moduleCount, "module")) and \(Self.count(migration.appCount, "app")) from pods"
+        try finish(
+            text: migration.manifestText, differences: migration.differences, conventional: migration.conventionalEdges, summary: summary,
+            of: "the pods' graph", manifestPath: manifestPath, next: "'strata generate' writes the Package.swift; then 'swift build'")
+    }
+
+    /// Prints the proof, then writes strata.yml (or prints it, for a dry run) when the graphs agree or `--force`.
+    private func finish(
+        text: String, differences: [String], conventional: Int, summary: String, of origin: String, manifestPath: String, next: String
+    ) throws {
+        for difference in differences { Terminal.standardError("strata: warning: \(difference)") }
+        let agrees = differences.isEmpty
         Terminal.standardError(
-            "strata: \(migration.moduleCount) module\(migration.moduleCount == 1 ? "" : "s") and \(migration.appCount) app\(migration.appCount == 1 ? "" : "s"); "
+            "strata: \(summary); "
                 + (agrees
-                    ? "the migrated graph is the packages' graph (plus \(migration.conventionalEdges) edges generate mode adds by convention)"
-                    : "the migrated graph differs from the packages' graph in \(migration.differences.count) way\(migration.differences.count == 1 ? "" : "s")")
-        )
+                    ? "the migrated graph is \(origin) (plus \(conventional) edges generate mode adds by convention)"
+                    : "the migrated graph differs from \(origin) in \(Self.count(differences.count, "way"))"))
         if dryRun {
-            Terminal.standardOutput(migration.manifestText)
+            Terminal.standardOutput(text)
             Terminal.standardError("strata: dry run; nothing written")
             if !agrees { throw ExitCode(2) }
             return
@@ -69,13 +111,17 @@ struct MigrateCommand: AsyncParsableCommand {
             Terminal.standardError("strata: error: nothing written; fix the differences above, or write it anyway with --force")
             throw ExitCode(2)
         }
-        do {
-            try AtomicFileWriter.write(Data(migration.manifestText.utf8), to: manifestPath)
-        } catch {
-            throw InputErrors(.inputError("write-failed", "cannot write strata.yml: \(error)", at: .file(manifestPath)))
-        }
-        Terminal.standardError(
-            "strata: wrote \(display(manifestPath)) in generate mode; next: 'strata generate --force' replaces the hand-written Package.swift files with generated ones"
-        )
+        try write(text, to: manifestPath, what: "strata.yml")
+        Terminal.standardError("strata: wrote \(PathDisplay()(manifestPath)) in generate mode; next: \(next)")
     }
+
+    private func write(_ text: String, to path: String, what: String) throws {
+        do {
+            try AtomicFileWriter.write(Data(text.utf8), to: path)
+        } catch {
+            throw InputErrors(.inputError("write-failed", "cannot write \(what): \(error)", at: .file(path)))
+        }
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -1,0 +1,125 @@
+public import Foundation
+public import StrataDiagnostics
+import StrataFileSystem
+import Yams
+
+/// `pods.yml`, beside strata.yml: where each external pod of a CocoaPods workspace comes from
+/// once the workspace builds with SwiftPM. `strata migrate` writes it, filled in where it can
+/// tell (a pod whose sources hold a Package.swift), and the team edits it:
+///
+/// ```yaml
+/// pods:
+///   Alamofire: { url: https://github.com/Alamofire/Alamofire.git, from: 5.8.0, product: Alamofire }
+///   Firebase/Analytics: { url: https://github.com/firebase/firebase-ios-sdk.git, from: 10.0.0, product: FirebaseAnalytics }
+///   GoogleCast: ~            # no SwiftPM home yet
+/// ```
+///
+/// A key is a pod, or a pod with a subspec (which wins over the pod's own entry). An entry of
+/// `~` has no home yet: `strata migrate` lists it and writes nothing until it has one.
+public struct PodHomes: Sendable, Equatable {
+    public static let fileName = "pods.yml"
+
+    /// Where a pod's code comes from under SwiftPM.
+    public struct Home: Sendable, Equatable {
+        public var url: String
+        /// `from`, `exact`, `branch` or `revision`, and its value.
+        public var requirement: Requirement
+        /// The library product that has the pod's module.
+        public var product: String
+        public var location: SourceLocation
+
+        public enum Requirement: Sendable, Equatable {
+            case from(String)
+            case exact(String)
+            case branch(String)
+            case revision(String)
+        }
+
+        public init(url: String, requirement: Requirement, product: String, location: SourceLocation) {
+            self.url = url
+            self.requirement = requirement
+            self.product = product
+            self.location = location
+        }
+    }
+
+    public var path: String
+    /// Each pod (or `Pod/Sub`) with its home; nil for `~`.
+    public var entries: [String: Home?] = [:]
+    /// Where each entry is written.
+    public var locations: [String: SourceLocation] = [:]
+
+    public init(path: String) { self.path = path }
+
+    /// The home of `pod` (written `Pod/Sub` when a subspec is named): the subspec's entry, else
+    /// the pod's; `.some(nil)` when the file says it has none yet, nil when it is not listed.
+    public func home(of pod: String) -> Home?? {
+        if let entry = entries[pod] { return entry }
+        guard let slash = pod.firstIndex(of: "/") else { return nil }
+        return entries[String(pod[..<slash])]
+    }
+
+    /// The file beside `manifestPath`; nil when there is none.
+    public static func load(besideManifest manifestPath: String) throws(InputErrors) -> PodHomes? {
+        let path = (manifestPath as NSString).deletingLastPathComponent + "/" + fileName
+        switch FileContents.read(path) {
+        case .success(let bytes): return try parse(data: Data(bytes), path: path)
+        case .failure(.missing): return nil
+        case .failure(let failure): throw InputErrors(InputFile.problem(path, failure))
+        }
+    }
+
+    private static let hint = "the file is 'pods: { Alamofire: { url: https://…/Alamofire.git, from: 5.8.0, product: Alamofire } }'"
+    private static let keys = ["url", "product", "from", "exact", "branch", "revision"]
+
+    public static func parse(data: Data, path: String) throws(InputErrors) -> PodHomes {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputErrors(.inputError("invalid-encoding", "\(fileName) is not UTF-8 text", at: .file(path)))
+        }
+        var homes = PodHomes(path: path)
+        guard let root = try YAMLDocument.compose(text, path: path), !(root.scalar?.isNull ?? false) else { return homes }
+        var reader = YAMLReader(path: path)
+        if let sections = reader.mapping(root, fileName, hint: hint) {
+            reader.checkKeys(sections, allowed: ["pods"], in: fileName)
+            for (_, pods) in sections.filter({ $0.key.value == "pods" }) {
+                for (pod, value) in reader.section(pods, "'pods'", hint: hint) ?? [] {
+                    homes.locations[pod.value] = pod.location
+                    if case .scalar(let scalar) = value, scalar.isNull {
+                        homes.entries[pod.value] = .some(nil)
+                    } else if let home = Self.home(pod, value, reader: &reader) {
+                        homes.entries[pod.value] = home
+                    }
+                }
+            }
+        }
+        if !reader.diagnostics.isEmpty { throw InputErrors(reader.diagnostics) }
+        return homes
+    }
+
+    private static func home(_ pod: Located<String>, _ value: Node, reader: inout YAMLReader) -> Home? {
+        let what = "pod '\(pod.value)'"
+        guard let fields = reader.mapping(value, what, hint: hint) else { return nil }
+        reader.checkKeys(fields, allowed: keys, in: what)
+        let field = Dictionary(fields.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let urlNode = field["url"], let url = reader.string(urlNode, "'url' of \(what)") else {
+            if field["url"] == nil {
+                reader.report("missing-key", "\(what) has no 'url'", at: pod.location, hint: "give its package's URL, or write '~' for no home yet")
+            }
+            return nil
+        }
+        let given: [Home.Requirement] = [
+            field["from"].flatMap { reader.string($0, "'from' of \(what)") }.map { .from($0.value) },
+            field["exact"].flatMap { reader.string($0, "'exact' of \(what)") }.map { .exact($0.value) },
+            field["branch"].flatMap { reader.string($0, "'branch' of \(what)") }.map { .branch($0.value) },
+            field["revision"].flatMap { reader.string($0, "'revision' of \(what)") }.map { .revision($0.value) },
+        ].compactMap { $0 }
+        guard given.count == 1 else {
+            reader.report(
+                "invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'", at: pod.location,
+                hint: "for example 'from: 5.8.0'")
+            return nil
+        }
+        let product = field["product"].flatMap { reader.string($0, "'product' of \(what)") }?.value ?? pod.value
+        return Home(url: url.value, requirement: given[0], product: product, location: pod.location)
+    }
+}

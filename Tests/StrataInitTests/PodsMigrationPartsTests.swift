@@ -1,0 +1,122 @@
+import Foundation
+import StrataDiagnostics
+import StrataManifest
+import StrataWorkspace
+import StrataWorkspaceTestSupport
+import Testing
+
+@testable import StrataInit
+
+/// The parts of `strata migrate` for pods: where a pod's target goes and what it excludes,
+/// `pods.yml`, the Swift language mode, and what is refused or said for the team.
+@Suite struct PodsMigrationPartsTests {
+    @Test func aTargetFolderHoldsItsSourcesAndNamesWholeFoldersOfOneKind() {
+        let files = [
+            "Pod.podspec", "README.md", "Sources/A.swift", "Sources/Sub/B.swift", "Sources/Sub/C.swift", "Sources/Pod.h",
+            "Sources/Legacy/Old.swift", "Sources/Legacy/Older.swift", "Sources/Assets/a.png", "Sources/Assets/b.png",
+            "Sources/Mixed/D.swift", "Sources/Mixed/notes.txt", "Tests/T.swift",
+        ]
+        let sources: Set = ["Sources/A.swift", "Sources/Sub/B.swift", "Sources/Sub/C.swift", "Sources/Mixed/D.swift"]
+        let folder = PodTargetFolder(files: files, sources: sources, resources: ["Sources/Assets/a.png", "Sources/Assets/b.png"])
+        #expect(folder.path == "Sources")
+        #expect(folder.exclude == ["Legacy", "Mixed/notes.txt", "Pod.h"])
+        #expect(folder.resources == ["Assets"])
+        // Sources and resources in different folders: their common folder, the pod's own.
+        let wide = PodTargetFolder(files: files, sources: ["Sources/A.swift"], resources: ["README.md"])
+        #expect(wide.path == "")
+        #expect(wide.exclude == ["Pod.podspec", "Sources/Legacy", "Sources/Mixed", "Sources/Pod.h", "Sources/Sub", "Sources/Assets", "Tests"].sorted())
+        #expect(wide.resources == ["README.md"])
+        #expect(PodTargetFolder.commonFolder(of: ["a/b/c.swift", "a/b/d/e.swift"]) == "a/b")
+        #expect(PodTargetFolder.commonFolder(of: []) == "")
+    }
+
+    @Test func podsYmlGivesEachExternalPodAPackageOrNone() throws {
+        let text = """
+            pods:
+              Alamofire: { url: https://github.com/Alamofire/Alamofire.git, from: 5.8.0, product: Alamofire }
+              Firebase/Analytics: { url: https://github.com/firebase/firebase-ios-sdk.git, exact: 10.1.0, product: FirebaseAnalytics }
+              Firebase: { url: https://github.com/firebase/firebase-ios-sdk.git, branch: main, product: FirebaseCore }
+              GoogleCast: ~
+            """
+        let homes = try PodHomes.parse(data: Data(text.utf8), path: "/w/pods.yml")
+        #expect(homes.home(of: "Alamofire")??.requirement == .from("5.8.0"))
+        #expect(homes.home(of: "Firebase/Analytics")??.product == "FirebaseAnalytics")
+        #expect(homes.home(of: "Firebase/Crashlytics")??.product == "FirebaseCore")
+        #expect(homes.home(of: "GoogleCast").map { $0 == nil } == true)
+        #expect(homes.home(of: "Kingfisher") == nil)
+
+        let bad = """
+            pods:
+              A: { from: 1.0.0 }
+              B: { url: u, from: 1.0.0, exact: 1.0.0 }
+              C: { url: u, form: 1.0.0 }
+              D: [url]
+            """
+        do {
+            _ = try PodHomes.parse(data: Data(bad.utf8), path: "/w/pods.yml")
+            Issue.record("bad entries must be input errors")
+        } catch {
+            #expect(
+                error.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
+                    "2:3 pod 'A' has no 'url'",
+                    "3:3 pod 'B' needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                    "4:16 unknown key 'form' in pod 'C'",
+                    "4:3 pod 'C' needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                    "5:6 expected a mapping for pod 'D', found a list",
+                ])
+            #expect(error.diagnostics[2].hint == "did you mean 'from'?")
+        }
+    }
+
+    @Test func podsAreSwift5UnlessTheySay6() {
+        #expect(PodsPlanner.languageMode([]) == "5")
+        #expect(PodsPlanner.languageMode(["5.0", "5.9"]) == "5")
+        #expect(PodsPlanner.languageMode(["5.9", "6.0"]) == nil)
+        #expect(PodsPlanner.languageMode(["4.2"]) == "4.2")
+        #expect(PodsPlanner.languageMode(["4.0"]) == "4")
+    }
+
+    /// Two podspecs in one folder whose globs share a file: it stays in the first pod, the team
+    /// is told, and the proof names what the second pod loses.
+    @Test func aFileTwoPodsShareStaysInTheFirstAndIsNamed() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [{ name: core, patterns: ["*"] }]
+            adopt: { packages: [], podspecs: ["Kit/*.podspec"] }
+            """)
+        try workspace.write("Kit/Alpha.podspec", "Pod::Spec.new do |s|\n  s.name = 'Alpha'\n  s.source_files = 'Shared/*.swift', 'Alpha/*.swift'\nend\n")
+        try workspace.write("Kit/Beta.podspec", "Pod::Spec.new do |s|\n  s.name = 'Beta'\n  s.source_files = 'Shared/*.swift', 'Beta/*.swift'\nend\n")
+        for file in ["Kit/Shared/Clamp.swift", "Kit/Alpha/A.swift", "Kit/Beta/B.swift"] { try workspace.write(file, "let x = 1\n") }
+        let loaded = try await WorkspaceLoader().load(path: workspace.root)
+        let migration = try await PodsMigration.migrate(loaded, manifestText: workspace.read("strata.yml")!)
+        #expect(
+            migration.forTheTeam.contains {
+                $0.hasPrefix("'Kit/Shared/Clamp.swift' is a source of pods 'Alpha' and 'Beta': SwiftPM builds a file in one target only, so it stays in 'Alpha'")
+            })
+        #expect(migration.differences == ["target 'Beta' builds other Swift files once migrated: it loses Kit/Shared/Clamp.swift"])
+        #expect(migration.manifestText.contains("  Alpha:\n    layer: core\n    path: \"Kit\"\n    exclude: [\"Alpha.podspec\", \"Beta\", \"Beta.podspec\"]\n"))
+        #expect(migration.manifestText.contains("  Beta:\n    layer: core\n    path: \"Kit/Beta\"\n"))
+    }
+
+    @Test func workspacesOfPodsAndPackagesAreMigratedInSteps() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [{ name: core, patterns: ["*"] }]
+            adopt: { packages: ["."], podspecs: ["Kit/*.podspec"] }
+            """)
+        try workspace.write("Kit/Alpha.podspec", "Pod::Spec.new do |s|\n  s.name = 'Alpha'\n  s.source_files = 'Alpha/*.swift'\nend\n")
+        try workspace.write("Kit/Alpha/A.swift", "let a = 1\n")
+        try workspace.write(
+            "Package.swift",
+            "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Gamma\")])\n")
+        try workspace.write("Sources/Gamma/G.swift", "let g = 1\n")
+        let loaded = try await WorkspaceLoader().load(path: workspace.root)
+        do {
+            _ = try await PodsMigration.migrate(loaded, manifestText: workspace.read("strata.yml")!)
+            Issue.record("pods and packages together are migrated in steps")
+        } catch {
+            #expect(error.diagnostics.map(\.id) == ["unsupported-migration"])
+            #expect(error.diagnostics.first?.message.contains("this workspace also has 1 target from Package.swift files") == true)
+        }
+    }
+}
