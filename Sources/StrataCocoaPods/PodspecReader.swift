@@ -170,6 +170,14 @@ struct PodspecReader {
 
     private func isBlockEnd() -> Bool { isIdentifier("end") || isPunctuation("}") }
 
+    /// `… if s.respond_to?(:visionos)` / `… unless …`: the statement is read as applying, and
+    /// its condition skipped to the end of the line. The conditions podspecs write there ask
+    /// which CocoaPods runs them; what they guard is what a current CocoaPods reads.
+    private mutating func skipStatementModifier() {
+        guard isIdentifier("if") || isIdentifier("unless") else { return }
+        while let token = current, token.kind != .newline { position += 1 }
+    }
+
     /// The statements of a spec's block, into `part`; subspecs and test and app specs go to `spec`.
     private mutating func readBody(
         of part: inout PodspecPart, variable: String, opener: RubyToken?, spec: inout Podspec, isRoot: Bool
@@ -208,6 +216,7 @@ struct PodspecReader {
                 position += 1
             }
             try readStatement(attribute, at: attributeToken, platform: platform, into: &part, spec: &spec, isRoot: isRoot)
+            skipStatementModifier()
             guard current?.kind == .newline || isBlockEnd() else {
                 throw unreadable("Strata cannot read the rest of this statement statically", at: current)
             }
@@ -450,8 +459,21 @@ struct PodspecReader {
 
     private mutating func hashValue(for attribute: String) throws(InputErrors) -> [String] {
         switch current?.kind {
-        case .punctuation("[")?, .words?:
-            return try literalStrings(for: attribute)
+        case .punctuation("[")?:
+            // The bracketed list alone: a `,` after it separates the hash's entries.
+            let opening = current
+            position += 1
+            var values: [String] = []
+            while !isPunctuation("]") {
+                guard current != nil else { throw unreadable("this list is not closed", at: opening) }
+                values += try literalStrings(for: attribute)
+                if isPunctuation(",") { position += 1 }
+            }
+            position += 1
+            return values
+        case .words(let words)?:
+            position += 1
+            return words
         case .symbol(let name)?:
             position += 1
             return [name]

@@ -76,12 +76,14 @@ public struct AdoptMigration: Sendable {
     ///   - names: adopt-mode target names the migration gives another name (`Profile-Unit-Tests`
     ///     → `ProfileTests`, `pods/Alamofire` → `Alamofire/Alamofire`).
     ///   - ignoring: adopt-mode targets the migration leaves out on purpose (and says so).
+    ///   - ignoringEdges: adopt-mode edges (`[from, to]`, by adopt-mode names) it leaves out on
+    ///     purpose: those only a subspec it left out declared.
     ///   - sources: how two targets' sources differ, in words, or nil if they agree; by default
     ///     their folders are compared.
     ///   - linkage: which targets' linkage is compared (a pods migration links what
     ///     `use_frameworks!` made dynamic statically, as SwiftPM does, and says so for the team).
     public static func compare(
-        adopted: Workspace, generated: Workspace, names: [String: String] = [:], ignoring: Set<String> = [],
+        adopted: Workspace, generated: Workspace, names: [String: String] = [:], ignoring: Set<String> = [], ignoringEdges: Set<[String]> = [],
         sources: ((_ adopted: Target, _ migrated: Target) -> String?)? = nil, linkage: LinkageComparison = .everyTarget
     ) -> (differences: [String], conventional: Int) {
         func key(_ target: Target, renamed: Bool) -> String {
@@ -130,6 +132,7 @@ public struct AdoptMigration: Sendable {
             for (source, list) in workspace.dependencies.withIDs where workspace.targets[source].role != .external {
                 guard !renamed || !ignoring.contains(workspace.targets[source].name) else { continue }
                 for edge in list where !renamed || !ignoring.contains(workspace.targets[edge.target].name) {
+                    if renamed && ignoringEdges.contains([workspace.targets[source].name, workspace.targets[edge.target].name]) { continue }
                     result.insert([key(workspace.targets[source], renamed: renamed), key(workspace.targets[edge.target], renamed: renamed)])
                 }
             }

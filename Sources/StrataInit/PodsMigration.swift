@@ -61,7 +61,7 @@ public struct PodsMigration: Sendable {
         let generated = try await WorkspaceLoader().load(manifest: migrated).workspace
         let leftOut = Set(plan.modules.flatMap(\.leftOut))
         let (differences, conventional) = AdoptMigration.compare(
-            adopted: workspace, generated: generated, names: plan.names, ignoring: plan.notMigrated,
+            adopted: workspace, generated: generated, names: plan.names, ignoring: plan.notMigrated, ignoringEdges: plan.edgesNotMigrated,
             sources: { old, new in swiftFilesDiffer(old, new, leftOut: leftOut, root: workspace.root) },
             linkage: pods.linksDynamically ? .none : .modules)
         return PodsMigration(

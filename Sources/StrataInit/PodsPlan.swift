@@ -69,6 +69,8 @@ struct PodsPlan {
     var names: [String: String] = [:]
     /// Adopt-mode targets not migrated (each said in `forTheTeam`).
     var notMigrated: Set<String> = []
+    /// Adopt-mode edges not migrated: those only a left-out subspec declared.
+    var edgesNotMigrated: Set<[String]> = []
 }
 
 /// SwiftPM's names for CocoaPods' platforms.

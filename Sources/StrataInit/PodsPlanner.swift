@@ -54,6 +54,7 @@ struct PodsPlanner {
         }
         for spec in orderedPods() { addAppSpecs(of: spec) }
         try addPodfileTargets()
+        leaveOutUnusedExternals()
         addPlatforms()
         return plan
     }
@@ -149,9 +150,28 @@ struct PodsPlanner {
         addSettings(of: spec, parts: parts, to: &target)
         var module = PodsPlan.ModulePlan(pod: spec.name, module: spec.module, layer: layer, linkage: .static, target: target)
         module.leftOut = Set(leftOut.flatMap { files.classify($0).swift }.map { folder + "/" + $0 }).subtracting(target.swiftFiles)
+        leaveOutDependencies(of: leftOut, keeping: parts, in: spec)
         module.tests = testsPlan(of: spec, files: files, module: spec.module)
         if spec.module != spec.name { plan.names[spec.name] = spec.module }
         return module
+    }
+
+    /// The edges the pods' graph has only because of `leftOut` subspecs: not migrated, with
+    /// the external pods nothing else names.
+    private mutating func leaveOutDependencies(of leftOut: [PodspecPart], keeping parts: [PodspecPart], in spec: Podspec) {
+        let kept = Set(parts.flatMap(\.dependencies).map(\.pod))
+        for pod in Set(leftOut.flatMap(\.dependencies).map(\.pod)).subtracting(kept) where pod != spec.name {
+            let adopted = pods.pods[pod] == nil ? "pods/" + pod : pod
+            plan.edgesNotMigrated.insert([spec.name, adopted])
+        }
+    }
+
+    /// External pods in the pods' graph that only left-out subspecs named: not migrated.
+    mutating func leaveOutUnusedExternals() {
+        let named = Set(externalPods.map { String($0.pod.split(separator: "/").first ?? Substring($0.pod)) })
+        for edge in plan.edgesNotMigrated where edge[1].hasPrefix("pods/") && !named.contains(String(edge[1].dropFirst(5))) {
+            plan.notMigrated.insert(edge[1])
+        }
     }
 
     /// A pod named as a module's interface or mocks target becomes that target of the module.
@@ -209,19 +229,25 @@ struct PodsPlanner {
         return target
     }
 
-    /// `files` less those another pod builds already (each such file said for the team).
+    /// `files` less those another pod builds already (said for the team once per such pod).
     private mutating func unclaimed(_ files: Set<String>, of spec: Podspec, in folder: String) -> Set<String> {
         var kept: Set<String> = []
+        var shared: [String: [String]] = [:]
         for file in files.sorted() {
             let absolute = folder + "/" + file
             if let owner = claimed[absolute] {
-                plan.forTheTeam.append(
-                    "'\(PathResolution.relative(absolute, from: root))' is a source of pods '\(owner)' and '\(spec.name)': SwiftPM builds a file in one target only, so it stays in '\(owner)'; move what '\(spec.name)' needs of it into a module both can depend on"
-                )
+                shared[owner, default: []].append(PathResolution.relative(absolute, from: root))
                 continue
             }
             claimed[absolute] = spec.name
             kept.insert(file)
+        }
+        for owner in shared.keys.sorted() {
+            let files = shared[owner]!
+            let named = files.count == 1 ? "'\(files[0])' is a source" : "\(files.count) files (\(Self.sample(Set(files)))) are sources"
+            plan.forTheTeam.append(
+                "\(named) of pods '\(owner)' and '\(spec.name)': SwiftPM builds a file in one target only, so \(files.count == 1 ? "it stays" : "they stay") in '\(owner)'; move what '\(spec.name)' needs of \(files.count == 1 ? "it" : "them") into a module both can depend on"
+            )
         }
         return kept
     }

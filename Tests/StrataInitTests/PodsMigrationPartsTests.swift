@@ -98,6 +98,39 @@ import Testing
         #expect(migration.manifestText.contains("  Beta:\n    layer: core\n    path: \"Kit/Beta\"\n"))
     }
 
+    /// Moya's shape: a default subspec, and others that bring external pods nothing else uses.
+    @Test func whatOnlyALeftOutSubspecNeedsIsNotMigratedNorAskedFor() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [{ name: network, patterns: [Moya] }]
+            adopt: { packages: [], podspecs: ["Moya.podspec"] }
+            """)
+        try workspace.write(
+            "Moya.podspec",
+            """
+            Pod::Spec.new do |s|
+              s.name = 'Moya'
+              s.default_subspec = 'Core'
+              s.subspec 'Core' do |ss|
+                ss.source_files = 'Sources/Moya/'
+              end
+              s.subspec 'RxSwift' do |ss|
+                ss.source_files = 'Sources/RxMoya/'
+                ss.dependency 'Moya/Core'
+                ss.dependency 'RxSwift', '~> 6.0'
+              end
+            end
+            """)
+        try workspace.write("Sources/Moya/Moya.swift", "public struct Moya {}\n")
+        try workspace.write("Sources/RxMoya/RxMoya.swift", "import RxSwift\n")
+        let loaded = try await WorkspaceLoader().load(path: workspace.root)
+        let migration = try await PodsMigration.migrate(loaded, manifestText: workspace.read("strata.yml")!)
+        #expect(migration.differences.isEmpty, "\(migration.differences)")
+        #expect(migration.withoutHome.isEmpty && migration.homesText == nil)
+        #expect(migration.manifestText.contains("  Moya:\n    layer: network\n    path: \"Sources/Moya\"\n"))
+        #expect(migration.forTheTeam.contains { $0.hasPrefix("pod 'Moya': subspecs 'Moya/RxSwift' are left out") })
+    }
+
     @Test func workspacesOfPodsAndPackagesAreMigratedInSteps() async throws {
         let workspace = try TemporaryWorkspace(
             """

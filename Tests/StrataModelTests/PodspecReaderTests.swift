@@ -201,6 +201,31 @@ import Testing
         #expect(spec.module == "Tiny")
     }
 
+    /// `… if s.respond_to?(:visionos)` (RxSwift 6.9's podspecs): read as applying.
+    @Test func aStatementWithATrailingConditionIsReadAsApplying() throws {
+        let spec = try PodspecReader.read(
+            Self.header
+                + "  s.ios.deployment_target = '12.0'\n  s.visionos.deployment_target = \"1.0\" if s.respond_to?(:visionos)\n"
+                + "  s.dependency 'Legacy' unless ENV['MODERN']\n  s.source_files = 'A/*.swift'\nend\n",
+            path: "/w/P.podspec")
+        #expect(spec.deploymentTargets == ["ios": "12.0", "visionos": "1.0"])
+        #expect(spec.root.dependencies.map(\.name) == ["Legacy"])
+        #expect(spec.root.sourceFiles == ["A/*.swift"])
+    }
+
+    /// RxSwift 6.9's privacy bundles: a hash over several lines, a `,` after its last entry, and
+    /// a second entry after a list value.
+    @Test func resourceBundlesOverSeveralLinesRead() throws {
+        let spec = try PodspecReader.read(
+            Self.header
+                + "  s.resource_bundles = {\n    'P_Privacy' => ['Sources/P/PrivacyInfo.xcprivacy'],\n    'P_Assets' => %w[A.png B.png],\n  }\n"
+                + "  s.swift_version = '5.1'\nend\n",
+            path: "/w/P.podspec")
+        #expect(spec.root.resourceBundles.map(\.name) == ["P_Privacy", "P_Assets"])
+        #expect(spec.root.resourceBundles.map(\.patterns) == [["Sources/P/PrivacyInfo.xcprivacy"], ["A.png", "B.png"]])
+        #expect(spec.swiftVersions == ["5.1"])
+    }
+
     struct BadPodspec: Sendable, CustomTestStringConvertible {
         var name: String
         var text: String
