@@ -269,8 +269,8 @@ let package = Package(
         .target(
             name: "StrataInit",
             dependencies: [
-                "StrataCheck", "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataGraphExport", "StrataManifest",
-                "StrataProjectFormat", "StrataWorkspace", "StrataSources", "StrataXcodeProject",
+                "StrataCheck", "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataGraph", "StrataGraphExport",
+                "StrataManifest", "StrataProjectFormat", "StrataWorkspace", "StrataSources", "StrataXcodeProject",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings

@@ -128,3 +128,14 @@ extension GitRepository {
         return fields.filter { $0.count > 3 && $0.dropFirst(2).first == " " }.map { String($0.dropFirst(3)) }
     }
 }
+
+extension GitRepository {
+    /// The bytes of `path` at `revision` in the repository at `folder` (a clone or a bare
+    /// repository); nil when the repository, the revision or the file is not there.
+    public static func file(_ path: String, at revision: String, inRepository folder: String) async -> [UInt8]? {
+        guard !revision.hasPrefix("-"), let result = try? await GitRunner(directory: folder).run(["show", "\(revision):\(path)"]),
+            result.succeeded
+        else { return nil }
+        return result.standardOutput
+    }
+}

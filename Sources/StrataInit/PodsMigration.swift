@@ -19,7 +19,8 @@ public import StrataWorkspace
 public struct PodsMigration: Sendable {
     /// The generate-mode strata.yml.
     public var manifestText: String
-    /// `pods.yml` to write beside it when there is none: every external pod, for the team to give a home.
+    /// `pods.yml` to write beside it when there is none: every external pod, filled in where its
+    /// sources are at hand (``PodHomesDraft``), else for the team to give a home.
     public var homesText: String?
     /// How the graph of `manifestText` differs from the pods' graph; empty when they agree.
     public var differences: [String]
@@ -51,7 +52,16 @@ public struct PodsMigration: Sendable {
         try checkOnlyPods(workspace, adopt: adopt)
         let pods = try await PodsWorkspace.read(
             adopt, root: workspace.root, files: LocalFiles(), boundary: WorkspaceBoundary(root: workspace.root, manifest: manifest))
-        let homes = try PodHomes.load(besideManifest: manifest.path)
+        var homes = try PodHomes.load(besideManifest: manifest.path)
+        var draft: String?
+        if homes == nil {
+            // No pods.yml yet: a draft, from the pods' sources at hand, serves this run too.
+            var first = PodsPlanner(workspace: workspace, pods: pods, homes: nil)
+            _ = try first.make()
+            draft = await PodHomesDraft.text(for: first.externalPods, pods: pods)
+            let path = PathResolution.parent(of: manifest.path) + "/" + PodHomes.fileName
+            homes = try draft.map { text throws(InputErrors) in try PodHomes.parse(data: Data(text.utf8), path: path) }
+        }
         var planner = PodsPlanner(workspace: workspace, pods: pods, homes: homes)
         let plan = try planner.make()
         let text = PodsManifestWriter(manifest: manifest, old: old, plan: plan).text()
@@ -65,7 +75,7 @@ public struct PodsMigration: Sendable {
             sources: { old, new in swiftFilesDiffer(old, new, leftOut: leftOut, root: workspace.root) },
             linkage: pods.linksDynamically ? .none : .modules)
         return PodsMigration(
-            manifestText: text, homesText: homes == nil ? homesFile(planner.externalPods, pods: pods) : nil, differences: differences,
+            manifestText: text, homesText: draft, differences: differences,
             forTheTeam: plan.forTheTeam, withoutHome: plan.withoutHome, conventionalEdges: conventional, moduleCount: plan.modules.count,
             appCount: plan.apps.count)
     }
@@ -106,27 +116,5 @@ public struct PodsMigration: Sendable {
         if !before.subtracting(after).isEmpty { parts.append("loses \(names(before.subtracting(after)))") }
         if !after.subtracting(before).isEmpty { parts.append("gains \(names(after.subtracting(before)))") }
         return "builds other Swift files once migrated: it " + parts.joined(separator: " and ")
-    }
-
-    /// The `pods.yml` for the external pods: each without a home (`~`), with where its podspec
-    /// says its sources are, for the team to fill in.
-    static func homesFile(_ externals: [(pod: String, requirements: [String])], pods: PodsWorkspace) -> String? {
-        guard !externals.isEmpty else { return nil }
-        var lines = [
-            "# pods.yml: where each external pod comes from once the workspace builds with SwiftPM.",
-            "# Give each a package: { url: <git URL>, from: <version>, product: <library product> }",
-            "# (or exact:, branch:, revision:). 'strata migrate' reads it; a pod left '~' has no home yet.",
-            "pods:",
-        ]
-        for (pod, requirements) in externals.sorted(by: { $0.pod < $1.pod }) {
-            let location = SourceLocation(path: pods.podfile?.path ?? "", line: 1, column: 1)
-            let spec = try? pods.repos.spec(of: String(pod.split(separator: "/").first ?? Substring(pod)), requirements: requirements, at: location)
-            var comment = requirements.isEmpty ? "" : " # \(requirements.joined(separator: ", "))"
-            if let source = spec?.source, let git = source.git {
-                comment += (comment.isEmpty ? " #" : ";") + " its podspec's source: \(git)" + (source.tag.map { " @ \($0)" } ?? "")
-            }
-            lines.append("  \(ManifestEditor.scalar(pod)): ~\(comment)")
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

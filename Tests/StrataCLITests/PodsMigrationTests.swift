@@ -130,14 +130,6 @@ import Testing
           public var title: String { "Docked at " + DockingService().dock() } }
         """,
         "Pods/DockingFeature/Demo/main.swift": "import DockingFeature\nprint(DockingScreen().title)\n",
-        "Specs/Clamp/1.2.0/Clamp.podspec": """
-        Pod::Spec.new do |s|
-          s.name = 'Clamp'
-          s.version = '1.2.0'
-          s.source = { :git => 'https://git.example.com/clamp.git', :tag => s.version.to_s }
-          s.source_files = 'Sources/**/*.swift'
-        end
-        """,
     ]
 
     /// A package for the external pod `Clamp`, in a git repository of its own tagged 1.2.0.
@@ -175,20 +167,23 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let before = try String(contentsOfFile: folder + "/strata.yml", encoding: .utf8)
 
-        // First run: Clamp has no home, so pods.yml is written for the team and nothing else.
-        let first = try await StrataBinary.run(["migrate"], in: folder)
-        #expect(first.status == 2)
-        #expect(first.stderr.contains("strata: error: 1 external pod without a SwiftPM home in pods.yml: 'Clamp'"), "\(first.stderr)")
-        #expect(try String(contentsOfFile: folder + "/strata.yml", encoding: .utf8) == before)
-        let written = try String(contentsOfFile: folder + "/pods.yml", encoding: .utf8)
-        #expect(written.contains("  Clamp: ~ # ~> 1.2; its podspec's source: https://git.example.com/clamp.git @ 1.2.0"), "\(written)")
-
-        // The team gives it a home: the migration is proved and written.
+        // Clamp's podspec (in the spec repo) names a git repository at hand with a Package.swift at
+        // its tag: pods.yml is drafted with its package, and the migration proved and written at once.
         let clamp = try await Self.clampRepository(in: root)
-        try "pods:\n  Clamp: { url: \"\(clamp)\", from: 1.2.0, product: Clamp }\n".write(
-            toFile: folder + "/pods.yml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/Specs/Clamp/1.2.0", withIntermediateDirectories: true)
+        try """
+        Pod::Spec.new do |s|
+          s.name = 'Clamp'
+          s.version = '1.2.0'
+          s.source = { :git => '\(clamp)', :tag => s.version.to_s }
+          s.source_files = 'Sources/**/*.swift'
+        end
+        """.write(toFile: folder + "/Specs/Clamp/1.2.0/Clamp.podspec", atomically: true, encoding: .utf8)
         let migrated = try await StrataBinary.run(["migrate"], in: folder)
         #expect(migrated.status == 0, "\(migrated.stderr)")
+        let homes = try String(contentsOfFile: folder + "/pods.yml", encoding: .utf8)
+        #expect(homes.contains("  Clamp: { url: \"\(clamp)\", from: 1.2.0, product: Clamp } # Package.swift seen at 1.2.0\n"), "\(homes)")
+        #expect(try String(contentsOfFile: folder + "/strata.yml", encoding: .utf8) != before)
         #expect(migrated.stderr.contains("4 modules and 2 apps from pods; the migrated graph is the pods' graph"), "\(migrated.stderr)")
         for note in Self.expectedNotes { #expect(migrated.stderr.contains("strata: note: " + note), "\(note)\n\(migrated.stderr)") }
         let manifest = try String(contentsOfFile: folder + "/strata.yml", encoding: .utf8)

@@ -131,6 +131,27 @@ import Testing
         #expect(migration.forTheTeam.contains { $0.hasPrefix("pod 'Moya': subspecs 'Moya/RxSwift' are left out") })
     }
 
+    /// An external pod without a spec repo to read, or whose sources are not at hand: left `~` in
+    /// the drafted pods.yml, named, and a difference until the team gives it a package.
+    @Test func anExternalPodWithoutAHomeIsNamedAndDrafted() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [{ name: network, patterns: [Network] }]
+            adopt: { packages: [], podspecs: ["Network.podspec"] }
+            """)
+        try workspace.write(
+            "Network.podspec", "Pod::Spec.new do |s|\n  s.name = 'Network'\n  s.source_files = 'Sources/*.swift'\n  s.dependency 'Alamofire', '~> 5.0'\nend\n")
+        try workspace.write("Sources/Client.swift", "import Alamofire\n")
+        let loaded = try await WorkspaceLoader().load(path: workspace.root)
+        let migration = try await PodsMigration.migrate(loaded, manifestText: workspace.read("strata.yml")!)
+        #expect(migration.withoutHome == ["Alamofire"])
+        #expect(migration.homesText?.hasSuffix("pods:\n  Alamofire: ~ # ~> 5.0\n") == true, "\(migration.homesText ?? "")")
+        #expect(migration.differences == ["target 'pods/Alamofire' is not in the migrated graph", "'Network' depends on 'pods/Alamofire', which the migrated graph lacks"])
+        #expect(PodHomesDraft.libraryProducts(in: #".library(name: "A", targets: ["A"]), .library( name:"B", type: .dynamic"#) == ["A", "B"])
+        #expect(PodHomesDraft.requirement(["~> 1.2.3"], version: "1.2.9") == "from: 1.2.3")
+        #expect(PodHomesDraft.requirement(["= 1.4.1"], version: "1.4.1") == "exact: 1.4.1")
+    }
+
     @Test func workspacesOfPodsAndPackagesAreMigratedInSteps() async throws {
         let workspace = try TemporaryWorkspace(
             """
