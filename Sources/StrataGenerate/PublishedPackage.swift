@@ -80,6 +80,12 @@ public struct PublishedPackage: Sendable {
         }
         let generator = PackageManifestGenerator(workspace: workspace, registry: registry)
         try generator.checkPackageIdentities()
+        if let binary = generator.binaries.first(where: { $0.value.module == module }) {
+            throw InputErrors(
+                .inputError(
+                    "unpublishable-dependency", "'\(module)' links the binary '\(binary.key)', which strata publish does not package yet",
+                    at: .file(workspace.manifest.path), hint: "publish the binary as a package of its own, and depend on that"))
+        }
         let used = generator.uses(of: PackageManifestGenerator.targets(of: declared))
         var problems: [Diagnostic] = []
         for dependency in used.modules where registry.identities[dependency] == nil || registry.versions[dependency] == nil {

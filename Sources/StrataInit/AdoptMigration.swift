@@ -76,6 +76,8 @@ public struct AdoptMigration: Sendable {
     ///   - names: adopt-mode target names the migration gives another name (`Profile-Unit-Tests`
     ///     → `ProfileTests`, `pods/Alamofire` → `Alamofire/Alamofire`).
     ///   - ignoring: adopt-mode targets the migration leaves out on purpose (and says so).
+    ///   - adding: migrated targets the adopt-mode graph has no node for, added on purpose (a
+    ///     pod's vendored XCFramework as a binary target), with the edges to them.
     ///   - ignoringEdges: adopt-mode edges (`[from, to]`, by adopt-mode names) it leaves out on
     ///     purpose: those only a subspec it left out declared.
     ///   - sources: how two targets' sources differ, in words, or nil if they agree; by default
@@ -84,83 +86,14 @@ public struct AdoptMigration: Sendable {
     ///     `use_frameworks!` made dynamic statically, as SwiftPM does, and says so for the team).
     public static func compare(
         adopted: Workspace, generated: Workspace, names: [String: String] = [:], ignoring: Set<String> = [], ignoringEdges: Set<[String]> = [],
+        adding: Set<String> = [],
         sources: ((_ adopted: Target, _ migrated: Target) -> String?)? = nil, linkage: LinkageComparison = .everyTarget
     ) -> (differences: [String], conventional: Int) {
-        func key(_ target: Target, renamed: Bool) -> String {
-            let name = renamed ? names[target.name] ?? target.name : target.name
-            guard target.role == .external, let slash = name.firstIndex(of: "/") else { return name }
-            return name[..<slash].lowercased() + name[slash...]
-        }
-        let kept = adopted.targets.indices.filter { !ignoring.contains(adopted.targets[$0].name) }
-        let adoptedIndex = Dictionary(kept.map { (key(adopted.targets[$0], renamed: true), $0) }, uniquingKeysWith: { a, _ in a })
-        let generatedIndex = Dictionary(
-            generated.targets.indices.map { (key(generated.targets[$0], renamed: false), $0) }, uniquingKeysWith: { a, _ in a })
-        var differences: [String] = []
-        for name in adoptedIndex.keys.sorted() {
-            let old = adopted.targets[adoptedIndex[name]!]
-            guard let newIndex = generatedIndex[name] else {
-                differences.append("target '\(name)' is not in the migrated graph")
-                continue
-            }
-            let new = generated.targets[newIndex]
-            if old.role != new.role { differences.append("target '\(name)' is \(old.role.rawValue), migrated as \(new.role.rawValue)") }
-            if old.role != .external {
-                let oldLayer = old.layer.map { adopted.layers[$0].name }, newLayer = new.layer.map { generated.layers[$0].name }
-                if oldLayer != newLayer {
-                    differences.append("target '\(name)' is in layer \(oldLayer ?? "none"), migrated to \(newLayer ?? "none")")
-                }
-                if old.linkage != new.linkage, linkage == .everyTarget || (linkage == .modules && new.role == .implementation) {
-                    differences.append("target '\(name)' links \(old.linkage.rawValue)ally, migrated \(new.linkage.rawValue)ally")
-                }
-                if old.isTestHost != new.isTestHost {
-                    differences.append("app '\(name)' is\(old.isTestHost ? "" : " not") a test host, migrated otherwise")
-                }
-                if let sources {
-                    if let difference = sources(old, new) { differences.append("target '\(name)' \(difference)") }
-                } else if old.sources?.directory != new.sources?.directory {
-                    differences.append(
-                        "target '\(name)' has its sources in '\(old.sources?.directory ?? "?")', migrated to '\(new.sources?.directory ?? "?")'")
-                }
-            }
-        }
-        for name in generatedIndex.keys.sorted() where adoptedIndex[name] == nil {
-            differences.append("the migrated graph has a target '\(name)' the packages do not")
-        }
-        var conventional = 0
-        func edges(_ workspace: Workspace, renamed: Bool) -> Set<[String]> {
-            var result: Set<[String]> = []
-            for (source, list) in workspace.dependencies.withIDs where workspace.targets[source].role != .external {
-                guard !renamed || !ignoring.contains(workspace.targets[source].name) else { continue }
-                for edge in list where !renamed || !ignoring.contains(workspace.targets[edge.target].name) {
-                    if renamed && ignoringEdges.contains([workspace.targets[source].name, workspace.targets[edge.target].name]) { continue }
-                    result.insert([key(workspace.targets[source], renamed: renamed), key(workspace.targets[edge.target], renamed: renamed)])
-                }
-            }
-            return result
-        }
-        let oldEdges = edges(adopted, renamed: true), newEdges = edges(generated, renamed: false)
-        for edge in oldEdges.subtracting(newEdges).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            differences.append("'\(edge[0])' depends on '\(edge[1])', which the migrated graph lacks")
-        }
-        // Conditions (`.when(platforms:)`) generate mode cannot say.
-        for (source, list) in adopted.dependencies.withIDs where !ignoring.contains(adopted.targets[source].name) {
-            for edge in list where edge.condition != nil {
-                differences.append(
-                    "'\(adopted.targets[source].name)' depends on '\(adopted.targets[edge.target].name)' under a condition, which the migrated graph drops"
-                )
-            }
-        }
-        for (source, list) in generated.dependencies.withIDs {
-            for edge in list
-            where !oldEdges.contains([key(generated.targets[source], renamed: false), key(generated.targets[edge.target], renamed: false)]) {
-                if edge.isAutomatic {
-                    conventional += 1
-                } else {
-                    differences.append("the migrated graph adds '\(generated.targets[source].name)' → '\(generated.targets[edge.target].name)'")
-                }
-            }
-        }
-        return (differences, conventional)
+        let comparison = GraphComparison(
+            adopted: adopted, generated: generated, names: names, ignoring: ignoring, ignoringEdges: ignoringEdges, adding: adding,
+            sources: sources, linkage: linkage)
+        let (edgeDifferences, conventional) = comparison.edgeDifferences()
+        return (comparison.targetDifferences() + edgeDifferences, conventional)
     }
 }
 

@@ -57,6 +57,7 @@ struct PodsManifestWriter {
         if !target.frameworks.isEmpty { fields.append("frameworks: \(linked(target.frameworks))") }
         if !target.libraries.isEmpty { fields.append("libraries: \(linked(target.libraries))") }
         if let mode = target.swiftLanguageMode { fields.append("swift-language-mode: \(quoted(mode))") }
+        if !target.binaries.isEmpty { fields.append("binaries: \(paths(target.binaries))") }
         return fields
     }
 

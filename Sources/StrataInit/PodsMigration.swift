@@ -72,6 +72,7 @@ public struct PodsMigration: Sendable {
         let leftOut = Set(plan.modules.flatMap(\.leftOut))
         let (differences, conventional) = AdoptMigration.compare(
             adopted: workspace, generated: generated, names: plan.names, ignoring: plan.notMigrated, ignoringEdges: plan.edgesNotMigrated,
+            adding: plan.binaryTargets,
             sources: { old, new in swiftFilesDiffer(old, new, leftOut: leftOut, root: workspace.root) },
             linkage: pods.linksDynamically ? .none : .modules)
         return PodsMigration(

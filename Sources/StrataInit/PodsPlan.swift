@@ -20,6 +20,8 @@ struct PodsPlan {
         var frameworks: [PlatformScoped] = []
         var libraries: [PlatformScoped] = []
         var swiftLanguageMode: String?
+        /// Vendored XCFrameworks, relative to the workspace folder.
+        var binaries: [String] = []
         /// The Swift files it builds, absolute: what the proof compares.
         var swiftFiles: Set<String> = []
     }
@@ -69,6 +71,8 @@ struct PodsPlan {
     var names: [String: String] = [:]
     /// Adopt-mode targets not migrated (each said in `forTheTeam`).
     var notMigrated: Set<String> = []
+    /// Binary targets the pods' graph has no node for (vendored XCFrameworks).
+    var binaryTargets: Set<String> = []
     /// Adopt-mode edges not migrated: those only a left-out subspec declared.
     var edgesNotMigrated: Set<[String]> = []
 }

@@ -148,6 +148,7 @@ struct PodsPlanner {
         var target = targetPlan(files: files, sources: classified.swift, resources: classified.resources)
         (target.dependencies, target.products) = dependencies(of: parts, in: spec)
         addSettings(of: spec, parts: parts, to: &target)
+        addBinaries(of: spec, parts: parts, files: files, to: &target)
         var module = PodsPlan.ModulePlan(pod: spec.name, module: spec.module, layer: layer, linkage: .static, target: target)
         module.leftOut = Set(leftOut.flatMap { files.classify($0).swift }.map { folder + "/" + $0 }).subtracting(target.swiftFiles)
         leaveOutDependencies(of: leftOut, keeping: parts, in: spec)
@@ -202,6 +203,36 @@ struct PodsPlanner {
             for part in spec.testSpecs { plan.notMigrated.insert(CocoaPodsFormat.testTargetName(part, of: spec)) }
             for part in spec.appSpecs { plan.notMigrated.insert(CocoaPodsFormat.appTargetName(part, of: spec)) }
         }
+    }
+
+    /// `vendored_frameworks` that are XCFrameworks, as binary targets; any other (a plain
+    /// `.framework`, or a pattern that finds nothing) said for the team.
+    private mutating func addBinaries(of spec: Podspec, parts: [PodspecPart], files: PodFiles, to target: inout PodsPlan.TargetPlan) {
+        let bundles = Set(files.files.compactMap(Self.xcframework))
+        for vendored in parts.flatMap(\.vendoredFrameworks) {
+            let pattern = PathPattern("/" + vendored.value.drop { $0 == "." || $0 == "/" })
+            let found = bundles.filter { pattern.matches($0) }.sorted()
+            guard !found.isEmpty else {
+                plan.forTheTeam.append(
+                    vendored.value.hasSuffix(".framework")
+                        ? "pod '\(spec.name)' vendors '\(vendored.value)', a plain framework: SwiftPM links XCFrameworks only; wrap it with 'xcodebuild -create-xcframework' and add it to 'binaries:'"
+                        : "pod '\(spec.name)' vendors '\(vendored.value)', which matches no XCFramework in its folder: add the binary to 'binaries:' by hand"
+                )
+                continue
+            }
+            for bundle in found {
+                let path = PathResolution.relative(files.folder + "/" + bundle, from: root)
+                if !target.binaries.contains(path) { target.binaries.append(path) }
+                plan.binaryTargets.insert(TargetBuild.binaryName(path))
+            }
+        }
+    }
+
+    /// The `.xcframework` folder a file lies in, relative to the pod's folder.
+    private static func xcframework(_ file: String) -> String? {
+        let components = file.split(separator: "/")
+        guard let index = components.firstIndex(where: { $0.hasSuffix(".xcframework") }) else { return nil }
+        return components[...index].joined(separator: "/")
     }
 
     /// The pod's system frameworks and libraries and its Swift language mode.
@@ -281,12 +312,6 @@ struct PodsPlanner {
         }
         if classified.swift.isEmpty && classified.cFamily.isEmpty {
             plan.forTheTeam.append("\(pod) has no Swift sources: SwiftPM cannot build an empty target; give it sources or remove the module")
-        }
-        let vendored = parts.flatMap(\.vendoredFrameworks).map(\.value)
-        if !vendored.isEmpty {
-            plan.forTheTeam.append(
-                "\(pod) vendors \(vendored.map { "'\($0)'" }.joined(separator: ", ")): declare each as a binary target ('.binaryTarget(name:path:)') and depend on it; strata.yml has no key for it yet"
-            )
         }
         if !classified.resources.isEmpty {
             let bundles = parts.flatMap(\.resourceBundles).map(\.name)

@@ -12,7 +12,7 @@ package import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 13
+    private static let format: UInt32 = 14
 
     package static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -126,6 +126,7 @@ package struct ManifestEncoder {
             }
         }
         optional(build.swiftLanguageMode) { $0.located($1) }
+        locatedList(build.binaries)
     }
 
     // Long because it is one line per field of Manifest, in the cache format's order: the encoder
@@ -342,6 +343,7 @@ package struct ManifestDecoder {
         build.frameworks = try list(scoped)
         build.libraries = try list(scoped)
         build.swiftLanguageMode = try optional { d throws(CorruptData) in try d.located() }
+        build.binaries = try locatedList()
         return build
     }
 

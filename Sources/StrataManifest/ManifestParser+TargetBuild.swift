@@ -11,6 +11,17 @@ extension ManifestParser {
         build.resources = field["resources"].flatMap { pathsInTarget($0, "'resources' of \(what)") } ?? []
         build.frameworks = field["frameworks"].flatMap { platformScoped($0, "'frameworks' of \(what)") } ?? []
         build.libraries = field["libraries"].flatMap { platformScoped($0, "'libraries' of \(what)") } ?? []
+        build.binaries =
+            field["binaries"].flatMap { reader.strings($0, "'binaries' of \(what)") }?.filter { binary in
+                let kinds = [".xcframework", ".zip", ".artifactbundle"]
+                guard kinds.contains(where: binary.value.hasSuffix) else {
+                    reader.report(
+                        "invalid-value", "'\(binary.value)' in 'binaries' of \(what) is not an XCFramework or artifact bundle", at: binary.location,
+                        hint: "SwiftPM's binary targets are '.xcframework' folders, or '.zip' or '.artifactbundle' archives of them")
+                    return false
+                }
+                return true
+            } ?? []
         build.swiftLanguageMode = field["swift-language-mode"].flatMap { node in
             reader.string(
                 node, "'swift-language-mode' of \(what)", validWhen: TargetBuild.languageModes.contains,

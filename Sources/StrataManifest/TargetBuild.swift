@@ -19,15 +19,25 @@ public struct TargetBuild: Sendable, Hashable {
     public var libraries: [PlatformScoped] = []
     /// `swiftLanguageMode`: "4", "4.2", "5" or "6"; nil for the tools version's default.
     public var swiftLanguageMode: Located<String>?
+    /// Prebuilt XCFrameworks (or artifact bundles) it links, relative to the workspace folder:
+    /// each a `.binaryTarget(name:path:)` named after its file, which the target depends on.
+    public var binaries: [Located<String>] = []
 
     public init() {}
 
     public var isEmpty: Bool {
         sources.isEmpty && exclude.isEmpty && resources.isEmpty && frameworks.isEmpty && libraries.isEmpty && swiftLanguageMode == nil
+            && binaries.isEmpty
     }
 
     /// The strata.yml keys that say these, on a module or a companion target.
-    public static let keys = ["sources", "exclude", "resources", "frameworks", "libraries", "swift-language-mode"]
+    public static let keys = ["sources", "exclude", "resources", "frameworks", "libraries", "swift-language-mode", "binaries"]
+
+    /// The binary target a `binaries:` path declares: its file's name without the extension.
+    public static func binaryName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.firstIndex(of: ".").map { String(file[..<$0]) } ?? file
+    }
 
     /// The Swift language modes SwiftPM 6 takes.
     public static let languageModes = ["4", "4.2", "5", "6"]

@@ -20,6 +20,7 @@ enum GenerateModeBuilder {
         build.addApps()
         build.addHostApps()
         build.addUmbrella()
+        build.addBinaries()
         build.addDeclaredEdges()
         build.addConventionalEdges()
         build.addHostAppEdges()
@@ -122,6 +123,65 @@ private struct GenerateModeBuild {
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
         moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The binary targets `binaries:` names, each once, with the edges of the targets that name
+    /// them. A binary lies inside the workspace, and with `layout: packages` inside the package of
+    /// the module that names it (so one module's package declares it).
+    mutating func addBinaries() {
+        var declared: [String: (path: String, module: String)] = [:]
+        for (declaration, module) in zip(manifest.modules, modules) {
+            let companions: [(TargetRole, TargetBuild?)] = [
+                (.implementation, declaration.build), (.interface, declaration.interface?.build), (.mocks, declaration.mocks?.build),
+                (.tests, declaration.tests?.build),
+            ]
+            for case (let role, let build?) in companions {
+                guard let from = module.targets[role] else { continue }
+                for binary in build.binaries {
+                    guard let id = binaryTarget(binary, of: module.name, declared: &declared) else { continue }
+                    assembler.addEdge(from: from, to: id, location: binary.location)
+                }
+            }
+        }
+    }
+
+    private mutating func binaryTarget(
+        _ binary: Located<String>, of module: String, declared: inout [String: (path: String, module: String)]
+    ) -> TargetID? {
+        let name = TargetBuild.binaryName(binary.value)
+        let path = PathResolution.resolve(binary.value, in: root)
+        if let first = declared[name] {
+            let samePackage = manifest.generate.layout == .single || first.module == module
+            guard first.path == path, samePackage else {
+                assembler.diagnostics.append(
+                    .inputError(
+                        "duplicate-target",
+                        first.path == path
+                            ? "binary '\(name)' is named by modules '\(first.module)' and '\(module)', whose packages cannot both declare it"
+                            : "binary target '\(name)' would be both '\(PathResolution.relative(first.path, from: root))' and '\(binary.value)'",
+                        at: binary.location,
+                        hint: first.path == path
+                            ? "name it on one module and depend on that module" : "rename one of the files: a binary target is named after its file"))
+                return nil
+            }
+            return assembler.index[name]
+        }
+        if manifest.generate.layout == .packages {
+            let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: module), in: root)
+            guard path.hasPrefix(folder + "/") else {
+                assembler.diagnostics.append(
+                    .inputError(
+                        "invalid-value",
+                        "binary '\(binary.value)' of module '\(module)' is outside its package folder '\(GenerateSettings.packageFolder(of: module))'",
+                        at: binary.location, hint: "with 'layout: packages' a module's binaries live inside Packages/\(module)/"))
+                return nil
+            }
+        }
+        declared[name] = (path, module)
+        var target = Target(name: name, role: .external, module: nil, layer: nil, location: binary.location)
+        target.native = .binary
+        target.modules = .named([name])
+        return assembler.add(target, origin: "the binary '\(binary.value)' of module '\(module)'")
     }
 
     /// With `layout: packages` a module's own `path:`s (its targets') stay inside its package folder.
@@ -402,7 +462,9 @@ extension GenerateModeBuilder {
     static func boundaryProblems(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for declaration in manifest.modules {
-            let paths = [declaration.path] + [declaration.interface, declaration.mocks, declaration.tests].map { $0?.path }
+            let builds = [declaration.build] + [declaration.interface, declaration.mocks, declaration.tests].compactMap { $0?.build }
+            let paths =
+                [declaration.path] + [declaration.interface, declaration.mocks, declaration.tests].map { $0?.path } + builds.flatMap(\.binaries)
             for path in paths.compactMap({ $0 }) {
                 if let problem = boundary.problem(path, relativeTo: root, use: .sources(of: declaration.name.value)) { problems.append(problem) }
             }

@@ -79,6 +79,7 @@ import Yams
                     frameworks: [Foundation, { name: UIKit, platforms: [iOS, tvOS] }]
                     libraries: [z]
                     swift-language-mode: 5
+                    binaries: [Pods/Profile/Frameworks/Analytics.xcframework]
                     tests: { path: Pods/Profile/Tests, resources: [Fixtures], swift-language-mode: "4.2" }
                 """
             ))
@@ -116,6 +117,7 @@ import Yams
             ("bad language mode", "layers: [core]\nmodules: { A: { layer: core, swift-language-mode: 7 } }\n"),
             ("bad platform", "layers: [core]\nmodules: { A: { layer: core, frameworks: [{ name: UIKit, platforms: [ios] }] } }\n"),
             ("sources not a list", "layers: [core]\nmodules: { A: { layer: core, sources: A.swift } }\n"),
+            ("a framework as a binary", "layers: [core]\nmodules: { A: { layer: core, binaries: [A.framework] } }\n"),
         ]
         let verdicts = try await validate(manifests)
         for (name, _) in manifests {

@@ -255,4 +255,54 @@ enum PackageManifestGeneratorOrder {
             "layers: [core]\nmodules:\n  A: { layer: core, swift-language-mode: 5 }\ngenerate: { tools-version: \"5.9\" }\n")
         #expect(before6.map(\.message) == ["'swift-language-mode' needs tools version 6.0 or later; 'generate.tools-version' is 5.9"])
     }
+
+    /// `binaries:` becomes a binary target the module depends on, in the module's package; SwiftPM
+    /// and Strata's own reader read the same graph back.
+    @Test(arguments: ["single", "packages"])
+    func binariesBecomeBinaryTargets(layout: String) async throws {
+        let folder = layout == "packages" ? "Packages/Player/" : ""
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [feature, core]
+            modules:
+              Player: { layer: core, binaries: ["\(folder)Vendor/Codec.xcframework"], tests: false }
+              Screen: { layer: feature, dependencies: [Player], tests: false }
+            apps:
+              Show: { dependencies: [Screen] }
+            generate: { layout: \(layout) }
+            """)
+        try workspace.write("\(folder)Vendor/Codec.xcframework/Info.plist", "<plist/>\n")
+        let loaded = try await workspace.load()
+        let codec = try #require(loaded.targets.firstIndex { $0.name == "Codec" })
+        #expect(loaded.targets[codec].native == .binary && loaded.targets[codec].role == .external)
+        let player = try #require(loaded.targets.firstIndex { $0.name == "Player" })
+        #expect(loaded.dependencies[player].map(\.target) == [codec])
+        try await workspace.generate()
+        let package = try String(contentsOfFile: workspace.root + "/\(folder)Package.swift", encoding: .utf8)
+        #expect(package.contains(#".binaryTarget(name: "Codec", path: "Vendor/Codec.xcframework"),"#), "\(package)")
+        #expect(package.contains(#".target(name: "Player", dependencies: ["Codec"]"#), "\(package)")
+        for reading in [WorkspaceLoader.PackageReading.dumpPackage, .automatic] {
+            let read = try await readBack(workspace, generated: loaded, reading: reading)
+            #expect(edges(read) == edges(loaded), "\(reading): \(edges(read).symmetricDifference(edges(loaded)))")
+        }
+    }
+
+    @Test func badBinariesAreInputErrors() async throws {
+        let notABinary = await InlineWorkspace.inputErrors("layers: [core]\nmodules:\n  A: { layer: core, binaries: [Vendor/A.framework] }\n")
+        #expect(notABinary.map(\.message) == ["'Vendor/A.framework' in 'binaries' of module 'A' is not an XCFramework or artifact bundle"])
+        let errors = await InlineWorkspace.inputErrors(
+            """
+            layers: [core]
+            generate: { layout: packages }
+            modules:
+              A: { layer: core, binaries: [Packages/A/X.xcframework, Vendor/Z.xcframework] }
+              B: { layer: core, binaries: [Packages/A/X.xcframework, Packages/B/Y/A.zip] }
+            """)
+        #expect(
+            Set(errors.map(\.message)) == [
+                "binary 'Vendor/Z.xcframework' of module 'A' is outside its package folder 'Packages/A'",
+                "binary 'X' is named by modules 'A' and 'B', whose packages cannot both declare it",
+                "the binary 'Packages/B/Y/A.zip' of module 'B' produces target 'A', which already exists",
+            ])
+    }
 }

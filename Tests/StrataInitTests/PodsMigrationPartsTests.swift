@@ -152,6 +152,29 @@ import Testing
         #expect(PodHomesDraft.requirement(["= 1.4.1"], version: "1.4.1") == "exact: 1.4.1")
     }
 
+    /// `vendored_frameworks`: an XCFramework becomes a binary target the module depends on (which
+    /// the pods' graph has no node for); a plain framework is said for the team.
+    @Test func vendoredXCFrameworksBecomeBinaries() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [{ name: media, patterns: [Player] }]
+            adopt: { packages: [], podspecs: ["Player/Player.podspec"] }
+            """)
+        try workspace.write(
+            "Player/Player.podspec",
+            "Pod::Spec.new do |s|\n  s.name = 'Player'\n  s.source_files = 'Sources/*.swift'\n"
+                + "  s.vendored_frameworks = 'Frameworks/*.xcframework', 'Frameworks/Old.framework'\nend\n")
+        try workspace.write("Player/Sources/Player.swift", "public struct Player {}\n")
+        try workspace.write("Player/Frameworks/Codec.xcframework/Info.plist", "<plist/>\n")
+        try workspace.write("Player/Frameworks/Codec.xcframework/ios-arm64/Codec.framework/Codec", "binary\n")
+        try workspace.write("Player/Frameworks/Old.framework/Old", "binary\n")
+        let loaded = try await WorkspaceLoader().load(path: workspace.root)
+        let migration = try await PodsMigration.migrate(loaded, manifestText: workspace.read("strata.yml")!)
+        #expect(migration.differences.isEmpty, "\(migration.differences)")
+        #expect(migration.manifestText.contains("    binaries: [\"Player/Frameworks/Codec.xcframework\"]\n"), "\(migration.manifestText)")
+        #expect(migration.forTheTeam.contains { $0.hasPrefix("pod 'Player' vendors 'Frameworks/Old.framework', a plain framework") })
+    }
+
     @Test func workspacesOfPodsAndPackagesAreMigratedInSteps() async throws {
         let workspace = try TemporaryWorkspace(
             """

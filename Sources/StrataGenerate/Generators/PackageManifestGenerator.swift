@@ -32,6 +32,8 @@ struct PackageManifestGenerator {
     let absolutePaths: Bool
     /// What strata.yml says of a target's files and settings beyond its folder, by target name.
     let builds: [String: TargetBuild]
+    /// The binary targets by name: the module whose package declares each, and its path.
+    let binaries: [String: (module: String, path: String)]
 
     init(workspace: Workspace, registry: RegistryReferences? = nil, local: Set<String> = [], absolutePaths: Bool = false) {
         self.workspace = workspace
@@ -44,6 +46,7 @@ struct PackageManifestGenerator {
             workspace.manifest.packages.map { ($0.name.value, $0.productPackageName(viaRegistry: registry != nil)) },
             uniquingKeysWith: { first, _ in first })
         builds = workspace.targetBuilds()
+        binaries = workspace.binaryTargets()
     }
 
     /// What a package holding `targets` depends on outside itself: modules (in strata.yml's
@@ -90,12 +93,15 @@ struct PackageManifestGenerator {
     /// The packages of the layout, root last.
     func packages() -> [PackagePlan] {
         let rootTargets = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
+        let binaryTargets = workspace.targets.indices.filter { workspace.targets[$0].native == .binary }
         switch settings.layout {
         case .single:
-            return [PackagePlan(name: workspace.name, folder: "", targets: workspace.modules.flatMap(Self.targets) + rootTargets)]
+            return [PackagePlan(name: workspace.name, folder: "", targets: workspace.modules.flatMap(Self.targets) + binaryTargets + rootTargets)]
         case .packages:
-            let modules = workspace.modules.map {
-                PackagePlan(name: $0.name, folder: GenerateSettings.packageFolder(of: $0.name), targets: Self.targets(of: $0))
+            let modules = workspace.modules.map { module in
+                let own = binaryTargets.filter { binaries[workspace.targets[$0].name]?.module == module.name }
+                return PackagePlan(
+                    name: module.name, folder: GenerateSettings.packageFolder(of: module.name), targets: Self.targets(of: module) + own)
             }
             return rootTargets.isEmpty ? modules : modules + [PackagePlan(name: workspace.name, folder: "", targets: rootTargets)]
         }
@@ -195,6 +201,10 @@ struct PackageManifestGenerator {
 
     private func declaration(of index: TargetID, packageRoot: String, inPackage: Set<TargetID>) -> [String] {
         let target = workspace.targets[index]
+        if target.native == .binary, let binary = binaries[target.name] {
+            let path = SwiftSource.literal(relativePath(binary.path, fromAbsolute: packageRoot))
+            return SwiftSource.call(".binaryTarget", [.value("name", SwiftSource.literal(target.name)), .value("path", path)], indent: "        ")
+        }
         let function: String
         switch target.role {
         case .tests: function = ".testTarget"
@@ -207,7 +217,9 @@ struct PackageManifestGenerator {
         var dependencies: [String] = []
         for edge in edges where seen.insert(edge.target).inserted {
             let name = workspace.targets[edge.target].name
-            if workspace.targets[edge.target].role == .external {
+            if workspace.targets[edge.target].native == .binary {
+                dependencies.append(SwiftSource.literal(name))
+            } else if workspace.targets[edge.target].role == .external {
                 let product = String(name.split(separator: "/").last ?? Substring(name))
                 let key = workspace.targets[edge.target].package ?? ""
                 let package = productPackageNames[key] ?? key

@@ -1,3 +1,4 @@
+import StrataFileSystem
 import StrataManifest
 import StrataWorkspace
 
@@ -17,5 +18,18 @@ extension Workspace {
             }
         }
         return builds
+    }
+
+    /// The binary targets `binaries:` declares, by name: the module whose package declares each
+    /// and its path, absolute.
+    func binaryTargets() -> [String: (module: String, path: String)] {
+        var binaries: [String: (module: String, path: String)] = [:]
+        for declaration in manifest.modules {
+            let builds = [declaration.build] + [declaration.interface, declaration.mocks, declaration.tests].compactMap { $0?.build }
+            for binary in builds.flatMap(\.binaries) where binaries[TargetBuild.binaryName(binary.value)] == nil {
+                binaries[TargetBuild.binaryName(binary.value)] = (declaration.name.value, PathResolution.resolve(binary.value, in: root))
+            }
+        }
+        return binaries
     }
 }

@@ -25,6 +25,8 @@ struct XcodeGenGenerator {
     let checkPhaseTargets: Set<TargetID>
     /// What strata.yml says of a target's files and settings beyond its folder, by target name.
     let builds: [String: TargetBuild]
+    /// The binary targets by name: the module that names each, and its path.
+    let binaries: [String: (module: String, path: String)]
 
     init?(workspace: Workspace) {
         guard let settings = workspace.manifest.generate.xcodegen else { return nil }
@@ -34,6 +36,7 @@ struct XcodeGenGenerator {
         checkPhaseTargets =
             !settings.checkPhase ? [] : Set(apps.isEmpty ? workspace.modules.compactMap { $0.targets[.implementation] } : apps)
         builds = workspace.targetBuilds()
+        binaries = workspace.binaryTargets()
     }
 
     /// A project to write: its name, folder (relative to the workspace root) and targets.
@@ -106,7 +109,9 @@ struct XcodeGenGenerator {
             let edges = workspace.dependencies[index].filter(\.isAutomatic) + workspace.dependencies[index].filter { !$0.isAutomatic }
             for edge in edges where seen.insert(edge.target).inserted {
                 let other = workspace.targets[edge.target]
-                if other.role == .external, let package = other.package {
+                if other.native == .binary, let binary = binaries[other.name] {
+                    dependencies.append(.map([("framework", .string(relative(binary.path, from: plan.folder)))]))
+                } else if other.role == .external, let package = other.package {
                     packages.insert(package)
                     let product = String(other.name.split(separator: "/").last ?? Substring(other.name))
                     dependencies.append(.map([("package", .string(package)), ("product", .string(product))]))
