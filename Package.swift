@@ -366,7 +366,8 @@ let package = Package(
         .target(
             name: "StrataCocoaPods",
             dependencies: [
-                "StrataDiagnostics", "StrataFileSystem", "StrataManifest", "StrataPackageIdentity", "StrataProjectFormat", "StrataSources",
+                "StrataDiagnostics", "StrataFileSystem", "StrataGraph", "StrataManifest", "StrataPackageIdentity", "StrataProjectFormat",
+                "StrataSources",
             ],
             swiftSettings: strictSettings
         ),

@@ -90,6 +90,8 @@ public enum DiagnosticCatalog {
         error(
             "unsupported-migration", "strata migrate: something the packages say that generate mode cannot (a requirement, a name, XcodeGen specs)"),
         error("generate-mode", "strata migrate: the workspace is in generate mode already"),
+        error("not-semver", "a pod version a package registry cannot take: not major.minor.patch"),
+        error("unsupported-requirement", "a pod's version requirements that no one SwiftPM range says"),
         error(
             "cannot-edit-package", "a Package.swift target strata cannot edit as text (made by helper code), or a package it does not depend on yet"),
         error("module-in-use", "strata rm module: something outside the module depends on it"),
@@ -108,7 +110,7 @@ public enum DiagnosticCatalog {
             "unpublishable-dependency",
             "strata publish, distribution: registry: the package depends on a folder, which a registry package cannot reach"),
         error("unpublished-dependency", "strata publish: a module depends on a module the registry has no release of"),
-        error("dependency-cycle", "strata publish: the modules to publish depend on each other in a cycle"),
+        error("dependency-cycle", "strata publish, the spec repo import: what to publish depends on itself in a cycle"),
         // strata release, strata versions
         error("no-registry-modules", "strata release: no module is distributed through the registry"),
         error("uncommitted-changes", "strata release: the work tree has uncommitted changes to tracked files"),
