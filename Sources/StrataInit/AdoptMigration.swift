@@ -265,11 +265,13 @@ extension AdoptMigration {
                     case .exact(let version): fields.append("exact: \(quoted(version))")
                     case .branch(let branch): fields.append("branch: \(quoted(branch))")
                     case .revision(let revision): fields.append("revision: \(quoted(revision))")
+                    case .upToNextMinor(let version): fields.append("up-to-next-minor-from: \(quoted(version))")
+                    case .range(let lower, let upper): fields.append("range: \(quoted("\(lower)..<\(upper)"))")
                     case .none?, nil:
                         problems.append(
                             .inputError(
                                 "unsupported-migration",
-                                "the version requirement of package '\(dependency.identity)' is not one strata.yml can say (from, exact, branch or revision)",
+                                "the version requirement of package '\(dependency.identity)' is not one strata.yml can say (a half-open range of versions, exact, branch or revision)",
                                 at: dependency.location, hint: "write it as 'from:' or 'exact:' in Package.swift, or migrate and declare it by hand"))
                     }
                 }

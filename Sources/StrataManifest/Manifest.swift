@@ -1,6 +1,7 @@
 import Foundation
 public import StrataDiagnostics
 import StrataFileSystem
+import StrataPackageIdentity
 
 /// The contents of a `strata.yml`, as written, with the location of every value.
 ///
@@ -178,7 +179,30 @@ public struct ExternalPackageDeclaration: Sendable, Hashable {
         case exact(String)
         case branch(String)
         case revision(String)
+        /// `up-to-next-minor-from: 1.2.3`: SwiftPM's `.upToNextMinor(from:)`.
+        case upToNextMinor(String)
+        /// `range: "1.0.0..<1.5.0"`: at least the first, below the second.
+        case range(String, String)
         case none
+
+        /// The versions from `lower` up to but not including `upper`, as simply as strata.yml says
+        /// them: `from:` up to the next major, `up-to-next-minor-from:`, else a `range`; nil when
+        /// either is not a semantic version or the range is empty.
+        public static func versions(from lower: String, below upper: String) -> Requirement? {
+            guard let low = SemanticVersion(lower), let high = SemanticVersion(upper), low < high else { return nil }
+            if high == low.nextMajor { return .from(lower) }
+            if high == low.nextMinor { return .upToNextMinor(lower) }
+            return .range(lower, upper)
+        }
+
+        /// Whether a registry release can be selected by it: a version or versions, not a branch
+        /// or a revision.
+        public var selectsVersions: Bool {
+            switch self {
+            case .from, .exact, .upToNextMinor, .range: true
+            case .branch, .revision, .none: false
+            }
+        }
     }
     /// The package's identity as the manifest names it (`swift-log`).
     public var name: Located<String>

@@ -12,7 +12,7 @@ package import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 14
+    private static let format: UInt32 = 15
 
     package static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -156,6 +156,8 @@ package struct ManifestEncoder {
             case .branch(let v): e.int(2); e.string(v)
             case .revision(let v): e.int(3); e.string(v)
             case .none: e.int(4)
+            case .upToNextMinor(let v): e.int(5); e.string(v)
+            case .range(let lower, let upper): e.int(6); e.string(lower); e.string(upper)
             }
             e.optional(package.id) { $0.located($1) }
         }
@@ -389,6 +391,8 @@ package struct ManifestDecoder {
             case 2: requirement = .branch(try d.string())
             case 3: requirement = .revision(try d.string())
             case 4: requirement = .none
+            case 5: requirement = .upToNextMinor(try d.string())
+            case 6: requirement = .range(try d.string(), try d.string())
             default: throw CorruptData()
             }
             let id = try d.optional { d throws(CorruptData) in try d.located() }

@@ -240,9 +240,14 @@ struct ManifestParser {
             let id = field["id"].flatMap { reader.string($0, "'id' of \(what)") }
             let requirements: [(String, (String) -> ExternalPackageDeclaration.Requirement)] = [
                 ("from", { .from($0) }), ("exact", { .exact($0) }), ("branch", { .branch($0) }), ("revision", { .revision($0) }),
+                ("up-to-next-minor-from", { .upToNextMinor($0) }),
             ]
-            let given = requirements.compactMap { key, make in
+            var given = requirements.compactMap { key, make in
                 field[key].flatMap { reader.string($0, "'\(key)' of \(what)") }.map { make($0.value) }
+            }
+            if let node = field["range"] {
+                guard let range = versionRange(node, of: what) else { continue }
+                given.append(range)
             }
             if let id, case .failure(let problem) = PackageIdentifier.parse(id.value) {
                 reader.report(
@@ -269,11 +274,11 @@ struct ManifestParser {
             // A registry release is a version: 'from' or 'exact'. A path takes no requirement,
             // unless it has an 'id', whose releases the requirement then selects.
             if id != nil {
-                guard given.count == 1, !given.contains(where: { if case .from = $0 { false } else if case .exact = $0 { false } else { true } })
-                else {
+                guard given.count == 1, given.allSatisfy(\.selectsVersions) else {
                     reader.report(
-                        "invalid-value", "\(what) has a registry 'id', which needs exactly one of 'from' or 'exact'", at: name.location,
-                        hint: "a registry release is a version, e.g. 'from: 1.2.0'")
+                        "invalid-value",
+                        "\(what) has a registry 'id', which needs exactly one of 'from', 'exact', 'up-to-next-minor-from' or 'range'",
+                        at: name.location, hint: "a registry release is a version, e.g. 'from: 1.2.0'")
                     continue
                 }
             } else if case .path = source {
@@ -283,13 +288,26 @@ struct ManifestParser {
                 }
             } else if given.count != 1 {
                 reader.report(
-                    "invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                    "invalid-value", "\(what) needs exactly one of 'from', 'exact', 'up-to-next-minor-from', 'range', 'branch' or 'revision'",
                     at: name.location, hint: "pin it once for the whole workspace, e.g. 'from: 1.2.0'")
                 continue
             }
             packages.append(ExternalPackageDeclaration(name: name, source: source, requirement: given.first ?? .none, id: id))
         }
         return packages
+    }
+
+    /// `range: "1.0.0..<1.5.0"`: two semantic versions, the first below the second.
+    private mutating func versionRange(_ node: Node, of what: String) -> ExternalPackageDeclaration.Requirement? {
+        guard let text = reader.string(node, "'range' of \(what)") else { return nil }
+        let bounds = text.value.components(separatedBy: "..<").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard bounds.count == 2, let lower = SemanticVersion(bounds[0]), let upper = SemanticVersion(bounds[1]), lower < upper else {
+            reader.report(
+                "invalid-value", "'range' of \(what) is '\(text.value)', not two versions with the first below the second", at: text.location,
+                hint: "write it as SwiftPM does: range: \"1.0.0..<1.5.0\"")
+            return nil
+        }
+        return .range(lower.description, upper.description)
     }
 
     // MARK: - Modules and apps

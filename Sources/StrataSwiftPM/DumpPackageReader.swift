@@ -261,16 +261,16 @@ extension DumpedDependency.SourceControl.Location {
 }
 
 extension DumpedRequirement {
-    /// The requirement as strata.yml can say it: a range up to the next major version is
-    /// `from:`, an exact version, a branch or a revision; nil for any other range.
+    /// The requirement as strata.yml can say it: a range of versions (up to the next major is
+    /// `from:`, up to the next minor `up-to-next-minor-from:`), an exact version, a branch or a
+    /// revision; nil for a range that is not of semantic versions.
     var declaration: ExternalPackageDeclaration.Requirement? {
         switch self {
         case .exact(let version): return .exact(version)
         case .branch(let branch): return .branch(branch)
         case .revision(let revision): return .revision(revision)
         case .range(let lower, let upper):
-            guard let major = Int(lower.split(separator: ".").first ?? ""), upper == "\(major + 1).0.0" else { return nil }
-            return .from(lower)
+            return .versions(from: lower, below: upper)
         }
     }
 }

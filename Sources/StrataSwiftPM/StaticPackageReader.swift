@@ -156,7 +156,8 @@ struct StaticPackageReader {
         }
     }
 
-    /// The requirement of `.package(url:…)`, where strata.yml can say it too; nil otherwise.
+    /// The requirement of `.package(url:…)`, where strata.yml can say it too (any half-open
+    /// range of versions, an exact version, a branch, a revision); nil otherwise.
     private mutating func requirement(_ arguments: [SwiftExpression.Argument]) -> ExternalPackageDeclaration.Requirement? {
         let labels: [(String, (String) -> ExternalPackageDeclaration.Requirement)] = [
             ("from", { .from($0) }), ("exact", { .exact($0) }), ("branch", { .branch($0) }), ("revision", { .revision($0) }),
@@ -164,16 +165,20 @@ struct StaticPackageReader {
         for (label, make) in labels {
             if let value = try? optionalArgument(label, in: arguments), let text = try? string(value, "a version") { return make(text) }
         }
-        // `"1.2.0"..<"2.0.0"` up to the next major, `.upToNextMajor(from: "1.2.0")` and `.exact("1.2.0")`, unlabelled.
+        // `"1.2.0"..<"2.0.0"`, `.upToNextMajor(from: "1.2.0")`, `.upToNextMinor(from: "1.2.0")` and
+        // `.exact("1.2.0")`, unlabelled.
         for argument in arguments where argument.label == nil {
             if case .binary("..<", let lower, let upper, _) = argument.value, let from = try? string(lower, "a version"),
-                let to = try? string(upper, "a version"), let major = Int(from.split(separator: ".").first ?? ""), to == "\(major + 1).0.0"
+                let to = try? string(upper, "a version")
             {
-                return .from(from)
+                return .versions(from: from, below: to)
             }
             guard let (name, inner) = try? factoryCall(argument.value, "a requirement") else { continue }
             if name == "upToNextMajor", let value = try? optionalArgument("from", in: inner), let text = try? string(value, "a version") {
                 return .from(text)
+            }
+            if name == "upToNextMinor", let value = try? optionalArgument("from", in: inner), let text = try? string(value, "a version") {
+                return .upToNextMinor(text)
             }
             if ["exact", "branch", "revision"].contains(name), let value = inner.first?.value, let text = try? string(value, "a version") {
                 return name == "exact" ? .exact(text) : name == "branch" ? .branch(text) : .revision(text)

@@ -56,12 +56,19 @@ import Testing
     }
 
     @Test func whatGenerateModeCannotSayIsRefusedAndNothingIsWritten() async throws {
-        // A requirement strata.yml cannot say: an error at its line.
-        let range = try await Self.strata(["migrate", "--dry-run"], in: Fixtures.path("Adopt/RootPackage"))
-        #expect(range.status == 2)
-        #expect(range.stderr.contains("Package.swift:24:9: error: [unsupported-migration] the version requirement of package 'swift-collections'"))
-        // Conditions: each named, nothing written without --force.
+        // Requirements: up to the next minor is said as such; a closed range strata.yml cannot say is an error at its line.
+        let minor = try await Self.strata(["migrate", "--dry-run"], in: Fixtures.path("Adopt/RootPackage"))
+        #expect(
+            minor.stdout.contains("swift-collections: { url: \"https://github.com/apple/swift-collections.git\", up-to-next-minor-from: \"1.1.0\" }"))
         let root = try Fixtures.temporaryFolder("strata-migrate-conditions")
+        try FileManager.default.copyItem(atPath: Fixtures.path("Adopt/RootPackage"), toPath: root + "/closed")
+        let package = try String(contentsOfFile: root + "/closed/Package.swift", encoding: .utf8)
+        try package.replacingOccurrences(of: #".upToNextMinor(from: "1.1.0")"#, with: #""1.1.0"..."1.2.0""#)
+            .write(toFile: root + "/closed/Package.swift", atomically: true, encoding: .utf8)
+        let closed = try await Self.strata(["migrate", "--dry-run"], in: root + "/closed")
+        #expect(closed.status == 2)
+        #expect(closed.stderr.contains("Package.swift:24:9: error: [unsupported-migration] the version requirement of package 'swift-collections'"))
+        // Conditions: each named, nothing written without --force.
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.copyItem(atPath: Fixtures.path("Adopt/ConditionalDependencies"), toPath: root + "/w")
         let before = try String(contentsOfFile: root + "/w/strata.yml", encoding: .utf8)

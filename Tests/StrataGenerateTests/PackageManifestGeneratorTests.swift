@@ -305,4 +305,52 @@ enum PackageManifestGeneratorOrder {
                 "the binary 'Packages/B/Y/A.zip' of module 'B' produces target 'A', which already exists",
             ])
     }
+
+    /// `up-to-next-minor-from` and `range` reach Package.swift (and XcodeGen's minorVersion,
+    /// minVersion and maxVersion), for URLs and registry identities alike.
+    @Test func versionRangesReachThePackageDeclarations() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [core]
+            packages:
+              swift-collections: { url: https://github.com/apple/swift-collections, up-to-next-minor-from: 1.1.0 }
+              Yams: { url: https://github.com/jpsim/Yams, range: "5.0.0..<5.4.0" }
+              Kit: { id: team.Kit, range: "1.2.0..<3.0.0" }
+            modules:
+              Store: { layer: core, packages: [swift-collections/Collections, Yams/Yams, Kit/Kit], tests: false }
+            """)
+        let files = try WorkspaceGenerator.files(for: try await workspace.load())
+        let package = try #require(files.first { $0.path == "Package.swift" }?.contents)
+        #expect(package.contains(#".package(url: "https://github.com/apple/swift-collections", .upToNextMinor(from: "1.1.0")),"#))
+        #expect(package.contains(#".package(url: "https://github.com/jpsim/Yams", "5.0.0"..<"5.4.0"),"#))
+        #expect(package.contains(#".package(id: "team.Kit", "1.2.0"..<"3.0.0"),"#))
+        // XcodeGen cannot declare a registry-only package: the two others.
+        try workspace.write(
+            "strata.yml",
+            try #require(workspace.read("strata.yml")).replacingOccurrences(of: "  Kit: { id: team.Kit, range: \"1.2.0..<3.0.0\" }\n", with: "")
+                .replacingOccurrences(of: ", Kit/Kit", with: "") + "\ngenerate: { xcodegen: { platform: iOS } }\n")
+        let specs = try WorkspaceGenerator.files(for: try await workspace.load())
+        let shared = try #require(specs.first { $0.path == "Xcode/Store/project.yml" }?.contents)
+        #expect(shared.contains("minorVersion: 1.1.0") && shared.contains("minVersion: 5.0.0") && shared.contains("maxVersion: 5.4.0"), "\(shared)")
+
+        let errors = await InlineWorkspace.inputErrors(
+            """
+            layers: [core]
+            modules: {}
+            packages:
+              A: { url: u, range: "2.0.0..<1.0.0" }
+              B: { url: u, range: "1.0..<2.0" }
+              C: { id: team.C, branch: main }
+            """)
+        #expect(
+            errors.map(\.message) == [
+                "'range' of package 'A' is '2.0.0..<1.0.0', not two versions with the first below the second",
+                "'range' of package 'B' is '1.0..<2.0', not two versions with the first below the second",
+                "package 'C' has a registry 'id', which needs exactly one of 'from', 'exact', 'up-to-next-minor-from' or 'range'",
+            ])
+        #expect(ExternalPackageDeclaration.Requirement.versions(from: "1.2.0", below: "2.0.0") == .from("1.2.0"))
+        #expect(ExternalPackageDeclaration.Requirement.versions(from: "1.2.3", below: "1.3.0") == .upToNextMinor("1.2.3"))
+        #expect(ExternalPackageDeclaration.Requirement.versions(from: "1.2.3", below: "1.2.9") == .range("1.2.3", "1.2.9"))
+        #expect(ExternalPackageDeclaration.Requirement.versions(from: "2.0.0", below: "1.0.0") == nil)
+    }
 }

@@ -202,14 +202,23 @@ import Testing
                   1️⃣swift-log: { url: https://github.com/apple/swift-log, from: 1.5.0, exact: 1.5.4 }
                 modules: {}
                 """))
-        #expect(error.message == "package 'swift-log' needs exactly one of 'from', 'exact', 'branch' or 'revision'")
+        #expect(error.message == "package 'swift-log' needs exactly one of 'from', 'exact', 'up-to-next-minor-from', 'range', 'branch' or 'revision'")
     }
 
     /// A registry `id:` is `scope.Name` with a version (`from`/`exact`), alone or beside a URL or a path.
     @Test(arguments: [
-        ("1️⃣Yams: { id: jpsim.Yams }", "package 'Yams' has a registry 'id', which needs exactly one of 'from' or 'exact'"),
-        ("1️⃣Yams: { id: jpsim.Yams, branch: main }", "package 'Yams' has a registry 'id', which needs exactly one of 'from' or 'exact'"),
-        ("1️⃣Yams: { path: ../Yams, id: jpsim.Yams }", "package 'Yams' has a registry 'id', which needs exactly one of 'from' or 'exact'"),
+        (
+            "1️⃣Yams: { id: jpsim.Yams }",
+            "package 'Yams' has a registry 'id', which needs exactly one of 'from', 'exact', 'up-to-next-minor-from' or 'range'"
+        ),
+        (
+            "1️⃣Yams: { id: jpsim.Yams, branch: main }",
+            "package 'Yams' has a registry 'id', which needs exactly one of 'from', 'exact', 'up-to-next-minor-from' or 'range'"
+        ),
+        (
+            "1️⃣Yams: { path: ../Yams, id: jpsim.Yams }",
+            "package 'Yams' has a registry 'id', which needs exactly one of 'from', 'exact', 'up-to-next-minor-from' or 'range'"
+        ),
         ("Yams: { id: 1️⃣Yams, from: 5.0.0 }", "'id' of package 'Yams': 'Yams' is not a package identifier: expected scope.name"),
         ("Yams: { id: 1️⃣jp_sim.Yams, from: 5.0.0 }", "'id' of package 'Yams': invalid scope 'jp_sim': a scope holds only letters, digits and '-'"),
         ("1️⃣Yams: { exact: 5.0.0 }", "package 'Yams' needs a 'url', a 'path' or a registry 'id'"),

@@ -285,6 +285,8 @@ struct PackageManifestGenerator {
         case .exact(let version): requirement = "exact: \(SwiftSource.literal(version))"
         case .branch(let branch): requirement = "branch: \(SwiftSource.literal(branch))"
         case .revision(let revision): requirement = "revision: \(SwiftSource.literal(revision))"
+        case .upToNextMinor(let version): requirement = ".upToNextMinor(from: \(SwiftSource.literal(version)))"
+        case .range(let lower, let upper): requirement = "\(SwiftSource.literal(lower))..<\(SwiftSource.literal(upper))"
         case .none: requirement = ""  // only a path; anything else is rejected before generation
         }
         if let id = package.registryIdentity(viaRegistry: registry != nil) {

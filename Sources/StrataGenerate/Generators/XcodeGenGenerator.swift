@@ -238,6 +238,8 @@ struct XcodeGenGenerator {
             case .exact(let version): fields.append(("exactVersion", .string(version)))
             case .branch(let branch): fields.append(("branch", .string(branch)))
             case .revision(let revision): fields.append(("revision", .string(revision)))
+            case .upToNextMinor(let version): fields.append(("minorVersion", .string(version)))
+            case .range(let lower, let upper): fields += [("minVersion", .string(lower)), ("maxVersion", .string(upper))]
             case .none: break
             }
             return .map(fields)
