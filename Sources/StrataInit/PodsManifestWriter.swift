@@ -9,7 +9,7 @@ struct PodsManifestWriter {
 
     func text() -> String {
         var lines = [
-            "# strata.yml in generate mode, migrated by 'strata migrate' from the pods: \(plan.modules.count) modules.",
+            "# strata.yml in generate mode, migrated by 'strata migrate' from the pods: \(plan.modules.count) module\(plan.modules.count == 1 ? "" : "s").",
             "# 'strata generate' writes the Package.swift from it; the podspecs and the Podfile are no longer read.",
         ]
         lines += MigratedManifest.carriedOver(["name"], from: old)

@@ -381,13 +381,12 @@ struct PodsPlanner {
             if !plan.withoutHome.contains(pod) { plan.withoutHome.append(pod) }
             return nil
         }
-        let key = PackageDependency.displayName(for: home.url)
-        var fields = ["url: \(ManifestEditor.scalar(home.url))"]
-        switch home.requirement {
-        case .from(let version): fields.append("from: \(ManifestEditor.scalar(version))")
-        case .exact(let version): fields.append("exact: \(ManifestEditor.scalar(version))")
-        case .branch(let branch): fields.append("branch: \(ManifestEditor.scalar(branch))")
-        case .revision(let revision): fields.append("revision: \(ManifestEditor.scalar(revision))")
+        let fields = home.packageFields
+        // Its key under `packages:`: the URL's last component, or the registry identity's name.
+        let key: String
+        switch home.source {
+        case .url(let url), .path(let url): key = PackageDependency.displayName(for: url)
+        case .registry(let id): key = String(id.split(separator: ".").last ?? Substring(id))
         }
         if let known = plan.packages.first(where: { $0.key == key }) {
             if known.fields != fields {

@@ -11,6 +11,7 @@ import Yams
 /// pods:
 ///   Alamofire: { url: https://github.com/Alamofire/Alamofire.git, from: 5.8.0, product: Alamofire }
 ///   Firebase/Analytics: { url: https://github.com/firebase/firebase-ios-sdk.git, from: 10.0.0, product: FirebaseAnalytics }
+///   Network: { id: core.Network, up-to-next-minor-from: 1.2.0, product: Network }   # from a package registry
 ///   GoogleCast: ~            # no SwiftPM home yet
 /// ```
 ///
@@ -19,27 +20,43 @@ import Yams
 public struct PodHomes: Sendable, Equatable {
     public static let fileName = "pods.yml"
 
-    /// Where a pod's code comes from under SwiftPM.
+    /// Where a pod's code comes from under SwiftPM: a package by URL or by registry identity,
+    /// with a requirement as strata.yml's `packages:` say them, and the product with its module.
     public struct Home: Sendable, Equatable {
-        public var url: String
-        /// `from`, `exact`, `branch` or `revision`, and its value.
-        public var requirement: Requirement
+        /// `.url` or `.registry` (a registry identity, `scope.Name`).
+        public var source: ExternalPackageDeclaration.Source
+        public var requirement: ExternalPackageDeclaration.Requirement
         /// The library product that has the pod's module.
         public var product: String
         public var location: SourceLocation
 
-        public enum Requirement: Sendable, Equatable {
-            case from(String)
-            case exact(String)
-            case branch(String)
-            case revision(String)
-        }
-
-        public init(url: String, requirement: Requirement, product: String, location: SourceLocation) {
-            self.url = url
+        public init(
+            source: ExternalPackageDeclaration.Source, requirement: ExternalPackageDeclaration.Requirement, product: String,
+            location: SourceLocation
+        ) {
+            self.source = source
             self.requirement = requirement
             self.product = product
             self.location = location
+        }
+
+        /// Its fields under strata.yml's `packages:`, as written there.
+        public var packageFields: [String] {
+            var fields: [String]
+            switch source {
+            case .url(let url), .path(let url): fields = ["url: \(ManifestEditor.scalar(url))"]
+            case .registry(let id): fields = ["id: \(ManifestEditor.scalar(id))"]
+            }
+            switch requirement {
+            case .from(let version): fields.append("from: \(ManifestEditor.scalar(version))")
+            case .exact(let version): fields.append("exact: \(ManifestEditor.scalar(version))")
+            case .upToNextMinor(let version): fields.append("up-to-next-minor-from: \(ManifestEditor.scalar(version))")
+            case .range(let lower, let upper): fields.append("range: \"\(lower)..<\(upper)\"")
+            case .branch(let branch): fields.append("branch: \(ManifestEditor.scalar(branch))")
+            case .revision(let revision): fields.append("revision: \(ManifestEditor.scalar(revision))")
+            case .none: break
+            }
+            return fields
         }
     }
 
@@ -70,7 +87,7 @@ public struct PodHomes: Sendable, Equatable {
     }
 
     private static let hint = "the file is 'pods: { Alamofire: { url: https://…/Alamofire.git, from: 5.8.0, product: Alamofire } }'"
-    private static let keys = ["url", "product", "from", "exact", "branch", "revision"]
+    private static let keys = ["url", "id", "product", "from", "exact", "up-to-next-minor-from", "range", "branch", "revision"]
 
     public static func parse(data: Data, path: String) throws(InputErrors) -> PodHomes {
         guard let text = String(data: data, encoding: .utf8) else {
@@ -101,25 +118,47 @@ public struct PodHomes: Sendable, Equatable {
         guard let fields = reader.mapping(value, what, hint: hint) else { return nil }
         reader.checkKeys(fields, allowed: keys, in: what)
         let field = Dictionary(fields.map { ($0.key.value, $0.value) }, uniquingKeysWith: { first, _ in first })
-        guard let urlNode = field["url"], let url = reader.string(urlNode, "'url' of \(what)") else {
-            if field["url"] == nil {
-                reader.report("missing-key", "\(what) has no 'url'", at: pod.location, hint: "give its package's URL, or write '~' for no home yet")
+        let url = field["url"].flatMap { reader.string($0, "'url' of \(what)") }
+        let id = field["id"].flatMap { reader.string($0, "'id' of \(what)") }
+        let source: ExternalPackageDeclaration.Source
+        switch (url, id) {
+        case let (url?, nil): source = .url(url.value)
+        case let (nil, id?): source = .registry(id.value)
+        default:
+            if field["url"] == nil && field["id"] == nil || field["url"] != nil && field["id"] != nil {
+                reader.report(
+                    "missing-key", "\(what) needs a 'url' or a registry 'id' (one of them)", at: pod.location,
+                    hint: "give its package's URL or registry identity, or write '~' for no home yet")
             }
             return nil
         }
-        let given: [Home.Requirement] = [
+        var given: [ExternalPackageDeclaration.Requirement] = [
             field["from"].flatMap { reader.string($0, "'from' of \(what)") }.map { .from($0.value) },
             field["exact"].flatMap { reader.string($0, "'exact' of \(what)") }.map { .exact($0.value) },
+            field["up-to-next-minor-from"].flatMap { reader.string($0, "'up-to-next-minor-from' of \(what)") }.map { .upToNextMinor($0.value) },
             field["branch"].flatMap { reader.string($0, "'branch' of \(what)") }.map { .branch($0.value) },
             field["revision"].flatMap { reader.string($0, "'revision' of \(what)") }.map { .revision($0.value) },
         ].compactMap { $0 }
-        guard given.count == 1 else {
+        if let range = field["range"].flatMap({ reader.string($0, "'range' of \(what)") }) {
+            let bounds = range.value.components(separatedBy: "..<").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard bounds.count == 2, let versions = ExternalPackageDeclaration.Requirement.versions(from: bounds[0], below: bounds[1]) else {
+                reader.report(
+                    "invalid-value", "'range' of \(what) is '\(range.value)', not two versions with the first below the second", at: range.location,
+                    hint: "write it as SwiftPM does: range: \"1.0.0..<1.5.0\"")
+                return nil
+            }
+            given.append(versions)
+        }
+        guard given.count == 1, id == nil || given[0].selectsVersions else {
             reader.report(
-                "invalid-value", "\(what) needs exactly one of 'from', 'exact', 'branch' or 'revision'", at: pod.location,
-                hint: "for example 'from: 5.8.0'")
+                "invalid-value",
+                id == nil
+                    ? "\(what) needs exactly one of 'from', 'exact', 'up-to-next-minor-from', 'range', 'branch' or 'revision'"
+                    : "\(what) has a registry 'id', which needs exactly one of 'from', 'exact', 'up-to-next-minor-from' or 'range'",
+                at: pod.location, hint: "for example 'from: 5.8.0'")
             return nil
         }
         let product = field["product"].flatMap { reader.string($0, "'product' of \(what)") }?.value ?? pod.value
-        return Home(url: url.value, requirement: given[0], product: product, location: pod.location)
+        return Home(source: source, requirement: given[0], product: product, location: pod.location)
     }
 }

@@ -37,8 +37,11 @@ import Testing
               Firebase/Analytics: { url: https://github.com/firebase/firebase-ios-sdk.git, exact: 10.1.0, product: FirebaseAnalytics }
               Firebase: { url: https://github.com/firebase/firebase-ios-sdk.git, branch: main, product: FirebaseCore }
               GoogleCast: ~
+              Network: { id: core.Network, range: "1.2.0..<1.5.0", product: NetworkKit }
             """
         let homes = try PodHomes.parse(data: Data(text.utf8), path: "/w/pods.yml")
+        #expect(homes.home(of: "Network")??.source == .registry("core.Network"))
+        #expect(homes.home(of: "Network")??.packageFields == ["id: core.Network", "range: \"1.2.0..<1.5.0\""])
         #expect(homes.home(of: "Alamofire")??.requirement == .from("5.8.0"))
         #expect(homes.home(of: "Firebase/Analytics")??.product == "FirebaseAnalytics")
         #expect(homes.home(of: "Firebase/Crashlytics")??.product == "FirebaseCore")
@@ -51,6 +54,8 @@ import Testing
               B: { url: u, from: 1.0.0, exact: 1.0.0 }
               C: { url: u, form: 1.0.0 }
               D: [url]
+              E: { id: core.E, branch: main }
+              F: { url: u, id: core.F, from: 1.0.0 }
             """
         do {
             _ = try PodHomes.parse(data: Data(bad.utf8), path: "/w/pods.yml")
@@ -58,11 +63,13 @@ import Testing
         } catch {
             #expect(
                 error.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
-                    "2:3 pod 'A' has no 'url'",
-                    "3:3 pod 'B' needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                    "2:3 pod 'A' needs a 'url' or a registry 'id' (one of them)",
+                    "3:3 pod 'B' needs exactly one of 'from', 'exact', 'up-to-next-minor-from', 'range', 'branch' or 'revision'",
                     "4:16 unknown key 'form' in pod 'C'",
-                    "4:3 pod 'C' needs exactly one of 'from', 'exact', 'branch' or 'revision'",
+                    "4:3 pod 'C' needs exactly one of 'from', 'exact', 'up-to-next-minor-from', 'range', 'branch' or 'revision'",
                     "5:6 expected a mapping for pod 'D', found a list",
+                    "6:3 pod 'E' has a registry 'id', which needs exactly one of 'from', 'exact', 'up-to-next-minor-from' or 'range'",
+                    "7:3 pod 'F' needs a 'url' or a registry 'id' (one of them)",
                 ])
             #expect(error.diagnostics[2].hint == "did you mean 'from'?")
         }
@@ -147,6 +154,12 @@ import Testing
         #expect(migration.withoutHome == ["Alamofire"])
         #expect(migration.homesText?.hasSuffix("pods:\n  Alamofire: ~ # ~> 5.0\n") == true, "\(migration.homesText ?? "")")
         #expect(migration.differences == ["target 'pods/Alamofire' is not in the migrated graph", "'Network' depends on 'pods/Alamofire', which the migrated graph lacks"])
+        // Given a home in a package registry, it is a registry package of the migrated workspace.
+        try workspace.write("pods.yml", "pods:\n  Alamofire: { id: af.Alamofire, up-to-next-minor-from: 5.8.0, product: Alamofire }\n")
+        let homed = try await PodsMigration.migrate(loaded, manifestText: workspace.read("strata.yml")!)
+        #expect(homed.differences.isEmpty && homed.withoutHome.isEmpty && homed.homesText == nil, "\(homed.differences)")
+        #expect(homed.manifestText.contains("packages:\n  Alamofire: { id: af.Alamofire, up-to-next-minor-from: \"5.8.0\" }\n"), "\(homed.manifestText)")
+        #expect(homed.manifestText.contains("    packages: [\"Alamofire/Alamofire\"]\n"))
         #expect(PodHomesDraft.libraryProducts(in: #".library(name: "A", targets: ["A"]), .library( name:"B", type: .dynamic"#) == ["A", "B"])
         #expect(PodHomesDraft.requirement(["~> 1.2.3"], version: "1.2.9") == "from: 1.2.3")
         #expect(PodHomesDraft.requirement(["= 1.4.1"], version: "1.4.1") == "exact: 1.4.1")
