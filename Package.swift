@@ -269,8 +269,9 @@ let package = Package(
         .target(
             name: "StrataInit",
             dependencies: [
-                "StrataCheck", "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGit", "StrataGraph", "StrataGraphExport",
-                "StrataManifest", "StrataProjectFormat", "StrataWorkspace", "StrataSources", "StrataXcodeProject",
+                "StrataCheck", "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph",
+                "StrataGraphExport",
+                "StrataManifest", "StrataPackageIdentity", "StrataProjectFormat", "StrataWorkspace", "StrataSources", "StrataXcodeProject",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
@@ -537,7 +538,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataInitTests",
-            dependencies: ["StrataDiagnostics", "StrataInit", "StrataManifest", "StrataWorkspace", "StrataWorkspaceTestSupport"],
+            dependencies: [
+                "StrataCocoaPods", "StrataDiagnostics", "StrataGenerate", "StrataInit", "StrataManifest", "StrataWorkspace",
+                "StrataWorkspaceTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "StrataGraphTests", dependencies: ["StrataGraph"], swiftSettings: strictSettings),
