@@ -157,6 +157,7 @@ public enum DiagnosticCatalog {
         error("git-timeout", "a git command did not finish within its time limit"),
         error("git-output", "git printed something Strata cannot read"),
         error("git-failed", "a git command failed"),
+        error("unreachable-repository", "git cannot clone a repository a podspec's source names"),
         error("conflicting-options", "options that cannot be used together"),
         error("affected-failed", "the affected set could not be worked out"),
         // Warnings about the input

@@ -139,3 +139,44 @@ extension GitRepository {
         return result.standardOutput
     }
 }
+
+extension GitRepository {
+    /// Checks out `revision` (a tag, a branch or a commit) of the repository at `url` (a URL git
+    /// reaches, or a folder) into `folder`, which must not exist yet: the sources of one
+    /// release, as a spec repo's `source` names them. A tag or branch the repository does not
+    /// have is an `unknown-revision` error; a repository git cannot reach, `unreachable-repository`.
+    public static func checkOut(_ url: String, at revision: String, into folder: String) async throws(GitError) {
+        guard !revision.hasPrefix("-"), !url.hasPrefix("-") else {
+            throw GitError("unknown-revision", "'\(revision)' of '\(url)' is not a revision")
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        let git = GitRunner(directory: parent)
+        let byName = try await git.run([
+            "-c", "advice.detachedHead=false", "clone", "--quiet", "--depth", "1", "--branch", revision, "--", url, folder,
+        ])
+        if byName.succeeded { return }
+        let message = byName.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+        try? FileManager.default.removeItem(atPath: folder)
+        let isCommit = (7...40).contains(revision.count) && revision.allSatisfy(\.isHexDigit)
+        guard isCommit, message.contains("not found in upstream") else { throw checkOutError(message, url: url, revision: revision) }
+        // A commit: the whole history, then that commit.
+        let whole = try await git.run(["clone", "--quiet", "--no-checkout", "--", url, folder])
+        guard whole.succeeded else { throw checkOutError(whole.standardError, url: url, revision: revision) }
+        let commit = try await GitRunner(directory: folder).run(["-c", "advice.detachedHead=false", "checkout", "--quiet", revision, "--"])
+        guard commit.succeeded else {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw GitError("unknown-revision", "commit '\(revision)' is not in '\(url)'", hint: "check the podspec's ':commit'")
+        }
+    }
+
+    private static func checkOutError(_ message: String, url: String, revision: String) -> GitError {
+        if message.contains("not found in upstream") || message.contains("Remote branch") {
+            return GitError(
+                "unknown-revision", "'\(url)' has no tag or branch '\(revision)'",
+                hint: "push the tag the podspec names, or map the source to a clone that has it")
+        }
+        return GitError(
+            "unreachable-repository", "git cannot clone '\(url)': \(message.split(separator: "\n").last.map(String.init) ?? "exit status")",
+            hint: "check the URL and your access, or map it to a local clone")
+    }
+}

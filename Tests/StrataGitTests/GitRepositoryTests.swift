@@ -153,3 +153,37 @@ final class ScratchHistory {
         #expect(uncommitted.map(\.isEdit) == [false, true])
     }
 }
+
+/// A release's sources checked out by tag or commit, as a spec repo's `source` names them.
+@Suite struct CheckOutTests {
+    @Test func aTagOrACommitIsCheckedOutAndAMissingOneIsNamed() async throws {
+        let history = try await ScratchHistory(files: ["Sources/A.swift": "let version = 1\n"])
+        let first = try await history.commit("one")
+        try await history.repository.tag("1.0.0", message: "1.0.0", at: first)
+        try history.write("Sources/A.swift", "let version = 2\n")
+        let second = try await history.commit("two")
+        try await history.repository.tag("2.0.0", message: "2.0.0", at: second)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-checkout-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+        try await GitRepository.checkOut(history.root, at: "1.0.0", into: scratch + "/one")
+        #expect(try String(contentsOfFile: scratch + "/one/Sources/A.swift", encoding: .utf8) == "let version = 1\n")
+        try await GitRepository.checkOut("file://" + history.root, at: String(second.prefix(12)), into: scratch + "/two")
+        #expect(try String(contentsOfFile: scratch + "/two/Sources/A.swift", encoding: .utf8) == "let version = 2\n")
+
+        await #expect(throws: GitError.self) { try await GitRepository.checkOut(history.root, at: "3.0.0", into: scratch + "/three") }
+        do {
+            try await GitRepository.checkOut(history.root, at: "3.0.0", into: scratch + "/three")
+        } catch {
+            #expect(error.id == "unknown-revision" && error.message == "'\(history.root)' has no tag or branch '3.0.0'")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch + "/three"))
+        do {
+            try await GitRepository.checkOut(scratch + "/nowhere", at: "1.0.0", into: scratch + "/four")
+            Issue.record("a repository that is not there cannot be cloned")
+        } catch {
+            #expect(error.id == "unreachable-repository")
+        }
+    }
+}
