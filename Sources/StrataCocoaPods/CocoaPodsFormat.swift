@@ -179,15 +179,7 @@ public struct CocoaPodsFormat: ProjectFormat {
 
     private static func readPodspec(at path: String, files: any WorkspaceFiles) -> Result<Podspec, InputErrors> {
         do {
-            let bytes: [UInt8]
-            switch files.read(path) {
-            case .success(let read): bytes = read
-            case .failure(.missing): return .failure(InputErrors([.inputError("missing-file", "cannot read '\(path)'", at: .file(path))]))
-            case .failure(let failure):
-                return .failure(InputErrors(InputFile.problem(path, failure)))
-            }
-            let text = try ManifestLoader.decodeUTF8(bytes, path: path)
-            return .success(path.hasSuffix(".json") ? try PodspecJSONReader.read(text, path: path) : try PodspecReader.read(text, path: path))
+            return .success(try Podspec.read(at: path, files: files))
         } catch {
             return .failure(error)
         }

@@ -1,5 +1,7 @@
 package import StrataDiagnostics
+import StrataFileSystem
 import StrataManifest
+import StrataProjectFormat
 
 /// What Strata needs of a pod: its name and version, the module it builds, how it links, and
 /// for the pod and each subspec, test spec and app spec, its source patterns and dependencies.
@@ -107,4 +109,18 @@ package struct PodDependency: Sendable, Equatable {
 
     /// The pod's name without the subspec.
     package var pod: String { String(name.split(separator: "/").first ?? Substring(name)) }
+}
+
+extension Podspec {
+    /// The podspec at `path`: a `.podspec.json` read as JSON, any other as Ruby.
+    static func read(at path: String, files: any WorkspaceFiles) throws(InputErrors) -> Podspec {
+        let bytes: [UInt8]
+        switch files.read(path) {
+        case .success(let read): bytes = read
+        case .failure(.missing): throw InputErrors([.inputError("missing-file", "cannot read '\(path)'", at: .file(path))])
+        case .failure(let failure): throw InputErrors(InputFile.problem(path, failure))
+        }
+        let text = try ManifestLoader.decodeUTF8(bytes, path: path)
+        return path.hasSuffix(".json") ? try PodspecJSONReader.read(text, path: path) : try PodspecReader.read(text, path: path)
+    }
 }

@@ -372,13 +372,7 @@ struct PodspecReader {
                 values.append(":" + symbol)
                 position += 1
             case .punctuation("["):
-                position += 1
-                while !isPunctuation("]") {
-                    guard current != nil else { throw unreadable("this list is not closed", at: token) }
-                    values += try literalStrings(for: attribute)
-                    if isPunctuation(",") { position += 1 }
-                }
-                position += 1
+                values += try bracketedStrings(for: attribute)
             case .identifier(let name) where locals[name] != nil:
                 values += locals[name]!
                 position += 1
@@ -404,6 +398,20 @@ struct PodspecReader {
             break
         }
         if parenthesised { try expectPunctuation(")", "after the arguments") }
+        return values
+    }
+
+    /// `['a', 'b']`, from its `[` to its `]`.
+    private mutating func bracketedStrings(for attribute: String) throws(InputErrors) -> [String] {
+        let opening = current
+        position += 1
+        var values: [String] = []
+        while !isPunctuation("]") {
+            guard current != nil else { throw unreadable("this list is not closed", at: opening) }
+            values += try literalStrings(for: attribute)
+            if isPunctuation(",") { position += 1 }
+        }
+        position += 1
         return values
     }
 
@@ -461,16 +469,7 @@ struct PodspecReader {
         switch current?.kind {
         case .punctuation("[")?:
             // The bracketed list alone: a `,` after it separates the hash's entries.
-            let opening = current
-            position += 1
-            var values: [String] = []
-            while !isPunctuation("]") {
-                guard current != nil else { throw unreadable("this list is not closed", at: opening) }
-                values += try literalStrings(for: attribute)
-                if isPunctuation(",") { position += 1 }
-            }
-            position += 1
-            return values
+            return try bracketedStrings(for: attribute)
         case .words(let words)?:
             position += 1
             return words

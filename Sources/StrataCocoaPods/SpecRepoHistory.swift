@@ -72,14 +72,13 @@ package struct SpecRepoHistory: Sendable {
     /// The podspec of `pod` at `version`, which must name that pod and that version.
     private static func podspec(_ pod: String, _ version: String, in specs: String, files: any WorkspaceFiles) throws(InputErrors) -> Podspec {
         let base = "\(specs)/\(pod)/\(version)/\(pod)"
-        guard let path = [base + ".podspec.json", base + ".podspec"].first(where: files.exists), let bytes = files.contents(of: path) else {
+        guard let path = [base + ".podspec.json", base + ".podspec"].first(where: files.exists) else {
             throw InputErrors(
                 .inputError(
                     "invalid-podspec", "the spec repo's folder '\(pod)/\(version)' holds no \(pod).podspec or \(pod).podspec.json",
                     at: .file("\(specs)/\(pod)/\(version)"), hint: "a spec repo keeps each version as Specs/<Name>/<version>/<Name>.podspec(.json)"))
         }
-        let text = try ManifestLoader.decodeUTF8(bytes, path: path)
-        let spec = path.hasSuffix(".json") ? try PodspecJSONReader.read(text, path: path) : try PodspecReader.read(text, path: path)
+        let spec = try Podspec.read(at: path, files: files)
         guard spec.name == pod else {
             throw InputErrors(
                 .inputError(

@@ -41,11 +41,8 @@ package struct SpecRepos: Sendable {
             let meeting = versions.filter { version in requirements.allSatisfy { Self.version(version, meets: $0) } }
             guard let newest = meeting.max(by: { Self.compare($0, $1) < 0 }) else { continue }
             let base = "\(folder)/\(pod)/\(newest)/\(pod)"
-            for path in [base + ".podspec.json", base + ".podspec"] {
-                guard let bytes = files.contents(of: path) else { continue }
-                let text = try ManifestLoader.decodeUTF8(bytes, path: path)
-                let spec = path.hasSuffix(".json") ? try PodspecJSONReader.read(text, path: path) : try PodspecReader.read(text, path: path)
-                return spec
+            if let path = [base + ".podspec.json", base + ".podspec"].first(where: files.exists) {
+                return try Podspec.read(at: path, files: files)
             }
             withoutSpec.append("\(folder)/\(pod)/\(newest)")
         }

@@ -37,7 +37,6 @@ struct PodsManifestWriter {
         var lines = ["  \(ManifestEditor.scalar(module.module)):", "    layer: \(ManifestEditor.scalar(module.layer))"]
         if module.module != module.pod { lines.append("    # pod '\(module.pod)'") }
         lines += fields(of: module.target).map { "    " + $0 }
-        if module.linkage != .static { lines.append("    linkage: \(module.linkage.rawValue)") }
         if let interface = module.interface { lines.append("    interface: { \(fields(of: interface).joined(separator: ", ")) }") }
         if let mocks = module.mocks { lines.append("    mocks: { \(fields(of: mocks).joined(separator: ", ")) }") }
         if let tests = module.tests {

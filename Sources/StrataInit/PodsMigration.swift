@@ -52,18 +52,21 @@ public struct PodsMigration: Sendable {
         try checkOnlyPods(workspace, adopt: adopt)
         let pods = try await PodsWorkspace.read(
             adopt, root: workspace.root, files: LocalFiles(), boundary: WorkspaceBoundary(root: workspace.root, manifest: manifest))
-        var homes = try PodHomes.load(besideManifest: manifest.path)
+        let homes = try PodHomes.load(besideManifest: manifest.path)
+        var planner = PodsPlanner(workspace: workspace, pods: pods, homes: homes)
+        var plan = try planner.make()
         var draft: String?
         if homes == nil {
-            // No pods.yml yet: a draft, from the pods' sources at hand, serves this run too.
-            var first = PodsPlanner(workspace: workspace, pods: pods, homes: nil)
-            _ = try first.make()
-            draft = await PodHomesDraft.text(for: first.externalPods, pods: pods)
+            // No pods.yml yet: a draft, from the pods' sources at hand, serves this run too, planned
+            // again only if it gave some pod a home.
+            draft = await PodHomesDraft.text(for: planner.externalPods, pods: pods)
             let path = PathResolution.parent(of: manifest.path) + "/" + PodHomes.fileName
-            homes = try draft.map { text throws(InputErrors) in try PodHomes.parse(data: Data(text.utf8), path: path) }
+            let drafted = try draft.map { text throws(InputErrors) in try PodHomes.parse(data: Data(text.utf8), path: path) }
+            if let drafted, drafted.entries.values.contains(where: { $0 != nil }) {
+                planner = PodsPlanner(workspace: workspace, pods: pods, homes: drafted, listed: planner.listed)
+                plan = try planner.make()
+            }
         }
-        var planner = PodsPlanner(workspace: workspace, pods: pods, homes: homes)
-        let plan = try planner.make()
         let text = PodsManifestWriter(manifest: manifest, old: old, plan: plan).text()
 
         // The proof: the graph strata.yml describes against the one the pods did.

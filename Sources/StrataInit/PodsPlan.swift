@@ -30,7 +30,6 @@ struct PodsPlan {
         var pod: String
         var module: String
         var layer: String
-        var linkage: Linkage
         var target: TargetPlan
         /// Pods named as the module's interface or mocks (`naming`), and its first test spec.
         var interface: TargetPlan?

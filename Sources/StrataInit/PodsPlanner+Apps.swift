@@ -34,8 +34,7 @@ extension PodsPlanner {
 
     /// Each `app_spec` as an app (`<Module><Name>`) that depends on its pod and what the spec names.
     mutating func addAppSpecs(of spec: Podspec) {
-        let folder = PathResolution.parent(of: spec.path)
-        let files = PodFiles(folder: folder)
+        let files = files(of: spec)
         for app in spec.appSpecs {
             let adopted = CocoaPodsFormat.appTargetName(app, of: spec)
             let key = spec.module + SwiftIdentifier.moduleName(ofTarget: String(app.name.split(separator: "/").last ?? "App"))
@@ -103,7 +102,7 @@ extension PodsPlanner {
 
     /// Whether the workspace reads the target as a test or demo host (`adopt.hosts`).
     private func isTestHost(_ name: String) -> Bool {
-        workspace.targets.first { $0.name == name && $0.role == .app }?.isTestHost ?? false
+        app(name)?.isTestHost ?? false
     }
 
     private static func dependency(_ pod: PodfilePod) -> PodDependency {

@@ -16,12 +16,25 @@ struct PodsPlanner {
     private var claimed: [String: String] = [:]
     /// External pods named, each once, with the requirements first given.
     private var externals: [(pod: String, requirements: [String])] = []
+    /// The adopt-mode graph's targets by name.
+    private let adopted: [String: Target]
+    /// The files of each pod's folder, listed once: a folder may hold several podspecs.
+    let listed: [String: PodFiles]
 
-    init(workspace: Workspace, pods: PodsWorkspace, homes: PodHomes?) {
+    /// `listed`: the pods' folders as an earlier planner of the same pods listed them.
+    init(workspace: Workspace, pods: PodsWorkspace, homes: PodHomes?, listed: [String: PodFiles]? = nil) {
         self.workspace = workspace
         self.pods = pods
         self.homes = homes
+        adopted = Dictionary(workspace.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.listed =
+            listed
+            ?? Dictionary(
+                Set(pods.pods.values.map { PathResolution.parent(of: $0.path) }).map { ($0, PodFiles(folder: $0)) }, uniquingKeysWith: { a, _ in a })
     }
+
+    /// The files of the folder `spec` lies in.
+    func files(of spec: Podspec) -> PodFiles { listed[PathResolution.parent(of: spec.path)]! }
 
     var root: String { workspace.root }
     var naming: Naming { workspace.manifest.naming }
@@ -70,18 +83,26 @@ struct PodsPlanner {
     /// For a pod the workspace reads as a module's interface or mocks target (by `naming`): that
     /// role and the module; nil for a module of its own.
     private func role(of spec: Podspec) -> (TargetRole, module: String)? {
-        guard let target = workspace.targets.first(where: { $0.name == spec.name }), target.role == .interface || target.role == .mocks,
+        guard let target = adopted[spec.name], target.role == .interface || target.role == .mocks,
             let module = target.module
         else { return nil }
         return (target.role, module)
     }
 
+    /// The adopt-mode target of a pod that is a module of its own.
+    private func implementation(of spec: Podspec) -> Target? {
+        adopted[spec.name].flatMap { $0.role == .implementation ? $0 : nil }
+    }
+
+    /// The adopt-mode target `name` if it is an app.
+    func app(_ name: String) -> Target? { adopted[name].flatMap { $0.role == .app ? $0 : nil } }
+
     private func layerIndex(of spec: Podspec) -> Int {
-        workspace.targets.first { $0.name == spec.name && $0.role == .implementation }?.layer?.index ?? .max
+        implementation(of: spec)?.layer?.index ?? .max
     }
 
     private func layerName(of spec: Podspec) throws(InputErrors) -> String {
-        guard let target = workspace.targets.first(where: { $0.name == spec.name && $0.role == .implementation }), let layer = target.layer
+        guard let layer = implementation(of: spec)?.layer
         else {
             throw InputErrors(
                 .inputError(
@@ -134,8 +155,8 @@ struct PodsPlanner {
         if let problem = SwiftIdentifier.problem(with: spec.module, kind: "module", at: spec.location) {
             throw InputErrors(problem)
         }
-        let folder = PathResolution.parent(of: spec.path)
-        let files = PodFiles(folder: folder)
+        let files = files(of: spec)
+        let folder = files.folder
         let parts = [spec.root] + spec.subspecs.filter { selected.contains($0.name) }
         let leftOut = spec.subspecs.filter { !selected.contains($0.name) }
         sayWhereSubspecsWent(spec, built: parts.dropFirst().map(\.name), leftOut: leftOut.map(\.name))
@@ -149,7 +170,7 @@ struct PodsPlanner {
         (target.dependencies, target.products) = dependencies(of: parts, in: spec)
         addSettings(of: spec, parts: parts, to: &target)
         addBinaries(of: spec, parts: parts, files: files, to: &target)
-        var module = PodsPlan.ModulePlan(pod: spec.name, module: spec.module, layer: layer, linkage: .static, target: target)
+        var module = PodsPlan.ModulePlan(pod: spec.name, module: spec.module, layer: layer, target: target)
         module.leftOut = Set(leftOut.flatMap { files.classify($0).swift }.map { folder + "/" + $0 }).subtracting(target.swiftFiles)
         leaveOutDependencies(of: leftOut, keeping: parts, in: spec)
         module.tests = testsPlan(of: spec, files: files, module: spec.module)
@@ -183,7 +204,7 @@ struct PodsPlanner {
                     "unsupported-migration", "pod '\(spec.name)' is the \(role.rawValue) of '\(module)', which is no pod of the workspace",
                     at: spec.location, hint: "rename it, or change 'naming' so that it is a module of its own"))
         }
-        let files = PodFiles(folder: PathResolution.parent(of: spec.path))
+        let files = files(of: spec)
         let parts = [spec.root] + spec.subspecs.filter { selected.contains($0.name) }
         var classified = PodFiles.Classified()
         for part in parts { classified.formUnion(files.classify(part)) }

@@ -262,6 +262,13 @@ public struct ModuleDeclaration: Sendable, Hashable {
     public var distribution: Located<Distribution>? = nil
     /// The implementation's sources, resources and settings beyond its folder.
     public var build = TargetBuild()
+
+    /// The companion targets strata.yml switches on: interface, mocks, tests.
+    public var companions: [CompanionTarget] { [interface, mocks, tests].compactMap { $0 } }
+    /// What strata.yml says of each of its targets' files and settings: the implementation's first.
+    public var builds: [TargetBuild] { [build] + companions.map(\.build) }
+    /// The `path:`s its targets give.
+    public var paths: [Located<String>] { ([path] + companions.map(\.path)).compactMap { $0 } }
 }
 
 /// How the packages that use a module get it (generate mode, `packages` layout).

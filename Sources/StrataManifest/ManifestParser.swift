@@ -238,17 +238,7 @@ struct ManifestParser {
             let url = field["url"].flatMap { reader.string($0, "'url' of \(what)") }
             let path = field["path"].flatMap { reader.string($0, "'path' of \(what)") }
             let id = field["id"].flatMap { reader.string($0, "'id' of \(what)") }
-            let requirements: [(String, (String) -> ExternalPackageDeclaration.Requirement)] = [
-                ("from", { .from($0) }), ("exact", { .exact($0) }), ("branch", { .branch($0) }), ("revision", { .revision($0) }),
-                ("up-to-next-minor-from", { .upToNextMinor($0) }),
-            ]
-            var given = requirements.compactMap { key, make in
-                field[key].flatMap { reader.string($0, "'\(key)' of \(what)") }.map { make($0.value) }
-            }
-            if let node = field["range"] {
-                guard let range = versionRange(node, of: what) else { continue }
-                given.append(range)
-            }
+            guard let given = reader.packageRequirements(field, of: what) else { continue }
             if let id, case .failure(let problem) = PackageIdentifier.parse(id.value) {
                 reader.report(
                     "invalid-value", "'id' of \(what): \(problem.detail)", at: id.location,
@@ -295,19 +285,6 @@ struct ManifestParser {
             packages.append(ExternalPackageDeclaration(name: name, source: source, requirement: given.first ?? .none, id: id))
         }
         return packages
-    }
-
-    /// `range: "1.0.0..<1.5.0"`: two semantic versions, the first below the second.
-    private mutating func versionRange(_ node: Node, of what: String) -> ExternalPackageDeclaration.Requirement? {
-        guard let text = reader.string(node, "'range' of \(what)") else { return nil }
-        let bounds = text.value.components(separatedBy: "..<").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard bounds.count == 2, let lower = SemanticVersion(bounds[0]), let upper = SemanticVersion(bounds[1]), lower < upper else {
-            reader.report(
-                "invalid-value", "'range' of \(what) is '\(text.value)', not two versions with the first below the second", at: text.location,
-                hint: "write it as SwiftPM does: range: \"1.0.0..<1.5.0\"")
-            return nil
-        }
-        return .range(lower.description, upper.description)
     }
 
     // MARK: - Modules and apps

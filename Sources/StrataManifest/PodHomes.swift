@@ -63,8 +63,6 @@ public struct PodHomes: Sendable, Equatable {
     public var path: String
     /// Each pod (or `Pod/Sub`) with its home; nil for `~`.
     public var entries: [String: Home?] = [:]
-    /// Where each entry is written.
-    public var locations: [String: SourceLocation] = [:]
 
     public init(path: String) { self.path = path }
 
@@ -100,7 +98,6 @@ public struct PodHomes: Sendable, Equatable {
             reader.checkKeys(sections, allowed: ["pods"], in: fileName)
             for (_, pods) in sections.filter({ $0.key.value == "pods" }) {
                 for (pod, value) in reader.section(pods, "'pods'", hint: hint) ?? [] {
-                    homes.locations[pod.value] = pod.location
                     if case .scalar(let scalar) = value, scalar.isNull {
                         homes.entries[pod.value] = .some(nil)
                     } else if let home = Self.home(pod, value, reader: &reader) {
@@ -132,23 +129,7 @@ public struct PodHomes: Sendable, Equatable {
             }
             return nil
         }
-        var given: [ExternalPackageDeclaration.Requirement] = [
-            field["from"].flatMap { reader.string($0, "'from' of \(what)") }.map { .from($0.value) },
-            field["exact"].flatMap { reader.string($0, "'exact' of \(what)") }.map { .exact($0.value) },
-            field["up-to-next-minor-from"].flatMap { reader.string($0, "'up-to-next-minor-from' of \(what)") }.map { .upToNextMinor($0.value) },
-            field["branch"].flatMap { reader.string($0, "'branch' of \(what)") }.map { .branch($0.value) },
-            field["revision"].flatMap { reader.string($0, "'revision' of \(what)") }.map { .revision($0.value) },
-        ].compactMap { $0 }
-        if let range = field["range"].flatMap({ reader.string($0, "'range' of \(what)") }) {
-            let bounds = range.value.components(separatedBy: "..<").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard bounds.count == 2, let versions = ExternalPackageDeclaration.Requirement.versions(from: bounds[0], below: bounds[1]) else {
-                reader.report(
-                    "invalid-value", "'range' of \(what) is '\(range.value)', not two versions with the first below the second", at: range.location,
-                    hint: "write it as SwiftPM does: range: \"1.0.0..<1.5.0\"")
-                return nil
-            }
-            given.append(versions)
-        }
+        guard let given = reader.packageRequirements(field, of: what) else { return nil }
         guard given.count == 1, id == nil || given[0].selectsVersions else {
             reader.report(
                 "invalid-value",

@@ -62,7 +62,7 @@ private struct GenerateModeBuild {
 
     /// `swift-language-mode` is a target setting from tools version 6.0 on.
     static func languageModesBefore6(_ manifest: Manifest) -> [Diagnostic] {
-        let builds = manifest.modules.flatMap { [$0.build] + [$0.interface, $0.mocks, $0.tests].compactMap { $0?.build } }
+        let builds = manifest.modules.flatMap(\.builds)
         return builds.compactMap(\.swiftLanguageMode).map { mode in
             .inputError(
                 "invalid-value",
@@ -189,8 +189,7 @@ private struct GenerateModeBuild {
         let name = declaration.name.value
         guard manifest.generate.layout == .packages else { return }
         let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: name), in: root)
-        let paths = [declaration.path] + [declaration.interface, declaration.mocks, declaration.tests].map { $0?.path }
-        for path in paths.compactMap({ $0 }) where !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
+        for path in declaration.paths where !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
             assembler.diagnostics.append(
                 .inputError(
                     "invalid-value",
@@ -462,10 +461,7 @@ extension GenerateModeBuilder {
     static func boundaryProblems(_ manifest: Manifest, root: String, boundary: WorkspaceBoundary) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for declaration in manifest.modules {
-            let builds = [declaration.build] + [declaration.interface, declaration.mocks, declaration.tests].compactMap { $0?.build }
-            let paths =
-                [declaration.path] + [declaration.interface, declaration.mocks, declaration.tests].map { $0?.path } + builds.flatMap(\.binaries)
-            for path in paths.compactMap({ $0 }) {
+            for path in declaration.paths + declaration.builds.flatMap(\.binaries) {
                 if let problem = boundary.problem(path, relativeTo: root, use: .sources(of: declaration.name.value)) { problems.append(problem) }
             }
         }

@@ -25,8 +25,7 @@ extension Workspace {
     func binaryTargets() -> [String: (module: String, path: String)] {
         var binaries: [String: (module: String, path: String)] = [:]
         for declaration in manifest.modules {
-            let builds = [declaration.build] + [declaration.interface, declaration.mocks, declaration.tests].compactMap { $0?.build }
-            for binary in builds.flatMap(\.binaries) where binaries[TargetBuild.binaryName(binary.value)] == nil {
+            for binary in declaration.builds.flatMap(\.binaries) where binaries[TargetBuild.binaryName(binary.value)] == nil {
                 binaries[TargetBuild.binaryName(binary.value)] = (declaration.name.value, PathResolution.resolve(binary.value, in: root))
             }
         }
