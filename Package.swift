@@ -271,7 +271,8 @@ let package = Package(
             dependencies: [
                 "StrataCheck", "StrataCocoaPods", "StrataDiagnostics", "StrataFileSystem", "StrataGenerate", "StrataGit", "StrataGraph",
                 "StrataGraphExport",
-                "StrataManifest", "StrataPackageIdentity", "StrataProjectFormat", "StrataWorkspace", "StrataSources", "StrataXcodeProject",
+                "StrataManifest", "StrataPackageIdentity", "StrataProjectFormat", "StrataPublish", "StrataWorkspace", "StrataSources",
+                "StrataXcodeProject",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings

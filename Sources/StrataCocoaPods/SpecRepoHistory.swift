@@ -130,7 +130,8 @@ package struct SpecRepoHistory: Sendable {
                     continue
                 }
                 if !release.dependencies.contains(where: { $0.pod == dependency.pod }) {
-                    release.dependencies.append(Dependency(pod: dependency.pod, identity: versions[0].identity, requirement: requirement))
+                    release.dependencies.append(
+                        Dependency(pod: dependency.pod, identity: versions[0].identity, requirement: bounded(requirement, by: versions)))
                 }
             } catch {
                 problems.append(
@@ -140,6 +141,16 @@ package struct SpecRepoHistory: Sendable {
             }
         }
         if !problems.isEmpty { throw InputErrors(problems) }
+    }
+
+    /// `requirement` as SwiftPM can say it. One with no upper bound ("any later version", which
+    /// SwiftPM has no word for) takes every version the repo has from its lower bound: up to the
+    /// next major of the newest one.
+    static func bounded(_ requirement: PodRequirement, by versions: [Release]) -> PodRequirement {
+        guard case .openEnded(let lower) = requirement, let newest = versions.map(\.version).filter({ lower <= $0 }).max() else {
+            return requirement
+        }
+        return newest.major == lower.major ? .upToNextMajor(from: lower) : .range(lower, newest.nextMajor)
     }
 
     /// Whether CocoaPods takes `version` for `requirement`: no upper bound (nothing written, or

@@ -92,6 +92,8 @@ public enum DiagnosticCatalog {
         error("generate-mode", "strata migrate: the workspace is in generate mode already"),
         error("not-semver", "a pod version a package registry cannot take: not major.minor.patch"),
         error("unsupported-requirement", "a pod's version requirements that no one SwiftPM range says"),
+        error("missing-home", "strata migrate spec-repo: a pod the spec repo depends on but does not hold, with no package in pods.yml"),
+        error("unsupported-source", "strata migrate spec-repo: a pod version whose source is not a git tag, branch or commit"),
         error(
             "cannot-edit-package", "a Package.swift target strata cannot edit as text (made by helper code), or a package it does not depend on yet"),
         error("module-in-use", "strata rm module: something outside the module depends on it"),

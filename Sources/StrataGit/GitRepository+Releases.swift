@@ -180,3 +180,31 @@ extension GitRepository {
             hint: "check the URL and your access, or map it to a local clone")
     }
 }
+
+extension GitRepository {
+    /// The tag and branch names of the repository at `url` (a URL git reaches, or a folder), as
+    /// `git ls-remote` lists them: one question per repository, to learn before checking
+    /// anything out whether every release's tag is there. A repository git cannot reach is an
+    /// `unreachable-repository` error.
+    public static func remoteReferences(_ url: String) async throws(GitError) -> (tags: Set<String>, branches: Set<String>) {
+        guard !url.hasPrefix("-") else { throw GitError("unreachable-repository", "'\(url)' is not a repository") }
+        let result = try await GitRunner(directory: FileManager.default.temporaryDirectory.path).run(["ls-remote", "--tags", "--heads", "--", url])
+        guard result.succeeded else {
+            let message = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GitError(
+                "unreachable-repository", "git cannot list '\(url)': \(message.split(separator: "\n").last.map(String.init) ?? "exit status")",
+                hint: "check the URL and your access, or map it to a local clone")
+        }
+        var tags = Set<String>()
+        var branches = Set<String>()
+        for line in String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n") {
+            guard let reference = line.split(separator: "\t").last else { continue }
+            if reference.hasPrefix("refs/tags/") {
+                tags.insert(String(reference.dropFirst("refs/tags/".count)).replacingOccurrences(of: "^{}", with: ""))
+            } else if reference.hasPrefix("refs/heads/") {
+                branches.insert(String(reference.dropFirst("refs/heads/".count)))
+            }
+        }
+        return (tags, branches)
+    }
+}

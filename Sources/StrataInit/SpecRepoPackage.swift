@@ -1,6 +1,6 @@
 import Foundation
 package import StrataCocoaPods
-public import StrataDiagnostics
+package import StrataDiagnostics
 import StrataFileSystem
 public import StrataGenerate
 package import StrataManifest
@@ -64,10 +64,22 @@ public struct SpecRepoPackage: Sendable {
             lines.append("  \(ManifestEditor.scalar(dependency.pod)): { \(fields(of: home)) }")
         }
         for pod in homes?.entries.keys.sorted() ?? [] where !release.dependencies.contains(where: { $0.pod == pod }) {
-            guard case .some(.some(let home)) = homes?.entries[pod] else { continue }
+            guard case .some(.some(var home)) = homes?.entries[pod] else { continue }
+            if case .registry = home.source, let translated = podspecRequirement(on: pod, in: release) { home.requirement = translated }
             lines.append("  \(ManifestEditor.scalar(pod)): { \(fields(of: home)) }")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The requirement the release's podspec puts on the external `pod`, for a home in a
+    /// package registry: a pod another spec repo's import published keeps its pod versions, so
+    /// each release asks for what its podspec asked for. Nil when the podspec names no bounded
+    /// requirement (the home's own then stands).
+    static func podspecRequirement(on pod: String, in release: SpecRepoHistory.Release) -> ExternalPackageDeclaration.Requirement? {
+        let written = release.externals.filter { $0.name == pod || $0.pod == pod }.flatMap(\.requirements)
+        guard !written.isEmpty, let parsed = try? PodRequirement(written) else { return nil }
+        if case .openEnded = parsed { return nil }
+        return requirement(parsed)
     }
 
     private static func fields(of home: PodHomes.Home) -> String {

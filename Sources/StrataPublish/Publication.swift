@@ -68,11 +68,7 @@ extension Publication {
                     "missing-key", "strata.yml has no 'registry' section, so there is nowhere to publish", at: .file(manifestPath),
                     hint: "add registry: { url: https://registry.example.com, scopes: { <layer>: <scope> } }"))
         }
-        let url = registryURL ?? registry.url.value
-        guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url) != nil else {
-            throw InputErrors(
-                .inputError("invalid-value", "'\(url)' is not an http or https URL", at: nil, hint: "for example --registry http://127.0.0.1:8080"))
-        }
+        let url = try Self.checkedURL(registryURL ?? registry.url.value)
         if let version, SemanticVersion(version) == nil {
             throw InputErrors(.inputError("invalid-value", "'\(version)' is not a semantic version", at: nil, hint: "for example --version 1.2.0"))
         }
@@ -129,6 +125,15 @@ extension Publication {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return modules
+    }
+
+    /// `url` when it is an http or https URL.
+    static func checkedURL(_ url: String) throws(InputErrors) -> String {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url) != nil else {
+            throw InputErrors(
+                .inputError("invalid-value", "'\(url)' is not an http or https URL", at: nil, hint: "for example --registry http://127.0.0.1:8080"))
+        }
+        return url
     }
 
     func readToken() throws(InputErrors) -> String {

@@ -186,4 +186,21 @@ final class ScratchHistory {
             #expect(error.id == "unreachable-repository")
         }
     }
+
+    @Test func remoteReferencesListTagsAndBranchesOrSayTheRepositoryIsUnreachable() async throws {
+        let history = try await ScratchHistory(files: ["Sources/A.swift": "let version = 1\n"])
+        let first = try await history.commit("one")
+        try await history.repository.tag("1.0.0", message: "1.0.0", at: first)
+        try await history.repository.tag("Network-1.1.0", message: "annotated", at: first)
+
+        let references = try await GitRepository.remoteReferences(history.root)
+        #expect(references.tags == ["1.0.0", "Network-1.1.0"], "annotated tags once, without their peeled ^{} line")
+        #expect(references.branches.count == 1)
+        do {
+            _ = try await GitRepository.remoteReferences(history.root + "/nowhere")
+            Issue.record("a repository that is not there cannot be listed")
+        } catch {
+            #expect(error.id == "unreachable-repository" && error.message.contains("git cannot list"))
+        }
+    }
 }

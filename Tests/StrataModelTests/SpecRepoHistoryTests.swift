@@ -41,8 +41,11 @@ import Testing
         #expect(profile.externals.map(\.name) == ["Alamofire"])
         #expect(history.releases[5].dependencies.map(\.requirement.swiftSource) == [#".upToNextMinor(from: "2.0.1")"#])
         #expect(history.releases[2].dependencies.map(\.requirement.swiftSource) == [#""1.0.0"..<"1.5.0""#])
-        // No requirement: any version, which SwiftPM says as from the first.
-        #expect(history.releases[3].dependencies.map(\.requirement.swiftSource) == [#"from: "0.0.0""#])
+        // No requirement: any version, which SwiftPM says as every version the repo has (up to the next major of the newest).
+        #expect(history.releases[3].dependencies.map(\.requirement.swiftSource) == [#""0.0.0"..<"2.0.0""#])
+        let versions = history.releases.filter { $0.pod == "Logging" }
+        #expect(SpecRepoHistory.bounded(.openEnded(from: SemanticVersion("1.2.0")!), by: versions) == .upToNextMajor(from: SemanticVersion("1.2.0")!))
+        #expect(SpecRepoHistory.bounded(.openEnded(from: SemanticVersion("1.5.0")!), by: versions) == .openEnded(from: SemanticVersion("1.5.0")!))
     }
 
     @Test func whatARegistryCannotTakeIsAnErrorAtItsLine() throws {

@@ -137,6 +137,22 @@ final class RunningRegistry: @unchecked Sendable {
 
     var client: RegistryHTTPClient { RegistryHTTPClient(url: url) }
 
+    /// Configures the package at `package` for this registry as `swift package-registry set`
+    /// and `login` configure one: the registry in `.swiftpm/configuration/registries.json`,
+    /// token authentication for its host, and `token` in the netrc file `netrc`. `isolation`:
+    /// SwiftPM's global options that keep its state in the test's folder.
+    func configureClient(package: String, isolation: [String], token: String, netrc: String) async throws {
+        let set = try await ProcessRunner.run("swift", ["package-registry"] + isolation + ["set", url, "--allow-insecure-http"], in: package)
+        guard set.status == 0 else { throw RegistryTestError("package-registry set: \(set.error)") }
+        let configuration = package + "/.swiftpm/configuration/registries.json"
+        guard var document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: configuration))) as? [String: Any] else {
+            throw RegistryTestError("\(configuration) is not a JSON object")
+        }
+        document["authentication"] = ["127.0.0.1:\(port)": ["type": "token"]]
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: configuration))
+        try "machine 127.0.0.1 login token password \(token)\n".write(toFile: netrc, atomically: true, encoding: .utf8)
+    }
+
     func request(
         _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, token: String? = nil,
         accept: String? = "application/vnd.swift.registry.v1+json", timeout: TimeInterval = 120

@@ -88,13 +88,7 @@ import Testing
             )
 
             """)
-        let set = try await swift(["package-registry", "set", registry.url, "--allow-insecure-http"], in: name)
-        try #require(set.status == 0, "package-registry set: \(set.error)")
-        let configuration = folder + "/\(name)/.swiftpm/configuration/registries.json"
-        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: configuration))) as? [String: Any])
-        document["authentication"] = ["127.0.0.1:\(registry.port)": ["type": "token"]]
-        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: configuration))
-        try write("netrc", "machine 127.0.0.1 login token password \(token)\n")
+        try await registry.configureClient(package: folder + "/" + name, isolation: isolation, token: token, netrc: folder + "/netrc")
     }
 
     @Test func aConsumerResolvesBuildsAndRunsPackagesFromTheRegistry() async throws {

@@ -9,10 +9,32 @@ import StrataManifest
 import StrataReport
 import StrataWorkspace
 
-/// `strata migrate`: turn an adopt-mode strata.yml into a generate-mode one.
+/// `strata migrate`: from adopt mode to generate mode, and a spec repo's pods into a registry.
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
+        abstract: "Move a workspace to generate mode, or a CocoaPods spec repo's history into a package registry.",
+        discussion: """
+            'strata migrate [PATH]' is 'strata migrate workspace [PATH]': an adopt-mode workspace \
+            (packages or pods) becomes a generate-mode strata.yml whose graph is its graph. \
+            'strata migrate spec-repo' publishes every version of every pod of a private spec repo \
+            to a scope of a package registry. See docs/MIGRATING-FROM-COCOAPODS.md.
+
+            Examples:
+              Show the generate-mode strata.yml without writing it:
+                strata migrate --dry-run
+              Import a layer's spec repo into its registry scope:
+                strata migrate spec-repo core-specs --scope core --registry $URL
+            """,
+        subcommands: [MigrateWorkspaceCommand.self, MigrateSpecRepoCommand.self],
+        defaultSubcommand: MigrateWorkspaceCommand.self
+    )
+}
+
+/// `strata migrate workspace`: turn an adopt-mode strata.yml into a generate-mode one.
+struct MigrateWorkspaceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workspace",
         abstract: "Turn an adopt-mode workspace (packages or pods) into a generate-mode strata.yml whose graph is its graph.",
         discussion: """
             Packages: lists every module (layer, interface, mocks, tests, linkage, dependencies, external \
@@ -30,7 +52,7 @@ struct MigrateCommand: AsyncParsableCommand {
 
             Examples:
               Show the generate-mode strata.yml without writing it:
-                strata migrate --dry-run
+                strata migrate workspace --dry-run
               Migrate, then let strata write the Package.swift files:
                 strata migrate && strata generate --force
             """

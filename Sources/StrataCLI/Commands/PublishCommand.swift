@@ -67,7 +67,7 @@ struct PublishCommand: AsyncParsableCommand {
             path: path, modules: modules, all: all, version: version, tokenFile: tokenFile, registryURL: registry, dryRun: dryRun,
             outputFolder: output)
         let dryRun = dryRun
-        do {
+        try await exitingOnRegistryFailure {
             _ = try await publication.run { outcome in
                 let needed = outcome.neededBy.map { ", needed by \($0)" } ?? ""
                 if let written = outcome.writtenTo {
@@ -82,17 +82,6 @@ struct PublishCommand: AsyncParsableCommand {
                     )
                 }
             }
-        } catch let errors as InputErrors {
-            throw errors
-        } catch let refusal as RegistryRefusal {
-            Terminal.standardError("strata: error: \(refusal.description)")
-            throw ExitCode(1)
-        } catch let unreachable as RegistryUnreachable {
-            Terminal.standardError("strata: error: \(unreachable.description)")
-            throw ExitCode(1)
-        } catch {
-            Terminal.standardError("strata: error: \(error)")
-            throw ExitCode(1)
         }
     }
 }
