@@ -119,7 +119,7 @@ public enum LocalDevelopment {
     /// module's) get from their folders, reading them with `read`.
     static func modules(of workspace: Workspace, read: (String) -> [UInt8]?) -> Set<String> {
         var modules = Set<String>()
-        let paths = ["Package.swift"] + workspace.modules.map { GenerateSettings.packageFolder(of: $0.name) + "/Package.swift" }
+        let paths = ["Package.swift"] + workspace.modules.map { workspace.manifest.packageFolder(of: $0.name) + "/Package.swift" }
         for path in paths {
             guard let bytes = read(workspace.root + "/" + path) else { continue }
             let text = String(decoding: bytes.prefix(4096), as: UTF8.self)

@@ -94,7 +94,7 @@ public struct SourceMoves: Sendable {
         guard let sources = target.sources else { return nil }
         let kind = target.role == .tests ? "Tests" : "Sources"
         let single = PathResolution.resolve("\(kind)/\(target.name)", in: workspace.root)
-        let packages = PathResolution.resolve(GenerateSettings.packageFolder(of: module) + "/\(kind)/\(target.name)", in: workspace.root)
+        let packages = PathResolution.resolve(workspace.manifest.packageFolder(of: module) + "/\(kind)/\(target.name)", in: workspace.root)
         switch sources.directory {
         case single: return packages
         case packages: return single

@@ -227,7 +227,7 @@ extension AdoptMigration {
         }
 
         func defaultFolder(_ target: String, role: TargetRole, module: String, layout: GenerateSettings.Layout) -> String {
-            let base = layout == .packages ? workspace.root + "/" + GenerateSettings.packageFolder(of: module) : workspace.root
+            let base = layout == .packages ? workspace.root + "/" + GenerateSettings.defaultPackageFolder(of: module) : workspace.root
             return base + (role == .tests ? "/Tests/" : "/Sources/") + target
         }
 

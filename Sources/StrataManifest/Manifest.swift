@@ -255,6 +255,9 @@ public struct ModuleDeclaration: Sendable, Hashable {
     public var packages: [Located<String>]
     /// Source folder relative to the workspace root, if not the default.
     public var path: Located<String>?
+    /// `package-folder:` where the module's package is in the `packages` layout, relative to the
+    /// workspace root, if not `Packages/<Module>` (a pod's folder, migrated where it is).
+    public var packageFolder: Located<String>? = nil
     /// Where `host-app: true` is written: the module has a host app, an executable that runs
     /// its flow in isolation, against the mocks of the modules it uses.
     public var hostApp: SourceLocation?
@@ -376,8 +379,9 @@ public struct GenerateSettings: Sendable, Hashable {
     /// The platform names PackageDescription knows, as they are written in strata.yml and in Swift.
     public static let platformNames = ["macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst", "driverKit"]
 
-    /// Folder of a module's package in the `packages` layout, relative to the workspace root.
-    public static func packageFolder(of module: String) -> String { "Packages/\(module)" }
+    /// The folder of a module's package in the `packages` layout unless it says otherwise
+    /// (`package-folder:`), relative to the workspace root.
+    public static func defaultPackageFolder(of module: String) -> String { "Packages/\(module)" }
 }
 
 /// Adopt mode: where the existing Package.swift files are.
@@ -493,5 +497,15 @@ extension Diagnostic {
         .inputError(
             "unknown-rule", "unknown rule '\(rule.value)' in 'rules'", at: rule.location,
             hint: Suggestions.didYouMean(rule.value, in: known) ?? "rules are: \(known.joined(separator: ", "))")
+    }
+}
+
+extension Manifest {
+    /// The folder of `module`'s package in the `packages` layout, relative to the workspace root:
+    /// its `package-folder:`, else `Packages/<Module>`.
+    public func packageFolder(of module: String) -> String {
+        // Written as a relative path: `./Pods/A/` is `Pods/A`.
+        modules.first { $0.name.value == module }?.packageFolder.map { $0.value.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
+            ?? GenerateSettings.defaultPackageFolder(of: module)
     }
 }

@@ -12,7 +12,7 @@ package import StrataFileSystem
 /// and of at least `threshold` bytes, are kept: small ones parse in milliseconds anyway.
 enum ManifestCache {
     static let threshold = 128 * 1024
-    private static let format: UInt32 = 15
+    private static let format: UInt32 = 16
 
     package static func folder(for path: String) -> String {
         ManifestCacheEntry.folder(kind: "manifests", manifestPath: path)
@@ -169,6 +169,7 @@ package struct ManifestEncoder {
             e.locatedList(module.dependencies)
             e.locatedList(module.packages)
             e.optional(module.path) { $0.located($1) }
+            e.optional(module.packageFolder) { $0.located($1) }
             e.optional(module.hostApp) { $0.location($1) }
             e.optional(module.distribution) { e, distribution in
                 e.string(distribution.value.rawValue); e.location(distribution.location)
@@ -408,6 +409,7 @@ package struct ManifestDecoder {
                 name: name, layer: layer, interface: interface, mocks: mocks, tests: tests, linkage: linkage,
                 dependencies: try d.locatedList(), packages: try d.locatedList(),
                 path: try d.optional { d throws(CorruptData) in try d.located() },
+                packageFolder: try d.optional { d throws(CorruptData) in try d.located() },
                 hostApp: try d.optional { d throws(CorruptData) in try d.location() },
                 distribution: try d.optional { d throws(CorruptData) in try d.distribution() }, build: try d.targetBuild())
         }

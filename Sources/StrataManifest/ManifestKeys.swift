@@ -9,7 +9,8 @@ public enum ManifestKeys {
     public static let naming = ["interface", "mocks", "tests", "app", "host"]
     public static let package = ["url", "path", "id", "from", "exact", "branch", "revision", "up-to-next-minor-from", "range"]
     public static let module =
-        ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "host-app", "distribution"] + TargetBuild.keys
+        ["layer", "interface", "mocks", "tests", "linkage", "dependencies", "packages", "path", "package-folder", "host-app", "distribution"]
+        + TargetBuild.keys
     public static let companionTarget = ["dependencies", "packages", "path"] + TargetBuild.keys
     public static let platformScoped = ["name", "platforms"]
     public static let app = ["dependencies", "packages", "host", "path"]

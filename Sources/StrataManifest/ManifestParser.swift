@@ -324,6 +324,7 @@ struct ManifestParser {
                     dependencies: field["dependencies"].flatMap { reader.strings($0.value, "'dependencies' of \(what)") } ?? [],
                     packages: field["packages"].flatMap { reader.strings($0.value, "'packages' of \(what)") } ?? [],
                     path: field["path"].flatMap { reader.string($0.value, "'path' of \(what)") },
+                    packageFolder: field["package-folder"].flatMap { reader.string($0.value, "'package-folder' of \(what)") },
                     hostApp: field["host-app"].flatMap { entry in
                         reader.bool(entry.value, "'host-app' of \(what)").flatMap { $0 ? entry.key.location : nil }
                     },

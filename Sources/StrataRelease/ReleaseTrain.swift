@@ -112,7 +112,7 @@ struct ReleaseContext {
     }
 
     /// A module's package folder, relative to the workspace root.
-    func folder(of module: String) -> String { GenerateSettings.packageFolder(of: module) }
+    func folder(of module: String) -> String { workspace.manifest.packageFolder(of: module) }
 
     /// The registry modules' release tags and the commits since, checked against the record.
     func history() async throws -> ReleaseHistory {

@@ -175,7 +175,7 @@ public enum ModuleEditor {
         // Its files: every file under its targets' folders, and its package folder in the packages layout.
         var folders = own.compactMap { workspace.targets[$0].sources?.directory }
         if workspace.manifest.generate.layout == .packages {
-            folders.append(workspace.root + "/" + GenerateSettings.packageFolder(of: module))
+            folders.append(workspace.root + "/" + workspace.manifest.packageFolder(of: module))
         }
         let contents = Set(folders).sorted().map { FolderContents.read($0, readingFiles: false) }
         let problems = contents.flatMap(\.problems)
@@ -210,7 +210,7 @@ public enum ModuleEditor {
         let edited = try ManifestEditor.renaming(renamed, in: text, path: workspace.manifest.path)
         // Everything is read before anything is written: a file or folder that cannot be read
         // stops the rename here, with nothing changed.
-        let moving = declaration.path == nil ? movingFolders(of: module, own: own, in: workspace) : []
+        let moving = declaration.path == nil && declaration.packageFolder == nil ? movingFolders(of: module, own: own, in: workspace) : []
         var moves = try RenameMoves(moving, renamed: renamed, module: module, in: workspace)
         let imports = renameImports(renamed, moves: &moves, module: module, in: workspace)
         let unreadableFiles = moves.unreadable + imports.unreadable
@@ -348,7 +348,7 @@ public enum ModuleEditor {
     static func movingFolders(of module: String, own: [TargetID], in workspace: Workspace) -> [FolderContents] {
         var folders = own.compactMap { workspace.targets[$0].sources?.directory }
         if workspace.manifest.generate.layout == .packages {
-            folders = [workspace.root + "/" + GenerateSettings.packageFolder(of: module)]
+            folders = [workspace.root + "/" + workspace.manifest.packageFolder(of: module)]
         }
         return Set(folders).sorted().map { FolderContents.read($0) }
     }

@@ -103,7 +103,7 @@ public enum Scaffolder {
 
         var folders = targets.compactMap { updated.targets[$0.target].sources?.directory }
         if updated.manifest.generate.layout == .packages {
-            folders.insert(updated.root + "/" + GenerateSettings.packageFolder(of: request.name), at: 0)
+            folders.insert(updated.root + "/" + updated.manifest.packageFolder(of: request.name), at: 0)
         }
         try requireAbsent(folders, root: updated.root)
 

@@ -83,7 +83,7 @@ private struct GenerateModeBuild {
     ) -> TargetSources {
         var relative = "\(isTest ? "Tests" : "Sources")/\(target)"
         if let module, manifest.generate.layout == .packages {
-            relative = GenerateSettings.packageFolder(of: module) + "/" + relative
+            relative = manifest.packageFolder(of: module) + "/" + relative
         }
         let directory = PathResolution.resolve(path?.value ?? relative, in: root)
         return TargetSources(
@@ -122,6 +122,7 @@ private struct GenerateModeBuild {
             }
             modules.append(Module(name: name, layer: layer, location: declaration.name.location, targets: targets))
         }
+        checkPackageFoldersApart()
         moduleByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -167,12 +168,12 @@ private struct GenerateModeBuild {
             return assembler.index[name]
         }
         if manifest.generate.layout == .packages {
-            let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: module), in: root)
+            let folder = PathResolution.resolve(manifest.packageFolder(of: module), in: root)
             guard path.hasPrefix(folder + "/") else {
                 assembler.diagnostics.append(
                     .inputError(
                         "invalid-value",
-                        "binary '\(binary.value)' of module '\(module)' is outside its package folder '\(GenerateSettings.packageFolder(of: module))'",
+                        "binary '\(binary.value)' of module '\(module)' is outside its package folder '\(manifest.packageFolder(of: module))'",
                         at: binary.location, hint: "with 'layout: packages' a module's binaries live inside Packages/\(module)/"))
                 return nil
             }
@@ -185,17 +186,54 @@ private struct GenerateModeBuild {
     }
 
     /// With `layout: packages` a module's own `path:`s (its targets') stay inside its package folder.
+    /// A `package-folder:` lies inside the workspace, and only the `packages` layout has one.
     mutating func checkPackageFolder(of declaration: ModuleDeclaration) {
         let name = declaration.name.value
+        if let given = declaration.packageFolder {
+            let resolved = PathResolution.resolve(given.value, in: root)
+            if manifest.generate.layout != .packages {
+                assembler.diagnostics.append(
+                    .inputError(
+                        "invalid-value", "module '\(name)' has a 'package-folder', but the layout puts every module in the root package",
+                        at: given.location, hint: "set 'generate: { layout: packages }', or remove 'package-folder'"))
+            } else if !resolved.hasPrefix(root + "/") {
+                assembler.diagnostics.append(
+                    .inputError(
+                        "invalid-value", "the package folder '\(given.value)' of module '\(name)' is not inside the workspace", at: given.location,
+                        hint: "name a folder below strata.yml's, such as Pods/\(name)"))
+                return
+            }
+        }
         guard manifest.generate.layout == .packages else { return }
-        let folder = PathResolution.resolve(GenerateSettings.packageFolder(of: name), in: root)
+        let folder = PathResolution.resolve(manifest.packageFolder(of: name), in: root)
         for path in declaration.paths where !PathResolution.resolve(path.value, in: root).hasPrefix(folder + "/") {
             assembler.diagnostics.append(
                 .inputError(
                     "invalid-value",
-                    "module '\(name)' has its sources at '\(path.value)', outside its package folder '\(GenerateSettings.packageFolder(of: name))'",
+                    "module '\(name)' has its sources at '\(path.value)', outside its package folder '\(manifest.packageFolder(of: name))'",
                     at: path.location,
-                    hint: "with 'layout: packages' a module's sources live inside Packages/\(name)/; move them there or remove 'path'"))
+                    hint:
+                        "with 'layout: packages' a module's sources live inside \(manifest.packageFolder(of: name))/; move them there or remove 'path'"
+                ))
+        }
+    }
+
+    /// Each module's package folder is its own: not another module's, and not inside one.
+    mutating func checkPackageFoldersApart() {
+        guard manifest.generate.layout == .packages else { return }
+        var seen: [(folder: String, module: String)] = []
+        for declaration in manifest.modules {
+            let name = declaration.name.value
+            let folder = PathResolution.resolve(manifest.packageFolder(of: name), in: root)
+            if let other = seen.first(where: { $0.folder == folder || folder.hasPrefix($0.folder + "/") || $0.folder.hasPrefix(folder + "/") }) {
+                assembler.diagnostics.append(
+                    .inputError(
+                        "invalid-value",
+                        "the package folders of modules '\(other.module)' and '\(name)' overlap ('\(manifest.packageFolder(of: other.module))', '\(manifest.packageFolder(of: name))')",
+                        at: declaration.packageFolder?.location ?? declaration.name.location,
+                        hint: "each module's package needs a folder of its own, apart from every other's"))
+            }
+            seen.append((folder, name))
         }
     }
 

@@ -34,7 +34,9 @@ enum PackageManifestGeneratorOrder {
     }
 
     /// The generated packages read as an adopt-mode workspace, with layer patterns listing the modules.
-    private func readBack(_ workspace: TemporaryWorkspace, generated: Workspace, reading: WorkspaceLoader.PackageReading) async throws -> Workspace {
+    private func readBack(
+        _ workspace: TemporaryWorkspace, generated: Workspace, reading: WorkspaceLoader.PackageReading, packages: String = #"".", "Packages/*""#
+    ) async throws -> Workspace {
         let layers = generated.layers.withIDs.map { index, layer in
             let modules = generated.modules.filter { $0.layer == index }.map(\.name)
             return "  - { name: \(layer.name), patterns: [\(modules.joined(separator: ", "))] }"
@@ -44,7 +46,7 @@ enum PackageManifestGeneratorOrder {
             layers:
             \(layers.joined(separator: "\n"))
             naming: { interface: "\(naming.interface)", mocks: "\(naming.mocks)", tests: "\(naming.tests)" }
-            adopt: { packages: [".", "Packages/*"] }
+            adopt: { packages: [\(packages)] }
             """
         try workspace.write("adopt.yml", adopt)
         let manifest = try ManifestLoader.load(path: workspace.root + "/adopt.yml")
@@ -177,6 +179,57 @@ enum PackageManifestGeneratorOrder {
             "layers: [core]\ngenerate: { layout: packages }\nmodules:\n  Clock: { layer: core, path: Sources/Clock }\n")
         #expect(errors.map(\.id) == ["invalid-value"])
         #expect(errors.first?.message.contains("outside its package folder 'Packages/Clock'") == true)
+    }
+
+    /// `package-folder:` puts a module's package where its sources already are (a pod's folder):
+    /// the packages refer to each other from there, and SwiftPM reads them back to the same graph.
+    @Test func aPackageFolderOfItsOwnHoldsTheModulesPackage() async throws {
+        let workspace = try TemporaryWorkspace(
+            """
+            layers: [feature, core]
+            generate: { layout: packages }
+            modules:
+              CoreKit: { layer: core, package-folder: ./Pods/CoreKit/, path: Pods/CoreKit/Sources, tests: false }
+              Profile: { layer: feature, package-folder: Pods/Profile, path: Pods/Profile/Code, dependencies: [CoreKit], tests: false }
+              Radio: { layer: feature, dependencies: [CoreKit], tests: false }
+            """)
+        try workspace.write("Pods/CoreKit/Sources/Core.swift", "public enum Core {}\n")
+        try workspace.write("Pods/Profile/Code/Profile.swift", "import CoreKit\n")
+        try workspace.write("Packages/Radio/Sources/Radio/Radio.swift", "import CoreKit\n")
+        let loaded = try await workspace.load()
+        try await workspace.generate()
+        let profile = try String(contentsOfFile: workspace.root + "/Pods/Profile/Package.swift", encoding: .utf8)
+        #expect(profile.contains(#".package(path: "../CoreKit"),"#) && profile.contains(#"path: "Code")"#), "\(profile)")
+        let radio = try String(contentsOfFile: workspace.root + "/Packages/Radio/Package.swift", encoding: .utf8)
+        #expect(radio.contains(#".package(path: "../../Pods/CoreKit"),"#), "\(radio)")
+        #expect(FileManager.default.fileExists(atPath: workspace.root + "/Pods/CoreKit/Package.swift"))
+        for reading in [WorkspaceLoader.PackageReading.dumpPackage, .automatic] {
+            let read = try await readBack(workspace, generated: loaded, reading: reading, packages: #""Pods/*", "Packages/*""#)
+            #expect(edges(read) == edges(loaded), "\(reading): \(edges(read).symmetricDifference(edges(loaded)))")
+        }
+    }
+
+    @Test func aPackageFolderOutsideTheWorkspaceOrAnotherModulesIsAnInputError() async {
+        let single = await InlineWorkspace.inputErrors("layers: [core]\nmodules:\n  A: { layer: core, package-folder: Pods/A }\n")
+        #expect(single.map(\.message) == ["module 'A' has a 'package-folder', but the layout puts every module in the root package"])
+        let errors = await InlineWorkspace.inputErrors(
+            """
+            layers: [core]
+            generate: { layout: packages }
+            modules:
+              A: { layer: core, package-folder: ../A }
+              B: { layer: core, package-folder: Pods/B }
+              C: { layer: core, package-folder: Pods/B/C }
+              D: { layer: core, package-folder: Packages/E }
+              E: { layer: core }
+            """)
+        #expect(
+            errors.map(\.message) == [
+                "the package folder '../A' of module 'A' is not inside the workspace",
+                "the package folders of modules 'B' and 'C' overlap ('Pods/B', 'Pods/B/C')",
+                "the package folders of modules 'D' and 'E' overlap ('Packages/E', 'Packages/E')",
+            ])
+        #expect(errors.map { $0.location?.line ?? 0 } == [4, 6, 8])
     }
 
     /// A module whose folder holds more than its sources (a pod's folder, moved by `strata

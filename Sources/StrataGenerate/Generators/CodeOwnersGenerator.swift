@@ -41,7 +41,7 @@ enum CodeOwnersGenerator {
     /// A module's folders: its package in the packages layout, else each target's source folder.
     private static func folders(of module: Module, in workspace: Workspace) -> [String] {
         if workspace.manifest.generate.layout == .packages {
-            return [PathResolution.resolve(GenerateSettings.packageFolder(of: module.name), in: workspace.root)]
+            return [PathResolution.resolve(workspace.manifest.packageFolder(of: module.name), in: workspace.root)]
         }
         return [TargetRole.implementation, .interface, .mocks, .tests].compactMap { role in
             module.targets[role].flatMap { workspace.targets[$0].sources?.directory }

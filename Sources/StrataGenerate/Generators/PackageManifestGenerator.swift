@@ -101,7 +101,7 @@ struct PackageManifestGenerator {
             let modules = workspace.modules.map { module in
                 let own = binaryTargets.filter { binaries[workspace.targets[$0].name]?.module == module.name }
                 return PackagePlan(
-                    name: module.name, folder: GenerateSettings.packageFolder(of: module.name), targets: Self.targets(of: module) + own)
+                    name: module.name, folder: workspace.manifest.packageFolder(of: module.name), targets: Self.targets(of: module) + own)
             }
             return rootTargets.isEmpty ? modules : modules + [PackagePlan(name: workspace.name, folder: "", targets: rootTargets)]
         }
@@ -122,7 +122,7 @@ struct PackageManifestGenerator {
     /// The folder of the package that declares `target`.
     private func packageFolder(of target: TargetID) -> String {
         guard settings.layout == .packages, let module = workspace.targets[target].module else { return "" }
-        return GenerateSettings.packageFolder(of: module)
+        return workspace.manifest.packageFolder(of: module)
     }
 
     /// How many target declarations a core renders at a time in a large package.
@@ -145,7 +145,7 @@ struct PackageManifestGenerator {
             if let registry, let identity = registry.identities[module] {
                 return ".package(id: \(SwiftSource.literal(identity)), \(registry.requirement(of: module, by: package.name)))"
             }
-            return ".package(path: \(SwiftSource.literal(relativePath(GenerateSettings.packageFolder(of: module), from: package.folder))))"
+            return ".package(path: \(SwiftSource.literal(relativePath(workspace.manifest.packageFolder(of: module), from: package.folder))))"
         }
         let fromFolders = used.modules.filter(local.contains)
         if !fromFolders.isEmpty { lines.insert(LocalDevelopment.marker(fromFolders), at: 1 + SwiftSource.formatterDirectives.count) }

@@ -57,7 +57,7 @@ struct XcodeGenGenerator {
     func projectPlans() -> [ProjectPlan] {
         var plans = workspace.modules.map { module in
             ProjectPlan(
-                name: module.name, folder: Self.folder(ofModule: module.name, layout: workspace.manifest.generate.layout),
+                name: module.name, folder: Self.folder(ofModule: module.name, in: workspace.manifest),
                 targets: [TargetRole.interface, .implementation, .mocks, .tests].compactMap { module.targets[$0] })
         }
         let apps = workspace.targets.indices.filter { workspace.targets[$0].role == .app }
@@ -68,8 +68,8 @@ struct XcodeGenGenerator {
         return plans
     }
 
-    static func folder(ofModule module: String, layout: GenerateSettings.Layout) -> String {
-        layout == .packages ? GenerateSettings.packageFolder(of: module) : "Xcode/\(module)"
+    static func folder(ofModule module: String, in manifest: Manifest) -> String {
+        manifest.generate.layout == .packages ? manifest.packageFolder(of: module) : "Xcode/\(module)"
     }
 
     private func sharedSettings() -> GeneratedFile {
