@@ -31,7 +31,14 @@ public struct Manifest: Sendable, Hashable {
     /// External packages declared once for the whole workspace (generate mode).
     public var packages: [ExternalPackageDeclaration]
     /// Modules (generate mode), in file order.
-    public var modules: [ModuleDeclaration]
+    public var modules: [ModuleDeclaration] {
+        didSet {
+            packageFolders = Dictionary(modules.compactMap { module in module.packageFolder.map { (module.name.value, $0.value) } }) { a, _ in a }
+        }
+    }
+    /// Module → its `package-folder:`, for the modules that give one; kept with `modules` (set
+    /// after the manifest is made), so that finding a module's package folder costs no scan.
+    public internal(set) var packageFolders: [String: String] = [:]
     /// Apps (generate mode), in file order.
     public var apps: [AppDeclaration]
     /// Code owners and the modules (or module name patterns) they own.
@@ -505,7 +512,7 @@ extension Manifest {
     /// its `package-folder:`, else `Packages/<Module>`.
     public func packageFolder(of module: String) -> String {
         // Written as a relative path: `./Pods/A/` is `Pods/A`.
-        modules.first { $0.name.value == module }?.packageFolder.map { $0.value.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
+        packageFolders[module].map { $0.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
             ?? GenerateSettings.defaultPackageFolder(of: module)
     }
 }

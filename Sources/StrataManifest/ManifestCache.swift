@@ -435,8 +435,9 @@ package struct ManifestDecoder {
             return settings
         }
         var manifest = Manifest(
-            path: path, name: name, layers: layers, naming: naming, packages: packages, modules: modules, apps: apps,
-            owners: owners, rules: rules, adopt: adopt)
+            path: path, name: name, layers: layers, naming: naming, packages: packages, modules: [], apps: apps, owners: owners, rules: rules,
+            adopt: adopt)
+        manifest.modules = modules  // after the init, so that its index is made
         var generate = GenerateSettings()
         guard let layout = GenerateSettings.Layout(rawValue: try string()) else { throw CorruptData() }
         generate.layout = layout
