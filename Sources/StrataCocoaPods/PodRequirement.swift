@@ -36,6 +36,13 @@ public enum PodRequirement: Sendable, Hashable {
         }
     }
 
+    /// The oldest version the requirement takes.
+    public var lowerBound: SemanticVersion {
+        switch self {
+        case .upToNextMajor(let version), .upToNextMinor(let version), .exact(let version), .openEnded(let version), .range(let version, _): version
+        }
+    }
+
     /// Whether SwiftPM, resolving with this requirement, may pick `version`.
     public func allows(_ version: SemanticVersion) -> Bool {
         switch self {

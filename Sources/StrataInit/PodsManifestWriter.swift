@@ -6,6 +6,8 @@ struct PodsManifestWriter {
     let manifest: Manifest
     let old: String
     let plan: PodsPlan
+    /// The packages layout for the release train, when strata.yml names a registry.
+    var release: PodsReleasePlan?
 
     func text() -> String {
         var lines = [
@@ -18,7 +20,7 @@ struct PodsManifestWriter {
             lines.append("packages:")
             lines += plan.packages.map { "  \(ManifestEditor.scalar($0.key)): { \($0.fields.joined(separator: ", ")) }" }
         }
-        var generate: [String] = []
+        var generate: [String] = release == nil ? [] : ["layout: packages", "distribution: registry"]
         if !plan.platforms.isEmpty {
             generate.append("platforms: { \(plan.platforms.map { "\($0.name): \(quoted($0.version))" }.joined(separator: ", ")) }")
         }
@@ -36,6 +38,7 @@ struct PodsManifestWriter {
     private func entry(of module: PodsPlan.ModulePlan) -> [String] {
         var lines = ["  \(ManifestEditor.scalar(module.module)):", "    layer: \(ManifestEditor.scalar(module.layer))"]
         if module.module != module.pod { lines.append("    # pod '\(module.pod)'") }
+        if let folder = release?.packageFolders[module.module] { lines.append("    package-folder: \(quoted(folder))") }
         lines += fields(of: module.target).map { "    " + $0 }
         if let interface = module.interface { lines.append("    interface: { \(fields(of: interface).joined(separator: ", ")) }") }
         if let mocks = module.mocks { lines.append("    mocks: { \(fields(of: mocks).joined(separator: ", ")) }") }

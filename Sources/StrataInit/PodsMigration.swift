@@ -22,6 +22,9 @@ public struct PodsMigration: Sendable {
     /// `pods.yml` to write beside it when there is none: every external pod, filled in where its
     /// sources are at hand (``PodHomesDraft``), else for the team to give a home.
     public var homesText: String?
+    /// strata.versions.yml: each module at its pod's last release in the spec repos, when
+    /// strata.yml names a registry (the release train continues from there).
+    public var versionsText: String?
     /// How the graph of `manifestText` differs from the pods' graph; empty when they agree.
     public var differences: [String]
     /// What SwiftPM cannot say, and what was left out and why.
@@ -67,7 +70,8 @@ public struct PodsMigration: Sendable {
                 plan = try planner.make()
             }
         }
-        let text = PodsManifestWriter(manifest: manifest, old: old, plan: plan).text()
+        let (release, layoutNote) = PodsReleasePlan.make(for: plan, pods: pods, manifest: manifest, root: workspace.root)
+        let text = PodsManifestWriter(manifest: manifest, old: old, plan: plan, release: release).text()
 
         // The proof: the graph strata.yml describes against the one the pods did.
         let migrated = try ManifestLoader.parse(data: Data(text.utf8), path: manifest.path)
@@ -79,8 +83,9 @@ public struct PodsMigration: Sendable {
             sources: { old, new in swiftFilesDiffer(old, new, leftOut: leftOut, root: workspace.root) },
             linkage: pods.linksDynamically ? .none : .modules)
         return PodsMigration(
-            manifestText: text, homesText: draft, differences: differences,
-            forTheTeam: plan.forTheTeam, withoutHome: plan.withoutHome, conventionalEdges: conventional, moduleCount: plan.modules.count,
+            manifestText: text, homesText: draft, versionsText: release?.versionsText, differences: differences,
+            forTheTeam: plan.forTheTeam + (layoutNote.map { [$0] } ?? []), withoutHome: plan.withoutHome, conventionalEdges: conventional,
+            moduleCount: plan.modules.count,
             appCount: plan.apps.count)
     }
 

@@ -68,6 +68,7 @@ struct PodsPlanner {
         for spec in orderedPods() { addAppSpecs(of: spec) }
         try addPodfileTargets()
         leaveOutUnusedExternals()
+        leaveOutTransitiveExternals()
         addPlatforms()
         return plan
     }
@@ -193,6 +194,28 @@ struct PodsPlanner {
         let named = Set(externalPods.map { String($0.pod.split(separator: "/").first ?? Substring($0.pod)) })
         for edge in plan.edgesNotMigrated where edge[1].hasPrefix("pods/") && !named.contains(String(edge[1].dropFirst(5))) {
             plan.notMigrated.insert(edge[1])
+        }
+    }
+
+    /// External pods the workspace reaches only through other external pods (the spec repos'
+    /// dependencies of a pod it uses): SwiftPM brings them with the package of the pod that
+    /// needs them, so they are not the migrated graph's, and neither are the edges between
+    /// external pods.
+    mutating func leaveOutTransitiveExternals() {
+        let named = Set(externalPods.map { "pods/" + String($0.pod.split(separator: "/").first ?? Substring($0.pod)) })
+        var transitive: [String] = []
+        for (from, edges) in workspace.dependencies.withIDs where workspace.targets[from].role == .external {
+            for edge in edges where workspace.targets[edge.target].role == .external {
+                plan.edgesNotMigrated.insert([workspace.targets[from].name, workspace.targets[edge.target].name])
+            }
+        }
+        for target in workspace.targets where target.role == .external && target.name.hasPrefix("pods/") && !named.contains(target.name) {
+            if plan.notMigrated.insert(target.name).inserted { transitive.append(String(target.name.dropFirst(5))) }
+        }
+        if !transitive.isEmpty {
+            plan.forTheTeam.append(
+                "pods \(transitive.sorted().map { "'\($0)'" }.joined(separator: ", ")) come with the packages of the external pods that depend on them: \(PodHomes.fileName) needs no entry for them"
+            )
         }
     }
 

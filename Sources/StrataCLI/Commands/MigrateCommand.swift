@@ -18,7 +18,9 @@ struct MigrateCommand: AsyncParsableCommand {
             'strata migrate [PATH]' is 'strata migrate workspace [PATH]': an adopt-mode workspace \
             (packages or pods) becomes a generate-mode strata.yml whose graph is its graph. \
             'strata migrate spec-repo' publishes every version of every pod of a private spec repo \
-            to a scope of a package registry. See docs/MIGRATING-FROM-COCOAPODS.md.
+            to a scope of a package registry. 'strata migrate tags' tags the migration commit with \
+            each migrated pod's last version, where the release train continues. See \
+            docs/MIGRATING-FROM-COCOAPODS.md.
 
             Examples:
               Show the generate-mode strata.yml without writing it:
@@ -26,7 +28,7 @@ struct MigrateCommand: AsyncParsableCommand {
               Import a layer's spec repo into its registry scope:
                 strata migrate spec-repo core-specs --scope core --registry $URL
             """,
-        subcommands: [MigrateWorkspaceCommand.self, MigrateSpecRepoCommand.self],
+        subcommands: [MigrateWorkspaceCommand.self, MigrateSpecRepoCommand.self, MigrateTagsCommand.self],
         defaultSubcommand: MigrateWorkspaceCommand.self
     )
 }
@@ -107,14 +109,27 @@ struct MigrateWorkspaceCommand: AsyncParsableCommand {
                     + migration.withoutHome.map { "'\($0)'" }.joined(separator: ", "))
         }
         let summary = "\(Self.count(migration.moduleCount, "module")) and \(Self.count(migration.appCount, "app")) from pods"
+        var alongside: [(path: String, text: String)] = []
+        var next = "'strata generate' writes the Package.swift; then 'swift build'"
+        if let versions = migration.versionsText {
+            let versionsPath = PathResolution.parent(of: manifestPath) + "/" + VersionRecord.fileName
+            if FileManager.default.fileExists(atPath: versionsPath) {
+                Terminal.standardError("strata: note: \(VersionRecord.fileName) exists and is kept; the pods' last releases are not written into it")
+            } else {
+                alongside.append((versionsPath, versions))
+                next += "; commit, then 'strata migrate tags' tags each module's last pod release so 'strata release' continues from it"
+            }
+        }
         try finish(
-            text: migration.manifestText, differences: migration.differences, conventional: migration.conventionalEdges, summary: summary,
-            of: "the pods' graph", manifestPath: manifestPath, next: "'strata generate' writes the Package.swift; then 'swift build'")
+            text: migration.manifestText, alongside: alongside, differences: migration.differences, conventional: migration.conventionalEdges,
+            summary: summary, of: "the pods' graph", manifestPath: manifestPath, next: next)
     }
 
-    /// Prints the proof, then writes strata.yml (or prints it, for a dry run) when the graphs agree or `--force`.
+    /// Prints the proof, then writes strata.yml and the files `alongside` in one transaction (or
+    /// prints them, for a dry run) when the graphs agree or `--force`.
     private func finish(
-        text: String, differences: [String], conventional: Int, summary: String, of origin: String, manifestPath: String, next: String
+        text: String, alongside: [(path: String, text: String)] = [], differences: [String], conventional: Int, summary: String,
+        of origin: String, manifestPath: String, next: String
     ) throws {
         for difference in differences { Terminal.standardError("strata: warning: \(difference)") }
         let agrees = differences.isEmpty
@@ -125,6 +140,7 @@ struct MigrateWorkspaceCommand: AsyncParsableCommand {
                     : "the migrated graph differs from \(origin) in \(Self.count(differences.count, "way"))"))
         if dryRun {
             Terminal.standardOutput(text)
+            for file in alongside { Terminal.standardError("strata: \(PathDisplay()(file.path)) (not written, dry run):\n\(file.text)") }
             Terminal.standardError("strata: dry run; nothing written")
             if !agrees { throw ExitCode(2) }
             return
@@ -133,8 +149,14 @@ struct MigrateWorkspaceCommand: AsyncParsableCommand {
             Terminal.standardError("strata: error: nothing written; fix the differences above, or write it anyway with --force")
             throw ExitCode(2)
         }
-        try write(text, to: manifestPath, what: "strata.yml")
-        Terminal.standardError("strata: wrote \(PathDisplay()(manifestPath)) in generate mode; next: \(next)")
+        var transaction = FileTransaction(workspace: PathResolution.parent(of: manifestPath))
+        transaction.stage(Data(text.utf8), at: manifestPath)
+        for file in alongside { transaction.stage(Data(file.text.utf8), at: file.path) }
+        do throws(FileTransaction.CommitError) { try transaction.commit() } catch {
+            throw InputErrors(.inputError("write-failed", "cannot write strata.yml: \(error)", at: .file(manifestPath)))
+        }
+        let written = ([manifestPath] + alongside.map(\.path)).map { PathDisplay()($0) }.joined(separator: " and ")
+        Terminal.standardError("strata: wrote \(written) in generate mode; next: \(next)")
     }
 
     private func write(_ text: String, to path: String, what: String) throws {
