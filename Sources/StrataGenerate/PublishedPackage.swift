@@ -44,6 +44,9 @@ public struct PublishedPackage: Sendable {
         public var source: String
         /// Relative to the package root: `Sources/Network`.
         public var destination: String
+        /// Paths inside `source` that are not published: what the target's `exclude:` names (a
+        /// pod's folder holds its podspec, its docs and other pods' files).
+        public var leftOut: [String] = []
     }
 
     public var name: String
@@ -108,10 +111,13 @@ public struct PublishedPackage: Sendable {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         let file = generator.publishedPackage(of: declared)
+        let builds = workspace.targetBuilds()
         let folders = PackageManifestGenerator.targets(of: declared).compactMap { index -> Folder? in
             let target = workspace.targets[index]
             guard let directory = target.sources?.directory else { return nil }
-            return Folder(source: directory, destination: "\(target.role == .tests ? "Tests" : "Sources")/\(target.name)")
+            return Folder(
+                source: directory, destination: "\(target.role == .tests ? "Tests" : "Sources")/\(target.name)",
+                leftOut: builds[target.name]?.exclude.map(\.value) ?? [])
         }
         return PublishedPackage(name: declared.name, manifest: file.contents, folders: folders)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataDiagnostics
+import StrataFileSystem
 import StrataGenerate
 import StrataProcess
 import StrataToolchain
@@ -30,7 +31,8 @@ enum SourceArchive {
             try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
             try Data(package.manifest.utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
             for folder in package.folders {
-                try copy(folder.source, to: root + "/" + folder.destination, leavingOutAtAnyDepth: true)
+                let leftOut = Set(folder.leftOut.map { PathResolution.resolve($0, in: folder.source) })
+                try copy(folder.source, to: root + "/" + folder.destination, leavingOutAtAnyDepth: true, leaving: leftOut)
             }
         } catch {
             throw InputErrors(
@@ -44,15 +46,16 @@ enum SourceArchive {
     /// Copies the folder `source` to `destination` without `ignoredContent`: left out at its top,
     /// as SwiftPM's publish does with a package folder, or at any depth (a target's folder).
     /// What is left out is never copied, however large a `.build` folder is.
-    private static func copy(_ source: String, to destination: String, leavingOutAtAnyDepth: Bool) throws {
+    /// `leaving`: absolute paths not copied either (a target's excluded files and folders).
+    private static func copy(_ source: String, to destination: String, leavingOutAtAnyDepth: Bool, leaving: Set<String> = []) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: destination, withIntermediateDirectories: true)
-        for item in try manager.contentsOfDirectory(atPath: source) where !isIgnored(item) {
+        for item in try manager.contentsOfDirectory(atPath: source) where !isIgnored(item) && !leaving.contains(source + "/" + item) {
             let from = source + "/" + item
             let to = destination + "/" + item
             // A folder (not a link to one) is walked when its insides may hold more to leave out.
             if leavingOutAtAnyDepth, try manager.attributesOfItem(atPath: from)[.type] as? FileAttributeType == .typeDirectory {
-                try copy(from, to: to, leavingOutAtAnyDepth: true)
+                try copy(from, to: to, leavingOutAtAnyDepth: true, leaving: leaving)
             } else {
                 try manager.copyItem(atPath: from, toPath: to)
             }

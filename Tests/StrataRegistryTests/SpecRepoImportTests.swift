@@ -2,6 +2,7 @@ import Foundation
 import StrataRegistry
 import StrataWorkspaceTestSupport
 import Testing
+import ZIPFoundation
 
 /// `strata migrate spec-repo` against a real registry: three layers of pods, each layer's pods
 /// in a git repository of its own with a tag per version and a spec repo of its own (a breaking
@@ -216,8 +217,13 @@ import Testing
             #expect(feature.error.contains("note: ") && feature.error.contains("Preview"), "the left-out subspec is named: \(feature.error)")
             #expect(try await listed("feature.ProfileFeature", in: registry, token: token) == ["1.0.0", "1.1.0"])
 
+            // The archive holds what the module builds: not the subspec left out, nor the podspec beside the sources.
+            let archive = try await registry.request("GET", "/feature/ProfileFeature/1.0.0.zip", token: token, accept: nil)
+            let entries = try Archive(data: archive.body, accessMode: .read).map(\.path).filter { !$0.hasSuffix("/") }
+            #expect(entries.sorted() == ["feature.ProfileFeature/Package.swift", "feature.ProfileFeature/Sources/ProfileFeature/Screen.swift"], "\(entries)")
             let manifest = try await registry.request("GET", "/feature/ProfileFeature/1.1.0/Package.swift", token: token, accept: "application/vnd.swift.registry.v1+swift")
             #expect(manifest.text.contains(#".package(id: "service.ProfileService", "2.0.0"..<"2.5.0")"#), "\(manifest.text)")
+            #expect(!manifest.text.contains("exclude:"), "what is excluded is not published, so nothing is excluded: \(manifest.text)")
             let old = try await registry.request("GET", "/service/ProfileService/1.0.0/Package.swift", token: token, accept: "application/vnd.swift.registry.v1+swift")
             #expect(old.text.contains(#".package(id: "core.Formatting", from: "1.0.0")"#), "\(old.text)")
 

@@ -31,7 +31,7 @@ struct PackageManifestGenerator {
     /// Name folders by their absolute paths (packages copied elsewhere still find each other).
     let absolutePaths: Bool
     /// What strata.yml says of a target's files and settings beyond its folder, by target name.
-    let builds: [String: TargetBuild]
+    var builds: [String: TargetBuild]
     /// The binary targets by name: the module whose package declares each, and its path.
     let binaries: [String: (module: String, path: String)]
 
@@ -114,9 +114,16 @@ struct PackageManifestGenerator {
 
     /// A module's package as it is published to a registry (`registry` set): in a folder of its
     /// own with each target in its conventional folder, depending on the other modules through
-    /// their registry identities.
+    /// their registry identities. What a target's `exclude:` names is not published
+    /// (``PublishedPackage/Folder/leftOut``), so the published manifest excludes nothing.
     func publishedPackage(of module: Module) -> GeneratedFile {
-        file(for: PackagePlan(name: module.name, folder: "", targets: Self.targets(of: module)))
+        var publishing = self
+        publishing.builds = builds.mapValues { build in
+            var shipped = build
+            shipped.exclude = []
+            return shipped
+        }
+        return publishing.file(for: PackagePlan(name: module.name, folder: "", targets: Self.targets(of: module)))
     }
 
     /// The folder of the package that declares `target`.
