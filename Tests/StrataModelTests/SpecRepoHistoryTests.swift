@@ -90,4 +90,19 @@ import Testing
             #expect(error.diagnostics.first?.location.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" } == "A.podspec:5")
         }
     }
+
+    @Test func aPodspecThatDoesNotReadIsAnErrorAtItsLineWithTheOthers() throws {
+        let repository = try Self.repository([
+            "Icons/1.0.0/Icons.podspec": "load 'icons.rb'\n" + Self.podspec("Icons", "1.0.0"),
+            "Short/1.0/Short.podspec": Self.podspec("Short", "1.0"),
+            "Logging/1.0.0/Logging.podspec": Self.podspec("Logging", "1.0.0"),
+        ])
+        do {
+            _ = try SpecRepoHistory.read(repository.root, scope: "core")
+            Issue.record("a podspec only Ruby can read must be an input error")
+        } catch {
+            let found = error.diagnostics.map { "\(($0.location?.path as NSString?)?.lastPathComponent ?? ""):\($0.location?.line ?? 0)" }
+            #expect(found == ["Icons.podspec:1", "Short.podspec:3"], "every problem of the repo at once: \(error.diagnostics.map(\.message))")
+        }
+    }
 }
