@@ -24,9 +24,17 @@ public struct PackageUpload: Sendable {
         client = RegistryClient(url: url, token: token)
     }
 
-    /// The versions the registry lists for `identity` (none when it has no such package).
+    /// The versions the registry lists for `identity` (none when it has no such package). A
+    /// registry that answers only with a token, asked without one, is an input error.
     public func versions(of identity: String) async throws -> [SemanticVersion] {
-        try await client.releases(of: Self.identifier(identity))
+        do {
+            return try await client.releases(of: Self.identifier(identity))
+        } catch let refusal as RegistryRefusal where refusal.status == 401 && client.token == nil {
+            throw InputErrors(
+                .inputError(
+                    "missing-token", "the registry at \(client.base) answers only with a token, and this run asks it which releases it holds",
+                    at: nil, hint: "set STRATA_REGISTRY_TOKEN, or pass --token-file FILE (for --dry-run, a token that may read the scope is enough)"))
+        }
     }
 
     /// The zip of `package` laid out as `identity` publishes it.

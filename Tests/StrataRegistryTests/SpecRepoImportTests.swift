@@ -172,6 +172,8 @@ import ZIPFoundation
         limits.archiveBytes = 6_000
         let token = try await RunningRegistry.with(limits: limits, dataFolder: data) { registry in
             let token = try await registry.token(["*": .write], name: "migration")
+            let anonymous = try await strataImport("core", to: registry, token: "", ["--dry-run"])
+            #expect(anonymous.status == 2 && anonymous.error.contains("[missing-token] the registry at \(registry.url) answers only with a token"), "\(anonymous.error)")
             let dryRun = try await strataImport("core", to: registry, token: token, ["--dry-run"])
             #expect(dryRun.status == 0, "\(dryRun.error)")
             #expect(dryRun.output.components(separatedBy: "would publish core.Formatting ").count == 4, "\(dryRun.output)")
