@@ -71,18 +71,18 @@ public struct SpecRepoImport: Sendable {
         let history = try SpecRepoHistory.read(specRepo, scope: scope)
         try checkHomes(of: history.releases)
         var outcomes: [Outcome] = []
-        for (identity, releases) in Dictionary(grouping: history.releases, by: \.identity) {
+        for (identity, releases) in Dictionary(grouping: history.releases, by: \.identity).sorted(by: { $0.key < $1.key }) {
             let listed = Set(try await upload.versions(of: identity))
             for release in releases where listed.contains(release.version) {
                 outcomes.append(
                     Outcome(pod: release.pod, identity: identity, version: release.version.description, kind: .alreadyPublished, archiveBytes: 0))
             }
         }
-        outcomes.sort { Self.order(history.releases, $0, $1) }
+        let position = Dictionary(history.releases.enumerated().map { ("\($1.identity)@\($1.version)", $0) }) { first, _ in first }
+        outcomes.sort { position["\($0.identity)@\($0.version)", default: 0] < position["\($1.identity)@\($1.version)", default: 0] }
         outcomes.forEach(report)
-        let pending = history.releases.filter { release in
-            !outcomes.contains { $0.identity == release.identity && $0.version == release.version.description }
-        }
+        let skipped = Set(outcomes.map { "\($0.identity)@\($0.version)" })
+        let pending = history.releases.filter { !skipped.contains("\($0.identity)@\($0.version)") }
         let sources = try await checkSources(of: pending)
         let prepared = try await prepare(pending, sources: sources, upload: upload, report: report, note: note)
         if dryRun { return outcomes + prepared.map { outcome(of: $0, .packaged) } }
@@ -99,13 +99,6 @@ public struct SpecRepoImport: Sendable {
         Outcome(
             pod: item.release.pod, identity: item.release.identity, version: item.release.version.description, kind: kind,
             archiveBytes: item.archive.count)
-    }
-
-    private static func order(_ releases: [SpecRepoHistory.Release], _ first: Outcome, _ second: Outcome) -> Bool {
-        let position = { (outcome: Outcome) in
-            releases.firstIndex { $0.identity == outcome.identity && $0.version.description == outcome.version } ?? 0
-        }
-        return position(first) < position(second)
     }
 
     // MARK: - Checks before anything is sent
