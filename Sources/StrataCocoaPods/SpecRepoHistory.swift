@@ -27,6 +27,9 @@ package struct SpecRepoHistory: Sendable {
         package var dependencies: [Dependency]
         /// Pods of other repos it depends on: each needs a home (`pods.yml`).
         package var externals: [PodDependency]
+
+        /// `identity@version`: the release, as a key.
+        package var key: String { "\(identity)@\(version)" }
     }
 
     package struct Dependency: Sendable, Equatable {

@@ -55,6 +55,9 @@ public struct SpecRepoImport: Sendable {
         public var kind: Kind
         /// The archive's size (0 for one already published).
         public var archiveBytes: Int
+
+        /// `identity@version`, as ``SpecRepoHistory/Release/key``.
+        var key: String { "\(identity)@\(version)" }
     }
 
     /// A release ready to send.
@@ -78,11 +81,11 @@ public struct SpecRepoImport: Sendable {
                     Outcome(pod: release.pod, identity: identity, version: release.version.description, kind: .alreadyPublished, archiveBytes: 0))
             }
         }
-        let position = Dictionary(history.releases.enumerated().map { ("\($1.identity)@\($1.version)", $0) }) { first, _ in first }
-        outcomes.sort { position["\($0.identity)@\($0.version)", default: 0] < position["\($1.identity)@\($1.version)", default: 0] }
+        let position = Dictionary(history.releases.enumerated().map { ($1.key, $0) }) { first, _ in first }
+        outcomes.sort { position[$0.key, default: 0] < position[$1.key, default: 0] }
         outcomes.forEach(report)
-        let skipped = Set(outcomes.map { "\($0.identity)@\($0.version)" })
-        let pending = history.releases.filter { !skipped.contains("\($0.identity)@\($0.version)") }
+        let skipped = Set(outcomes.map(\.key))
+        let pending = history.releases.filter { !skipped.contains($0.key) }
         let sources = try await checkSources(of: pending)
         let prepared = try await prepare(pending, sources: sources, upload: upload, report: report, note: note)
         if dryRun { return outcomes + prepared.map { outcome(of: $0, .packaged) } }
@@ -109,17 +112,15 @@ public struct SpecRepoImport: Sendable {
         var reported = Set<String>()
         for release in releases {
             for external in release.externals where reported.insert(external.pod).inserted {
-                guard case .some(.some) = homes?.home(of: external.name) else {
-                    problems.append(
-                        .inputError(
-                            "missing-home",
-                            "pod '\(release.pod)' \(release.version) depends on '\(external.name)', which the spec repo does not hold and no \(PodHomes.fileName) gives a package",
-                            at: external.location,
-                            hint: homes == nil
-                                ? "pass --pods-yml FILE naming its package: '\(external.pod): { id: core.\(external.pod), from: 1.0.0, product: \(external.pod) }'"
-                                : "give '\(external.pod)' a package in \(homes!.path)"))
-                    continue
-                }
+                if case .some(.some) = homes?.home(of: external.name) { continue }
+                problems.append(
+                    .inputError(
+                        "missing-home",
+                        "pod '\(release.pod)' \(release.version) depends on '\(external.name)', which the spec repo does not hold and no \(PodHomes.fileName) gives a package",
+                        at: external.location,
+                        hint: homes == nil
+                            ? "pass --pods-yml FILE naming its package: '\(external.pod): { id: core.\(external.pod), from: 1.0.0, product: \(external.pod) }'"
+                            : "give '\(external.pod)' a package in \(homes!.path)"))
             }
         }
         if !problems.isEmpty { throw InputErrors(problems) }
@@ -132,20 +133,20 @@ public struct SpecRepoImport: Sendable {
         var sources: [String: Source] = [:]
         var problems: [Diagnostic] = []
         for release in releases {
-            do throws(InputErrors) { sources[key(release)] = try source(of: release) } catch { problems += error.diagnostics }
+            do throws(InputErrors) { sources[release.key] = try source(of: release) } catch { problems += error.diagnostics }
         }
         var references: [String: (tags: Set<String>, branches: Set<String>)] = [:]
         for url in Set(sources.values.map(\.url)).sorted() {
             do throws(GitError) { references[url] = try await GitRepository.remoteReferences(url) } catch {
-                let users = releases.filter { sources[key($0)]?.url == url }
+                let users = releases.filter { sources[$0.key]?.url == url }
                 problems.append(
                     .inputError(
                         error.id, "\(error.message) (the source of \(users.map { "\($0.pod) \($0.version)" }.joined(separator: ", ")))",
-                        at: users.first.flatMap { sources[key($0)]?.location }, hint: error.hint))
+                        at: users.first.flatMap { sources[$0.key]?.location }, hint: error.hint))
             }
         }
         for release in releases {
-            guard let source = sources[key(release)], let known = references[source.url] else { continue }
+            guard let source = sources[release.key], let known = references[source.url] else { continue }
             if case .name(let name) = source.revision, !known.tags.contains(name), !known.branches.contains(name) {
                 problems.append(
                     .inputError(
@@ -198,8 +199,6 @@ public struct SpecRepoImport: Sendable {
         return Source(url: url, revision: revision, location: location)
     }
 
-    private func key(_ release: SpecRepoHistory.Release) -> String { "\(release.pod)@\(release.version)" }
-
     // MARK: - Packaging
 
     /// Checks out, packages and archives every release, in a scratch folder removed afterwards;
@@ -216,7 +215,7 @@ public struct SpecRepoImport: Sendable {
         var problems: [Diagnostic] = []
         var noted = Set<String>()
         for release in releases {
-            guard let source = sources[key(release)] else { continue }
+            guard let source = sources[release.key] else { continue }
             do throws(InputErrors) {
                 let checkout = scratch.path + "/\(release.identity)-\(release.version)"
                 try await checkOut(release, from: source, into: checkout)

@@ -32,12 +32,11 @@ public struct Manifest: Sendable, Hashable {
     public var packages: [ExternalPackageDeclaration]
     /// Modules (generate mode), in file order.
     public var modules: [ModuleDeclaration] {
-        didSet {
-            packageFolders = Dictionary(modules.compactMap { module in module.packageFolder.map { (module.name.value, $0.value) } }) { a, _ in a }
-        }
+        didSet { packageFolders = Self.packageFolders(of: modules) }
     }
-    /// Module → its `package-folder:`, for the modules that give one; kept with `modules` (set
-    /// after the manifest is made), so that finding a module's package folder costs no scan.
+    /// Module → its `package-folder:` as a plain relative path (`./Pods/A/` is `Pods/A`), for the
+    /// modules that give one; kept with `modules` (set after the manifest is made), so that
+    /// finding a module's package folder costs no scan.
     public internal(set) var packageFolders: [String: String] = [:]
     /// Apps (generate mode), in file order.
     public var apps: [AppDeclaration]
@@ -511,8 +510,13 @@ extension Manifest {
     /// The folder of `module`'s package in the `packages` layout, relative to the workspace root:
     /// its `package-folder:`, else `Packages/<Module>`.
     public func packageFolder(of module: String) -> String {
-        // Written as a relative path: `./Pods/A/` is `Pods/A`.
-        packageFolders[module].map { $0.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
-            ?? GenerateSettings.defaultPackageFolder(of: module)
+        packageFolders[module] ?? GenerateSettings.defaultPackageFolder(of: module)
+    }
+
+    static func packageFolders(of modules: [ModuleDeclaration]) -> [String: String] {
+        let given = modules.compactMap { module in
+            module.packageFolder.map { (module.name.value, $0.value.split(separator: "/").filter { $0 != "." }.joined(separator: "/")) }
+        }
+        return Dictionary(given) { first, _ in first }
     }
 }

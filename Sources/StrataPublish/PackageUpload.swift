@@ -14,14 +14,7 @@ public struct PackageUpload: Sendable {
     /// Uploads to the registry at `registryURL` with the token in `tokenFile` (default:
     /// `STRATA_REGISTRY_TOKEN`). `readOnly` (a dry run) asks anonymously when there is no token.
     public init(registryURL: String, tokenFile: String?, readOnly: Bool) throws(InputErrors) {
-        let url = try Publication.checkedURL(registryURL)
-        let query = Publication(path: ".", modules: [], tokenFile: tokenFile, registryURL: url)
-        let token: String?
-        do throws(InputErrors) { token = try query.readToken() } catch {
-            guard readOnly, tokenFile == nil else { throw error }
-            token = nil
-        }
-        client = RegistryClient(url: url, token: token)
+        client = RegistryClient(url: try Publication.checkedURL(registryURL), token: try Publication.token(file: tokenFile, readOnly: readOnly))
     }
 
     /// The versions the registry lists for `identity` (none when it has no such package). A
@@ -30,10 +23,7 @@ public struct PackageUpload: Sendable {
         do {
             return try await client.releases(of: Self.identifier(identity))
         } catch let refusal as RegistryRefusal where refusal.status == 401 && client.token == nil {
-            throw InputErrors(
-                .inputError(
-                    "missing-token", "the registry at \(client.base) answers only with a token, and this run asks it which releases it holds",
-                    at: nil, hint: "set STRATA_REGISTRY_TOKEN, or pass --token-file FILE (for --dry-run, a token that may read the scope is enough)"))
+            throw Publication.tokenNeeded(by: client.base)
         }
     }
 

@@ -83,10 +83,7 @@ extension Publication {
                 : try await publisher.planAdoptedPackages(names: modules)
         } catch let refusal as RegistryRefusal where token == nil && refusal.status == 401 {
             // A dry run goes without a token, asking anonymously what the registry holds: this one answers only with one.
-            throw InputErrors(
-                .inputError(
-                    "missing-token", "the registry at \(url) answers only with a token, and this run asks it which releases it holds", at: nil,
-                    hint: "set STRATA_REGISTRY_TOKEN, or pass --token-file FILE (for --dry-run, a token that may read the scopes is enough)"))
+            throw Self.tokenNeeded(by: url)
         }
 
         if let outputFolder {
@@ -125,6 +122,26 @@ extension Publication {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return modules
+    }
+
+    /// A registry asked anonymously what it holds (a dry run without a token) that answers only
+    /// with a token.
+    static func tokenNeeded(by url: String) -> InputErrors {
+        InputErrors(
+            .inputError(
+                "missing-token", "the registry at \(url) answers only with a token, and this run asks it which releases it holds", at: nil,
+                hint: "set STRATA_REGISTRY_TOKEN, or pass --token-file FILE (for --dry-run, a token that may read the scopes is enough)"))
+    }
+
+    /// The token from `tokenFile` or `STRATA_REGISTRY_TOKEN`; a run that only reads (`readOnly`)
+    /// asks anonymously (nil) when neither gives one, unless a file was named.
+    static func token(file tokenFile: String?, readOnly: Bool) throws(InputErrors) -> String? {
+        do {
+            return try Publication(path: ".", modules: [], tokenFile: tokenFile).readToken()
+        } catch {
+            guard readOnly, tokenFile == nil else { throw error }
+            return nil
+        }
     }
 
     /// `url` when it is an http or https URL.

@@ -20,12 +20,7 @@ public struct ReleasePublishing: Sendable {
                     hint: "add registry: { url: https://registry.example.com, scopes: { <layer>: <scope> } }"))
         }
         let query = Publication(path: workspace.root, modules: [], tokenFile: tokenFile, registryURL: registryURL)
-        let token: String?
-        do throws(InputErrors) { token = try query.readToken() } catch {
-            guard readOnly, tokenFile == nil else { throw error }
-            token = nil
-        }
-        let client = RegistryClient(url: registryURL ?? registry.url.value, token: token)
+        let client = RegistryClient(url: registryURL ?? registry.url.value, token: try Publication.token(file: tokenFile, readOnly: readOnly))
         publisher = Publisher(query: query, workspace: workspace, registry: registry, client: client)
     }
 
