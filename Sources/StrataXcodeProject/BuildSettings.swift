@@ -30,7 +30,8 @@ public struct BuildSettings: Sendable {
     static func highest(_ name: String, in levels: [[String: String]], atOrBelow top: Int) -> (level: Int, written: String)? {
         var level = top
         while level >= 0 {
-            if let written = levels[level][name] { return (level, written) }
+            // An empty level answers without hashing the name (most of a target's are empty).
+            if !levels[level].isEmpty, let written = levels[level][name] { return (level, written) }
             level -= 1
         }
         return nil

@@ -1,3 +1,5 @@
+import StrataFileSystem
+
 /// A project's objects found by id: an open-addressing table of their positions, keyed by
 /// ``ObjectKey``'s words mixed with a seed of this table's own.
 ///
@@ -8,9 +10,16 @@
 /// object's position), the whole table a couple of megabytes, and the hash two multiplications.
 /// The seed is drawn afresh for every table, so that a file written to make its ids collide
 /// cannot know where they land.
+///
+/// The table is two halves, by the hash's top bit, each probed within itself: each half is
+/// filled on a core of its own.
 struct ObjectIndex: Sendable {
     /// The objects, in the file's order.
     let objects: [ProjectObject]
+    /// Their keys, by position: a lookup compares keys here, and touches an object only to hand
+    /// it out (the objects that every core's edges name, targets and their products, would
+    /// otherwise be read by one core while the other counts references to them).
+    private let keys: [ObjectKey]
     /// The positions (in `objects`) of the objects a later one with the same id replaced: Xcode
     /// reads an id written twice as its last object.
     let replaced: Set<Int>
@@ -23,6 +32,11 @@ struct ObjectIndex: Sendable {
 
     /// Indexes `objects` by their keys; of objects with one key, the last is found.
     init(_ objects: [ProjectObject]) {
+        self.init(objects, keys: objects.map(\.key))
+    }
+
+    /// Indexes `objects` by `keys`, which are their keys in the same order.
+    init(_ objects: [ProjectObject], keys: [ObjectKey]) {
         precondition(objects.count < Int(UInt32.max) / 2, "a project file holds far fewer objects")
         var bits: UInt64 = 4
         // At most half full, so that a miss ends after a probe or two.
@@ -31,48 +45,78 @@ struct ObjectIndex: Sendable {
         let seed = ObjectKey.Seed(using: &generator)
         let shift = 64 - bits
         var slots = [UInt64](repeating: 0, count: 1 << bits)
-        var replaced: Set<Int> = []
-        let mask = slots.count - 1
-        for (position, object) in objects.enumerated() {
-            let hash = object.key.hash(seed)
-            var slot = Int(truncatingIfNeeded: hash >> shift)
-            while slots[slot] != 0 {
-                let other = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
-                if slots[slot] >> 32 == Self.fragment(of: hash), objects[other].key == object.key {
-                    replaced.insert(other)
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = Self.fragment(of: hash) << 32 | UInt64(position + 1)
+        let halves = slots.withUnsafeMutableBufferPointer { slots in
+            let table = Slots(slots)
+            return ParallelMap.map([0, 1]) { half in table.fill(half: half, keys: keys, seed: seed, shift: shift) }
         }
         self.objects = objects
-        self.replaced = replaced
+        self.keys = keys
+        self.replaced = halves[0].union(halves[1])
         self.slots = slots
         self.shift = shift
         self.seed = seed
     }
 
+    /// The slots while they are filled: two cores write them, each only its own half.
+    private struct Slots: @unchecked Sendable {
+        // @unchecked: the halves are disjoint, and the table outlives both writers.
+        let buffer: UnsafeMutableBufferPointer<UInt64>
+
+        init(_ buffer: UnsafeMutableBufferPointer<UInt64>) { self.buffer = buffer }
+
+        /// Puts in every key whose slot falls in half `half` (0 or 1), in the keys' order, and
+        /// gives the positions of those a later key replaced.
+        func fill(half: Int, keys: [ObjectKey], seed: ObjectKey.Seed, shift: UInt64) -> Set<Int> {
+            var replaced: Set<Int> = []
+            let halfMask = buffer.count / 2 - 1
+            for (position, key) in keys.enumerated() {
+                let hash = key.hash(seed)
+                var slot = Int(truncatingIfNeeded: hash >> shift)
+                guard slot / (halfMask + 1) == half else { continue }
+                while buffer[slot] != 0 {
+                    let other = Int(truncatingIfNeeded: buffer[slot] & 0xFFFF_FFFF) - 1
+                    if buffer[slot] >> 32 == ObjectIndex.fragment(of: hash), keys[other] == key {
+                        replaced.insert(other)
+                        break
+                    }
+                    slot = ObjectIndex.next(after: slot, halfMask: halfMask)
+                }
+                buffer[slot] = ObjectIndex.fragment(of: hash) << 32 | UInt64(position + 1)
+            }
+            return replaced
+        }
+    }
+
+    /// The slot probed after `slot`: the next in its half, the half's first after its last.
+    fileprivate static func next(after slot: Int, halfMask: Int) -> Int {
+        (slot & ~halfMask) | ((slot + 1) & halfMask)
+    }
+
     /// The object with this key, if there is one.
     subscript(key: ObjectKey) -> ProjectObject? {
+        position(of: key).map { objects[$0] }
+    }
+
+    /// The position of the object with this key, if there is one.
+    func position(of key: ObjectKey) -> Int? {
         let hash = key.hash(seed)
         let fragment = Self.fragment(of: hash)
-        let mask = slots.count - 1
+        let halfMask = slots.count / 2 - 1
         var slot = Int(truncatingIfNeeded: hash >> shift)
         while true {
             let entry = slots[slot]
             if entry == 0 { return nil }
             if entry >> 32 == fragment {
-                let object = objects[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1]
-                if object.key == key { return object }
+                let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                if keys[position] == key { return position }
             }
-            slot = (slot + 1) & mask
+            slot = Self.next(after: slot, halfMask: halfMask)
         }
     }
 
     /// The bits of a hash a slot keeps (in its high half) beside the position: the hash's low
     /// half, which the slot's number (from the high bits) does not already tell.
-    private static func fragment(of word: UInt64) -> UInt64 {
+    fileprivate static func fragment(of word: UInt64) -> UInt64 {
         word & 0xFFFF_FFFF
     }
 }
@@ -91,5 +135,10 @@ struct PerObject<Value: Sendable>: Sendable {
     subscript(object: ProjectObject) -> Value? {
         get { values[object.position] }
         set { values[object.position] = newValue }
+    }
+
+    /// The value of the object at `position`.
+    subscript(position position: Int) -> Value? {
+        values[position]
     }
 }

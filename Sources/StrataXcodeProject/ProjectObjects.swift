@@ -10,7 +10,7 @@ import StrataLexer
 /// those ids, and `rootObject` names the `PBXProject`.
 public struct ProjectObjects: Sendable {
     /// Absolute path of the `project.pbxproj`.
-    public let path: String
+    public private(set) var path: String
     /// The `PBXProject`'s id.
     public let rootObject: ObjectKey
     private let objects: ObjectIndex
@@ -68,6 +68,22 @@ public struct ProjectObjects: Sendable {
         objects[key]
     }
 
+    /// The position of the object with this id, if the file has one: what edges find targets
+    /// by, without a reference to the target's object.
+    func position(of key: ObjectKey) -> Int? {
+        objects.position(of: key)
+    }
+
+    /// The kind of the object at `position`.
+    func isa(at position: Int) -> String {
+        objects.objects[position].isa
+    }
+
+    /// The object at `position`.
+    func object(at position: Int) -> ProjectObject {
+        objects.objects[position]
+    }
+
     /// How many objects the file writes, a repeated id each time: the positions objects have.
     var positions: Int { objects.objects.count }
 
@@ -80,6 +96,15 @@ public struct ProjectObjects: Sendable {
     /// Where an object is written.
     public func location(of object: ProjectObject) -> SourceLocation {
         location(of: object.offset)
+    }
+
+    /// The same objects, the locations they make holding a path of their own: for the reader on
+    /// one core, since every location holds its path, and cores counting references to one
+    /// string wait on each other.
+    func withOwnPath() -> ProjectObjects {
+        var copy = self
+        copy.path = String(decoding: Array(path.utf8), as: UTF8.self)
+        return copy
     }
 
     /// The id of every problem in a project file.
@@ -103,26 +128,30 @@ public struct ProjectObjects: Sendable {
             var kinds = ObjectKinds()
             var made = MadeObjects()
             made.objects.reserveCapacity(run.count)
+            made.keys.reserveCapacity(run.count)
             for position in run.indices {
-                let key = PropertyListNode(list: list, index: run[position].key)
-                let value = PropertyListNode(list: list, index: run[position].value)
-                guard let fields = value.dictionary else {
-                    made.damage = ("the object '\(key.string ?? "")' is \(value.kindDescription), not a dictionary", value.offset)
+                let (key, value) = run[position]
+                func damage(_ problem: String) -> (String, Int) {
+                    ("the object '\(list.string(at: key) ?? "")' \(problem)", Int(list.nodes[Int(value)].start))
+                }
+                guard list.nodes[Int(value)].kind == .dictionary else {
+                    made.damage = damage("is \(PropertyListNode(list: list, index: value).kindDescription), not a dictionary")
                     break
                 }
-                guard let isa = fields["isa"], let (kind, number) = kinds.kind(of: isa) else {
-                    made.damage = ("the object '\(key.string ?? "")' has no 'isa'", value.offset)
+                guard let isa = list.value(forKey: "isa", in: value), let (kind, number) = kinds.kind(of: isa, in: list) else {
+                    made.damage = damage("has no 'isa'")
                     break
                 }
                 // A key node is always a string: the parser reads nothing else as a key.
-                let object = ProjectObject(key: key.key!, idNode: key, isa: kind, fields: fields, position: position)
+                let object = ProjectObject(key: list.key(at: key)!, isa: kind, list: list, idNode: key, fieldsNode: value, position: position)
                 made.objects.append(object)
+                made.keys.append(object.key)
                 made.add(object, ofKindNumbered: number)
             }
             return made
         }
         if let (message, offset) = made.lazy.compactMap(\.damage).first { throw failure(message, offset) }
-        let objects = ObjectIndex(made.flatMap(\.objects))
+        let objects = ObjectIndex(made.flatMap(\.objects), keys: made.flatMap(\.keys))
         let byKind = Self.groupedByKind(made, index: objects)
         guard let rootNode = root["rootObject"], let rootObject = rootNode.key else {
             throw failure("the project file has no 'rootObject'", 0)
@@ -158,6 +187,9 @@ extension ProjectObjects {
 /// damaged one's problem, where the run stops.
 private struct MadeObjects: Sendable {
     var objects: [ProjectObject] = []
+    /// Their keys, in the same order: gathered here, where each object was just made, rather
+    /// than read back from 150,000 objects scattered over the heap.
+    var keys: [ObjectKey] = []
     /// The objects again, a list for each kind, by the number ``ObjectKinds`` gave the kind.
     var byKind: [[ProjectObject]] = []
     var damage: (message: String, offset: Int)?
@@ -178,14 +210,14 @@ private struct ObjectKinds {
     private var last: (key: ObjectKey, name: String, number: Int)?
 
     /// The kind's name and number; nil when the node is not a string.
-    mutating func kind(of node: PropertyListNode) -> (name: String, number: Int)? {
-        guard let key = node.key else { return nil }
+    mutating func kind(of node: Int32, in list: PropertyList) -> (name: String, number: Int)? {
+        guard let key = list.key(at: node) else { return nil }
         if let last, last.key == key { return (last.name, last.number) }
         let kind: (name: String, number: Int)
         if let seen = numbers[key] {
             kind = seen
         } else {
-            guard let name = Self.known[key] ?? node.string else { return nil }
+            guard let name = Self.known[key] ?? list.string(at: node) else { return nil }
             kind = (name, numbers.count)
             numbers[key] = kind
         }
@@ -197,51 +229,71 @@ private struct ObjectKinds {
 /// One object of a project file: its kind (`isa`) and its fields. A class: the reader passes
 /// objects from step to step a hundred thousand times in a large project, and a reference is
 /// one count to keep where the fields would be three.
+///
+/// Its fields are read from the list by node number (see ``PropertyList/value(forKey:in:)``):
+/// the cores reading targets share the list, and nodes handed from call to call counted
+/// references to it, which made the cores wait on each other.
 public final class ProjectObject: Sendable {
     /// Its id, as the objects are found by.
     public let key: ObjectKey
-    /// Its id as the file writes it, which Xcode's diffs and merge conflicts show too.
-    let idNode: PropertyListNode
     /// `PBXNativeTarget`, `PBXFileReference`, `XCBuildConfiguration`…
     public let isa: String
-    public let fields: PropertyListDictionary
     /// Its place among the file's objects: what a ``PerObject`` table finds it by.
     let position: Int
+    private let list: PropertyList
+    /// The node of its id as the file writes it, which Xcode's diffs and merge conflicts show too.
+    private let idNode: Int32
+    /// The node of its fields' dictionary.
+    private let fieldsNode: Int32
 
-    init(key: ObjectKey, idNode: PropertyListNode, isa: String, fields: PropertyListDictionary, position: Int) {
+    init(key: ObjectKey, isa: String, list: PropertyList, idNode: Int32, fieldsNode: Int32, position: Int) {
         self.key = key
-        self.idNode = idNode
         self.isa = isa
-        self.fields = fields
+        self.list = list
+        self.idNode = idNode
+        self.fieldsNode = fieldsNode
         self.position = position
     }
 
+    /// Its fields.
+    public var fields: PropertyListDictionary { PropertyListDictionary(list: list, index: fieldsNode) }
+
     /// Its id as text.
-    public var id: String { idNode.string ?? key.description }
+    public var id: String { list.string(at: idNode) ?? key.description }
 
     /// Where its id is written.
-    public var offset: Int { idNode.offset }
+    public var offset: Int { Int(list.nodes[Int(idNode)].start) }
 
     /// A string field.
     public func string(_ key: StaticString) -> String? {
-        fields[key]?.string
+        list.value(forKey: key, in: fieldsNode).flatMap { list.string(at: $0) }
     }
 
     /// A list of strings (`platformFilters`, `membershipExceptions`); empty when the field is missing.
     public func strings(_ key: StaticString) -> [String] {
-        guard let list = fields[key], list.node.kind == .array else { return [] }
-        return list.children.compactMap { PropertyListNode(list: list.list, index: $0).string }
+        list.value(forKey: key, in: fieldsNode).map { list.strings(in: $0) } ?? []
     }
 
     /// The id a field names (`target`, `fileRef`), as a key.
     public func reference(_ key: StaticString) -> ObjectKey? {
-        fields[key]?.key
+        list.value(forKey: key, in: fieldsNode).flatMap { list.key(at: $0) }
+    }
+
+    /// The entries of a dictionary field (`buildSettings`) in the file's order, each value a
+    /// string, a list of strings joined by spaces, or nil for any other value; empty when the
+    /// field is missing or not a dictionary.
+    public func stringEntries(_ key: StaticString) -> [(key: String, value: String?)] {
+        guard let dictionary = list.value(forKey: key, in: fieldsNode) else { return [] }
+        return list.entries(of: dictionary).map { key, value in
+            let text = list.string(at: value) ?? (list.nodes[Int(value)].kind == .array ? list.strings(in: value).joined(separator: " ") : nil)
+            return (list.string(at: key) ?? "", text)
+        }
     }
 
     /// The ids a list names (`targets`, `buildPhases`, `files`, `children`…), as keys; empty when
     /// the field is missing.
     public func references(_ key: StaticString) -> [ObjectKey] {
-        guard let list = fields[key], list.node.kind == .array else { return [] }
-        return list.children.compactMap { PropertyListNode(list: list.list, index: $0).key }
+        guard let items = list.value(forKey: key, in: fieldsNode) else { return [] }
+        return list.items(of: items).compactMap { list.key(at: $0) }
     }
 }

@@ -82,7 +82,7 @@ extension ProjectReader {
     /// `targetProxy`. Nil for a package plugin's (`productRef` alone).
     private mutating func targetDependency(_ dependency: ProjectObject) -> XcodeDependency.Kind? {
         if let id = dependency.reference("target") {
-            return referenced(id, by: dependency, in: "target", kinds: Self.targetKinds).map { .target(targetName($0)) }
+            return referencedTargetName(id, by: dependency, in: "target").map { .target($0) }
         }
         guard let proxyID = dependency.reference("targetProxy") else { return nil }
         guard let proxy = referenced(proxyID, by: dependency, in: "targetProxy", kinds: ["PBXContainerItemProxy"]) else { return nil }
@@ -101,7 +101,7 @@ extension ProjectReader {
                 reportMissing("remoteGlobalIDString", of: proxy)
                 return nil
             }
-            return referenced(id, by: proxy, in: "remoteGlobalIDString", kinds: Self.targetKinds).map { .target(targetName($0)) }
+            return referencedTargetName(id, by: proxy, in: "remoteGlobalIDString").map { .target($0) }
         }
         guard let reference = referenced(portal, by: proxy, in: "containerPortal", kinds: ["PBXFileReference"]) else { return nil }
         guard let project = paths.path(of: reference.key), let name = proxy.string("remoteInfo") else {
@@ -123,9 +123,11 @@ extension ProjectReader {
             return referenced(productID, by: file, in: "productRef", kinds: ["XCSwiftPackageProductDependency"]).flatMap { packageProduct($0) }
         }
         guard let referenceID = file.reference("fileRef"),
-            let reference = referenced(referenceID, by: file, in: "fileRef", kinds: ["PBXFileReference", "PBXReferenceProxy"])
+            let position = referencedPosition(referenceID, by: file, in: "fileRef", kinds: ["PBXFileReference", "PBXReferenceProxy"])
         else { return nil }
-        if let owner = productOwners[reference] { return .target(owner) }
+        // A product of this project's, found without a reference to its file's object.
+        if let owner = productOwners[position: position] { return .target(owner) }
+        let reference = objects.object(at: position)
         if reference.isa == "PBXReferenceProxy" {
             guard let remote = reference.reference("remoteRef") else { return nil }
             return referenced(remote, by: reference, in: "remoteRef", kinds: ["PBXContainerItemProxy"]).flatMap { proxied($0) }

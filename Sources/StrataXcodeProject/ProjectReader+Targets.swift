@@ -6,7 +6,8 @@ extension ProjectReader {
     /// One target of the project's `targets`; nil (with a note) for the aggregate and legacy
     /// targets, which build no module, and for product types Strata does not know. A bundle's
     /// target is read (a Frameworks phase may name its product) with a note that the graph
-    /// leaves it out.
+    /// leaves it out. `projectSettings` are the levels below the target's: what Xcode gives every
+    /// target of the project, then the project's `.xcconfig` and settings.
     mutating func target(_ object: ProjectObject, projectSettings: [[String: String]]) -> XcodeTarget? {
         let name = targetName(object)
         let location = objects.location(of: object)
@@ -24,14 +25,23 @@ extension ProjectReader {
         }
         let settings = BuildSettings(levels: [builtInSettings(of: object, named: name)] + projectSettings + configurationSettings(of: object))
         let productFile = object.reference("productReference").flatMap { objects[$0] }.flatMap { $0.string("path") }
+        // Settings are asked only where they can matter (a lookup hashes the name at every level,
+        // some 20,000 times in a project of 5,000 targets): linkage and merging of libraries,
+        // optimisation of targets that merge.
+        let isLibrary = if case .library = role.kind { true } else { false }
+        let mergedBinaryType = settings["MERGED_BINARY_TYPE"]
         var target = XcodeTarget(
-            id: object.id, name: name, location: location, role: role, kind: Self.kind(of: role, machOType: settings["MACH_O_TYPE"]),
+            id: object.id, name: name, location: location, role: role,
+            kind: Self.kind(of: role, machOType: isLibrary ? settings["MACH_O_TYPE"] : nil),
             productName: settings["PRODUCT_NAME"] ?? name, productFile: productFile.map(PathResolution.name(of:)),
             moduleName: settings["PRODUCT_MODULE_NAME"] ?? BuildSettings.c99Identifier(name),
-            isMergeable: MergedBinaryType.isMergeable(mergeableLibrary: settings["MERGEABLE_LIBRARY"], makeMergeable: settings["MAKE_MERGEABLE"]),
-            merging: MergedBinaryType(
-                mergedBinaryType: settings["MERGED_BINARY_TYPE"], swiftOptimization: settings["SWIFT_OPTIMIZATION_LEVEL"],
-                cOptimization: settings["GCC_OPTIMIZATION_LEVEL"]),
+            isMergeable: isLibrary
+                && MergedBinaryType.isMergeable(mergeableLibrary: settings["MERGEABLE_LIBRARY"], makeMergeable: settings["MAKE_MERGEABLE"]),
+            merging: mergedBinaryType == nil
+                ? .none
+                : MergedBinaryType(
+                    mergedBinaryType: mergedBinaryType, swiftOptimization: settings["SWIFT_OPTIMIZATION_LEVEL"],
+                    cOptimization: settings["GCC_OPTIMIZATION_LEVEL"]),
             compilationConditions: Self.compilationConditions(settings),
             sources: XcodeTargetSources(), dependencies: [])
         let phases = buildPhases(of: object)
@@ -49,8 +59,8 @@ extension ProjectReader {
     /// target's declaration: Xcode builds them all with it.
     func buildDeclaration(settings: BuildSettings, phases: [ProjectObject], rules: [ProjectObject]) -> [String: String] {
         var declaration: [String: String] = [:]
-        // The first level is what Xcode gives itself (the target's name, the project's folder).
-        for level in settings.levels.dropFirst() {
+        // The first two levels are what Xcode gives itself (the target's name, the project's folder).
+        for level in settings.levels.dropFirst(2) {
             for (name, value) in level {
                 let key = "setting " + name
                 declaration[key] = declaration[key].map { $0 + " | " + value } ?? value
@@ -106,14 +116,20 @@ extension ProjectReader {
             id: XcodeProject.skippedTargetID, severity: .note, message: "target '\(name)' \(reason); left out of the graph", location: location)
     }
 
-    /// What Xcode sets before any level of the project: the names settings refer to, and the
-    /// defaults of the product's and module's names.
+    /// What Xcode sets for each target before any level of the project: its name, and the
+    /// default of its product's name.
     private func builtInSettings(of target: ProjectObject, named name: String) -> [String: String] {
+        ["TARGET_NAME": name, "PRODUCT_NAME": target.string("productName") ?? name]
+    }
+
+    /// What Xcode sets for every target of the project before any level of it: the names
+    /// settings refer to, and the default of the module's name. One level for all the targets,
+    /// where a level of each target's own was a tenth of reading a target.
+    func builtInProjectSettings() -> [String: String] {
         [
-            "TARGET_NAME": name, "PROJECT_NAME": projectName, "CONFIGURATION": configuration,
+            "PROJECT_NAME": projectName, "CONFIGURATION": configuration,
             "SRCROOT": paths.projectFolder, "SOURCE_ROOT": paths.projectFolder, "PROJECT_DIR": paths.projectFolder,
-            "PROJECT_FILE_PATH": projectPath, "PRODUCT_NAME": target.string("productName") ?? name,
-            "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
+            "PROJECT_FILE_PATH": projectPath, "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
         ]
     }
 
@@ -189,7 +205,7 @@ extension ProjectReader {
             sources.folders.append(folder)
             sources.excluded += exceptions.filter { $0.group == group.key }.flatMap(\.paths).map { PathResolution.resolve($0, in: folder) }
         }
-        let ownIDs = Set(own.map(\.key))
+        let ownIDs = exceptions.isEmpty ? [] : Set(own.map(\.key))
         for lent in exceptions where !ownIDs.contains(lent.group) {
             guard let folder = paths.path(of: lent.group) else { continue }
             sources.files += lent.paths.map { PathResolution.resolve($0, in: folder) }.filter { $0.hasSuffix(".swift") }

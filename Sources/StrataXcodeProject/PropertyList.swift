@@ -16,6 +16,93 @@ public final class PropertyList: Sendable {
     /// The root value, which the parser requires to be a dictionary.
     public var root: PropertyListNode { PropertyListNode(list: self, index: 0) }
 
+    // Readers on all cores ask the list by node number, not through nodes: a node returned from
+    // a call is one more reference to the list, and two cores counting references to one object
+    // take turns at its memory (reading 5,000 targets on two cores took as long as on one).
+
+    /// The number of the node holding the value of the last key whose text is `wanted` in the
+    /// dictionary node `dictionary`, compared as bytes without decoding the keys; nil when no key
+    /// is `wanted` or the node is not a dictionary. The reader asks a million of these of a large
+    /// project: it walks the nodes and bytes through pointers, each key's node and its value's in turn.
+    func value(forKey wanted: UnsafeBufferPointer<UInt8>, in dictionary: Int32) -> Int32? {
+        nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { bytes in
+                guard nodes[Int(dictionary)].kind == .dictionary else { return nil }
+                var found: Int32?
+                var key = dictionary + 1
+                let end = nodes[Int(dictionary)].next
+                while key < end {
+                    let value = nodes[Int(key)].next
+                    guard value < end else { break }
+                    if Self.matches(nodes[Int(key)], wanted, in: bytes) { found = value }
+                    key = nodes[Int(value)].next
+                }
+                return found
+            }
+        }
+    }
+
+    /// `value(forKey:in:)` for a key known when Strata is built (`isa`, `name`, `path`).
+    func value(forKey key: StaticString, in dictionary: Int32) -> Int32? {
+        key.withUTF8Buffer { value(forKey: $0, in: dictionary) }
+    }
+
+    /// Whether a key node's text is `wanted`.
+    private static func matches(_ key: Node, _ wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let range = key.textRange else { return false }
+        guard key.kind != .escaped else { return key.text(in: bytes).map { Array($0.utf8) == Array(wanted) } ?? false }
+        return range.count == wanted.count && bytes[range].elementsEqual(wanted)
+    }
+
+    /// The text of the string node `index`, escapes decoded; nil for any other kind of value.
+    func string(at index: Int32) -> String? {
+        let node = nodes[Int(index)]
+        return bytes.withUnsafeBufferPointer { node.text(in: $0) }
+    }
+
+    /// The string node `index` as an object id's key, made from the bytes without a `String`;
+    /// nil for any other kind of value.
+    func key(at index: Int32) -> ObjectKey? {
+        let node = nodes[Int(index)]
+        guard let range = node.textRange else { return nil }
+        guard node.kind != .escaped else { return string(at: index).map(ObjectKey.init) }
+        return bytes.withUnsafeBufferPointer { ObjectKey(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The strings among the items of the array node `index`; empty for any other kind of value.
+    func strings(in index: Int32) -> [String] {
+        items(of: index).compactMap { string(at: $0) }
+    }
+
+    /// The numbers of the key and value nodes of each entry of the dictionary node `index`, in
+    /// order; empty for any other kind of value.
+    func entries(of index: Int32) -> [(key: Int32, value: Int32)] {
+        guard nodes[Int(index)].kind == .dictionary else { return [] }
+        var entries: [(key: Int32, value: Int32)] = []
+        var key = index + 1
+        let end = nodes[Int(index)].next
+        while key < end {
+            let value = nodes[Int(key)].next
+            guard value < end else { break }
+            entries.append((key, value))
+            key = nodes[Int(value)].next
+        }
+        return entries
+    }
+
+    /// The numbers of the items of the array node `index`; empty for any other kind of value.
+    func items(of index: Int32) -> [Int32] {
+        guard nodes[Int(index)].kind == .array else { return [] }
+        var items: [Int32] = []
+        var item = index + 1
+        let end = nodes[Int(index)].next
+        while item < end {
+            items.append(item)
+            item = nodes[Int(item)].next
+        }
+        return items
+    }
+
     /// One value. A dictionary's children are its keys and values in turn; an array's its items.
     struct Node: Sendable, Equatable {
         var kind: Kind
@@ -91,18 +178,10 @@ public struct PropertyListNode: Sendable {
     }
 
     /// The string, if this is one.
-    public var string: String? {
-        let node = node
-        return list.bytes.withUnsafeBufferPointer { node.text(in: $0) }
-    }
+    public var string: String? { list.string(at: index) }
 
     /// The string as an object id's key, if this is a string; made from the bytes, without a `String`.
-    var key: ObjectKey? {
-        let node = node
-        guard let range = node.textRange else { return nil }
-        guard node.kind != .escaped else { return string.map(ObjectKey.init) }
-        return list.bytes.withUnsafeBufferPointer { ObjectKey(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
+    var key: ObjectKey? { list.key(at: index) }
 
     /// The items, if this is an array.
     public var array: [PropertyListNode]? {
@@ -173,17 +252,7 @@ public struct PropertyListDictionary: Sendable {
 
     /// Every entry as the numbers of its key's node and its value's.
     var indexPairs: [(key: Int32, value: Int32)] {
-        var pairs: [(key: Int32, value: Int32)] = []
-        var key: Int32?
-        for child in PropertyListChildren(list: list, parent: index) {
-            if let pending = key {
-                pairs.append((pending, child))
-                key = nil
-            } else {
-                key = child
-            }
-        }
-        return pairs
+        list.entries(of: index)
     }
 
     /// Every entry as its key's node and its value's.
@@ -194,39 +263,12 @@ public struct PropertyListDictionary: Sendable {
     /// The value of `key`; the last one when the file writes the key twice, as Xcode reads it.
     public subscript(key: String) -> PropertyListNode? {
         var key = key
-        return key.withUTF8 { value(forKey: $0) }
+        return key.withUTF8 { list.value(forKey: $0, in: index) }.map { PropertyListNode(list: list, index: $0) }
     }
 
     /// The value of a key known when Strata is built (`isa`, `name`, `path`).
     subscript(key: StaticString) -> PropertyListNode? {
-        key.withUTF8Buffer { value(forKey: $0) }
-    }
-
-    /// The value of the last key whose text is `wanted`, compared as bytes without decoding the
-    /// keys. The reader asks a million of these of a large project: it walks the nodes and bytes
-    /// through pointers, each key's node and its value's in turn.
-    private func value(forKey wanted: UnsafeBufferPointer<UInt8>) -> PropertyListNode? {
-        list.nodes.withUnsafeBufferPointer { nodes in
-            list.bytes.withUnsafeBufferPointer { bytes in
-                var found: Int32?
-                var key = index + 1
-                let end = nodes[Int(index)].next
-                while key < end {
-                    let value = nodes[Int(key)].next
-                    guard value < end else { break }
-                    if Self.matches(nodes[Int(key)], wanted, in: bytes) { found = value }
-                    key = nodes[Int(value)].next
-                }
-                return found.map { PropertyListNode(list: list, index: $0) }
-            }
-        }
-    }
-
-    /// Whether a key node's text is `wanted`.
-    private static func matches(_ key: PropertyList.Node, _ wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let range = key.textRange else { return false }
-        guard key.kind != .escaped else { return key.text(in: bytes).map { Array($0.utf8) == Array(wanted) } ?? false }
-        return range.count == wanted.count && bytes[range].elementsEqual(wanted)
+        list.value(forKey: key, in: index).map { PropertyListNode(list: list, index: $0) }
     }
 }
 

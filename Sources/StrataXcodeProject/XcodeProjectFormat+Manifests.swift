@@ -77,6 +77,7 @@ extension XcodeProjectFormat {
         converted.compilationConditions = target.compilationConditions
         converted.productRole = target.role
         converted.buildDeclaration = target.buildDeclaration
+        converted.dependencies.reserveCapacity(target.dependencies.count)
         for dependency in target.dependencies {
             let built = builders.builder(of: dependency)
             guard let reference = reference(dependency, of: target, built: built) else { continue }
@@ -113,6 +114,9 @@ extension XcodeProjectFormat {
 
         init(_ projects: [XcodeProject]) {
             var targets: [String: [String: Builder]] = [:]
+            let count = projects.reduce(0) { $0 + $1.targets.count }
+            byFile.reserveCapacity(count)
+            byName.reserveCapacity(count)
             for project in projects {
                 // By index: a loop over the targets would copy each whole target.
                 var own: [String: Builder] = [:]

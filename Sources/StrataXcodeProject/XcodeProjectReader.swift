@@ -43,7 +43,7 @@ extension XcodeProject {
 /// reference to an object that is not there, or one of the wrong kind, is an error at the
 /// object that makes it.
 struct ProjectReader {
-    let objects: ProjectObjects
+    private(set) var objects: ProjectObjects
     let projectPath: String
     let files: any WorkspaceFiles
     let configuration: String
@@ -89,7 +89,7 @@ struct ProjectReader {
             if let product = target.reference("productReference").flatMap({ objects[$0] }) { productOwners[product] = name }
             targetNames[target] = name
         }
-        let projectSettings = configurationSettings(of: project)
+        let projectSettings = [builtInProjectSettings()] + configurationSettings(of: project)
         let targets = readTargets(targetObjects, projectSettings: projectSettings)
         return XcodeProject(
             path: projectPath, name: projectName, folder: paths.projectFolder, targets: targets,
@@ -105,6 +105,7 @@ struct ProjectReader {
         let read = ParallelMap.map(ParallelMap.chunks(targetObjects, of: 32), chunksPerCore: 16) { run in
             var copy = reader
             (copy.problems, copy.warnings, copy.inputs) = ([], [], [])
+            copy.objects = reader.objects.withOwnPath()
             let targets = run.compactMap { copy.target($0, projectSettings: projectSettings) }
             return (targets: targets, problems: copy.problems, warnings: copy.warnings, inputs: copy.inputs)
         }
@@ -153,24 +154,37 @@ struct ProjectReader {
     /// The object `id` names in `field` of `owner`, if it is there and of one of `kinds`; else an error at `owner`.
     /// (`kinds` is a list: it holds one to eight short names, which compare faster than they hash.)
     mutating func referenced(_ id: ObjectKey, by owner: ProjectObject, in field: String, kinds: [String]) -> ProjectObject? {
-        guard let object = objects[id] else {
+        referencedPosition(id, by: owner, in: field, kinds: kinds).map { objects.object(at: $0) }
+    }
+
+    /// The position of the object `referenced(_:by:in:kinds:)` gives: for what edges name, which
+    /// is found by its position without a reference to its object.
+    mutating func referencedPosition(_ id: ObjectKey, by owner: ProjectObject, in field: String, kinds: [String]) -> Int? {
+        guard let position = objects.position(of: id) else {
             report(
                 "the \(Self.describe(owner)) names '\(id)' in '\(field)', which is not among the objects", at: owner,
                 hint: "the file is damaged (a merge that lost an object?); restore it from version control")
             return nil
         }
-        guard kinds.contains(object.isa) else {
+        let isa = objects.isa(at: position)
+        guard kinds.contains(isa) else {
             report(
-                "the \(Self.describe(owner)) names a \(object.isa) in '\(field)', where \(kinds.sorted().joined(separator: " or ")) belongs",
+                "the \(Self.describe(owner)) names a \(isa) in '\(field)', where \(kinds.sorted().joined(separator: " or ")) belongs",
                 at: owner, hint: "the file is damaged; restore it from version control")
             return nil
         }
-        return object
+        return position
     }
 
     /// A target's name (its id when it has none), as edges to it name it.
     func targetName(_ target: ProjectObject) -> String {
         targetNames[target] ?? target.string("name") ?? target.id
+    }
+
+    /// The name of the target `id` names in `field` of `owner` (see `referenced(_:by:in:kinds:)`).
+    mutating func referencedTargetName(_ id: ObjectKey, by owner: ProjectObject, in field: String) -> String? {
+        guard let position = referencedPosition(id, by: owner, in: field, kinds: Self.targetKinds) else { return nil }
+        return targetNames[position: position] ?? targetName(objects.object(at: position))
     }
 
     /// An error at `object`, once: a damaged object is met by every step that reads it.
@@ -199,8 +213,8 @@ struct ProjectReader {
         guard let chosen = wanted.lazy.compactMap({ name in configurations.first { $0.string("name") == name } }).first ?? configurations.first
         else { return [] }
         var own: [String: String] = [:]
-        for entry in chosen.fields["buildSettings"]?.dictionary?.entries ?? [] where !entry.key.contains("[") {
-            own[entry.key] = entry.value.string ?? entry.value.array?.compactMap(\.string).joined(separator: " ")
+        for (name, value) in chosen.stringEntries("buildSettings") where !name.contains("[") {
+            own[name] = value
         }
         return [baseConfiguration(of: chosen), own]
     }

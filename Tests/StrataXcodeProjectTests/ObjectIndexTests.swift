@@ -73,9 +73,8 @@ import Testing
     static func objects(_ ids: [String]) -> [ProjectObject] {
         let text = "{ " + ids.enumerated().map { "\"\($0.element)\" = { isa = PBXGroup; n = \($0.offset); };" }.joined(separator: " ") + " }"
         let list = try! PropertyListParser.parseList(Array(text.utf8))
-        let entries = list.root.dictionary!.pairs
-        return entries.enumerated().map { position, entry in
-            ProjectObject(key: entry.key.key!, idNode: entry.key, isa: "PBXGroup", fields: entry.value.dictionary!, position: position)
+        return list.root.dictionary!.indexPairs.enumerated().map { position, entry in
+            ProjectObject(key: list.key(at: entry.key)!, isa: "PBXGroup", list: list, idNode: entry.key, fieldsNode: entry.value, position: position)
         }
     }
 }
