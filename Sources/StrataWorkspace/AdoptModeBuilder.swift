@@ -104,55 +104,63 @@ private struct AdoptModeAssembly {
     let root: String
     let read: ProjectsRead
     var assembler = GraphAssembler()
-    private let layerGlobs: [[Glob]]
-    private let hostGlobs: [Glob]
-    /// The names of the targets that are not tests or plugins: what a test or mocks target can belong to.
-    private let sourceNames: Set<String>
+    private let placer: Placer
     /// The Swift packages by folder: path dependencies name them only.
     private let packageByPath: [String: PackageManifest]
     private var moduleTargets: [String: [TargetRole: TargetID]] = [:]
     private var moduleOrder: [String] = []
     private var moduleLocations: [String: SourceLocation] = [:]
+    /// The links of the entry being resolved, kept from entry to entry rather than made for each.
+    private var resolvedLinks: [Link] = []
 
     init(manifest: Manifest, root: String, read: ProjectsRead) {
         self.manifest = manifest
         self.root = root
         self.read = read
-        layerGlobs = manifest.layers.map { $0.patterns.map { Glob($0.value) } }
-        hostGlobs = (manifest.adopt?.hosts ?? []).map { Glob($0.value) }
-        sourceNames = Set(read.manifests.flatMap { package in package.targets.filter { $0.kind != .test && $0.kind != .plugin }.map(\.name) })
+        placer = Placer(
+            naming: manifest.naming, layerGlobs: manifest.layers.map { $0.patterns.map { Glob($0.value) } },
+            hostGlobs: (manifest.adopt?.hosts ?? []).map { Glob($0.value) },
+            sourceNames: Set(read.manifests.flatMap { package in package.targets.filter { $0.kind != .test && $0.kind != .plugin }.map(\.name) }))
         packageByPath = Dictionary(read.swiftPackages.map { ($0.directory, $0) }, uniquingKeysWith: { a, _ in a })
-    }
-
-    private func layer(of name: String) -> LayerID? {
-        layerGlobs.firstIndex { globs in globs.contains { $0.matches(name) } }.map(LayerID.init)
     }
 
     // MARK: Targets and modules
 
-    private struct Placement { var role: TargetRole; var module: String?; var layer: LayerID?; var isHost = false }
+    private struct Placement: Sendable { var role: TargetRole; var module: String?; var layer: LayerID?; var isHost = false }
 
-    /// A target's role, and the module and layer it belongs to.
-    private func placement(of target: PackageTarget) -> Placement {
-        let naming = manifest.naming
-        switch target.kind {
-        case .test:
-            let module = target.owningModule ?? naming.testsBases(of: target.name).first { sourceNames.contains($0) } ?? target.name
-            return Placement(role: .tests, module: module, layer: layer(of: module))
-        case .binary, .system, .plugin:
-            return Placement(role: .external, module: nil, layer: nil)
-        case .executable:
-            return Placement(role: .app, module: nil, layer: nil, isHost: hostGlobs.contains { $0.matches(target.name) })
-        default:
-            let bases = naming.mocksBases(of: target.name)
-            if !bases.isEmpty {
-                let module = bases.first { sourceNames.contains($0) } ?? target.name
-                return Placement(role: .mocks, module: module, layer: layer(of: module))
+    /// Where targets belong, by their names: the naming templates and the layers' patterns.
+    private struct Placer: Sendable {
+        let naming: Naming
+        let layerGlobs: [[Glob]]
+        let hostGlobs: [Glob]
+        /// The names of the targets that are not tests or plugins: what a test or mocks target can belong to.
+        let sourceNames: Set<String>
+
+        private func layer(of name: String) -> LayerID? {
+            layerGlobs.firstIndex { globs in globs.contains { $0.matches(name) } }.map(LayerID.init)
+        }
+
+        /// A target's role, and the module and layer it belongs to.
+        func placement(of target: PackageTarget) -> Placement {
+            switch target.kind {
+            case .test:
+                let module = target.owningModule ?? naming.testsBases(of: target.name).first { sourceNames.contains($0) } ?? target.name
+                return Placement(role: .tests, module: module, layer: layer(of: module))
+            case .binary, .system, .plugin:
+                return Placement(role: .external, module: nil, layer: nil)
+            case .executable:
+                return Placement(role: .app, module: nil, layer: nil, isHost: hostGlobs.contains { $0.matches(target.name) })
+            default:
+                let bases = naming.mocksBases(of: target.name)
+                if !bases.isEmpty {
+                    let module = bases.first { sourceNames.contains($0) } ?? target.name
+                    return Placement(role: .mocks, module: module, layer: layer(of: module))
+                }
+                if let base = naming.interface.base(of: target.name), sourceNames.contains(base) {
+                    return Placement(role: .interface, module: base, layer: layer(of: base))
+                }
+                return Placement(role: .implementation, module: target.name, layer: layer(of: target.name))
             }
-            if let base = naming.interface.base(of: target.name), sourceNames.contains(base) {
-                return Placement(role: .interface, module: base, layer: layer(of: base))
-            }
-            return Placement(role: .implementation, module: target.name, layer: layer(of: target.name))
         }
     }
 
@@ -164,14 +172,16 @@ private struct AdoptModeAssembly {
                     if case .library(.dynamic) = product.kind { return product.targets }
                     return []
                 })
-            for target in package.targets {
-                add(target, of: package, isDynamic: dynamicTargets.contains(target.name))
+            // Placed on all cores (every name matched against templates and patterns), added in order.
+            let placer = placer
+            let placements = ParallelMap.map(ParallelMap.chunks(package.targets, of: 256)) { run in run.map { placer.placement(of: $0) } }
+            for (target, place) in zip(package.targets, placements.joined()) {
+                add(target, of: package, placed: place, isDynamic: dynamicTargets.contains(target.name))
             }
         }
     }
 
-    private mutating func add(_ target: PackageTarget, of package: PackageManifest, isDynamic: Bool) {
-        let place = placement(of: target)
+    private mutating func add(_ target: PackageTarget, of package: PackageManifest, placed place: Placement, isDynamic: Bool) {
         var node = Target(
             name: target.name, role: place.role, module: place.module, layer: place.layer, linkage: isDynamic ? .dynamic : .static,
             isTestHost: place.isHost, location: target.location ?? .file(package.path), package: place.role == .external ? package.name : nil,
@@ -221,19 +231,17 @@ private struct AdoptModeAssembly {
 
     /// The edges each target's dependency entries and plugin usages stand for.
     mutating func addDependencies() {
+        assembler.reserveEdges(read.manifests.reduce(0) { $0 + $1.targets.reduce(0) { $0 + $1.dependencies.count } })
         for package in read.manifests {
             let scope = PackageScope(package, packages: packageByPath)
             for target in package.targets {
                 guard let from = assembler.index[target.name] else { continue }
-                for dependency in target.dependencies + (read.addedDependencies[target.name] ?? []) {
-                    let location = dependency.location ?? target.location
-                    for link in resolve(dependency.reference, in: scope, packages: packageByPath, owner: target.name, location: location) {
-                        assembler.addEdge(
-                            from: from, to: link.target, location: location, condition: dependency.condition,
-                            moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked,
-                            dynamicLibrary: dependency.isMerged ? nil : link.dynamicLibrary,
-                            product: link.product)
-                    }
+                // The declared entries, then those added (not joined in one array: that copied every entry).
+                for dependency in target.dependencies {
+                    addEdges(from: from, of: target, for: dependency, in: scope)
+                }
+                for dependency in read.addedDependencies.isEmpty ? [] : read.addedDependencies[target.name] ?? [] {
+                    addEdges(from: from, of: target, for: dependency, in: scope)
                 }
                 for usage in target.plugins {
                     for plugin in resolve(usage, in: scope, packages: packageByPath, owner: target.name) {
@@ -241,6 +249,24 @@ private struct AdoptModeAssembly {
                     }
                 }
             }
+        }
+    }
+
+    /// The edges one dependency entry of `target` stands for.
+    private mutating func addEdges(from: TargetID, of target: PackageTarget, for dependency: PackageTargetDependency, in scope: PackageScope) {
+        let location = dependency.location ?? target.location
+        // The list is taken out of `self` while `resolve` (which changes `self`) fills it.
+        var links = resolvedLinks
+        resolvedLinks = []
+        links.removeAll(keepingCapacity: true)
+        resolve(dependency.reference, in: scope, packages: packageByPath, owner: target.name, location: location, into: &links)
+        defer { resolvedLinks = links }
+        for link in links {
+            assembler.addEdge(
+                from: from, to: link.target, location: location, condition: dependency.condition,
+                moduleAliases: dependency.moduleAliases, isLinked: dependency.isLinked,
+                dynamicLibrary: dependency.isMerged ? nil : link.dynamicLibrary,
+                product: link.product)
         }
     }
 
@@ -252,9 +278,11 @@ private struct AdoptModeAssembly {
                 PackageManifest(path: root, name: product.package, products: [], dependencies: [], targets: []), packages: [:])
             let from = assembler.external(package: product.package, product: product.product, location: nil)
             for dependency in dependencies {
-                for link in resolve(
-                    dependency.reference, in: scope, packages: [:], owner: "\(product.package)/\(product.product)", location: dependency.location)
-                {
+                var links: [Link] = []
+                resolve(
+                    dependency.reference, in: scope, packages: [:], owner: "\(product.package)/\(product.product)", location: dependency.location,
+                    into: &links)
+                for link in links {
                     assembler.addEdge(from: from, to: link.target, location: dependency.location, dynamicLibrary: link.dynamicLibrary)
                 }
             }
@@ -320,17 +348,16 @@ private struct AdoptModeAssembly {
         var product: String?
     }
 
-    /// The targets a dependency entry stands for: one target, all targets of a local
-    /// product, or an external product; each linked statically, or through the framework or
-    /// `.dynamic` product that holds it.
+    /// The targets a dependency entry stands for, appended to `links`: one target, all targets
+    /// of a local product, or an external product; each linked statically, or through the
+    /// framework or `.dynamic` product that holds it.
     private mutating func resolve(
         _ reference: PackageTargetDependency.Reference, in scope: PackageScope, packages: [String: PackageManifest],
-        owner: String, location: SourceLocation?
-    ) -> [Link] {
+        owner: String, location: SourceLocation?, into links: inout [Link]
+    ) {
         let package = scope.package
-        func unknown(_ message: String, _ hint: String?) -> [Link] {
+        func unknown(_ message: String, _ hint: String?) {
             assembler.diagnostics.append(.inputError("unknown-dependency", message, at: location, hint: hint))
-            return []
         }
         func targetsOf(product name: String, in dependency: PackageDependency) -> [Link]? {
             guard case .fileSystem(let path) = dependency.source, let local = packages[path] else {
@@ -354,31 +381,36 @@ private struct AdoptModeAssembly {
                 return unknown("'\(owner)' depends on '\(name)', which no project of the workspace declares", assembler.suggestion(for: name))
             }
             // A project's library target is its own product: a framework is linked dynamically.
-            return [Link(target: id, dynamicLibrary: assembler.targets[id].linkage.isDynamic ? name : nil)]
+            links.append(Link(target: id, dynamicLibrary: assembler.targets[id].linkage.isDynamic ? name : nil))
         case .prebuilt(let framework):
             let id = assembler.external(package: framework.provider, product: framework.name, location: location)
             assembler.setExternal(id, modules: framework.modules, linkage: framework.linkage)
-            return [Link(target: id, dynamicLibrary: framework.linkage.isDynamic ? framework.name : nil)]
+            links.append(Link(target: id, dynamicLibrary: framework.linkage.isDynamic ? framework.name : nil))
         case .target(let name):
-            if scope.ownTargets[name] == .plugin { return [] }
+            if scope.ownTargets[name] == .plugin { return }
             guard scope.ownTargets[name] != nil, let id = assembler.index[name] else {
                 return unknown(
                     "'\(owner)' depends on target '\(name)', which package '\(package.name)' does not declare",
                     Suggestions.didYouMean(name, in: scope.ownTargets.keys))
             }
-            return [Link(target: id)]
+            links.append(Link(target: id))
         case .byName(let name):
             if let own = scope.ownTargets[name] {
-                return own == .plugin ? [] : assembler.index[name].map { [Link(target: $0)] } ?? []
+                if own != .plugin, let id = assembler.index[name] { links.append(Link(target: id)) }
+                return
             }
-            if let links = productOfDependencies(name) { return links }
+            if let found = productOfDependencies(name) {
+                links += found
+                return
+            }
             return unknown(
                 "'\(owner)' depends on '\(name)', which is neither a target of package '\(package.name)' nor a product of its dependencies",
                 Suggestions.didYouMean(name, in: scope.ownTargets.keys))
         case .anyPackageProduct(let name):
-            return productOfDependencies(name) ?? [
-                Link(target: assembler.external(package: PackageTargetDependency.Reference.anyPackage, product: name, location: location))
-            ]
+            links +=
+                productOfDependencies(name) ?? [
+                    Link(target: assembler.external(package: PackageTargetDependency.Reference.anyPackage, product: name, location: location))
+                ]
         case .product(let name, let packageReference):
             let reference = packageReference ?? name
             guard let dependency = scope.dependency(referencedBy: reference) else {
@@ -386,13 +418,11 @@ private struct AdoptModeAssembly {
                     "'\(owner)' uses product '\(name)' of package '\(reference)', which package '\(package.name)' does not depend on",
                     Suggestions.didYouMean(reference, in: package.dependencies.map(\.identity)) ?? "add it to the package's 'dependencies:'")
             }
-            if let targets = targetsOf(product: name, in: dependency) { return targets }
-            let localProducts: [String]
-            if case .fileSystem(let path) = dependency.source {
-                localProducts = packages[path]?.products.map(\.name) ?? []
-            } else {
-                localProducts = []
+            if let targets = targetsOf(product: name, in: dependency) {
+                links += targets
+                return
             }
+            let localProducts = if case .fileSystem(let path) = dependency.source { packages[path]?.products.map(\.name) ?? [] } else { [String]() }
             return unknown(
                 "'\(owner)' uses product '\(name)', which package '\(reference)' does not vend",
                 Suggestions.didYouMean(name, in: localProducts))

@@ -51,6 +51,12 @@ struct GraphAssembler {
         targets[id].linkage = linkage
     }
 
+    /// Makes room for about `count` more edges, so that a large graph's edges are not
+    /// rehashed as they come.
+    mutating func reserveEdges(_ count: Int) {
+        edges.reserveCapacity(edges.count + count)
+    }
+
     /// Adds the edge `from → to` unless it exists; the first declaration's location is kept.
     mutating func addEdge(
         from: TargetID, to: TargetID, location: SourceLocation?, automatic: Bool = false, condition: DependencyCondition? = nil,

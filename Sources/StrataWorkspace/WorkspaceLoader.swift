@@ -128,8 +128,12 @@ public struct WorkspaceLoader: Sendable {
             loaded = try await builder.build(manifest, root: root, boundary: boundary)
         }
         // `optional-imports` names modules of the workspace.
-        let moduleNames = Set(loaded.workspace.targets.filter { $0.role != .external }.map { SwiftIdentifier.moduleName(ofTarget: $0.name) })
-        let unknown = manifest.optionalImports.filter { !Glob.isPattern($0.value) && !moduleNames.contains($0.value) }
+        let named = manifest.optionalImports.filter { !Glob.isPattern($0.value) }
+        // The workspace's module names, spelt only when some are named.
+        let moduleNames =
+            named.isEmpty
+            ? [] : Set(loaded.workspace.targets.filter { $0.role != .external }.map { SwiftIdentifier.moduleName(ofTarget: $0.name) })
+        let unknown = named.filter { !moduleNames.contains($0.value) }
         if !unknown.isEmpty {
             throw InputErrors(
                 unknown.map {
@@ -149,6 +153,7 @@ public struct WorkspaceLoader: Sendable {
     /// A name in `constraints:` without a wildcard names a target of the workspace (`never` may
     /// also name an external package's product): a misspelt one would silently forbid nothing.
     static func checkConstraintNames(_ manifest: Manifest, in workspace: Workspace) throws(InputErrors) {
+        guard !manifest.constraints.isEmpty else { return }
         let own = workspace.targets.filter { $0.role != .external }.map(\.name)
         let all = workspace.targets.map(\.name)
         var problems: [Diagnostic] = []
