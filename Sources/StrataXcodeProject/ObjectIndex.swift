@@ -15,11 +15,11 @@ import StrataFileSystem
 /// filled on a core of its own.
 struct ObjectIndex: Sendable {
     /// The objects, in the file's order.
-    let objects: [ProjectObject]
+    let objects: Runs<ProjectObject>
     /// Their keys, by position: a lookup compares keys here, and touches an object only to hand
     /// it out (the objects that every core's edges name, targets and their products, would
     /// otherwise be read by one core while the other counts references to them).
-    private let keys: [ObjectKey]
+    private let keys: Runs<ObjectKey>
     /// The positions (in `objects`) of the objects a later one with the same id replaced: Xcode
     /// reads an id written twice as its last object.
     let replaced: Set<Int>
@@ -32,11 +32,11 @@ struct ObjectIndex: Sendable {
 
     /// Indexes `objects` by their keys; of objects with one key, the last is found.
     init(_ objects: [ProjectObject]) {
-        self.init(objects, keys: objects.map(\.key))
+        self.init(Runs(objects), keys: Runs(objects.map(\.key)))
     }
 
     /// Indexes `objects` by `keys`, which are their keys in the same order.
-    init(_ objects: [ProjectObject], keys: [ObjectKey]) {
+    init(_ objects: Runs<ProjectObject>, keys: Runs<ObjectKey>) {
         precondition(objects.count < Int(UInt32.max) / 2, "a project file holds far fewer objects")
         var bits: UInt64 = 4
         // At most half full, so that a miss ends after a probe or two.
@@ -66,10 +66,10 @@ struct ObjectIndex: Sendable {
 
         /// Puts in every key whose slot falls in half `half` (0 or 1), in the keys' order, and
         /// gives the positions of those a later key replaced.
-        func fill(half: Int, keys: [ObjectKey], seed: ObjectKey.Seed, shift: UInt64) -> Set<Int> {
+        func fill(half: Int, keys: Runs<ObjectKey>, seed: ObjectKey.Seed, shift: UInt64) -> Set<Int> {
             var replaced: Set<Int> = []
             let halfMask = buffer.count / 2 - 1
-            for (position, key) in keys.enumerated() {
+            for (position, key) in keys.enumerated {
                 let hash = key.hash(seed)
                 var slot = Int(truncatingIfNeeded: hash >> shift)
                 guard slot / (halfMask + 1) == half else { continue }
@@ -118,6 +118,38 @@ struct ObjectIndex: Sendable {
     /// half, which the slot's number (from the high bits) does not already tell.
     fileprivate static func fragment(of word: UInt64) -> UInt64 {
         word & 0xFFFF_FFFF
+    }
+}
+
+/// Values by position, kept in the runs they were made in, each of one length (a power of two)
+/// but the last: the runs made on all cores are not copied into one array (150,000 objects
+/// copied, each a reference counted, on one core).
+struct Runs<Element: Sendable>: Sendable {
+    private let runs: [[Element]]
+    /// log2 of the runs' length.
+    private let shift: Int
+    let count: Int
+
+    /// Runs all of `1 << shift` values but the last.
+    init(runs: [[Element]], shift: Int) {
+        precondition(runs.dropLast().allSatisfy { $0.count == 1 << shift }, "runs of one length but the last")
+        self.runs = runs
+        self.shift = shift
+        count = runs.reduce(0) { $0 + $1.count }
+    }
+
+    /// One run of them all.
+    init(_ values: [Element]) {
+        self.init(runs: [values], shift: Int.bitWidth - 2)
+    }
+
+    subscript(position: Int) -> Element {
+        runs[position >> shift][position & (1 << shift - 1)]
+    }
+
+    /// Every value with its position, in order.
+    var enumerated: some Sequence<(offset: Int, element: Element)> {
+        runs.joined().enumerated()
     }
 }
 

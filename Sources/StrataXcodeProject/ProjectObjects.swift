@@ -110,6 +110,9 @@ public struct ProjectObjects: Sendable {
     /// The id of every problem in a project file.
     public static let errorID = "invalid-xcode-project"
 
+    /// log2 of how many objects are made in a run.
+    private static let runShift = 11
+
     /// The `objects` dictionary by id and by kind, and the root object's id, which must name a `PBXProject`.
     private static func index(
         _ root: PropertyListDictionary, failure: (_ message: String, _ offset: Int) -> InputErrors
@@ -123,8 +126,12 @@ public struct ProjectObjects: Sendable {
         // reads it, and the first damaged object is the one reported.
         // Runs of the entries' node numbers, not of nodes: a node holds the list, and 150,000
         // entries made and let go as nodes were a tenth of the reading in reference counting.
-        let list = entries.list
-        let made = ParallelMap.map(ParallelMap.chunks(entries.indexPairs, of: 2048), chunksPerCore: 4) { run in
+        let shared = entries.list
+        let made = ParallelMap.map(ParallelMap.chunks(entries.indexPairs, of: 1 << runShift), chunksPerCore: 4) { run in
+            // The run's objects hold a list of their own over the same nodes and bytes: each
+            // object is one more reference to its list, and the cores' objects counting
+            // references to one list made the cores wait on each other.
+            let list = shared.sharingStorage()
             var kinds = ObjectKinds()
             var made = MadeObjects()
             made.objects.reserveCapacity(run.count)
@@ -151,7 +158,7 @@ public struct ProjectObjects: Sendable {
             return made
         }
         if let (message, offset) = made.lazy.compactMap(\.damage).first { throw failure(message, offset) }
-        let objects = ObjectIndex(made.flatMap(\.objects), keys: made.flatMap(\.keys))
+        let objects = ObjectIndex(Runs(runs: made.map(\.objects), shift: runShift), keys: Runs(runs: made.map(\.keys), shift: runShift))
         let byKind = Self.groupedByKind(made, index: objects)
         guard let rootNode = root["rootObject"], let rootObject = rootNode.key else {
             throw failure("the project file has no 'rootObject'", 0)
@@ -277,6 +284,19 @@ public final class ProjectObject: Sendable {
     /// The id a field names (`target`, `fileRef`), as a key.
     public func reference(_ key: StaticString) -> ObjectKey? {
         list.value(forKey: key, in: fieldsNode).flatMap { list.key(at: $0) }
+    }
+
+    /// The ids two fields name, found in one pass: for an object that names one or the other
+    /// (`target` or `targetProxy`, `productRef` or `fileRef`).
+    func references(_ first: StaticString, _ second: StaticString) -> (ObjectKey?, ObjectKey?) {
+        let (firstNode, secondNode) = list.values(forKeys: first, second, in: fieldsNode)
+        return (firstNode.flatMap { list.key(at: $0) }, secondNode.flatMap { list.key(at: $0) })
+    }
+
+    /// A list of strings and a string, found in one pass (`platformFilters`, `platformFilter`).
+    func stringsAndString(_ first: StaticString, _ second: StaticString) -> (strings: [String], string: String?) {
+        let (firstNode, secondNode) = list.values(forKeys: first, second, in: fieldsNode)
+        return (firstNode.map { list.strings(in: $0) } ?? [], secondNode.flatMap { list.string(at: $0) })
     }
 
     /// The entries of a dictionary field (`buildSettings`) in the file's order, each value a

@@ -9,24 +9,27 @@ extension ProjectReader {
     /// A target dependency that the Frameworks phase links too is one linked dependency.
     mutating func dependencies(of target: ProjectObject, phases: [ProjectObject]) -> [XcodeDependency] {
         var found = MergedDependencies()
-        func add(_ dependency: XcodeDependency) { found.add(dependency) }
+        // A declaration's location is found only for the first of a dependency's (the one kept).
+        func add(_ kind: XcodeDependency.Kind, declaredBy object: ProjectObject, isLinked: Bool, condition: DependencyCondition?) {
+            found.add(kind, isLinked: isLinked, condition: condition) { objects.location(of: object) }
+        }
         for id in target.references("dependencies") {
             guard let dependency = referenced(id, by: target, in: "dependencies", kinds: ["PBXTargetDependency"]),
                 let kind = targetDependency(dependency)
             else { continue }
-            add(XcodeDependency(kind: kind, location: objects.location(of: dependency), isLinked: false, condition: condition(of: dependency)))
+            add(kind, declaredBy: dependency, isLinked: false, condition: condition(of: dependency))
         }
         for phase in phases where phase.isa == "PBXFrameworksBuildPhase" {
             for file in buildFiles(of: phase) {
                 guard let kind = linked(file) else { continue }
-                add(XcodeDependency(kind: kind, location: objects.location(of: file), isLinked: true, condition: condition(of: file)))
+                add(kind, declaredBy: file, isLinked: true, condition: condition(of: file))
             }
         }
         for id in target.references("packageProductDependencies") {
             guard let product = referenced(id, by: target, in: "packageProductDependencies", kinds: ["XCSwiftPackageProductDependency"]),
                 let kind = packageProduct(product)
             else { continue }
-            add(XcodeDependency(kind: kind, location: objects.location(of: product), isLinked: true))
+            add(kind, declaredBy: product, isLinked: true, condition: nil)
         }
         return found.dependencies
     }
@@ -39,17 +42,19 @@ extension ProjectReader {
         /// targets name a handful, which compare faster than they hash.
         private var positions: [XcodeDependency.Kind: Int]?
 
-        mutating func add(_ dependency: XcodeDependency) {
-            guard let index = position(of: dependency.kind) else {
-                positions?[dependency.kind] = dependencies.count
-                dependencies.append(dependency)
+        /// Adds a declaration of the dependency `kind`, made where `location` says: a new
+        /// dependency, or merged into the first declaration (whose location is kept).
+        mutating func add(_ kind: XcodeDependency.Kind, isLinked: Bool, condition: DependencyCondition?, location: () -> SourceLocation) {
+            guard let index = position(of: kind) else {
+                positions?[kind] = dependencies.count
+                dependencies.append(XcodeDependency(kind: kind, location: location(), isLinked: isLinked, condition: condition))
                 if positions == nil, dependencies.count > 16 {
                     positions = Dictionary(dependencies.enumerated().map { ($1.kind, $0) }, uniquingKeysWith: { first, _ in first })
                 }
                 return
             }
-            dependencies[index].isLinked = dependencies[index].isLinked || dependency.isLinked
-            dependencies[index].condition = XcodeDependency.union(dependencies[index].condition, dependency.condition)
+            dependencies[index].isLinked = dependencies[index].isLinked || isLinked
+            dependencies[index].condition = XcodeDependency.union(dependencies[index].condition, condition)
         }
 
         private func position(of kind: XcodeDependency.Kind) -> Int? {
@@ -61,7 +66,8 @@ extension ProjectReader {
     /// xros);` or the older `platformFilter = maccatalyst;`. A name Xcode does not write is a
     /// warning, and the entry taken to apply everywhere.
     private mutating func condition(of object: ProjectObject) -> DependencyCondition? {
-        let filters = object.strings("platformFilters") + (object.string("platformFilter").map { [$0] } ?? [])
+        let (filterList, filter) = object.stringsAndString("platformFilters", "platformFilter")
+        let filters = filterList + (filter.map { [$0] } ?? [])
         guard !filters.isEmpty else { return nil }
         var platforms: [String] = []
         for filter in filters {
@@ -81,10 +87,11 @@ extension ProjectReader {
     /// The target a `PBXTargetDependency` names: by `target` in this project, else through its
     /// `targetProxy`. Nil for a package plugin's (`productRef` alone).
     private mutating func targetDependency(_ dependency: ProjectObject) -> XcodeDependency.Kind? {
-        if let id = dependency.reference("target") {
-            return referencedTargetName(id, by: dependency, in: "target").map { .target($0) }
+        let (targetID, proxyID) = dependency.references("target", "targetProxy")
+        if let targetID {
+            return referencedTargetName(targetID, by: dependency, in: "target").map { .target($0) }
         }
-        guard let proxyID = dependency.reference("targetProxy") else { return nil }
+        guard let proxyID else { return nil }
         guard let proxy = referenced(proxyID, by: dependency, in: "targetProxy", kinds: ["PBXContainerItemProxy"]) else { return nil }
         return proxied(proxy)
     }
@@ -119,10 +126,11 @@ extension ProjectReader {
     /// another project's (a reference proxy), a package product, or a file no target here
     /// builds. Nil for the SDK's frameworks and libraries and CocoaPods' umbrella frameworks.
     private mutating func linked(_ file: ProjectObject) -> XcodeDependency.Kind? {
-        if let productID = file.reference("productRef") {
+        let (productID, referenceID) = file.references("productRef", "fileRef")
+        if let productID {
             return referenced(productID, by: file, in: "productRef", kinds: ["XCSwiftPackageProductDependency"]).flatMap { packageProduct($0) }
         }
-        guard let referenceID = file.reference("fileRef"),
+        guard let referenceID,
             let position = referencedPosition(referenceID, by: file, in: "fileRef", kinds: ["PBXFileReference", "PBXReferenceProxy"])
         else { return nil }
         // A product of this project's, found without a reference to its file's object.

@@ -13,6 +13,11 @@ public final class PropertyList: Sendable {
         self.nodes = nodes
     }
 
+    /// Another list over the same nodes and bytes (neither is copied).
+    func sharingStorage() -> PropertyList {
+        PropertyList(bytes: bytes, nodes: nodes)
+    }
+
     /// The root value, which the parser requires to be a dictionary.
     public var root: PropertyListNode { PropertyListNode(list: self, index: 0) }
 
@@ -23,28 +28,55 @@ public final class PropertyList: Sendable {
     /// The number of the node holding the value of the last key whose text is `wanted` in the
     /// dictionary node `dictionary`, compared as bytes without decoding the keys; nil when no key
     /// is `wanted` or the node is not a dictionary. The reader asks a million of these of a large
-    /// project: it walks the nodes and bytes through pointers, each key's node and its value's in turn.
+    /// project.
     func value(forKey wanted: UnsafeBufferPointer<UInt8>, in dictionary: Int32) -> Int32? {
-        nodes.withUnsafeBufferPointer { nodes in
-            bytes.withUnsafeBufferPointer { bytes in
-                guard nodes[Int(dictionary)].kind == .dictionary else { return nil }
-                var found: Int32?
-                var key = dictionary + 1
-                let end = nodes[Int(dictionary)].next
-                while key < end {
-                    let value = nodes[Int(key)].next
-                    guard value < end else { break }
-                    if Self.matches(nodes[Int(key)], wanted, in: bytes) { found = value }
-                    key = nodes[Int(value)].next
+        var found: Int32?
+        forEachEntry(of: dictionary) { _, key, value, bytes in
+            if Self.matches(key, wanted, in: bytes) { found = value }
+        }
+        return found
+    }
+
+    /// `value(forKey:in:)` for a key known when Strata is built (`isa`, `name`, `path`).
+    func value(forKey key: StaticString, in dictionary: Int32) -> Int32? {
+        key.withUTF8Buffer { value(forKey: $0, in: dictionary) }
+    }
+
+    /// The values of two keys known when Strata is built, in one pass over the dictionary node
+    /// `dictionary` (an edge's object is asked for two fields, of which it has one or none).
+    func values(forKeys first: StaticString, _ second: StaticString, in dictionary: Int32) -> (Int32?, Int32?) {
+        first.withUTF8Buffer { first in
+            second.withUTF8Buffer { second in
+                var found: (Int32?, Int32?)
+                forEachEntry(of: dictionary) { _, key, value, bytes in
+                    if Self.matches(key, first, in: bytes) { found.0 = value }
+                    if Self.matches(key, second, in: bytes) { found.1 = value }
                 }
                 return found
             }
         }
     }
 
-    /// `value(forKey:in:)` for a key known when Strata is built (`isa`, `name`, `path`).
-    func value(forKey key: StaticString, in dictionary: Int32) -> Int32? {
-        key.withUTF8Buffer { value(forKey: $0, in: dictionary) }
+    /// Calls `body` with each entry of the dictionary node `dictionary` (none for another kind
+    /// of value): its key's number and node, its value's number, and the bytes, all read
+    /// through pointers.
+    @inline(__always)
+    private func forEachEntry(
+        of dictionary: Int32, _ body: (_ keyNumber: Int32, _ key: Node, _ value: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { bytes in
+                guard nodes[Int(dictionary)].kind == .dictionary else { return }
+                var key = dictionary + 1
+                let end = nodes[Int(dictionary)].next
+                while key < end {
+                    let value = nodes[Int(key)].next
+                    guard value < end else { return }
+                    body(key, nodes[Int(key)], value, bytes)
+                    key = nodes[Int(value)].next
+                }
+            }
+        }
     }
 
     /// Whether a key node's text is `wanted`.
@@ -77,16 +109,8 @@ public final class PropertyList: Sendable {
     /// The numbers of the key and value nodes of each entry of the dictionary node `index`, in
     /// order; empty for any other kind of value.
     func entries(of index: Int32) -> [(key: Int32, value: Int32)] {
-        guard nodes[Int(index)].kind == .dictionary else { return [] }
         var entries: [(key: Int32, value: Int32)] = []
-        var key = index + 1
-        let end = nodes[Int(index)].next
-        while key < end {
-            let value = nodes[Int(key)].next
-            guard value < end else { break }
-            entries.append((key, value))
-            key = nodes[Int(value)].next
-        }
+        forEachEntry(of: index) { key, _, value, _ in entries.append((key, value)) }
         return entries
     }
 

@@ -20,8 +20,10 @@ extension XcodeProjectFormat {
             var targets: [PackageTarget] = []
             let builders = builders.of(project)
             // Each target on whichever core is free: a project of 5,000 targets has 35,000 edges.
-            // By index, so that no target is copied on the way.
-            let converted = ParallelMap.map(ParallelMap.chunks(Array(project.targets.indices), of: 64)) { run in
+            // By index, so that no target is copied on the way; in short runs handed out one at
+            // a time, as they are read (an app's edges are a thousand other targets').
+            let runs = ParallelMap.chunks(Array(project.targets.indices), of: 8)
+            let converted = ParallelMap.map(runs, chunksPerCore: runs.count) { run in
                 var converted = ConvertedTargets()
                 for index in run { converted.add(project.targets[index], in: project, builders: builders) }
                 return converted

@@ -100,9 +100,14 @@ struct ProjectReader {
     /// of reading a large project): each run of neighbours by a copy of this reader, whose
     /// problems, warnings and inputs are merged back in the targets' order, each once, as one
     /// reader meets them. A `.xcconfig` that targets of two runs name is read by both.
+    ///
+    /// Runs are short, and handed out one at a time: one target may cost a thousand others (an
+    /// app links every module), and long runs left a core idle while the other read the run
+    /// holding the apps (a third of the reading, in the synthetic project).
     private mutating func readTargets(_ targetObjects: [ProjectObject], projectSettings: [[String: String]]) -> [XcodeTarget] {
         let reader = self
-        let read = ParallelMap.map(ParallelMap.chunks(targetObjects, of: 32), chunksPerCore: 16) { run in
+        let runs = ParallelMap.chunks(targetObjects, of: 4)
+        let read = ParallelMap.map(runs, chunksPerCore: runs.count) { run in
             var copy = reader
             (copy.problems, copy.warnings, copy.inputs) = ([], [], [])
             copy.objects = reader.objects.withOwnPath()

@@ -59,6 +59,25 @@ import Testing
         }
     }
 
+    /// The objects are kept in the runs they were made in on all cores: a table of runs finds
+    /// what a table of one array of them all finds, and a position names the same object.
+    @Test(arguments: [1, 255, 256, 257, 5_000])
+    func anIndexOfRunsFindsWhatOneArrayFinds(count: Int) {
+        let ids = Self.ids(count: count, seed: UInt64(count))
+        let objects = Self.objects(ids + ids.enumerated().filter { $0.offset % 7 == 2 }.map(\.element))
+        let runs = stride(from: 0, to: objects.count, by: 256).map { Array(objects[$0..<min($0 + 256, objects.count)]) }
+        let ofRuns = ObjectIndex(Runs(runs: runs, shift: 8), keys: Runs(runs: runs.map { $0.map(\.key) }, shift: 8))
+        let ofOne = ObjectIndex(objects)
+        #expect(ofRuns.objects.count == objects.count)
+        #expect(objects.indices.allSatisfy { ofRuns.objects[$0] === objects[$0] })
+        #expect(Array(ofRuns.objects.enumerated.map(\.offset)) == Array(objects.indices))
+        for id in ids + ["absent", "T-1"] {
+            let key = ObjectKey(id)
+            #expect(ofRuns[key] === ofOne[key] && ofRuns.position(of: key) == ofOne.position(of: key), "\(id)")
+        }
+        #expect(ofRuns.replaced == ofOne.replaced)
+    }
+
     @Test func aValuePerObjectIsFoundByTheObject() throws {
         let objects = try ProjectObjects(path: "/w/App.xcodeproj/project.pbxproj", bytes: Array(PropertyListParserTests.project.utf8))
         var names = PerObject<String>(objects)

@@ -80,6 +80,20 @@ import Testing
         #expect(root["b"]?.string == "'")
     }
 
+    /// Two keys looked up in one pass read as each looked up alone: the last of a repeated key,
+    /// nil for one not there, an escaped key decoded before it is compared.
+    @Test func twoKeysInOnePassReadAsEachAlone() throws {
+        let list = try PropertyListParser.parseList(Array(#"{ a = 1; b = (x, y); a = 3; "c\"d" = e; f = { }; }"#.utf8))
+        func alone(_ key: StaticString) -> Int32? { list.value(forKey: key, in: 0) }
+        for (first, second): (StaticString, StaticString) in [("a", "b"), ("b", "a"), (#"c"d"#, "a"), ("f", "missing"), ("missing", "a")] {
+            let both = list.values(forKeys: first, second, in: 0)
+            #expect(both.0 == alone(first) && both.1 == alone(second), "\(first), \(second)")
+        }
+        #expect(list.string(at: try #require(alone("a"))) == "3")
+        #expect(list.string(at: try #require(alone(#"c"d"#))) == "e")
+        #expect(list.values(forKeys: "a", "b", in: try #require(alone("b"))) == (nil, nil))
+    }
+
     @Test func aKeyWrittenTwiceReadsAsItsLastValue() throws {
         let root = try #require(try PropertyListParser.parse(Array("{ a = 1; a = 2; }".utf8)).dictionary)
         #expect(root["a"]?.string == "2")
