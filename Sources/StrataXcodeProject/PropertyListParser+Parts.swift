@@ -160,15 +160,59 @@ extension PropertyListParser.Cursor {
     }
 
     /// Takes in every part parsed ahead that starts where the cursor stands, one after the
-    /// other (each ends where the next starts), renumbering their nodes after those read so far.
+    /// other (each ends where the next starts), its nodes numbered after those so far. They are
+    /// copied in by ``allNodes()``, on all cores: copied here, one part after the other, they
+    /// were a third of the parse, the other core waiting.
     mutating func takeParts() -> PartsTaken {
         guard parts.mayStart(atOrBefore: position) else { return .open }
         while let part = parts.part(startingAt: position) {
-            let base = Int32(nodes.count)
-            nodes.append(contentsOf: part.nodes.lazy.map { PropertyList.Node(kind: $0.kind, start: $0.start, end: $0.end, next: $0.next + base) })
+            taken.append((nodes.count, Int32(nodeCount), part))
+            takenCount += part.nodes.count
             position = part.end
             if part.closes { return .closed }
         }
         return .open
     }
+
+    /// Every node in order: those this cursor read, and those of the parts it took in,
+    /// renumbered where they stand.
+    func allNodes() -> [PropertyList.Node] {
+        guard !taken.isEmpty else { return nodes }
+        // The pieces in order: this cursor's nodes up to a part, the part, …, the nodes after the last.
+        var pieces: [NodePiece] = []
+        var read = 0
+        for (at, base, part) in taken {
+            pieces.append(NodePiece(nodes: nodes, range: read..<at, destination: read + Int(base) - at, shift: 0))
+            pieces.append(NodePiece(nodes: part.nodes, range: part.nodes.indices, destination: Int(base), shift: base))
+            read = at
+        }
+        pieces.append(NodePiece(nodes: nodes, range: read..<nodes.count, destination: nodeCount - (nodes.count - read), shift: 0))
+        return [PropertyList.Node](unsafeUninitializedCapacity: nodeCount) { buffer, count in
+            let target = NodeBuffer(buffer: buffer)
+            _ = ParallelMap.map(pieces, chunksPerCore: pieces.count) { $0.copy(into: target) }
+            count = nodeCount
+        }
+    }
+}
+
+/// A run of nodes bound for one place among all of them, its numbers shifted by `shift`.
+private struct NodePiece: Sendable {
+    let nodes: [PropertyList.Node]
+    let range: Range<Int>
+    let destination: Int
+    let shift: Int32
+
+    func copy(into target: NodeBuffer) {
+        for (offset, index) in range.enumerated() {
+            var node = nodes[index]
+            node.next += shift
+            (target.buffer.baseAddress! + destination + offset).initialize(to: node)
+        }
+    }
+}
+
+/// The nodes being filled, a piece on each core.
+private struct NodeBuffer: @unchecked Sendable {
+    // @unchecked: the pieces are disjoint, and the buffer outlives every copy.
+    let buffer: UnsafeMutableBufferPointer<PropertyList.Node>
 }

@@ -34,10 +34,11 @@ public struct PropertyListParser {
         let nodes = try bytes.withUnsafeBufferPointer { buffer throws(PropertyListError) in
             var parser = Cursor(bytes: buffer)
             parser.parts = SpeculativeParts(buffer, parts: parts, minimumPartSize: minimumPartSize)
-            // About one value for every twenty bytes of a project file.
-            parser.nodes.reserveCapacity(buffer.count / 16)
+            // About one value for every twenty bytes of a project file (those of the parts it
+            // takes in are not its own).
+            parser.nodes.reserveCapacity(buffer.count / 16 / max(parser.parts.count, 1))
             try parser.document()
-            return parser.nodes
+            return parser.allNodes()
         }
         return PropertyList(bytes: bytes, nodes: nodes)
     }
@@ -46,10 +47,19 @@ public struct PropertyListParser {
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
+        /// The nodes this cursor read; those of the parts it takes in are numbered among them,
+        /// but kept apart until ``allNodes()``.
         var nodes: [PropertyList.Node] = []
         /// The parts of the `objects` dictionary parsed ahead on other cores, taken in as the
         /// cursor reaches each where it starts.
         var parts = SpeculativeParts()
+        /// The parts taken in: each after `nodes[..<at]`, its nodes numbered from `base`.
+        var taken: [(at: Int, base: Int32, part: SpeculativeParts.Part)] = []
+        /// How many nodes the parts taken in hold.
+        var takenCount = 0
+
+        /// The number of the next node: the nodes read, and those of the parts taken in.
+        var nodeCount: Int { nodes.count + takenCount }
 
         init(bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0) {
             self.bytes = bytes
@@ -76,7 +86,7 @@ public struct PropertyListParser {
 
         /// Appends a node of `kind` from `start` to `end`, with no children yet.
         mutating func append(_ kind: PropertyList.Kind, from start: Int, to end: Int) -> Int {
-            nodes.append(PropertyList.Node(kind: kind, start: Int32(start), end: Int32(end), next: Int32(nodes.count + 1)))
+            nodes.append(PropertyList.Node(kind: kind, start: Int32(start), end: Int32(end), next: Int32(nodeCount + 1)))
             return nodes.count - 1
         }
 
@@ -88,12 +98,12 @@ public struct PropertyListParser {
                 guard depth < PropertyListParser.maximumDepth else { throw PropertyListError(.tooDeep, at: start) }
                 let node = append(.dictionary, from: start, to: start)
                 try dictionary(depth: depth + 1)
-                nodes[node].next = Int32(nodes.count)
+                nodes[node].next = Int32(nodeCount)
             case UInt8(ascii: "("):
                 guard depth < PropertyListParser.maximumDepth else { throw PropertyListError(.tooDeep, at: start) }
                 let node = append(.array, from: start, to: start)
                 try array(depth: depth + 1)
-                nodes[node].next = Int32(nodes.count)
+                nodes[node].next = Int32(nodeCount)
             case UInt8(ascii: "<"):
                 try data()
                 _ = append(.data, from: start, to: position - 1)
