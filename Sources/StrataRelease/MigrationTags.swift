@@ -45,7 +45,7 @@ public enum MigrationTags {
         var problems: [Diagnostic] = []
         for module in workspace.modules.map(\.name) {
             guard let entry = record.entries[module] else { continue }
-            let tag = "\(module)/\(entry.version)"
+            let tag = ReleaseHistory.tagName(module: module, version: entry.version)
             switch history.entries[module]?.release {
             case .some(let release) where release.version == entry.version && release.commit == head:
                 outcomes.append(Outcome(module: module, tag: tag, existed: true))

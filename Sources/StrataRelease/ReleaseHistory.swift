@@ -27,6 +27,11 @@ public struct ReleaseHistory: Sendable {
 
     public var entries: [String: Entry]
 
+    /// The tag that marks a module's release: `Feed/1.4.0`.
+    public static func tagName(module: String, version: some CustomStringConvertible) -> String {
+        "\(module)/\(version)"
+    }
+
     /// Reads the history of `folders` (module → its folder, relative to the repository's
     /// folder): one `git for-each-ref` for the tags and one `git log` per distinct release
     /// commit, however many modules share it (a release train tags them all on one commit).
@@ -79,13 +84,16 @@ public struct ReleaseHistory: Sendable {
             let hint: String
             switch (recorded, tagged) {
             case (let recorded?, nil):
-                message = "\(VersionRecord.fileName) says '\(module)' is released at \(recorded), but there is no tag \(module)/\(recorded)"
+                message =
+                    "\(VersionRecord.fileName) says '\(module)' is released at \(recorded), but there is no tag \(Self.tagName(module: module, version: recorded))"
                 hint = "fetch the release tags (git fetch --tags), or tag the commit that released it"
             case (nil, let tagged?):
-                message = "the tag \(module)/\(tagged) says '\(module)' is released, but \(VersionRecord.fileName) has no version of it"
+                message =
+                    "the tag \(Self.tagName(module: module, version: tagged)) says '\(module)' is released, but \(VersionRecord.fileName) has no version of it"
                 hint = "add '\(module): { version: \(tagged) }' to \(VersionRecord.fileName), as the release that made the tag should have"
             case (let recorded?, let tagged?):
-                message = "\(VersionRecord.fileName) says '\(module)' is released at \(recorded), but its newest tag is \(module)/\(tagged)"
+                message =
+                    "\(VersionRecord.fileName) says '\(module)' is released at \(recorded), but its newest tag is \(Self.tagName(module: module, version: tagged))"
                 hint = "make the record and the tags agree: the tag is what was released"
             case (nil, nil):
                 return nil

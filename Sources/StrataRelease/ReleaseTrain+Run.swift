@@ -295,7 +295,7 @@ extension ReleaseTrain {
         var state = state
         guard let commit = state.commit else { throw ReleaseFailure(id: "no-release-in-progress", message: "nothing to finish", hint: nil) }
         for step in state.plan.steps {
-            let tag = "\(step.module)/\(step.to)"
+            let tag = ReleaseHistory.tagName(module: step.module, version: step.to)
             try await gitCall {
                 try await context.repository.tag(
                     tag, message: "\(step.module) \(step.to)\n\n\(Changelog.entry(for: step, date: changelogDate))", at: commit)
@@ -364,7 +364,9 @@ extension ReleaseTrain {
             ReleasePlanner(modules: context.modules, dependencies: context.dependencies, versions: context.record, changes: [:]).topologicalOrder()
             ?? context.modules
         let steps = order.compactMap { module -> ReleasePlan.Step? in
-            guard let version = context.record.entries[module]?.version.description, onCommit.contains("\(module)/\(version)") else { return nil }
+            guard let version = context.record.entries[module]?.version.description,
+                onCommit.contains(ReleaseHistory.tagName(module: module, version: version))
+            else { return nil }
             return ReleasePlan.Step(
                 module: module, from: nil, to: version, bump: nil, reasons: ["tagged on \(commit.prefix(12))"], api: nil, apiDetails: [],
                 commits: [], raises: [], dependents: [])

@@ -32,7 +32,7 @@ extension ProjectReader {
         let mergedBinaryType = settings["MERGED_BINARY_TYPE"]
         var target = XcodeTarget(
             id: object.id, name: name, location: location, role: role,
-            kind: Self.kind(of: role, machOType: isLibrary ? settings["MACH_O_TYPE"] : nil),
+            kind: Self.kind(of: role, machOType: settings["MACH_O_TYPE"]),
             productName: settings["PRODUCT_NAME"] ?? name, productFile: productFile.map(PathResolution.name(of:)),
             moduleName: settings["PRODUCT_MODULE_NAME"] ?? BuildSettings.c99Identifier(name),
             isMergeable: isLibrary
@@ -149,10 +149,11 @@ extension ProjectReader {
         return flags.filter { seen.insert($0).inserted }
     }
 
-    /// A framework's or library's linkage as `MACH_O_TYPE` sets it (`staticlib` or `mh_dylib`).
-    static func kind(of role: XcodeProductRole, machOType: String?) -> XcodeProductKind {
+    /// A framework's or library's linkage as `MACH_O_TYPE` sets it (`staticlib` or `mh_dylib`);
+    /// the setting is asked only for those.
+    static func kind(of role: XcodeProductRole, machOType: @autoclosure () -> String?) -> XcodeProductKind {
         guard case .library = role.kind, role.isFramework || role == .dynamicLibrary || role == .staticLibrary else { return role.kind }
-        switch machOType {
+        switch machOType() {
         case "staticlib": return .library(isStatic: true)
         case "mh_dylib": return .library(isStatic: false)
         default: return role.kind

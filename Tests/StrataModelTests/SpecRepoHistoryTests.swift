@@ -13,6 +13,11 @@ import Testing
         "Pod::Spec.new do |s|\n  s.name = '\(name)'\n  s.version = '\(version)'\n  s.source_files = 'Sources/*.swift'\n\(body)end\n"
     }
 
+    /// Where a problem is, as `Name.podspec:line`.
+    static func place(_ diagnostic: Diagnostic) -> String {
+        "\((diagnostic.location?.path as NSString?)?.lastPathComponent ?? ""):\(diagnostic.location?.line ?? 0)"
+    }
+
     static func repository(_ specs: [String: String]) throws -> TemporaryWorkspace {
         let repository = try TemporaryWorkspace("", label: "strata-spec-repo")
         for (path, text) in specs { try repository.write("Specs/" + path, text) }
@@ -60,7 +65,7 @@ import Testing
             _ = try SpecRepoHistory.read(repository.root, scope: "core")
             Issue.record("bad versions must be input errors")
         } catch {
-            let found = error.diagnostics.map { "\(($0.location?.path as NSString?)?.lastPathComponent ?? ""):\($0.location?.line ?? 0) \($0.id)" }
+            let found = error.diagnostics.map { "\(Self.place($0)) \($0.id)" }
             #expect(found == ["Long.podspec:3 not-semver", "Moved.podspec:3 invalid-podspec", "Short.podspec:3 not-semver"])
             #expect(error.diagnostics.first?.message == "version '1.0.0.1' of pod 'Long' is not a semantic version (major.minor.patch)")
         }
@@ -87,7 +92,7 @@ import Testing
         } catch {
             #expect(error.diagnostics.map(\.id) == ["dependency-cycle"])
             #expect(error.diagnostics.first?.message == "pods 'A', 'B' depend on each other, so none can be published first")
-            #expect(error.diagnostics.first?.location.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" } == "A.podspec:5")
+            #expect(error.diagnostics.first.map(Self.place) == "A.podspec:5")
         }
     }
 
@@ -101,7 +106,7 @@ import Testing
             _ = try SpecRepoHistory.read(repository.root, scope: "core")
             Issue.record("a podspec only Ruby can read must be an input error")
         } catch {
-            let found = error.diagnostics.map { "\(($0.location?.path as NSString?)?.lastPathComponent ?? ""):\($0.location?.line ?? 0)" }
+            let found = error.diagnostics.map(Self.place)
             #expect(found == ["Icons.podspec:1", "Short.podspec:3"], "every problem of the repo at once: \(error.diagnostics.map(\.message))")
         }
     }
